@@ -1,0 +1,119 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import type { ExtractTablesWithRelations } from "drizzle-orm";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import pg from "pg";
+import * as schema from "./schema";
+
+export type Schema = typeof schema;
+/** The database as the code sees it: the same Drizzle API over PGlite or node-postgres. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** Either the database or an open transaction: what a use case that may run inside another takes. */
+export type DbOrTx = Db | Tx;
+
+export interface Database {
+  db: Db;
+  kind: "pglite" | "postgres";
+  /** Where it lives, without credentials, for logs. */
+  description: string;
+  /** Throws when the database does not answer. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+  /** The raw clients, for the migrator. */
+  pglite?: PGlite;
+  pool?: pg.Pool;
+}
+
+export class DatabaseConnectError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "DatabaseConnectError";
+  }
+}
+
+export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Promise<Database> {
+  let client: PGlite;
+  let description: string;
+  if (dataDir) {
+    const dir = path.join(dataDir, "pglite");
+    mkdirSync(dir, { recursive: true });
+    client = await PGlite.create(dir, loadDataDir ? { loadDataDir } : {});
+    description = `PGlite in ${dir}`;
+  } else {
+    client = await PGlite.create(loadDataDir ? { loadDataDir } : {});
+    description = "PGlite in memory";
+  }
+  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  return {
+    db,
+    kind: "pglite",
+    description,
+    pglite: client,
+    async ping() {
+      await client.query("select 1");
+    },
+    async close() {
+      if (!client.closed) await client.close();
+    },
+  };
+}
+
+function describeUrl(url: string): string {
+  const u = new URL(url);
+  return `PostgreSQL at ${u.hostname}:${u.port || "5432"}${u.pathname}`;
+}
+
+export async function openPostgres(url: string, options: { max?: number } = {}): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, connectionTimeoutMillis: 10_000 });
+  // An idle client that loses its server must not crash the process; the next query reconnects.
+  pool.on("error", () => {});
+  const description = describeUrl(url);
+  try {
+    await pool.query("select 1");
+  } catch (error) {
+    await pool.end().catch(() => {});
+    const reason = error instanceof Error ? error.message || (error as NodeJS.ErrnoException).code : String(error);
+    throw new DatabaseConnectError(`DATABASE_URL: cannot connect to ${description} (${reason})`);
+  }
+  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  return {
+    db,
+    kind: "postgres",
+    description,
+    pool,
+    async ping() {
+      await pool.query("select 1");
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}
+
+/** PostgreSQL when DATABASE_URL is set, otherwise PGlite persisted under the data directory. */
+export function openDatabase(config: { databaseUrl: string | undefined; dataDir: string }): Promise<Database> {
+  return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(config.dataDir);
+}
+
+// The one database of this process. Kept on globalThis because the bundled server.ts and the React Router
+// server build are separate module graphs in one process (and Vite reloads modules in development).
+const key = Symbol.for("app.database");
+type WithDatabase = typeof globalThis & { [key]?: Database };
+
+export function setDatabase(database: Database | undefined): void {
+  (globalThis as WithDatabase)[key] = database;
+}
+
+export function getDatabase(): Database {
+  const database = (globalThis as WithDatabase)[key];
+  if (!database) throw new Error("The database is not open: the server opens it at start-up (openDatabase).");
+  return database;
+}
+
+export function getDb(): Db {
+  return getDatabase().db;
+}

@@ -1,0 +1,298 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from "drizzle-orm/pg-core";
+import {
+  ACCOUNT_TYPES,
+  BUDGET_TYPES,
+  FISCAL_YEAR_MAX,
+  FISCAL_YEAR_MIN,
+  JOURNAL_SOURCES,
+  JOURNAL_STATUSES,
+  PAYMENT_METHODS,
+  PAYROLL_RUN_STATUSES,
+  PAYSLIP_STATUSES,
+  TAX_TYPES,
+  TRANSACTION_STATUSES,
+  TRANSACTION_TYPES,
+} from "../../domain/accounting/constants";
+import { users } from "./auth";
+import { createdAt, id, money, sqlList, updatedAt } from "./columns";
+import { employees } from "./people";
+
+export const chartOfAccounts = pgTable(
+  "chart_of_accounts",
+  {
+    id: id(),
+    code: text("code").notNull().unique(),
+    name: text("name").notNull(),
+    type: text("type", { enum: ACCOUNT_TYPES }).notNull(),
+    description: text("description"),
+    isActive: boolean("is_active").notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("chart_of_accounts_type_idx").on(t.type),
+    index("chart_of_accounts_active_code_idx").on(t.isActive, t.code),
+    check("chart_of_accounts_type_check", sql.raw(`type in (${sqlList(ACCOUNT_TYPES)})`)),
+  ],
+);
+
+export const journalEntries = pgTable(
+  "journal_entries",
+  {
+    id: id(),
+    entryDate: date("entry_date").notNull(),
+    referenceNo: text("reference_no").unique(),
+    description: text("description").notNull().default(""),
+    status: text("status", { enum: JOURNAL_STATUSES }).notNull().default("draft"),
+    sourceType: text("source_type", { enum: JOURNAL_SOURCES }).notNull().default("manual"),
+    sourceId: uuid("source_id"),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("journal_entries_entry_date_idx").on(t.entryDate),
+    index("journal_entries_status_idx").on(t.status),
+    index("journal_entries_source_idx").on(t.sourceType, t.sourceId),
+    index("journal_entries_created_by_idx").on(t.createdBy),
+    check("journal_entries_status_check", sql.raw(`status in (${sqlList(JOURNAL_STATUSES)})`)),
+    check("journal_entries_source_check", sql.raw(`source_type in (${sqlList(JOURNAL_SOURCES)})`)),
+  ],
+);
+
+export const journalLines = pgTable(
+  "journal_lines",
+  {
+    id: id(),
+    journalEntryId: uuid("journal_entry_id")
+      .notNull()
+      .references(() => journalEntries.id, { onDelete: "cascade" }),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => chartOfAccounts.id, { onDelete: "restrict" }),
+    debit: money("debit").notNull().default("0"),
+    credit: money("credit").notNull().default("0"),
+    description: text("description"),
+    lineNo: integer("line_no").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("journal_lines_journal_entry_id_idx").on(t.journalEntryId, t.lineNo),
+    index("journal_lines_account_id_idx").on(t.accountId),
+    check("journal_lines_debit_check", sql`${t.debit} >= 0`),
+    check("journal_lines_credit_check", sql`${t.credit} >= 0`),
+    // A line is a debit or a credit, never both.
+    check("journal_lines_one_side_check", sql`${t.debit} = 0 or ${t.credit} = 0`),
+  ],
+);
+
+/** The spec's `accounts` table: income and expense transactions, payables and receivables while pending. */
+export const transactions = pgTable(
+  "transactions",
+  {
+    id: id(),
+    date: date("date").notNull(),
+    type: text("type", { enum: TRANSACTION_TYPES }).notNull(),
+    category: text("category").notNull(),
+    description: text("description").notNull().default(""),
+    amount: money("amount").notNull(),
+    paymentMethod: text("payment_method", { enum: PAYMENT_METHODS }).notNull().default("bank"),
+    reference: text("reference"),
+    /** Who is paid or who pays: a supplier, a customer, an employee. */
+    party: text("party"),
+    dueDate: date("due_date"),
+    status: text("status", { enum: TRANSACTION_STATUSES }).notNull().default("pending"),
+    /** The income or expense account the amount is booked to. */
+    accountId: uuid("account_id").references(() => chartOfAccounts.id, { onDelete: "restrict" }),
+    reconciledAt: timestamp("reconciled_at", { withTimezone: true }),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("transactions_date_idx").on(t.date),
+    index("transactions_type_status_idx").on(t.type, t.status),
+    index("transactions_status_idx").on(t.status),
+    index("transactions_category_idx").on(t.category),
+    index("transactions_payment_method_date_idx").on(t.paymentMethod, t.date),
+    index("transactions_reconciled_at_idx").on(t.reconciledAt),
+    index("transactions_account_id_idx").on(t.accountId),
+    index("transactions_created_by_idx").on(t.createdBy),
+    check("transactions_type_check", sql.raw(`type in (${sqlList(TRANSACTION_TYPES)})`)),
+    check("transactions_payment_method_check", sql.raw(`payment_method in (${sqlList(PAYMENT_METHODS)})`)),
+    check("transactions_status_check", sql.raw(`status in (${sqlList(TRANSACTION_STATUSES)})`)),
+    check("transactions_amount_check", sql`${t.amount} > 0`),
+  ],
+);
+
+export const budgets = pgTable(
+  "budgets",
+  {
+    id: id(),
+    fiscalYear: integer("fiscal_year").notNull(),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => chartOfAccounts.id, { onDelete: "restrict" }),
+    amount: money("amount").notNull(),
+    type: text("type", { enum: BUDGET_TYPES }).notNull().default("annual"),
+    notes: text("notes"),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique("budgets_fiscal_year_account_unique").on(t.fiscalYear, t.accountId),
+    index("budgets_account_id_idx").on(t.accountId),
+    index("budgets_created_by_idx").on(t.createdBy),
+    check("budgets_type_check", sql.raw(`type in (${sqlList(BUDGET_TYPES)})`)),
+    check("budgets_amount_check", sql`${t.amount} >= 0`),
+    check("budgets_fiscal_year_check", sql.raw(`fiscal_year between ${FISCAL_YEAR_MIN} and ${FISCAL_YEAR_MAX}`)),
+  ],
+);
+
+export const budgetMonths = pgTable(
+  "budget_months",
+  {
+    budgetId: uuid("budget_id")
+      .notNull()
+      .references(() => budgets.id, { onDelete: "cascade" }),
+    month: integer("month").notNull(),
+    amount: money("amount").notNull().default("0"),
+  },
+  (t) => [
+    primaryKey({ columns: [t.budgetId, t.month] }),
+    check("budget_months_month_check", sql`${t.month} between 1 and 12`),
+    check("budget_months_amount_check", sql`${t.amount} >= 0`),
+  ],
+);
+
+export const taxRecords = pgTable(
+  "tax_records",
+  {
+    id: id(),
+    transactionDate: date("transaction_date").notNull(),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => chartOfAccounts.id, { onDelete: "restrict" }),
+    taxType: text("tax_type", { enum: TAX_TYPES }).notNull(),
+    taxRate: numeric("tax_rate", { precision: 5, scale: 2 }).notNull(),
+    taxableAmount: money("taxable_amount").notNull(),
+    taxAmount: money("tax_amount").notNull(),
+    referenceNo: text("reference_no"),
+    description: text("description"),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("tax_records_transaction_date_idx").on(t.transactionDate),
+    index("tax_records_tax_type_idx").on(t.taxType),
+    index("tax_records_account_id_idx").on(t.accountId),
+    index("tax_records_created_by_idx").on(t.createdBy),
+    check("tax_records_tax_type_check", sql.raw(`tax_type in (${sqlList(TAX_TYPES)})`)),
+    check("tax_records_tax_rate_check", sql`${t.taxRate} between 0 and 100`),
+    check("tax_records_taxable_amount_check", sql`${t.taxableAmount} >= 0`),
+    check("tax_records_tax_amount_check", sql`${t.taxAmount} >= 0`),
+  ],
+);
+
+/**
+ * Personal income-tax slabs, as data per fiscal year (DESIGN §6). A fiscal year is named by the calendar
+ * year it starts in (July to June in Bangladesh). band_amount null means "the remainder".
+ */
+export const incomeTaxSlabs = pgTable(
+  "income_tax_slabs",
+  {
+    id: id(),
+    fiscalYear: integer("fiscal_year").notNull(),
+    position: integer("position").notNull(),
+    bandAmount: money("band_amount"),
+    rate: numeric("rate", { precision: 5, scale: 2 }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique("income_tax_slabs_year_position_unique").on(t.fiscalYear, t.position),
+    check("income_tax_slabs_rate_check", sql`${t.rate} between 0 and 100`),
+    check("income_tax_slabs_band_check", sql`${t.bandAmount} is null or ${t.bandAmount} > 0`),
+  ],
+);
+
+/** One payroll run per month: a second run of the same month is refused by the unique period. */
+export const payrollRuns = pgTable(
+  "payroll_runs",
+  {
+    id: id(),
+    /** First day of the month paid. */
+    periodMonth: date("period_month").notNull().unique(),
+    status: text("status", { enum: PAYROLL_RUN_STATUSES }).notNull().default("processed"),
+    totalGross: money("total_gross").notNull(),
+    totalDeductions: money("total_deductions").notNull(),
+    totalNet: money("total_net").notNull(),
+    disbursedAt: timestamp("disbursed_at", { withTimezone: true }),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("payroll_runs_status_idx").on(t.status),
+    index("payroll_runs_created_by_idx").on(t.createdBy),
+    check("payroll_runs_status_check", sql.raw(`status in (${sqlList(PAYROLL_RUN_STATUSES)})`)),
+    check(
+      "payroll_runs_totals_check",
+      sql`${t.totalGross} >= 0 and ${t.totalDeductions} >= 0 and ${t.totalNet} >= 0`,
+    ),
+    check("payroll_runs_period_check", sql`extract(day from ${t.periodMonth}) = 1`),
+  ],
+);
+
+export const payslips = pgTable(
+  "payslips",
+  {
+    id: id(),
+    payrollRunId: uuid("payroll_run_id")
+      .notNull()
+      .references(() => payrollRuns.id, { onDelete: "cascade" }),
+    employeeId: uuid("employee_id")
+      .notNull()
+      .references(() => employees.id, { onDelete: "restrict" }),
+    basic: money("basic").notNull(),
+    houseRent: money("house_rent").notNull(),
+    medical: money("medical").notNull(),
+    transport: money("transport").notNull(),
+    gross: money("gross").notNull(),
+    providentFund: money("provident_fund").notNull(),
+    incomeTax: money("income_tax").notNull(),
+    otherDeductions: money("other_deductions").notNull().default("0"),
+    net: money("net").notNull(),
+    paymentMethod: text("payment_method", { enum: PAYMENT_METHODS }).notNull().default("bank"),
+    status: text("status", { enum: PAYSLIP_STATUSES }).notNull().default("pending"),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique("payslips_run_employee_unique").on(t.payrollRunId, t.employeeId),
+    index("payslips_employee_id_idx").on(t.employeeId),
+    index("payslips_status_idx").on(t.status),
+    check("payslips_status_check", sql.raw(`status in (${sqlList(PAYSLIP_STATUSES)})`)),
+    check("payslips_payment_method_check", sql.raw(`payment_method in (${sqlList(PAYMENT_METHODS)})`)),
+    check(
+      "payslips_amounts_check",
+      sql`${t.basic} >= 0 and ${t.houseRent} >= 0 and ${t.medical} >= 0 and ${t.transport} >= 0 and ${t.gross} >= 0 and ${t.providentFund} >= 0 and ${t.incomeTax} >= 0 and ${t.otherDeductions} >= 0 and ${t.net} >= 0`,
+    ),
+  ],
+);

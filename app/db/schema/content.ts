@@ -1,0 +1,126 @@
+import { sql } from "drizzle-orm";
+import { check, date, index, integer, jsonb, pgTable, text, time, uuid } from "drizzle-orm/pg-core";
+import {
+  CONTACT_MESSAGE_STATUSES,
+  EVENT_STATUSES,
+  GALLERY_CATEGORY_IDS,
+  type BusinessHours,
+  type SocialLinks,
+} from "../../domain/content/constants";
+import { createdAt, id, sqlList, updatedAt } from "./columns";
+import { employees } from "./people";
+
+/** The company's own details. Exactly one row: its id is the fixed integer 1 (noted exception to uuid ids). */
+export const companySettings = pgTable(
+  "company_settings",
+  {
+    id: integer("id").primaryKey().default(1),
+    name: text("name").notNull(),
+    tagline: text("tagline").notNull().default(""),
+    address: text("address").notNull(),
+    phones: text("phones").array().notNull().default(sql`'{}'::text[]`),
+    emails: text("emails").array().notNull().default(sql`'{}'::text[]`),
+    businessHours: jsonb("business_hours").$type<BusinessHours[]>().notNull().default([]),
+    supportNote: text("support_note").notNull().default(""),
+    socialLinks: jsonb("social_links").$type<SocialLinks>().notNull().default({}),
+    /** Where quotation and contact notifications go. */
+    notificationEmail: text("notification_email").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  () => [check("company_settings_single_row", sql`id = 1`)],
+);
+
+export const logos = pgTable(
+  "logos",
+  {
+    id: id(),
+    name: text("name").notNull(),
+    imageUrl: text("image_url").notNull(),
+    sortOrder: integer("sort_order").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("logos_sort_order_idx").on(t.sortOrder)],
+);
+
+export const heroImages = pgTable(
+  "hero_images",
+  {
+    id: id(),
+    imageUrl: text("image_url").notNull(),
+    /** Text alternative for screen readers; the spec's hero images had none. */
+    alt: text("alt").notNull().default(""),
+    sortOrder: integer("sort_order").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("hero_images_sort_order_idx").on(t.sortOrder)],
+);
+
+export const galleryItems = pgTable(
+  "gallery_items",
+  {
+    id: id(),
+    title: text("title").notNull(),
+    imageUrl: text("image_url").notNull(),
+    category: text("category", { enum: GALLERY_CATEGORY_IDS }).notNull(),
+    tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
+    sortOrder: integer("sort_order").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("gallery_items_category_idx").on(t.category),
+    index("gallery_items_sort_order_idx").on(t.sortOrder),
+    check("gallery_items_category_check", sql.raw(`category in (${sqlList(GALLERY_CATEGORY_IDS)})`)),
+  ],
+);
+
+export const events = pgTable(
+  "events",
+  {
+    id: id(),
+    slug: text("slug").notNull().unique(),
+    title: text("title").notNull(),
+    description: text("description").notNull(),
+    date: date("date").notNull(),
+    time: time("time"),
+    location: text("location").notNull(),
+    imageUrl: text("image_url"),
+    images: text("images").array().notNull().default(sql`'{}'::text[]`),
+    status: text("status", { enum: EVENT_STATUSES }).notNull().default("upcoming"),
+    capacity: integer("capacity"),
+    organizerId: uuid("organizer_id").references(() => employees.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("events_date_idx").on(t.date),
+    index("events_status_date_idx").on(t.status, t.date),
+    index("events_organizer_id_idx").on(t.organizerId),
+    check("events_status_check", sql.raw(`status in (${sqlList(EVENT_STATUSES)})`)),
+    check("events_capacity_check", sql`${t.capacity} is null or ${t.capacity} >= 0`),
+  ],
+);
+
+export const contactMessages = pgTable(
+  "contact_messages",
+  {
+    id: id(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone"),
+    subject: text("subject").notNull(),
+    message: text("message").notNull(),
+    status: text("status", { enum: CONTACT_MESSAGE_STATUSES }).notNull().default("new"),
+    ipAddress: text("ip_address"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("contact_messages_created_at_idx").on(t.createdAt),
+    index("contact_messages_status_idx").on(t.status),
+    check("contact_messages_status_check", sql.raw(`status in (${sqlList(CONTACT_MESSAGE_STATUSES)})`)),
+  ],
+);

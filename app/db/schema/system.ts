@@ -1,0 +1,60 @@
+import { sql } from "drizzle-orm";
+import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { EMAIL_STATUSES } from "../../domain/email/constants";
+import { users } from "./auth";
+import { createdAt, id, sqlList, updatedAt } from "./columns";
+
+/** Who did what to which record, when, from where: every back-office change and every sign-in. */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: id(),
+    actorUserId: uuid("actor_user_id").references(() => users.id, { onDelete: "set null" }),
+    /** The actor as shown later, even if the user is deleted (an e-mail, or "system"). */
+    actorLabel: text("actor_label").notNull(),
+    action: text("action").notNull(),
+    entityType: text("entity_type"),
+    entityId: text("entity_id"),
+    summary: text("summary").notNull().default(""),
+    changes: jsonb("changes").$type<Record<string, unknown>>(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("audit_log_created_at_idx").on(t.createdAt),
+    index("audit_log_actor_user_id_idx").on(t.actorUserId),
+    index("audit_log_entity_idx").on(t.entityType, t.entityId),
+    index("audit_log_action_idx").on(t.action),
+  ],
+);
+
+/** Every message the product sends, its status and attempts (DESIGN §4). */
+export const emailOutbox = pgTable(
+  "email_outbox",
+  {
+    id: id(),
+    toAddress: text("to_address").notNull(),
+    subject: text("subject").notNull(),
+    textBody: text("text_body").notNull(),
+    htmlBody: text("html_body"),
+    /** What the message is about, e.g. quotation.created.company. */
+    kind: text("kind").notNull(),
+    relatedType: text("related_type"),
+    relatedId: text("related_id"),
+    status: text("status", { enum: EMAIL_STATUSES }).notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("email_outbox_status_next_attempt_idx").on(t.status, t.nextAttemptAt),
+    index("email_outbox_created_at_idx").on(t.createdAt),
+    index("email_outbox_related_idx").on(t.relatedType, t.relatedId),
+    check("email_outbox_status_check", sql.raw(`status in (${sqlList(EMAIL_STATUSES)})`)),
+    check("email_outbox_attempts_check", sql`${t.attempts} >= 0`),
+  ],
+);

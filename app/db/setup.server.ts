@@ -1,0 +1,42 @@
+import type { Env } from "../lib/env.server";
+import type { Logger } from "../lib/logger.server";
+import { openDatabase, setDatabase, type Database } from "./client.server";
+import { runMigrations } from "./migrate.server";
+import { isDatabaseEmpty, seedDatabase, type SeedResult } from "./seed/seed.server";
+
+/** Prints the seeded admin's sign-in once, where the operator starting the server will see it. */
+export function printAdminCredentials(admin: NonNullable<SeedResult["admin"]>, publicUrl: string): void {
+  const lines = [
+    "Administrator account created",
+    `  Sign in at: ${publicUrl}/admin/login`,
+    `  E-mail:     ${admin.email}`,
+    admin.generatedPassword
+      ? `  Password:   ${admin.generatedPassword}   (shown only this once; you will be asked to change it)`
+      : "  Password:   the one given in ADMIN_PASSWORD",
+  ];
+  const width = Math.max(...lines.map((l) => l.length)) + 2;
+  const rule = "=".repeat(width);
+  process.stdout.write(`\n${rule}\n${lines.join("\n")}\n${rule}\n\n`);
+}
+
+/**
+ * Opens the configured database, applies pending migrations and, on a brand-new database, loads the seed
+ * data. Makes it the process's database (getDb) and returns it.
+ */
+export async function prepareDatabase(env: Env, logger: Logger): Promise<Database> {
+  const database = await openDatabase(env);
+  try {
+    await runMigrations(database);
+    if (await isDatabaseEmpty(database.db)) {
+      const result = await seedDatabase(database.db, { adminEmail: env.adminEmail, adminPassword: env.adminPassword });
+      logger.info({ inserted: result.inserted }, "seeded a new database");
+      if (result.admin) printAdminCredentials(result.admin, env.publicUrl);
+    }
+  } catch (error) {
+    await database.close().catch(() => {});
+    throw error;
+  }
+  setDatabase(database);
+  logger.info({ database: database.description }, "database ready");
+  return database;
+}

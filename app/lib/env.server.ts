@@ -1,0 +1,145 @@
+import { randomBytes } from "node:crypto";
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+/**
+ * The server's configuration, read from the environment once at start-up. A bad value stops the start
+ * with one line naming the variable (see ConfigError), never a stack trace.
+ */
+export interface Env {
+  nodeEnv: "development" | "production" | "test";
+  host: string;
+  port: number;
+  /** Unset: embedded PGlite in dataDir. */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  publicUrl: string;
+  smtpUrl: string | undefined;
+  authSecret: string;
+  adminEmail: string | undefined;
+  adminPassword: string | undefined;
+  logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
+}
+
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    message: string,
+  ) {
+    super(`${variable} ${message}`);
+    this.name = "ConfigError";
+  }
+}
+
+const blankToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
+
+const urlWithProtocols = (protocols: string[], hint: string) =>
+  z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .refine((v) => {
+        try {
+          return protocols.includes(new URL(v).protocol);
+        } catch {
+          return false;
+        }
+      }, hint)
+      .optional(),
+  );
+
+const schema = {
+  NODE_ENV: z.preprocess(blankToUndefined, z.enum(["development", "production", "test"]).default("production")),
+  HOST: z.preprocess(blankToUndefined, z.string().default("0.0.0.0")),
+  PORT: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .regex(/^\d+$/, "must be a whole number between 1 and 65535")
+      .transform(Number)
+      .refine((n) => n >= 1 && n <= 65535, "must be a whole number between 1 and 65535")
+      .default(3000),
+  ),
+  DATABASE_URL: urlWithProtocols(
+    ["postgres:", "postgresql:"],
+    "must be a PostgreSQL URL such as postgres://user:password@host:5432/database",
+  ),
+  DATA_DIR: z.preprocess(blankToUndefined, z.string().default("./data")),
+  PUBLIC_URL: urlWithProtocols(["http:", "https:"], "must be an http(s) URL such as https://rentals.example.com"),
+  SMTP_URL: urlWithProtocols(["smtp:", "smtps:"], "must be an SMTP URL such as smtp://user:password@mail.example.com:587"),
+  AUTH_SECRET: z.preprocess(blankToUndefined, z.string().min(32, "must be at least 32 characters long").optional()),
+  ADMIN_EMAIL: z.preprocess(blankToUndefined, z.email("must be an e-mail address").optional()),
+  ADMIN_PASSWORD: z.preprocess(blankToUndefined, z.string().min(8, "must be at least 8 characters long").optional()),
+  LOG_LEVEL: z.preprocess(
+    blankToUndefined,
+    z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  ),
+};
+
+type Schema = typeof schema;
+type Parsed = { [K in keyof Schema]: z.output<Schema[K]> };
+
+function parseVariables(source: NodeJS.ProcessEnv): Parsed {
+  const out: Partial<Record<keyof Schema, unknown>> = {};
+  for (const key of Object.keys(schema) as (keyof Schema)[]) {
+    const raw = source[key];
+    const result = schema[key].safeParse(raw);
+    if (!result.success) {
+      const reason = result.error.issues[0]?.message ?? "is invalid";
+      const shown = key === "DATABASE_URL" || key === "SMTP_URL" || key.includes("SECRET") || key.includes("PASSWORD") ? "" : ` (got "${raw}")`;
+      throw new ConfigError(key, `${reason}${shown}`);
+    }
+    out[key] = result.data;
+  }
+  return out as Parsed;
+}
+
+/**
+ * The auth secret: AUTH_SECRET when set, otherwise one generated on first start and kept in the data
+ * directory, so no .env file is ever needed. Servers sharing one PostgreSQL must share AUTH_SECRET.
+ */
+function resolveAuthSecret(explicit: string | undefined, dataDir: string): string {
+  if (explicit) return explicit;
+  const file = path.join(dataDir, "auth-secret");
+  if (existsSync(file)) {
+    const kept = readFileSync(file, "utf8").trim();
+    if (kept.length >= 32) return kept;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString("hex");
+  writeFileSync(file, secret + "\n", { mode: 0o600 });
+  return secret;
+}
+
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const v = parseVariables(source);
+  const dataDir = path.resolve(v.DATA_DIR);
+  return {
+    nodeEnv: v.NODE_ENV,
+    host: v.HOST,
+    port: v.PORT,
+    databaseUrl: v.DATABASE_URL,
+    dataDir,
+    publicUrl: (v.PUBLIC_URL ?? `http://localhost:${v.PORT}`).replace(/\/+$/, ""),
+    smtpUrl: v.SMTP_URL,
+    authSecret: resolveAuthSecret(v.AUTH_SECRET, dataDir),
+    adminEmail: v.ADMIN_EMAIL,
+    adminPassword: v.ADMIN_PASSWORD,
+    logLevel: v.LOG_LEVEL,
+  };
+}
+
+const envKey = Symbol.for("app.env");
+type WithEnv = typeof globalThis & { [envKey]?: Env };
+
+/** The configuration of this process, loaded on first use (the server loads it first thing at start). */
+export function getEnv(): Env {
+  const g = globalThis as WithEnv;
+  return (g[envKey] ??= loadEnv());
+}
+
+/** Replaces the configuration; for tests and scripts that build their own. */
+export function setEnv(env: Env): void {
+  (globalThis as WithEnv)[envKey] = env;
+}

@@ -1,0 +1,9 @@
+// What server.ts hands every loader and action besides the request.
+declare module "react-router" {
+  interface AppLoadContext {
+    /** The Content-Security-Policy nonce of this response. */
+    cspNonce: string;
+  }
+}
+
+export {};

@@ -1,0 +1,187 @@
+/**
+ * The HTTP entry: configuration, database, Express with security headers, compression, request logs,
+ * static assets, /healthz and the React Router request handler; a clean stop on SIGTERM and SIGINT.
+ */
+import { randomBytes } from "node:crypto";
+import type { Server } from "node:http";
+import path from "node:path";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express, { type RequestHandler } from "express";
+import helmet from "helmet";
+import { pinoHttp } from "pino-http";
+import type { ServerBuild } from "react-router";
+import type { Database } from "./app/db/client.server";
+import { DatabaseConnectError } from "./app/db/client.server";
+import { prepareDatabase } from "./app/db/setup.server";
+import { appRoot } from "./app/lib/app-root.server";
+import { ConfigError, loadEnv, setEnv, type Env } from "./app/lib/env.server";
+import { createLogger, type Logger } from "./app/lib/logger.server";
+
+function fail(message: string): never {
+  process.stderr.write(`Cannot start: ${message}\n`);
+  process.exit(1);
+}
+
+function securityHeaders(env: Env): RequestHandler {
+  const https = env.publicUrl.startsWith("https:");
+  const development = env.nodeEnv === "development";
+  return helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: [
+          "'self'",
+          (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce as string}'`,
+          ...(development ? ["'unsafe-inline'"] : []),
+        ],
+        // React renders style attributes; no third-party style sheets.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:", "blob:"],
+        fontSrc: ["'self'", "data:"],
+        connectSrc: ["'self'", ...(development ? ["ws:", "wss:"] : [])],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        ...(https ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    crossOriginEmbedderPolicy: false,
+    frameguard: { action: "deny" },
+  });
+}
+
+async function reactRouterHandler(env: Env): Promise<{ handler: RequestHandler; vite?: { close(): Promise<void> } }> {
+  const getLoadContext = (_req: express.Request, res: express.Response) => ({
+    cspNonce: res.locals.cspNonce as string,
+  });
+  if (env.nodeEnv === "development") {
+    const vite = await import("vite").then((v) =>
+      v.createServer({ server: { middlewareMode: true }, appType: "custom" }),
+    );
+    const router = express.Router();
+    router.use(vite.middlewares);
+    router.use(async (req, res, next) => {
+      try {
+        const build = (await vite.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild;
+        return createRequestHandler({ build, getLoadContext, mode: "development" })(req, res, next);
+      } catch (error) {
+        if (error instanceof Error) vite.ssrFixStacktrace(error);
+        next(error);
+      }
+    });
+    return { handler: router, vite };
+  }
+  const buildDir = path.join(appRoot(), "build");
+  const build = (await import(path.join(buildDir, "server/index.js"))) as ServerBuild;
+  const router = express.Router();
+  // Hashed file names never change content: cache them for a year.
+  router.use("/assets", express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y" }));
+  router.use(express.static(path.join(buildDir, "client"), { maxAge: "1h" }));
+  router.use(createRequestHandler({ build, getLoadContext, mode: "production" }));
+  return { handler: router };
+}
+
+export async function startServer(): Promise<{ server: Server; stop: (signal?: string) => Promise<void> }> {
+  let env: Env;
+  try {
+    env = loadEnv();
+  } catch (error) {
+    if (error instanceof ConfigError) fail(`environment variable ${error.message}`);
+    throw error;
+  }
+  setEnv(env);
+  const logger: Logger = createLogger(env);
+
+  let database: Database;
+  try {
+    database = await prepareDatabase(env, logger);
+  } catch (error) {
+    if (error instanceof DatabaseConnectError) fail(error.message);
+    throw error;
+  }
+
+  const app = express();
+  app.disable("x-powered-by");
+  // Behind one reverse proxy (or none), req.ip is the client's address.
+  app.set("trust proxy", "loopback");
+  app.use((_req, res, next) => {
+    res.locals.cspNonce = randomBytes(16).toString("base64");
+    next();
+  });
+  app.use(securityHeaders(env));
+  app.use(compression());
+  app.use(
+    pinoHttp({
+      logger,
+      autoLogging: { ignore: (req) => (req.url ?? "").startsWith("/assets/") || req.url === "/healthz" },
+      // One short line per request: no headers (they carry cookies and repeat the CSP).
+      serializers: {
+        req: (req: { id: unknown; method: string; url: string; remoteAddress?: string }) => ({
+          id: req.id,
+          method: req.method,
+          url: req.url,
+          remoteAddress: req.remoteAddress,
+        }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      },
+    }),
+  );
+
+  app.get("/healthz", async (_req, res) => {
+    try {
+      await database.ping();
+      res.set("Cache-Control", "no-store").json({ status: "ok", database: database.kind });
+    } catch (error) {
+      logger.error({ err: error }, "health check failed");
+      res.status(503).set("Cache-Control", "no-store").json({ status: "error", database: database.kind });
+    }
+  });
+
+  const { handler, vite } = await reactRouterHandler(env);
+  app.use(handler);
+
+  const server = await new Promise<Server>((resolve) => {
+    const s = app.listen(env.port, env.host, () => resolve(s));
+    s.on("error", (error: NodeJS.ErrnoException) => {
+      if (error.code === "EADDRINUSE") fail(`PORT ${env.port} is already in use on ${env.host}`);
+      if (error.code === "EACCES") fail(`PORT ${env.port} needs more privileges than this user has`);
+      fail(`cannot listen on ${env.host}:${env.port} (${error.message})`);
+    });
+  });
+  logger.info({ url: env.publicUrl, host: env.host, port: env.port, mode: env.nodeEnv }, "server listening");
+
+  let stopping: Promise<void> | undefined;
+  const stop = (signal?: string) =>
+    (stopping ??= (async () => {
+      logger.info({ signal }, "shutting down");
+      // Stop accepting; let requests in flight finish (at most 10 s), then close the database.
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      const timeout = setTimeout(() => server.closeAllConnections(), 10_000);
+      await closed;
+      clearTimeout(timeout);
+      await vite?.close();
+      await database.close();
+      logger.info("stopped");
+    })());
+
+  for (const signal of ["SIGTERM", "SIGINT"] as const) {
+    process.once(signal, () => {
+      stop(signal).then(
+        () => process.exit(0),
+        (error: unknown) => {
+          logger.error({ err: error }, "error while shutting down");
+          process.exit(1);
+        },
+      );
+    });
+  }
+  return { server, stop };
+}
+
+await startServer();
