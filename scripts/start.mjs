@@ -7,7 +7,15 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const INPUTS = ["app", "public", "server.ts", "vite.config.ts", "react-router.config.ts", "package.json", "tsconfig.json"];
+const INPUTS = [
+  "app",
+  "public",
+  "server.ts",
+  "vite.config.ts",
+  "react-router.config.ts",
+  "package.json",
+  "tsconfig.json",
+];
 const stampFile = path.join(root, "build", ".sources-fingerprint");
 
 function* files(entry) {
@@ -23,12 +31,16 @@ function* files(entry) {
 
 function fingerprint() {
   const hash = createHash("sha256");
-  for (const input of INPUTS) for (const [file, stat] of files(input)) hash.update(`${file}:${stat.size}:${stat.mtimeMs}\n`);
+  for (const input of INPUTS)
+    for (const [file, stat] of files(input)) hash.update(`${file}:${stat.size}:${stat.mtimeMs}\n`);
   return hash.digest("hex");
 }
 
 const current = fingerprint();
-const built = existsSync(path.join(root, "build/server.js")) && existsSync(stampFile) && readFileSync(stampFile, "utf8") === current;
+const built =
+  existsSync(path.join(root, "build/server.js")) &&
+  existsSync(stampFile) &&
+  readFileSync(stampFile, "utf8") === current;
 if (!built) {
   process.stdout.write("Building the application (sources changed since the last build)...\n");
   const result = spawnSync("npm", ["run", "build", "--silent"], { cwd: root, stdio: "inherit" });

@@ -67,7 +67,10 @@ const schema = {
   ),
   DATA_DIR: z.preprocess(blankToUndefined, z.string().default("./data")),
   PUBLIC_URL: urlWithProtocols(["http:", "https:"], "must be an http(s) URL such as https://rentals.example.com"),
-  SMTP_URL: urlWithProtocols(["smtp:", "smtps:"], "must be an SMTP URL such as smtp://user:password@mail.example.com:587"),
+  SMTP_URL: urlWithProtocols(
+    ["smtp:", "smtps:"],
+    "must be an SMTP URL such as smtp://user:password@mail.example.com:587",
+  ),
   AUTH_SECRET: z.preprocess(blankToUndefined, z.string().min(32, "must be at least 32 characters long").optional()),
   ADMIN_EMAIL: z.preprocess(blankToUndefined, z.email("must be an e-mail address").optional()),
   ADMIN_PASSWORD: z.preprocess(blankToUndefined, z.string().min(8, "must be at least 8 characters long").optional()),
@@ -87,7 +90,10 @@ function parseVariables(source: NodeJS.ProcessEnv): Parsed {
     const result = schema[key].safeParse(raw);
     if (!result.success) {
       const reason = result.error.issues[0]?.message ?? "is invalid";
-      const shown = key === "DATABASE_URL" || key === "SMTP_URL" || key.includes("SECRET") || key.includes("PASSWORD") ? "" : ` (got "${raw}")`;
+      const shown =
+        key === "DATABASE_URL" || key === "SMTP_URL" || key.includes("SECRET") || key.includes("PASSWORD")
+          ? ""
+          : ` (got "${raw}")`;
       throw new ConfigError(key, `${reason}${shown}`);
     }
     out[key] = result.data;

@@ -251,10 +251,7 @@ export const payrollRuns = pgTable(
     index("payroll_runs_status_idx").on(t.status),
     index("payroll_runs_created_by_idx").on(t.createdBy),
     check("payroll_runs_status_check", sql.raw(`status in (${sqlList(PAYROLL_RUN_STATUSES)})`)),
-    check(
-      "payroll_runs_totals_check",
-      sql`${t.totalGross} >= 0 and ${t.totalDeductions} >= 0 and ${t.totalNet} >= 0`,
-    ),
+    check("payroll_runs_totals_check", sql`${t.totalGross} >= 0 and ${t.totalDeductions} >= 0 and ${t.totalNet} >= 0`),
     check("payroll_runs_period_check", sql`extract(day from ${t.periodMonth}) = 1`),
   ],
 );

@@ -20,10 +20,16 @@ export const inventoryItems = pgTable(
     name: text("name").notNull(),
     description: text("description").notNull().default(""),
     category: text("category", { enum: CATEGORY_IDS }).notNull(),
-    tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
+    tags: text("tags")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     source: text("source", { enum: SOURCES }).notNull().default("in-house"),
     inventoryGroup: text("inventory_group", { enum: INVENTORY_GROUPS }).notNull().default("STV"),
-    imageUrls: text("image_urls").array().notNull().default(sql`'{}'::text[]`),
+    imageUrls: text("image_urls")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     price: money("price").notNull().default("0"),
     priceUnit: text("price_unit").notNull().default("unit/day"),
     pricingHint: text("pricing_hint"),

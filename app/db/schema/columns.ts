@@ -3,8 +3,7 @@ import { numeric, timestamp, uuid } from "drizzle-orm/pg-core";
 /** Shared column builders, so every table spells id, timestamps and money the same way. */
 export const id = () => uuid("id").primaryKey().defaultRandom();
 
-export const createdAt = () =>
-  timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+export const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 
 export const updatedAt = () =>
   timestamp("updated_at", { withTimezone: true })

@@ -18,8 +18,14 @@ export const companySettings = pgTable(
     name: text("name").notNull(),
     tagline: text("tagline").notNull().default(""),
     address: text("address").notNull(),
-    phones: text("phones").array().notNull().default(sql`'{}'::text[]`),
-    emails: text("emails").array().notNull().default(sql`'{}'::text[]`),
+    phones: text("phones")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    emails: text("emails")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     businessHours: jsonb("business_hours").$type<BusinessHours[]>().notNull().default([]),
     supportNote: text("support_note").notNull().default(""),
     socialLinks: jsonb("social_links").$type<SocialLinks>().notNull().default({}),
@@ -65,7 +71,10 @@ export const galleryItems = pgTable(
     title: text("title").notNull(),
     imageUrl: text("image_url").notNull(),
     category: text("category", { enum: GALLERY_CATEGORY_IDS }).notNull(),
-    tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
+    tags: text("tags")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     sortOrder: integer("sort_order").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -88,7 +97,10 @@ export const events = pgTable(
     time: time("time"),
     location: text("location").notNull(),
     imageUrl: text("image_url"),
-    images: text("images").array().notNull().default(sql`'{}'::text[]`),
+    images: text("images")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     status: text("status", { enum: EVENT_STATUSES }).notNull().default("upcoming"),
     capacity: integer("capacity"),
     organizerId: uuid("organizer_id").references(() => employees.id, { onDelete: "set null" }),

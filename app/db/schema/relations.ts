@@ -1,5 +1,14 @@
 import { relations } from "drizzle-orm";
-import { budgetMonths, budgets, chartOfAccounts, journalEntries, journalLines, payrollRuns, payslips, taxRecords } from "./accounting";
+import {
+  budgetMonths,
+  budgets,
+  chartOfAccounts,
+  journalEntries,
+  journalLines,
+  payrollRuns,
+  payslips,
+  taxRecords,
+} from "./accounting";
 import { accounts, sessions, users } from "./auth";
 import { events } from "./content";
 import { employees, leaves, tasks, teamMembers, teams } from "./people";

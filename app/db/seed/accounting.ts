@@ -2,7 +2,12 @@ import type { AccountType } from "../../domain/accounting/constants";
 import type { chartOfAccounts, incomeTaxSlabs } from "../schema";
 import { seedId } from "./ids";
 
-const account = (code: string, name: string, type: AccountType, description?: string): typeof chartOfAccounts.$inferInsert => ({
+const account = (
+  code: string,
+  name: string,
+  type: AccountType,
+  description?: string,
+): typeof chartOfAccounts.$inferInsert => ({
   id: seedId(`account:${code}`),
   code,
   name,

@@ -35,8 +35,18 @@ export const inventorySeed: Item[] = [
       quantity: 120,
       status: "available",
       variations: [
-        { id: "8x4", name: "8×4 meters", description: "32 sqm: the usual stage backdrop for conferences and weddings.", status: "available" },
-        { id: "12x6", name: "12×6 meters", description: "72 sqm: a concert-size wall for large halls and open-air stages.", status: "available" },
+        {
+          id: "8x4",
+          name: "8×4 meters",
+          description: "32 sqm: the usual stage backdrop for conferences and weddings.",
+          status: "available",
+        },
+        {
+          id: "12x6",
+          name: "12×6 meters",
+          description: "72 sqm: a concert-size wall for large halls and open-air stages.",
+          status: "available",
+        },
       ],
       purchaseRate: "18000000",
       paidAmount: "18000000",
@@ -340,8 +350,18 @@ export const inventorySeed: Item[] = [
     quantity: 10,
     status: "available",
     variations: [
-      { id: "handheld", name: "Handheld pair", description: "Two handheld microphones for speakers and hosts.", status: "available" },
-      { id: "headset", name: "Headset pair", description: "Two headset microphones for presenters who move around.", status: "booked" },
+      {
+        id: "handheld",
+        name: "Handheld pair",
+        description: "Two handheld microphones for speakers and hosts.",
+        status: "available",
+      },
+      {
+        id: "headset",
+        name: "Headset pair",
+        description: "Two headset microphones for presenters who move around.",
+        status: "booked",
+      },
     ],
     sortOrder: 18,
   }),

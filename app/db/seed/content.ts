@@ -7,19 +7,81 @@ export const logoSeed: (typeof logos.$inferInsert)[] = [
 ];
 
 export const heroSeed: (typeof heroImages.$inferInsert)[] = [
-  { id: seedId("hero:1"), imageUrl: "/images/hero/hero-1.webp", alt: "A concert stage with beams of light over the crowd", sortOrder: 0 },
-  { id: seedId("hero:2"), imageUrl: "/images/hero/hero-2.webp", alt: "A wedding hall dressed in warm light and flowers", sortOrder: 1 },
-  { id: seedId("hero:3"), imageUrl: "/images/hero/hero-3.webp", alt: "A conference stage with a wide LED wall", sortOrder: 2 },
-  { id: seedId("hero:4"), imageUrl: "/images/hero/hero-4.webp", alt: "An open-air festival stage at dusk", sortOrder: 3 },
+  {
+    id: seedId("hero:1"),
+    imageUrl: "/images/hero/hero-1.webp",
+    alt: "A concert stage with beams of light over the crowd",
+    sortOrder: 0,
+  },
+  {
+    id: seedId("hero:2"),
+    imageUrl: "/images/hero/hero-2.webp",
+    alt: "A wedding hall dressed in warm light and flowers",
+    sortOrder: 1,
+  },
+  {
+    id: seedId("hero:3"),
+    imageUrl: "/images/hero/hero-3.webp",
+    alt: "A conference stage with a wide LED wall",
+    sortOrder: 2,
+  },
+  {
+    id: seedId("hero:4"),
+    imageUrl: "/images/hero/hero-4.webp",
+    alt: "An open-air festival stage at dusk",
+    sortOrder: 3,
+  },
 ];
 
 export const gallerySeed: (typeof galleryItems.$inferInsert)[] = [
-  { id: seedId("gallery:corporate"), title: "Telecom Annual Conference", category: "corporate", imageUrl: "/images/gallery/corporate.webp", tags: ["led-wall", "stage", "lighting"], sortOrder: 0 },
-  { id: seedId("gallery:wedding"), title: "Grand Wedding Reception", category: "wedding", imageUrl: "/images/gallery/wedding.webp", tags: ["wedding", "decoration", "uplighting"], sortOrder: 1 },
-  { id: seedId("gallery:concert"), title: "Open-Air Concert Rig", category: "concert", imageUrl: "/images/gallery/concert.webp", tags: ["concert", "line-array", "beams"], sortOrder: 2 },
-  { id: seedId("gallery:exhibition"), title: "Trade Fair Pavilion", category: "exhibition", imageUrl: "/images/gallery/exhibition.webp", tags: ["exhibition", "booth", "branding"], sortOrder: 3 },
-  { id: seedId("gallery:product-launch"), title: "Smartphone Launch Reveal", category: "product-launch", imageUrl: "/images/gallery/product-launch.webp", tags: ["launch", "led-wall", "sparks"], sortOrder: 4 },
-  { id: seedId("gallery:conference"), title: "Medical Conference Plenary", category: "conference", imageUrl: "/images/gallery/conference.webp", tags: ["conference", "projection", "sound"], sortOrder: 5 },
+  {
+    id: seedId("gallery:corporate"),
+    title: "Telecom Annual Conference",
+    category: "corporate",
+    imageUrl: "/images/gallery/corporate.webp",
+    tags: ["led-wall", "stage", "lighting"],
+    sortOrder: 0,
+  },
+  {
+    id: seedId("gallery:wedding"),
+    title: "Grand Wedding Reception",
+    category: "wedding",
+    imageUrl: "/images/gallery/wedding.webp",
+    tags: ["wedding", "decoration", "uplighting"],
+    sortOrder: 1,
+  },
+  {
+    id: seedId("gallery:concert"),
+    title: "Open-Air Concert Rig",
+    category: "concert",
+    imageUrl: "/images/gallery/concert.webp",
+    tags: ["concert", "line-array", "beams"],
+    sortOrder: 2,
+  },
+  {
+    id: seedId("gallery:exhibition"),
+    title: "Trade Fair Pavilion",
+    category: "exhibition",
+    imageUrl: "/images/gallery/exhibition.webp",
+    tags: ["exhibition", "booth", "branding"],
+    sortOrder: 3,
+  },
+  {
+    id: seedId("gallery:product-launch"),
+    title: "Smartphone Launch Reveal",
+    category: "product-launch",
+    imageUrl: "/images/gallery/product-launch.webp",
+    tags: ["launch", "led-wall", "sparks"],
+    sortOrder: 4,
+  },
+  {
+    id: seedId("gallery:conference"),
+    title: "Medical Conference Plenary",
+    category: "conference",
+    imageUrl: "/images/gallery/conference.webp",
+    tags: ["conference", "projection", "sound"],
+    sortOrder: 5,
+  },
 ];
 
 const eventImages = (slug: string) => [`/images/events/${slug}-1.webp`, `/images/events/${slug}-2.webp`];

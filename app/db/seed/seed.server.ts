@@ -53,24 +53,45 @@ export async function seedDatabase(db: Db, options: SeedOptions = {}): Promise<S
       inserted[name] = (await rows).length;
     };
 
-    await count("company_settings", tx.insert(companySettings).values(companySeed).onConflictDoNothing().returning({ id: companySettings.id }));
+    await count(
+      "company_settings",
+      tx.insert(companySettings).values(companySeed).onConflictDoNothing().returning({ id: companySettings.id }),
+    );
     await count("logos", tx.insert(logos).values(logoSeed).onConflictDoNothing().returning({ id: logos.id }));
-    await count("hero_images", tx.insert(heroImages).values(heroSeed).onConflictDoNothing().returning({ id: heroImages.id }));
-    await count("gallery_items", tx.insert(galleryItems).values(gallerySeed).onConflictDoNothing().returning({ id: galleryItems.id }));
-    await count("inventory_items", tx.insert(inventoryItems).values(inventorySeed).onConflictDoNothing().returning({ id: inventoryItems.id }));
-    await count("employees", tx.insert(employees).values(employeeSeed).onConflictDoNothing().returning({ id: employees.id }));
+    await count(
+      "hero_images",
+      tx.insert(heroImages).values(heroSeed).onConflictDoNothing().returning({ id: heroImages.id }),
+    );
+    await count(
+      "gallery_items",
+      tx.insert(galleryItems).values(gallerySeed).onConflictDoNothing().returning({ id: galleryItems.id }),
+    );
+    await count(
+      "inventory_items",
+      tx.insert(inventoryItems).values(inventorySeed).onConflictDoNothing().returning({ id: inventoryItems.id }),
+    );
+    await count(
+      "employees",
+      tx.insert(employees).values(employeeSeed).onConflictDoNothing().returning({ id: employees.id }),
+    );
     await count("teams", tx.insert(teams).values(teamSeed).onConflictDoNothing().returning({ id: teams.id }));
     await count(
       "team_members",
-      tx
-        .insert(teamMembers)
-        .values(teamMemberSeed)
-        .onConflictDoNothing()
-        .returning({ id: teamMembers.employeeId }),
+      tx.insert(teamMembers).values(teamMemberSeed).onConflictDoNothing().returning({ id: teamMembers.employeeId }),
     );
     await count("events", tx.insert(events).values(eventSeed).onConflictDoNothing().returning({ id: events.id }));
-    await count("chart_of_accounts", tx.insert(chartOfAccounts).values(chartOfAccountsSeed).onConflictDoNothing().returning({ id: chartOfAccounts.id }));
-    await count("income_tax_slabs", tx.insert(incomeTaxSlabs).values(incomeTaxSlabSeed).onConflictDoNothing().returning({ id: incomeTaxSlabs.id }));
+    await count(
+      "chart_of_accounts",
+      tx
+        .insert(chartOfAccounts)
+        .values(chartOfAccountsSeed)
+        .onConflictDoNothing()
+        .returning({ id: chartOfAccounts.id }),
+    );
+    await count(
+      "income_tax_slabs",
+      tx.insert(incomeTaxSlabs).values(incomeTaxSlabSeed).onConflictDoNothing().returning({ id: incomeTaxSlabs.id }),
+    );
 
     let admin: SeedResult["admin"];
     const [existingAdmin] = await tx.select({ id: users.id }).from(users).where(eq(users.role, "admin")).limit(1);

@@ -29,4 +29,10 @@ export const PAYABLE_CATEGORIES = [
   "Utilities",
   "Other Expenses",
 ] as const;
-export const RECEIVABLE_CATEGORIES = ["Sales", "Service Fee", "Equipment Rental", "Consulting", "Other Income"] as const;
+export const RECEIVABLE_CATEGORIES = [
+  "Sales",
+  "Service Fee",
+  "Equipment Rental",
+  "Consulting",
+  "Other Income",
+] as const;

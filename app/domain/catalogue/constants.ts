@@ -1,17 +1,53 @@
 /** The fixed list of 14 equipment categories (storefront.md §3), in the order the site shows them. */
 export const CATEGORIES = [
-  { id: "lighting", name: "Lighting", description: "Moving heads, wash and beam fixtures, and control for every kind of stage." },
-  { id: "sound", name: "Sound Systems", description: "Line arrays, monitors, mixers and wireless microphones, tuned by our engineers." },
-  { id: "video", name: "Video Equipment", description: "Projectors, screens, cameras and switching for live and recorded shows." },
-  { id: "led", name: "LED Walls", description: "Indoor and outdoor LED screens in any size, with processing and playback." },
+  {
+    id: "lighting",
+    name: "Lighting",
+    description: "Moving heads, wash and beam fixtures, and control for every kind of stage.",
+  },
+  {
+    id: "sound",
+    name: "Sound Systems",
+    description: "Line arrays, monitors, mixers and wireless microphones, tuned by our engineers.",
+  },
+  {
+    id: "video",
+    name: "Video Equipment",
+    description: "Projectors, screens, cameras and switching for live and recorded shows.",
+  },
+  {
+    id: "led",
+    name: "LED Walls",
+    description: "Indoor and outdoor LED screens in any size, with processing and playback.",
+  },
   { id: "photo", name: "Photography", description: "Photo booths and 360 booths that give guests something to share." },
   { id: "stage", name: "Stage Setup", description: "Modular stages, risers, ramps and skirting built to your layout." },
-  { id: "furniture", name: "Furniture", description: "Lounge sofas, cocktail tables and seating for receptions and VIP areas." },
-  { id: "decoration", name: "Decoration", description: "Floral arches, backdrops and drapery that set the mood of the venue." },
+  {
+    id: "furniture",
+    name: "Furniture",
+    description: "Lounge sofas, cocktail tables and seating for receptions and VIP areas.",
+  },
+  {
+    id: "decoration",
+    name: "Decoration",
+    description: "Floral arches, backdrops and drapery that set the mood of the venue.",
+  },
   { id: "truss", name: "Trusses", description: "Aluminium box truss, ground support and rigging for safe structures." },
-  { id: "climate", name: "Climate Control", description: "Air coolers and tent air conditioning for comfortable guests in any season." },
-  { id: "power", name: "Power Solutions", description: "Silent generators and power distribution so the show never stops." },
-  { id: "accessories", name: "Accessories", description: "Cables, clamps, stands and the many small parts a good event needs." },
+  {
+    id: "climate",
+    name: "Climate Control",
+    description: "Air coolers and tent air conditioning for comfortable guests in any season.",
+  },
+  {
+    id: "power",
+    name: "Power Solutions",
+    description: "Silent generators and power distribution so the show never stops.",
+  },
+  {
+    id: "accessories",
+    name: "Accessories",
+    description: "Cables, clamps, stands and the many small parts a good event needs.",
+  },
   { id: "branding", name: "Branding", description: "Step-and-repeat walls, banners and branded stage dressing." },
   { id: "fx", name: "Special Effects", description: "Cold sparks, haze, fog and confetti for unforgettable moments." },
 ] as const;

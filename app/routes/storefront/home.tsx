@@ -11,10 +11,7 @@ export async function loader() {
 
 export function meta({ loaderData }: Route.MetaArgs) {
   if (!loaderData) return [{ title: "Page Not Found" }];
-  return [
-    { title: loaderData.company.name },
-    { name: "description", content: loaderData.company.tagline },
-  ];
+  return [{ title: loaderData.company.name }, { name: "description", content: loaderData.company.tagline }];
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {

@@ -1,0 +1,103 @@
+import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { ConfigError, loadEnv } from "./env.server";
+
+let dataDir: string;
+beforeEach(() => {
+  dataDir = mkdtempSync(path.join(os.tmpdir(), "env-test-"));
+});
+afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
+
+const load = (vars: Record<string, string | undefined>) => loadEnv({ DATA_DIR: dataDir, ...vars });
+
+function configError(vars: Record<string, string | undefined>): ConfigError {
+  try {
+    load(vars);
+  } catch (error) {
+    if (error instanceof ConfigError) return error;
+    throw error;
+  }
+  throw new Error("expected a ConfigError");
+}
+
+describe("loadEnv", () => {
+  it("needs no variables at all: port 3000, PGlite in the data directory", () => {
+    const env = load({});
+    expect(env.port).toBe(3000);
+    expect(env.databaseUrl).toBeUndefined();
+    expect(env.dataDir).toBe(path.resolve(dataDir));
+    expect(env.publicUrl).toBe("http://localhost:3000");
+    expect(env.smtpUrl).toBeUndefined();
+    expect(env.nodeEnv).toBe("production");
+  });
+
+  it("treats an empty variable as unset", () => {
+    expect(load({ PORT: "", DATABASE_URL: " " }).port).toBe(3000);
+  });
+
+  it("reads every variable", () => {
+    const env = load({
+      PORT: "8080",
+      DATABASE_URL: "postgres://app:secret@db.internal:5432/rentals",
+      PUBLIC_URL: "https://rentals.example.com/",
+      SMTP_URL: "smtp://user:pw@mail.example.com:587",
+      AUTH_SECRET: "a".repeat(40),
+      ADMIN_EMAIL: "owner@example.com",
+      ADMIN_PASSWORD: "long-enough-password",
+    });
+    expect(env).toMatchObject({
+      port: 8080,
+      databaseUrl: "postgres://app:secret@db.internal:5432/rentals",
+      publicUrl: "https://rentals.example.com",
+      smtpUrl: "smtp://user:pw@mail.example.com:587",
+      authSecret: "a".repeat(40),
+      adminEmail: "owner@example.com",
+      adminPassword: "long-enough-password",
+    });
+  });
+
+  it.each([
+    ["abc", /^PORT must be a whole number between 1 and 65535 \(got "abc"\)$/],
+    ["0", /^PORT must be a whole number/],
+    ["70000", /^PORT must be a whole number/],
+    ["3000.5", /^PORT must be a whole number/],
+  ])("names PORT when it is %s", (value, message) => {
+    const error = configError({ PORT: value });
+    expect(error.variable).toBe("PORT");
+    expect(error.message).toMatch(message);
+  });
+
+  it.each(["mysql://localhost/db", "not a url", "http://localhost:5432"])(
+    "names DATABASE_URL when it is %s, without echoing it (it may hold a password)",
+    (value) => {
+      const error = configError({ DATABASE_URL: value });
+      expect(error.variable).toBe("DATABASE_URL");
+      expect(error.message).toBe(
+        "DATABASE_URL must be a PostgreSQL URL such as postgres://user:password@host:5432/database",
+      );
+    },
+  );
+
+  it.each([
+    ["PUBLIC_URL", "ftp://example.com"],
+    ["SMTP_URL", "http://mail.example.com"],
+    ["AUTH_SECRET", "short"],
+    ["ADMIN_EMAIL", "not-an-email"],
+    ["ADMIN_PASSWORD", "short"],
+    ["LOG_LEVEL", "loud"],
+    ["NODE_ENV", "staging"],
+  ])("names %s when it is invalid", (variable, value) => {
+    expect(configError({ [variable]: value }).variable).toBe(variable);
+  });
+
+  it("generates the auth secret once, keeps it in the data directory, and reuses it", () => {
+    const first = load({}).authSecret;
+    expect(first).toMatch(/^[0-9a-f]{64}$/);
+    const file = path.join(dataDir, "auth-secret");
+    expect(readFileSync(file, "utf8").trim()).toBe(first);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(load({}).authSecret).toBe(first);
+  });
+});

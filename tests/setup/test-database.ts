@@ -1,0 +1,71 @@
+import { randomUUID } from "node:crypto";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { afterAll, beforeAll, inject } from "vitest";
+import { openPglite, openPostgres, setDatabase, type Database } from "../../app/db/client.server";
+import { loadEnv, setEnv } from "../../app/lib/env.server";
+import { withDatabaseName } from "./database-config";
+
+// Each integration test file runs on its own copy of the migrated template, made before its first test and
+// dropped after its last, and with a configuration whose data directory is a fresh temporary folder.
+
+let database: Database | undefined;
+let dropDatabase: (() => Promise<void>) | undefined;
+let dataDir: string | undefined;
+
+async function createFromTemplate(url: string, template: string, name: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    // Copies made at the same moment from one template can collide; a short wait fixes it.
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await client.query(`create database "${name}" template "${template}"`);
+        return;
+      } catch (error) {
+        if (attempt >= 20 || !String(error).includes("being accessed by other users")) throw error;
+        await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
+      }
+    }
+  } finally {
+    await client.end();
+  }
+}
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(os.tmpdir(), "utsab-test-"));
+  setEnv(
+    loadEnv({
+      ...process.env,
+      NODE_ENV: "test",
+      DATA_DIR: dataDir,
+      AUTH_SECRET: "test-secret-".padEnd(40, "x"),
+      LOG_LEVEL: "silent",
+    }),
+  );
+
+  const config = inject("testDatabase");
+  if (config.kind === "pglite") {
+    database = await openPglite(undefined, new Blob([readFileSync(config.dumpFile)]));
+  } else {
+    const name = `test_${randomUUID().replace(/-/g, "")}`;
+    await createFromTemplate(config.url, config.template, name);
+    database = await openPostgres(withDatabaseName(config.url, name), { max: 5 });
+    dropDatabase = async () => {
+      const client = new pg.Client({ connectionString: config.url });
+      await client.connect();
+      await client.query(`drop database if exists "${name}" with (force)`);
+      await client.end();
+    };
+  }
+  setDatabase(database);
+});
+
+afterAll(async () => {
+  await database?.close();
+  setDatabase(undefined);
+  await dropDatabase?.();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
