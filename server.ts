@@ -16,7 +16,7 @@ import { DatabaseConnectError } from "./app/db/client.server";
 import { prepareDatabase } from "./app/db/setup.server";
 import { appRoot } from "./app/lib/app-root.server";
 import { ConfigError, loadEnv, setEnv, type Env } from "./app/lib/env.server";
-import { createLogger, type Logger } from "./app/lib/logger.server";
+import { createLogger, setLogger, type Logger } from "./app/lib/logger.server";
 
 function fail(message: string): never {
   process.stderr.write(`Cannot start: ${message}\n`);
@@ -96,6 +96,7 @@ export async function startServer(): Promise<{ server: Server; stop: (signal?: s
   }
   setEnv(env);
   const logger: Logger = createLogger(env);
+  setLogger(logger);
 
   let database: Database;
   try {

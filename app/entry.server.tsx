@@ -2,11 +2,20 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import type { AppLoadContext, EntryContext } from "react-router";
+import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
+import { isRouteErrorResponse } from "react-router";
+import { getLogger } from "./lib/logger.server";
 import { ServerRouter } from "react-router";
 import { NonceProvider } from "./lib/nonce";
 
 export const streamTimeout = 5_000;
+
+/** Unexpected errors of loaders, actions and rendering; a 404 or a request the client gave up is not one. */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) return;
+  getLogger().error({ err: error, url: request.url }, "request failed");
+};
 
 export default function handleRequest(
   request: Request,
@@ -42,7 +51,7 @@ export default function handleRequest(
         onError(error: unknown) {
           responseStatusCode = 500;
           // Errors after the shell are already streaming; log them, the error boundary shows the page.
-          if (shellRendered) console.error(error);
+          if (shellRendered) getLogger().error({ err: error, url: request.url }, "render failed");
         },
       },
     );

@@ -13,3 +13,16 @@ export function createLogger(env: Pick<Env, "logLevel">): Logger {
     },
   });
 }
+
+const loggerKey = Symbol.for("app.logger");
+type WithLogger = typeof globalThis & { [loggerKey]?: Logger };
+
+/** The process's logger: the one server.ts made, or a default one (scripts, tests). */
+export function getLogger(): Logger {
+  const g = globalThis as WithLogger;
+  return (g[loggerKey] ??= pino({ level: process.env.LOG_LEVEL || "info" }));
+}
+
+export function setLogger(logger: Logger): void {
+  (globalThis as WithLogger)[loggerKey] = logger;
+}

@@ -1,0 +1,37 @@
+// Screenshots of pages as a person sees them, at phone and desktop widths, for looking at new screens:
+//   node scripts/screenshot.mjs http://127.0.0.1:3000 / /products   (writes .tmp/screenshots/*.png)
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { chromium } from "@playwright/test";
+
+const [base = "http://127.0.0.1:3000", ...paths] = process.argv.slice(2);
+const widths = (process.env.WIDTHS ?? "375,1280").split(",").map(Number);
+const out = path.resolve(".tmp/screenshots");
+mkdirSync(out, { recursive: true });
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  args: [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+  ],
+});
+try {
+  for (const width of widths) {
+    const page = await browser.newPage({ viewport: { width, height: width < 600 ? 800 : 900 } });
+    for (const p of paths.length ? paths : ["/"]) {
+      await page.goto(new URL(p, base).toString(), { waitUntil: "networkidle" });
+      const file = path.join(out, `${p.replace(/[^a-z0-9]+/gi, "_").replace(/^_|_$/g, "") || "home"}-${width}.png`);
+      await page.screenshot({ path: file, fullPage: process.env.FULL !== "0" });
+      console.log(file);
+    }
+    await page.close();
+  }
+} finally {
+  await browser.close();
+}
