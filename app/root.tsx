@@ -1,13 +1,24 @@
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from "react-router";
 import type { Route } from "./+types/root";
+import { getDb } from "./db/client.server";
+import { getCompanySettings } from "./domain/content/company.server";
+import { getEnv } from "./lib/env.server";
+import type { SiteInfo } from "./lib/meta";
 import stylesheet from "./app.css?url";
 import { useNonce } from "./lib/nonce";
+import { ErrorPageContent } from "./ui/error-page";
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.png", type: "image/png" },
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
 ];
+
+export async function loader() {
+  const company = await getCompanySettings(getDb());
+  const site: SiteInfo = { publicUrl: getEnv().publicUrl, siteName: company.name };
+  return { site };
+}
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
@@ -35,23 +46,6 @@ export default function App() {
 
 export function ErrorBoundary() {
   const error = useRouteError();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  const title = notFound ? "Page Not Found" : "Something went wrong";
-  const text = notFound
-    ? "The page you're looking for doesn't exist or has been moved."
-    : "We could not show this page. Please try again in a moment.";
-  if (!notFound && !isRouteErrorResponse(error)) console.error(error);
-  return (
-    <main className="mx-auto flex min-h-screen max-w-xl flex-col items-center justify-center gap-4 px-6 text-center">
-      <title>{title}</title>
-      <p className="text-sm font-semibold tracking-widest text-brand-600 uppercase">
-        {isRouteErrorResponse(error) ? error.status : 500}
-      </p>
-      <h1 className="text-3xl font-bold text-ink-900">{title}</h1>
-      <p className="text-slate-600">{text}</p>
-      <a href="/" className="rounded-md bg-ink-900 px-5 py-2.5 font-medium text-white hover:bg-ink-700">
-        Back to Home
-      </a>
-    </main>
-  );
+  if (!isRouteErrorResponse(error)) console.error(error);
+  return <ErrorPageContent error={error} />;
 }

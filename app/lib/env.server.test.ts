@@ -31,6 +31,15 @@ describe("loadEnv", () => {
     expect(env.publicUrl).toBe("http://localhost:3000");
     expect(env.smtpUrl).toBeUndefined();
     expect(env.nodeEnv).toBe("production");
+    expect(env.formRateLimit).toEqual({ max: 10, windowSeconds: 600 });
+  });
+
+  it("reads the public form rate limit as submissions/seconds", () => {
+    expect(load({ FORM_RATE_LIMIT: "1000/60" }).formRateLimit).toEqual({ max: 1000, windowSeconds: 60 });
+    expect(configError({ FORM_RATE_LIMIT: "fast" }).message).toBe(
+      'FORM_RATE_LIMIT must look like 10/600 (submissions per client address / seconds) (got "fast")',
+    );
+    expect(configError({ FORM_RATE_LIMIT: "0/60" }).variable).toBe("FORM_RATE_LIMIT");
   });
 
   it("treats an empty variable as unset", () => {

@@ -20,6 +20,8 @@ export interface Env {
   adminEmail: string | undefined;
   adminPassword: string | undefined;
   logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
+  /** Submissions of each public form allowed per client address and window. */
+  formRateLimit: { max: number; windowSeconds: number };
 }
 
 export class ConfigError extends Error {
@@ -74,6 +76,18 @@ const schema = {
   AUTH_SECRET: z.preprocess(blankToUndefined, z.string().min(32, "must be at least 32 characters long").optional()),
   ADMIN_EMAIL: z.preprocess(blankToUndefined, z.email("must be an e-mail address").optional()),
   ADMIN_PASSWORD: z.preprocess(blankToUndefined, z.string().min(8, "must be at least 8 characters long").optional()),
+  FORM_RATE_LIMIT: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .regex(/^\d+\/\d+$/, "must look like 10/600 (submissions per client address / seconds)")
+      .transform((v) => {
+        const [max, windowSeconds] = v.split("/").map(Number) as [number, number];
+        return { max, windowSeconds };
+      })
+      .refine((v) => v.max >= 1 && v.windowSeconds >= 1, "must allow at least 1 submission in at least 1 second")
+      .default({ max: 10, windowSeconds: 600 }),
+  ),
   LOG_LEVEL: z.preprocess(
     blankToUndefined,
     z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -133,6 +147,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     adminEmail: v.ADMIN_EMAIL,
     adminPassword: v.ADMIN_PASSWORD,
     logLevel: v.LOG_LEVEL,
+    formRateLimit: v.FORM_RATE_LIMIT,
   };
 }
 

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { formatCataloguePrice, formatLongDate, formatMoney, formatShortDate, formatTime, shortLocation } from "./format";
+import {
+  formatCataloguePrice,
+  formatLongDate,
+  formatMoney,
+  formatShortDate,
+  formatTime,
+  shortLocation,
+} from "./format";
 
 describe("money", () => {
   it("shows catalogue prices in taka with en-US grouping and no decimals", () => {

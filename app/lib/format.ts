@@ -13,7 +13,20 @@ export function formatMoney(amount: string | number): string {
   return `৳${exactTaka.format(Number(amount))}`;
 }
 
-const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+const MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
 
 function parseIsoDate(isoDate: string): { year: number; month: number; day: number } {
   const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(isoDate);

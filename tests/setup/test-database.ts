@@ -3,8 +3,9 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { afterAll, beforeAll, inject } from "vitest";
+import { afterAll, beforeAll, beforeEach, inject } from "vitest";
 import { openPglite, openPostgres, setDatabase, type Database } from "../../app/db/client.server";
+import { invalidatePublicData } from "../../app/lib/cache.server";
 import { loadEnv, setEnv } from "../../app/lib/env.server";
 import { withDatabaseName } from "./database-config";
 
@@ -62,6 +63,9 @@ beforeAll(async () => {
   }
   setDatabase(database);
 });
+
+// Cached public data belongs to the previous test's rows.
+beforeEach(() => invalidatePublicData());
 
 afterAll(async () => {
   await database?.close();

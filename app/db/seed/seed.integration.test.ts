@@ -148,7 +148,8 @@ describe("seedDatabase", () => {
     const db = getDb();
     await db.update(inventoryItems).set({ price: "5500" }).where(eq(inventoryItems.slug, "led-wall-p3"));
     await db.delete(teams).where(eq(teams.id, seedId("team:client-service")));
-    const before = await queryRows(db, 
+    const before = await queryRows(
+      db,
       sql`select (select count(*) from inventory_items) as items, (select count(*) from users) as users`,
     );
     const again = await seedDatabase(db, {});
@@ -158,7 +159,8 @@ describe("seedDatabase", () => {
       ["teams", 1],
       ["team_members", 2],
     ]);
-    const after = await queryRows(db, 
+    const after = await queryRows(
+      db,
       sql`select (select count(*) from inventory_items) as items, (select count(*) from users) as users`,
     );
     expect(after).toEqual(before);

@@ -1,51 +1,193 @@
+import { ArrowRight } from "lucide-react";
+import { Link } from "react-router";
 import { getDb } from "~/db/client.server";
-import { getCompanySettings, listHeroImages } from "~/domain/content/company.server";
+import { listFeaturedProducts } from "~/domain/catalogue/catalogue.server";
 import { CATEGORIES } from "~/domain/catalogue/constants";
+import { getCompanySettings, listHeroImages } from "~/domain/content/company.server";
+import { listEvents } from "~/domain/content/events.server";
+import { todayInDhaka } from "~/lib/dhaka-time";
+import { formatShortDate } from "~/lib/format";
+import { pageMeta } from "~/lib/meta";
+import { primaryButton } from "~/ui/buttons";
+import { CategoryIcon } from "~/ui/category-icon";
+import { EventCard } from "~/ui/event-card";
+import { HeroSlideshow } from "~/ui/hero-slideshow";
+import { ProductCard } from "~/ui/product-card";
+import { SuccessStories } from "~/ui/success-stories";
 import type { Route } from "./+types/home";
+
+const HOME_UPCOMING_COUNT = 3;
 
 export async function loader() {
   const db = getDb();
-  const [company, heroImages] = await Promise.all([getCompanySettings(db), listHeroImages(db)]);
-  return { company: { name: company.name, tagline: company.tagline }, hero: heroImages[0] ?? null };
+  const today = todayInDhaka();
+  const [company, heroImages, upcoming, completed, featured] = await Promise.all([
+    getCompanySettings(db),
+    listHeroImages(db),
+    listEvents(db, "upcoming", today, HOME_UPCOMING_COUNT),
+    listEvents(db, "past", today),
+    listFeaturedProducts(db),
+  ]);
+  return {
+    company: { name: company.name, tagline: company.tagline },
+    heroImages,
+    upcoming,
+    // The success stories are the completed events.
+    stories: completed.filter((e) => e.status === "completed"),
+    featured,
+  };
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  if (!loaderData) return [{ title: "Page Not Found" }];
-  return [{ title: loaderData.company.name }, { name: "description", content: loaderData.company.tagline }];
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "public, max-age=60, s-maxage=300" });
+
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  return pageMeta(matches, {
+    title: loaderData.company.name,
+    description: loaderData.company.tagline,
+    path: "/",
+    image: loaderData.heroImages[0]?.imageUrl,
+  });
+}
+
+function SectionHeading({ title, text, id }: { title: string; text?: string; id: string }) {
+  return (
+    <div className="max-w-2xl">
+      <h2 id={id} className="text-3xl font-bold tracking-tight text-ink-900 sm:text-4xl">
+        {title}
+      </h2>
+      {text && <p className="mt-3 text-lg text-slate-600">{text}</p>}
+    </div>
+  );
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { company, hero } = loaderData;
+  const { company, heroImages, upcoming, stories, featured } = loaderData;
   return (
     <main>
-      <section className="relative isolate overflow-hidden bg-ink-900">
-        {hero && (
-          <img
-            src={hero.imageUrl}
-            alt={hero.alt}
-            width={1920}
-            height={1080}
-            fetchPriority="high"
-            className="absolute inset-0 -z-10 h-full w-full object-cover opacity-70"
-          />
-        )}
-        <div className="mx-auto max-w-7xl px-4 py-28 sm:px-6 sm:py-40">
-          <p className="text-lg font-medium text-brand-200">Welcome to</p>
-          <h1 className="mt-2 max-w-3xl text-4xl font-bold tracking-tight text-white sm:text-6xl">{company.name}</h1>
-          <p className="mt-6 max-w-2xl text-lg text-slate-200">{company.tagline}</p>
+      <HeroSlideshow images={heroImages}>
+        <p className="text-lg font-medium text-brand-300">Welcome to</p>
+        <h1 className="mt-2 max-w-3xl text-4xl font-bold tracking-tight text-white sm:text-6xl">{company.name}</h1>
+        <p className="mt-6 max-w-2xl text-lg text-slate-200 sm:text-xl">{company.tagline}</p>
+        <div className="mt-8 flex flex-wrap gap-3">
+          <Link to="/products" className={primaryButton}>
+            Browse Equipment
+          </Link>
+          <Link
+            to="/quotation"
+            className="inline-flex items-center justify-center rounded-md border border-white/60 px-5 py-2.5 text-sm font-semibold text-white transition hover:bg-white/10"
+          >
+            Request Quotation
+          </Link>
         </div>
-      </section>
-      <section className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
-        <h2 className="text-2xl font-bold text-ink-900">Equipment &amp; Services</h2>
-        <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      </HeroSlideshow>
+
+      <section aria-labelledby="categories" className="mx-auto max-w-7xl px-4 py-20 sm:px-6">
+        <SectionHeading
+          id="categories"
+          title="Equipment & Services"
+          text="Everything a show needs, from the first cable to the last spark."
+        />
+        <ul className="mt-10 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5 xl:grid-cols-7">
           {CATEGORIES.map((category) => (
-            <li key={category.id} className="rounded-lg border border-slate-200 p-4">
-              <p className="font-semibold text-ink-900">{category.name}</p>
-              <p className="mt-1 text-sm text-slate-600">{category.description}</p>
+            <li key={category.id}>
+              <Link
+                to={`/products?category=${category.id}`}
+                className="flex h-full flex-col items-center gap-3 rounded-xl border border-slate-200 bg-white p-4 text-center transition hover:-translate-y-0.5 hover:border-brand-300 hover:shadow-md"
+              >
+                <span className="flex h-12 w-12 items-center justify-center rounded-full bg-brand-50 text-brand-700">
+                  <CategoryIcon category={category.id} />
+                </span>
+                <span className="text-sm font-semibold text-ink-900">{category.name}</span>
+              </Link>
             </li>
           ))}
         </ul>
       </section>
+
+      <section aria-labelledby="upcoming" className="bg-slate-50 py-20">
+        <div className="mx-auto max-w-7xl px-4 sm:px-6">
+          <div className="flex flex-wrap items-end justify-between gap-4">
+            <SectionHeading id="upcoming" title="Upcoming Events" text="Where our crews are setting up next." />
+            <Link
+              to="/events"
+              className="inline-flex items-center gap-1 font-semibold text-brand-700 hover:text-brand-800"
+            >
+              View all events <ArrowRight aria-hidden size={18} />
+            </Link>
+          </div>
+          {upcoming.length > 0 ? (
+            <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+              {upcoming.map((event) => (
+                <li key={event.slug} className="flex">
+                  <EventCard event={event} past={false} dateFormat={formatShortDate} />
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="mt-10 rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">
+              No upcoming events are announced right now. Have a look at our{" "}
+              <Link to="/events?tab=past" className="font-semibold text-brand-700 underline">
+                past events
+              </Link>
+              .
+            </p>
+          )}
+        </div>
+      </section>
+
+      <section aria-labelledby="cta" className="bg-gradient-to-r from-brand-700 to-[#a21caf] py-16 text-white">
+        <div className="mx-auto flex max-w-7xl flex-col items-start gap-6 px-4 sm:px-6 md:flex-row md:items-center md:justify-between">
+          <div>
+            <h2 id="cta" className="text-3xl font-bold">
+              Planning an event?
+            </h2>
+            <p className="mt-2 max-w-xl text-lg text-white/90">
+              Tell us the date, the venue and what you need; we send a detailed quotation, usually within one working
+              day.
+            </p>
+          </div>
+          <Link
+            to="/quotation"
+            className="inline-flex items-center gap-2 rounded-md bg-white px-6 py-3 font-semibold text-brand-800 shadow hover:bg-brand-50"
+          >
+            Request a Quotation <ArrowRight aria-hidden size={18} />
+          </Link>
+        </div>
+      </section>
+
+      <section aria-labelledby="featured" className="mx-auto max-w-7xl px-4 py-20 sm:px-6">
+        <div className="flex flex-wrap items-end justify-between gap-4">
+          <SectionHeading
+            id="featured"
+            title="Featured Equipment"
+            text="Our most requested gear, maintained in-house and delivered with a technician."
+          />
+          <Link
+            to="/products"
+            className="inline-flex items-center gap-1 font-semibold text-brand-700 hover:text-brand-800"
+          >
+            View all equipment <ArrowRight aria-hidden size={18} />
+          </Link>
+        </div>
+        <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {featured.map((product) => (
+            <li key={product.slug} className="relative flex">
+              <ProductCard product={product} />
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      {stories.length > 0 && (
+        <section aria-labelledby="stories" className="bg-slate-100 py-20">
+          <div className="mx-auto max-w-6xl px-4 sm:px-6">
+            <SectionHeading id="stories" title="Success Stories" text="A few of the events we have delivered." />
+            <div className="mt-10">
+              <SuccessStories events={stories} />
+            </div>
+          </div>
+        </section>
+      )}
     </main>
   );
 }

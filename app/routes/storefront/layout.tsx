@@ -1,60 +1,64 @@
-import { Link, Outlet } from "react-router";
+import { Outlet, useRouteError, useRouteLoaderData } from "react-router";
+import { ErrorPageContent } from "~/ui/error-page";
 import { getDb } from "~/db/client.server";
 import { getCompanySettings, listLogos } from "~/domain/content/company.server";
+import { SiteFooter } from "~/ui/site-footer";
+import { SiteHeader } from "~/ui/site-header";
+import { Toaster } from "~/ui/toaster";
 import type { Route } from "./+types/layout";
 
 export async function loader() {
   const db = getDb();
   const [company, logos] = await Promise.all([getCompanySettings(db), listLogos(db)]);
   return {
-    company: { name: company.name, address: company.address, phones: company.phones, emails: company.emails },
+    company: {
+      name: company.name,
+      tagline: company.tagline,
+      address: company.address,
+      phones: company.phones,
+      emails: company.emails,
+      socialLinks: company.socialLinks,
+    },
     logos,
   };
 }
 
 export default function StorefrontLayout({ loaderData }: Route.ComponentProps) {
-  const { company, logos } = loaderData;
+  return (
+    <Chrome data={loaderData}>
+      <Outlet />
+    </Chrome>
+  );
+}
+
+/** 404 and 500 inside the site's header and footer (the root's page covers a failure of this loader). */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const data = useRouteLoaderData<typeof loader>("routes/storefront/layout");
+  if (!data) throw error;
+  return (
+    <Chrome data={data}>
+      <ErrorPageContent error={error} />
+    </Chrome>
+  );
+}
+
+function Chrome({ data, children }: { data: Awaited<ReturnType<typeof loader>>; children: React.ReactNode }) {
+  const { company, logos } = data;
   return (
     <div className="flex min-h-screen flex-col">
-      <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
-        <div className="mx-auto flex h-16 max-w-7xl items-center px-4 sm:px-6">
-          <Link to="/" className="flex items-center gap-2" aria-label={`${company.name}, home`}>
-            {logos.map((logo) => (
-              <img key={logo.id} src={logo.imageUrl} alt="" className="h-9 w-auto" height={36} />
-            ))}
-          </Link>
-        </div>
-      </header>
-      <Outlet />
-      <footer className="mt-auto bg-ink-900 text-slate-300">
-        <div className="mx-auto grid max-w-7xl gap-2 px-4 py-8 text-sm sm:px-6">
-          <p className="font-semibold text-white">{company.name}</p>
-          <p>{company.address}</p>
-          <p>
-            {company.phones.map((phone, i) => (
-              <span key={phone}>
-                {i > 0 && " · "}
-                <a className="hover:text-white" href={`tel:${phone.replace(/[^+\d]/g, "")}`}>
-                  {phone}
-                </a>
-              </span>
-            ))}
-          </p>
-          <p>
-            {company.emails.map((email, i) => (
-              <span key={email}>
-                {i > 0 && " · "}
-                <a className="hover:text-white" href={`mailto:${email}`}>
-                  {email}
-                </a>
-              </span>
-            ))}
-          </p>
-          <p className="pt-4 text-xs text-slate-400">
-            © {new Date().getFullYear()} {company.name}
-          </p>
-        </div>
-      </footer>
+      <a
+        href="#main"
+        className="sr-only z-50 rounded bg-white px-4 py-2 text-ink-900 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Skip to content
+      </a>
+      <SiteHeader companyName={company.name} logos={logos} />
+      <div id="main" className="flex-1">
+        {children}
+      </div>
+      <SiteFooter company={company} />
+      <Toaster />
     </div>
   );
 }

@@ -1,0 +1,70 @@
+import { asc, eq } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client.server";
+import { inventoryItems } from "../../db/schema";
+import { cachedPublicData } from "../../lib/cache.server";
+import { findCategory } from "./constants";
+
+/** What a product card shows. */
+const cardColumns = {
+  slug: inventoryItems.slug,
+  name: inventoryItems.name,
+  description: inventoryItems.description,
+  category: inventoryItems.category,
+  tags: inventoryItems.tags,
+  imageUrls: inventoryItems.imageUrls,
+  price: inventoryItems.price,
+  priceUnit: inventoryItems.priceUnit,
+  status: inventoryItems.status,
+};
+
+export type ProductCard = Awaited<ReturnType<typeof listProducts>>[number];
+
+/**
+ * The public catalogue in catalogue order, optionally of one category. A category that is not one of the
+ * 14 gives an empty list (storefront.md §5), not an error.
+ */
+export function listProducts(db: DbOrTx, category?: string | null) {
+  if (category && !findCategory(category)) return Promise.resolve([]);
+  return cachedPublicData(`products:${category ?? "all"}`, () => {
+    const query = db.select(cardColumns).from(inventoryItems).$dynamic();
+    if (category) query.where(eq(inventoryItems.category, category as typeof inventoryItems.$inferSelect.category));
+    return query.orderBy(asc(inventoryItems.sortOrder), asc(inventoryItems.name));
+  });
+}
+
+/** The first products of the catalogue, for Featured Equipment. */
+export function listFeaturedProducts(db: DbOrTx, count = 3) {
+  return cachedPublicData(`products:featured:${count}`, () =>
+    db
+      .select(cardColumns)
+      .from(inventoryItems)
+      .orderBy(asc(inventoryItems.sortOrder), asc(inventoryItems.name))
+      .limit(count),
+  );
+}
+
+/** One product by its public id (slug), or null. */
+export function getProduct(db: DbOrTx, slug: string) {
+  return cachedPublicData(`product:${slug}`, async () => {
+    const [row] = await db
+      .select({
+        ...cardColumns,
+        source: inventoryItems.source,
+        pricingHint: inventoryItems.pricingHint,
+        size: inventoryItems.size,
+        variations: inventoryItems.variations,
+      })
+      .from(inventoryItems)
+      .where(eq(inventoryItems.slug, slug))
+      .limit(1);
+    return row ?? null;
+  });
+}
+
+/** Every product's public id and last change, for the sitemap. */
+export function listProductSlugs(db: DbOrTx) {
+  return db
+    .select({ slug: inventoryItems.slug, updatedAt: inventoryItems.updatedAt })
+    .from(inventoryItems)
+    .orderBy(asc(inventoryItems.slug));
+}

@@ -1,0 +1,62 @@
+import { and, asc, desc, eq, gte, lt, or } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client.server";
+import { events } from "../../db/schema";
+import { cachedPublicData } from "../../lib/cache.server";
+
+export type EventTab = "upcoming" | "past";
+
+/**
+ * Upcoming: marked upcoming and dated today or later (today in Dhaka), soonest first. Past: completed, or
+ * dated before today (an event still marked upcoming whose day has gone is over), latest first.
+ */
+function tabCondition(tab: EventTab, today: string) {
+  return tab === "upcoming"
+    ? and(eq(events.status, "upcoming"), gte(events.date, today))
+    : or(eq(events.status, "completed"), lt(events.date, today));
+}
+
+const cardColumns = {
+  slug: events.slug,
+  title: events.title,
+  description: events.description,
+  date: events.date,
+  time: events.time,
+  location: events.location,
+  imageUrl: events.imageUrl,
+  status: events.status,
+};
+
+export type EventCard = Awaited<ReturnType<typeof listEvents>>[number];
+
+export function listEvents(db: DbOrTx, tab: EventTab, today: string, limit?: number) {
+  return cachedPublicData(`events:${tab}:${today}:${limit ?? "all"}`, () => {
+    const query = db
+      .select(cardColumns)
+      .from(events)
+      .where(tabCondition(tab, today))
+      .orderBy(tab === "upcoming" ? asc(events.date) : desc(events.date), asc(events.title))
+      .$dynamic();
+    return limit ? query.limit(limit) : query;
+  });
+}
+
+/** Whether an event is over as of `today`: completed, or its date has passed. */
+export function isPastEvent(event: { status: string; date: string }, today: string): boolean {
+  return event.status === "completed" || event.date < today;
+}
+
+/** One event by its public id (slug), or null. */
+export function getEvent(db: DbOrTx, slug: string) {
+  return cachedPublicData(`event:${slug}`, async () => {
+    const [row] = await db
+      .select({ ...cardColumns, images: events.images, capacity: events.capacity })
+      .from(events)
+      .where(eq(events.slug, slug))
+      .limit(1);
+    return row ?? null;
+  });
+}
+
+export function listEventSlugs(db: DbOrTx) {
+  return db.select({ slug: events.slug, updatedAt: events.updatedAt }).from(events).orderBy(asc(events.slug));
+}

@@ -1,0 +1,96 @@
+import { ChevronLeft, ChevronRight } from "lucide-react";
+import { useState } from "react";
+import { responsiveImage } from "~/lib/images";
+import { useCarousel } from "./use-carousel";
+
+export const HERO_INTERVAL_MS = 5000;
+
+/**
+ * The home page's slideshow: advances every 5 s, arrows and dots wrap both ways, it holds still while the
+ * pointer is over it or focus is inside it, and never moves by itself for visitors who prefer reduced motion.
+ */
+export function HeroSlideshow({
+  images,
+  children,
+}: {
+  images: { id: string; imageUrl: string; alt: string }[];
+  children: React.ReactNode;
+}) {
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const { index, goTo, next, previous } = useCarousel(images.length, {
+    autoAdvanceMs: HERO_INTERVAL_MS,
+    paused: hovered || focused,
+  });
+  return (
+    <section
+      aria-roledescription="carousel"
+      aria-label="Highlights"
+      className="relative isolate flex min-h-[560px] items-center overflow-hidden bg-ink-900 sm:min-h-[640px]"
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+      onFocus={() => setFocused(true)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
+      }}
+    >
+      {images.map((image, i) => (
+        <img
+          key={image.id}
+          {...responsiveImage(image.imageUrl, "100vw", 1920)}
+          alt={image.alt}
+          aria-hidden={i !== index}
+          width={1920}
+          height={1080}
+          loading={i === 0 ? "eager" : "lazy"}
+          fetchPriority={i === 0 ? "high" : "low"}
+          data-active={i === index}
+          className={`absolute inset-0 -z-20 h-full w-full object-cover transition-opacity duration-1000 motion-reduce:transition-none ${
+            i === index ? "opacity-100" : "opacity-0"
+          }`}
+        />
+      ))}
+      <div
+        className="absolute inset-0 -z-10 bg-gradient-to-r from-ink-900/90 via-ink-900/60 to-ink-900/10"
+        aria-hidden
+      />
+      <div className="mx-auto w-full max-w-7xl px-4 pt-24 pb-20 sm:px-6">{children}</div>
+      {images.length > 1 && (
+        <>
+          <button
+            type="button"
+            onClick={previous}
+            aria-label="Previous slide"
+            className="absolute top-1/2 left-3 hidden -translate-y-1/2 rounded-full bg-white/15 p-2 text-white backdrop-blur transition hover:bg-white/30 sm:block"
+          >
+            <ChevronLeft aria-hidden size={28} />
+          </button>
+          <button
+            type="button"
+            onClick={next}
+            aria-label="Next slide"
+            className="absolute top-1/2 right-3 hidden -translate-y-1/2 rounded-full bg-white/15 p-2 text-white backdrop-blur transition hover:bg-white/30 sm:block"
+          >
+            <ChevronRight aria-hidden size={28} />
+          </button>
+          <div className="absolute inset-x-0 bottom-6 flex justify-center gap-2">
+            {images.map((image, i) => (
+              <button
+                key={image.id}
+                type="button"
+                onClick={() => goTo(i)}
+                aria-label={`Slide ${i + 1} of ${images.length}`}
+                aria-current={i === index}
+                className="flex h-6 w-6 items-center justify-center"
+              >
+                <span
+                  className={`block h-2.5 rounded-full transition-all ${i === index ? "w-8 bg-brand-400" : "w-2.5 bg-white/60"}`}
+                />
+              </button>
+            ))}
+          </div>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,37 @@
+// Rows the shared e2e server's database holds besides the seed (prepared by prepare-database.ts before the
+// server starts). The seed's own events are dated 2023-2024, so these give the specs upcoming events.
+
+/** A date `days` from today in Dhaka, as YYYY-MM-DD. */
+export function dhakaDatePlus(days: number, now = new Date()): string {
+  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Dhaka" }).format(now);
+  const date = new Date(`${today}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+export const UPCOMING_EVENTS = [
+  {
+    slug: "e2e-dhaka-fashion-week",
+    title: "Dhaka Fashion Week Finale",
+    description:
+      "A runway with a 20 m LED backdrop, beam lighting and a line-array system for the closing night of the season's fashion week.",
+    daysFromNow: 20,
+    time: "19:00",
+    location: "Hall of Fame, Bangabandhu International Conference Center, Dhaka",
+    image: "/images/events/product-launch-smartphone-1.webp",
+    images: ["/images/events/product-launch-smartphone-1.webp", "/images/events/annual-tech-summit-2024-2.webp"],
+    capacity: 900,
+  },
+  {
+    slug: "e2e-winter-wedding-showcase",
+    title: "Winter Wedding Showcase",
+    description:
+      "Holud and reception stages, floral arches and warm uplighting, shown to couples and planners over one weekend.",
+    daysFromNow: 45,
+    time: "15:30",
+    location: "Sena Kunja, Dhaka Cantonment, Dhaka",
+    image: "/images/events/wedding-expo-dhaka-1.webp",
+    images: ["/images/events/wedding-expo-dhaka-1.webp"],
+    capacity: null,
+  },
+] as const;

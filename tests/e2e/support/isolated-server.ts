@@ -1,0 +1,75 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { freePort } from "../../../scripts/free-port.mjs";
+
+// A production server of a spec's own (build/server.js, built by scripts/e2e.mjs), on its own port and data
+// directory, for tests that must arrange the database before the start or read it after the stop. PGlite
+// allows one process per data directory, so the database is touched only while the server is stopped.
+
+export interface IsolatedServer {
+  child: ChildProcess;
+  url: string;
+  dataDir: string;
+  output: () => string;
+}
+
+export async function startServer(env: Record<string, string> = {}): Promise<IsolatedServer> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), "utsab-isolated-"));
+  const child = spawn(process.execPath, ["build/server.js"], {
+    env: {
+      PATH: process.env.PATH!,
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      PUBLIC_URL: url,
+      LOG_LEVEL: "warn",
+      FORM_RATE_LIMIT: "1000/60",
+      ...env,
+      DATA_DIR: dataDir,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout!.on("data", (chunk) => (output += chunk));
+  child.stderr!.on("data", (chunk) => (output += chunk));
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output}`);
+    if (Date.now() > deadline) throw new Error(`server not healthy:\n${output}`);
+    const ok = await fetch(`${url}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) break;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return { child, url, dataDir, output: () => output };
+}
+
+/** SIGTERM, then the exit code. */
+export function stopServer(server: IsolatedServer): Promise<number | null> {
+  if (server.child.exitCode !== null) return Promise.resolve(server.child.exitCode);
+  return new Promise((resolve) => {
+    server.child.once("exit", (code) => resolve(code));
+    process.kill(server.child.pid!, "SIGTERM");
+  });
+}
+
+/** Runs `work` on the stopped server's PGlite database. */
+export async function withStoppedDatabase<T>(dataDir: string, work: (db: PGlite) => Promise<T>): Promise<T> {
+  const db = await PGlite.create(path.join(dataDir, "pglite"));
+  try {
+    return await work(db);
+  } finally {
+    await db.close();
+  }
+}
+
+export function removeDataDir(dataDir: string): void {
+  rmSync(dataDir, { recursive: true, force: true });
+}

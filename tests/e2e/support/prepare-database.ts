@@ -1,0 +1,34 @@
+// Run by scripts/e2e.mjs before the shared e2e server starts (DATA_DIR, ADMIN_* in the environment):
+// migrate, seed, then add the fixtures of fixtures.ts.
+import { openDatabase } from "../../../app/db/client.server";
+import { runMigrations } from "../../../app/db/migrate.server";
+import { events } from "../../../app/db/schema";
+import { seedDatabase } from "../../../app/db/seed/seed.server";
+import { loadEnv } from "../../../app/lib/env.server";
+import { dhakaDatePlus, UPCOMING_EVENTS } from "./fixtures";
+
+const env = loadEnv();
+const database = await openDatabase(env);
+try {
+  await runMigrations(database);
+  await seedDatabase(database.db, { adminEmail: env.adminEmail, adminPassword: env.adminPassword });
+  await database.db
+    .insert(events)
+    .values(
+      UPCOMING_EVENTS.map((e) => ({
+        slug: e.slug,
+        title: e.title,
+        description: e.description,
+        date: dhakaDatePlus(e.daysFromNow),
+        time: e.time,
+        location: e.location,
+        imageUrl: e.image,
+        images: [...e.images],
+        status: "upcoming" as const,
+        capacity: e.capacity,
+      })),
+    )
+    .onConflictDoNothing();
+} finally {
+  await database.close();
+}
