@@ -3,7 +3,9 @@ import type { DbOrTx } from "../../db/client.server";
 import { events } from "../../db/schema";
 import { cachedPublicData } from "../../lib/cache.server";
 
-export type EventTab = "upcoming" | "past";
+// Pure rules usable in the browser live in events.ts.
+export { isPastEvent, type EventTab } from "./events";
+import type { EventTab } from "./events";
 
 /**
  * Upcoming: marked upcoming and dated today or later (today in Dhaka), soonest first. Past: completed, or
@@ -38,11 +40,6 @@ export function listEvents(db: DbOrTx, tab: EventTab, today: string, limit?: num
       .$dynamic();
     return limit ? query.limit(limit) : query;
   });
-}
-
-/** Whether an event is over as of `today`: completed, or its date has passed. */
-export function isPastEvent(event: { status: string; date: string }, today: string): boolean {
-  return event.status === "completed" || event.date < today;
 }
 
 /** One event by its public id (slug), or null. */

@@ -1,0 +1,56 @@
+import type { Db } from "../../db/client.server";
+import { describeRetry, takeFormSubmission } from "../../lib/rate-limit.server";
+import { CONTACT_FIELDS, type ContactField } from "./contact";
+import { CONTACT_HONEYPOT_FIELD, type ContactFormOutcome } from "./contact-form";
+import { submitContactMessage } from "./contact.server";
+
+/** True when the honeypot holds anything (text, or a file sent in its place). */
+export function isHoneypotFilled(form: FormData): boolean {
+  return form.getAll(CONTACT_HONEYPOT_FIELD).some((v) => typeof v !== "string" || v.trim() !== "");
+}
+
+/**
+ * The contact fields of a posted form, as the schema expects them: a field sent once as text is its text; a
+ * missing field is left out; a file, or a field sent more than once, is passed on as is so that the schema
+ * refuses it as the wrong type instead of this code guessing which value was meant.
+ */
+export function readContactFields(form: FormData): Partial<Record<ContactField, unknown>> {
+  const raw: Partial<Record<ContactField, unknown>> = {};
+  for (const field of CONTACT_FIELDS) {
+    const all = form.getAll(field);
+    if (all.length === 0) continue;
+    raw[field] = all.length === 1 ? all[0] : all;
+  }
+  return raw;
+}
+
+/**
+ * Receives a posted contact form (DESIGN §6, §8): counts it against the client's allowance of public form
+ * submissions, answers a filled honeypot with a success that stores nothing, and otherwise checks, stores
+ * and notifies through submitContactMessage. `form` is null when the body was not a form at all; it is then
+ * checked as an empty form, so the visitor sees which fields are required.
+ */
+export async function receiveContactForm(
+  db: Db,
+  form: FormData | null,
+  clientAddress: string,
+): Promise<ContactFormOutcome> {
+  const raw = form ? readContactFields(form) : {};
+  const allowance = takeFormSubmission("contact", clientAddress || "unknown");
+  if (!allowance.allowed) {
+    const retry = describeRetry(allowance.retryAfterSeconds);
+    return {
+      status: "limited",
+      formError: `Too many messages from your connection. Please try again ${retry}.`,
+      retryAfterSeconds: allowance.retryAfterSeconds,
+      // Kept, so the visitor can send the same text once the wait is over.
+      values: Object.fromEntries(Object.entries(raw).filter((e): e is [string, string] => typeof e[1] === "string")),
+    };
+  }
+  if (form && isHoneypotFilled(form)) return { status: "sent" };
+  const result = await submitContactMessage(db, raw, {
+    ipAddress: clientAddress || undefined,
+  });
+  if (!result.ok) return { status: "invalid", errors: result.errors, values: result.values };
+  return { status: "sent" };
+}
