@@ -84,9 +84,12 @@ export function SiteHeader({
           ))}
         </ul>
         <div className="flex items-center gap-2">
-          <Link to="/quotation" className={`${primaryButton} hidden sm:inline-flex`}>
-            Request Quotation
-          </Link>
+          {/* A wrapper hides it on phones: the button's own display class would win over "hidden". */}
+          <span className="hidden sm:block">
+            <Link to="/quotation" className={primaryButton}>
+              Request Quotation
+            </Link>
+          </span>
           <button
             type="button"
             className={`rounded-md p-2 lg:hidden ${solid ? "text-ink-900" : "text-white"}`}
