@@ -189,6 +189,10 @@ test.describe("shared layout", () => {
     await page.goto("/");
     const menu = page.locator("#mobile-menu");
     await expect(menu).toBeHidden();
+    // On a phone the bar holds the logos and the menu button only, with nothing pushed off screen.
+    await expect(page.locator("header").first().getByRole("link", { name: "Request Quotation" }).first()).toBeHidden();
+    await expect(page.getByRole("button", { name: "Open menu" })).toBeInViewport({ ratio: 1 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await page.getByRole("button", { name: "Open menu" }).click();
     await expect(menu).toBeVisible();
     await expect(page.getByRole("button", { name: "Close menu" })).toHaveAttribute("aria-expanded", "true");
