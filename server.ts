@@ -56,8 +56,9 @@ function securityHeaders(env: Env): RequestHandler {
 }
 
 async function reactRouterHandler(env: Env): Promise<{ handler: RequestHandler; vite?: { close(): Promise<void> } }> {
-  const getLoadContext = (_req: express.Request, res: express.Response) => ({
+  const getLoadContext = (req: express.Request, res: express.Response) => ({
     cspNonce: res.locals.cspNonce as string,
+    clientAddress: req.ip ?? "",
   });
   if (env.nodeEnv === "development") {
     const vite = await import("vite").then((v) =>
