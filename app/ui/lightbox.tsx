@@ -1,6 +1,6 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { ChevronLeft, ChevronRight, X } from "lucide-react";
-import type { KeyboardEvent } from "react";
+import { useRef, type KeyboardEvent } from "react";
 import { wrapIndex } from "./use-carousel";
 
 export interface LightboxImage {
@@ -30,6 +30,9 @@ export function Lightbox({
   onOpenChange: (open: boolean) => void;
   label: string;
 }) {
+  // Radix gives focus back only to a Dialog.Trigger; this viewer is opened from anywhere, so it keeps the
+  // element that had focus when it opened and returns focus there.
+  const opener = useRef<HTMLElement | null>(null);
   const image = images[wrapIndex(index, images.length)];
   const several = images.length > 1;
   const onKeyDown = (event: KeyboardEvent) => {
@@ -44,10 +47,23 @@ export function Lightbox({
         <Dialog.Content
           onKeyDown={onKeyDown}
           aria-describedby={undefined}
+          onOpenAutoFocus={() => {
+            opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+          }}
+          onCloseAutoFocus={(event) => {
+            if (opener.current?.isConnected) {
+              event.preventDefault();
+              opener.current.focus();
+            }
+          }}
           className="fixed inset-0 z-50 flex flex-col items-center justify-center p-4 outline-none"
           onPointerDown={(event) => {
             // A click on the dark area around the picture closes, like a click on the backdrop.
             if (event.target === event.currentTarget) onOpenChange(false);
+          }}
+          onMouseDown={(event) => {
+            // ...without the press then moving focus to the page body, away from the opener.
+            if (event.target === event.currentTarget) event.preventDefault();
           }}
         >
           <Dialog.Title className="sr-only">{label}</Dialog.Title>

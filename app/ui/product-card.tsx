@@ -7,7 +7,16 @@ import { responsiveImage } from "~/lib/images";
 const MAX_TAGS = 3;
 
 /** A catalogue card: first image, category, up to 3 tags, clamped description, price with unit. */
-export function ProductCard({ product, eager = false }: { product: ProductCardData; eager?: boolean }) {
+export function ProductCard({
+  product,
+  eager = false,
+  linkState,
+}: {
+  product: ProductCardData;
+  eager?: boolean;
+  /** Navigation state for the card's link, e.g. so the product page knows the visitor came from the list. */
+  linkState?: unknown;
+}) {
   const image = product.imageUrls[0] ?? "/images/placeholder.webp";
   const picture = responsiveImage(image, "(min-width: 1024px) 384px, (min-width: 640px) 50vw, 100vw");
   return (
@@ -28,7 +37,11 @@ export function ProductCard({ product, eager = false }: { product: ProductCardDa
           {findCategory(product.category)?.name}
         </p>
         <h3 className="mt-1 text-lg font-semibold text-ink-900">
-          <Link to={`/products/${product.slug}`} className="after:absolute after:inset-0 focus:outline-none">
+          <Link
+            to={`/products/${product.slug}`}
+            state={linkState}
+            className="after:absolute after:inset-0 focus:outline-none"
+          >
             <span className="relative">{product.name}</span>
           </Link>
         </h3>
