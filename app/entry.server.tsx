@@ -6,6 +6,8 @@ import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-ro
 import { isRouteErrorResponse } from "react-router";
 import { getLogger } from "./lib/logger.server";
 import { ServerRouter } from "react-router";
+import stylesheetHref from "./app.css?url";
+import { injectBeforeHeadEnd, stylesheetTag } from "./lib/inline-stylesheet.server";
 import { NonceProvider } from "./lib/nonce";
 
 export const streamTimeout = 5_000;
@@ -40,7 +42,11 @@ export default function handleRequest(
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough();
-          const stream = createReadableStreamFromReadable(body);
+          // Production pages carry their style sheet inline (see inline-stylesheet.server.ts).
+          const html = import.meta.env.DEV
+            ? body
+            : body.pipe(injectBeforeHeadEnd(stylesheetTag(stylesheetHref, nonce)));
+          const stream = createReadableStreamFromReadable(html);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
           pipe(body);

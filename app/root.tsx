@@ -9,7 +9,8 @@ import { useNonce } from "./lib/nonce";
 import { ErrorPageContent } from "./ui/error-page";
 
 export const links: Route.LinksFunction = () => [
-  { rel: "stylesheet", href: stylesheet },
+  // Production inlines the sheet into <head> (entry.server.tsx); development links it for hot reload.
+  ...(import.meta.env.DEV ? [{ rel: "stylesheet", href: stylesheet }] : []),
   { rel: "icon", href: "/favicon.png", type: "image/png" },
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
 ];

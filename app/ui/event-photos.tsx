@@ -1,7 +1,7 @@
 import { Expand } from "lucide-react";
 import { useState } from "react";
 import { responsiveImage } from "~/lib/images";
-import { Lightbox } from "./lightbox";
+import { LazyLightbox as Lightbox } from "./lazy-lightbox";
 
 /**
  * An event's pictures: the first one large, the others as a row of thumbnails beneath. Any of them opens the

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { GALLERY_CATEGORIES } from "~/domain/content/constants";
 import { responsiveImage } from "~/lib/images";
-import { Lightbox } from "./lightbox";
+import { LazyLightbox as Lightbox } from "./lazy-lightbox";
 
 /** The display name of a gallery category id ("wedding" -> "Weddings & Celebrations"). */
 export function galleryCategoryName(id: string): string {

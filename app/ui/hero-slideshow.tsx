@@ -1,5 +1,5 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { responsiveImage } from "~/lib/images";
 import { useCarousel } from "./use-carousel";
 
@@ -22,6 +22,24 @@ export function HeroSlideshow({
     autoAdvanceMs: HERO_INTERVAL_MS,
     paused: hovered || focused,
   });
+  // Only the first picture is in the page as served, so a phone spends its bandwidth on it (the largest
+  // paint); the others are added once it has loaded, in time for the first change of slide.
+  const first = useRef<HTMLImageElement>(null);
+  const [othersReady, setOthersReady] = useState(false);
+  useEffect(() => {
+    const img = first.current;
+    const ready = () => setOthersReady(true);
+    if (!img || img.complete) {
+      queueMicrotask(ready);
+      return;
+    }
+    img.addEventListener("load", ready, { once: true });
+    img.addEventListener("error", ready, { once: true });
+    return () => {
+      img.removeEventListener("load", ready);
+      img.removeEventListener("error", ready);
+    };
+  }, []);
   return (
     <section
       aria-roledescription="carousel"
@@ -34,22 +52,24 @@ export function HeroSlideshow({
         if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
       }}
     >
-      {images.map((image, i) => (
-        <img
-          key={image.id}
-          {...responsiveImage(image.imageUrl, "100vw", 1920)}
-          alt={image.alt}
-          aria-hidden={i !== index}
-          width={1920}
-          height={1080}
-          loading={i === 0 ? "eager" : "lazy"}
-          fetchPriority={i === 0 ? "high" : "low"}
-          data-active={i === index}
-          className={`absolute inset-0 -z-20 h-full w-full object-cover transition-opacity duration-1000 motion-reduce:transition-none ${
-            i === index ? "opacity-100" : "opacity-0"
-          }`}
-        />
-      ))}
+      {images.map((image, i) =>
+        i === 0 || i === index || othersReady ? (
+          <img
+            key={image.id}
+            ref={i === 0 ? first : undefined}
+            {...responsiveImage(image.imageUrl, "100vw", 1920)}
+            alt={image.alt}
+            aria-hidden={i !== index}
+            width={1920}
+            height={1080}
+            fetchPriority={i === 0 ? "high" : "low"}
+            data-active={i === index}
+            className={`absolute inset-0 -z-20 h-full w-full object-cover transition-opacity duration-1000 motion-reduce:transition-none ${
+              i === index ? "opacity-100" : "opacity-0"
+            }`}
+          />
+        ) : null,
+      )}
       <div
         className="absolute inset-0 -z-10 bg-gradient-to-r from-ink-900/90 via-ink-900/60 to-ink-900/10"
         aria-hidden

@@ -15,21 +15,16 @@ export interface LightboxImage {
  * and close button close it, the page cannot scroll behind it, focus stays inside and goes back to the
  * element that opened it. ArrowLeft and ArrowRight move between pictures, wrapping around.
  */
-export function Lightbox({
-  images,
-  index,
-  onIndexChange,
-  open,
-  onOpenChange,
-  label,
-}: {
+export interface LightboxProps {
   images: LightboxImage[];
   index: number;
   onIndexChange: (index: number) => void;
   open: boolean;
   onOpenChange: (open: boolean) => void;
   label: string;
-}) {
+}
+
+export function Lightbox({ images, index, onIndexChange, open, onOpenChange, label }: LightboxProps) {
   // Radix gives focus back only to a Dialog.Trigger; this viewer is opened from anywhere, so it keeps the
   // element that had focus when it opened and returns focus there.
   const opener = useRef<HTMLElement | null>(null);

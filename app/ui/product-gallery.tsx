@@ -1,7 +1,7 @@
 import { ChevronLeft, ChevronRight, Expand } from "lucide-react";
 import { useState } from "react";
 import { responsiveImage } from "~/lib/images";
-import { Lightbox } from "./lightbox";
+import { LazyLightbox as Lightbox } from "./lazy-lightbox";
 import { useCarousel } from "./use-carousel";
 
 const PLACEHOLDER = "/images/placeholder.webp";

@@ -1,11 +1,15 @@
+import { lazy, Suspense } from "react";
 import { Outlet, useRouteError, useRouteLoaderData } from "react-router";
 import { ErrorPageContent } from "~/ui/error-page";
 import { getDb } from "~/db/client.server";
 import { getCompanySettings, listLogos } from "~/domain/content/company.server";
 import { SiteFooter } from "~/ui/site-footer";
 import { SiteHeader } from "~/ui/site-header";
-import { Toaster } from "~/ui/toaster";
+import { useHydrated } from "~/ui/use-hydrated";
 import type { Route } from "./+types/layout";
+
+// The toast area loads after the page is interactive: pages that never toast do not pay for it.
+const Toaster = lazy(() => import("~/ui/toaster").then((m) => ({ default: m.Toaster })));
 
 export async function loader() {
   const db = getDb();
@@ -45,6 +49,7 @@ export function ErrorBoundary() {
 
 function Chrome({ data, children }: { data: Awaited<ReturnType<typeof loader>>; children: React.ReactNode }) {
   const { company, logos } = data;
+  const hydrated = useHydrated();
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -58,7 +63,11 @@ function Chrome({ data, children }: { data: Awaited<ReturnType<typeof loader>>; 
         {children}
       </div>
       <SiteFooter company={company} />
-      <Toaster />
+      {hydrated && (
+        <Suspense fallback={null}>
+          <Toaster />
+        </Suspense>
+      )}
     </div>
   );
 }
