@@ -1,67 +1,25 @@
 // `npm run lighthouse`: builds, starts the production server on a free port with a fresh database, and runs
 // Lighthouse (mobile defaults) in Debian's Chromium on the pages of the storefront bar, printing the four
 // category scores of each (the median run of three). Exits 1 when a page is under the bar: performance 0.95, the others 1.00.
-import { spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { freePort } from "./free-port.mjs";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./lib/chromium.mjs";
+import { buildOrExit, startPreparedServer } from "./lib/server.mjs";
 
 const PAGES = process.argv.slice(2).length ? process.argv.slice(2) : ["/", "/products", "/products/led-wall-p3"];
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const BAR = { performance: 0.95, accessibility: 1, "best-practices": 1, seo: 1 };
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const run = (cmd, args, env = process.env) => spawnSync(cmd, args, { cwd: root, stdio: "inherit", env });
-if (run("npm", ["run", "build", "--silent"]).status !== 0) process.exit(1);
-
-const port = await freePort();
-const dataDir = mkdtempSync(path.join(os.tmpdir(), "utsab-lighthouse-"));
-const url = `http://127.0.0.1:${port}`;
-const env = {
-  ...process.env,
-  NODE_ENV: "production",
-  HOST: "127.0.0.1",
-  PORT: String(port),
-  PUBLIC_URL: url,
-  DATA_DIR: dataDir,
-  DATABASE_URL: "",
-  LOG_LEVEL: "warn",
-  ADMIN_EMAIL: "admin@lighthouse.test",
-  ADMIN_PASSWORD: "lighthouse-password",
-};
-if (run(path.join(root, "node_modules/.bin/tsx"), ["tests/e2e/support/prepare-database.ts"], env).status !== 0)
-  process.exit(1);
-const server = spawn(process.execPath, ["build/server.js"], { cwd: root, env, stdio: "inherit" });
+buildOrExit();
+const server = await startPreparedServer();
+const url = server.url;
 
 let failed = false;
 let chrome;
 try {
-  for (let i = 0; i < 240; i++) {
-    if (
-      await fetch(`${url}/healthz`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      break;
-    await new Promise((r) => setTimeout(r, 250));
-  }
   chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    chromeFlags: [
-      "--headless=new",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-      "--disable-quic",
-    ],
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: CHROMIUM_ARGS.map((a) => (a === "--headless" ? "--headless=new" : a)),
   });
   const rows = [];
   for (const page of PAGES) {
@@ -97,11 +55,7 @@ try {
   console.table(rows);
 } finally {
   await chrome?.kill();
-  await new Promise((resolve) => {
-    server.once("exit", resolve);
-    process.kill(server.pid, "SIGTERM");
-  });
-  rmSync(dataDir, { recursive: true, force: true });
+  await server.stop();
 }
 console.log(failed ? "Lighthouse: under the bar" : "Lighthouse: every page meets the bar");
 process.exit(failed ? 1 : 0);

@@ -3,24 +3,14 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { chromium } from "@playwright/test";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./lib/chromium.mjs";
 
 const [base = "http://127.0.0.1:3000", ...paths] = process.argv.slice(2);
 const widths = (process.env.WIDTHS ?? "375,1280").split(",").map(Number);
 const out = path.resolve(".tmp/screenshots");
 mkdirSync(out, { recursive: true });
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-  ],
-});
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 try {
   for (const width of widths) {
     const page = await browser.newPage({ viewport: { width, height: width < 600 ? 800 : 900 } });

@@ -1,6 +1,7 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { responsiveImage } from "~/lib/images";
+import { CarouselDots } from "./carousel-dots";
 import { useCarousel } from "./use-carousel";
 
 export const HERO_INTERVAL_MS = 5000;
@@ -94,20 +95,13 @@ export function HeroSlideshow({
             <ChevronRight aria-hidden size={28} />
           </button>
           <div className="absolute inset-x-0 bottom-6 flex justify-center gap-2">
-            {images.map((image, i) => (
-              <button
-                key={image.id}
-                type="button"
-                onClick={() => goTo(i)}
-                aria-label={`Slide ${i + 1} of ${images.length}`}
-                aria-current={i === index}
-                className="flex h-6 w-6 items-center justify-center"
-              >
-                <span
-                  className={`block h-2.5 rounded-full transition-all ${i === index ? "w-8 bg-brand-400" : "w-2.5 bg-white/60"}`}
-                />
-              </button>
-            ))}
+            <CarouselDots
+              count={images.length}
+              index={index}
+              goTo={goTo}
+              label={(i) => `Slide ${i + 1} of ${images.length}`}
+              tone="light"
+            />
           </div>
         </>
       )}

@@ -4,6 +4,7 @@ import type { EventCard } from "~/domain/content/events.server";
 import { formatShortDate, shortLocation } from "~/lib/format";
 import { responsiveImage } from "~/lib/images";
 import { primaryButton } from "./buttons";
+import { CarouselDots } from "./carousel-dots";
 import { useCarousel } from "./use-carousel";
 
 /** Completed events, one at a time, with previous, next and dots that wrap both ways. */
@@ -58,20 +59,13 @@ export function SuccessStories({ events }: { events: EventCard[] }) {
             <ChevronLeft aria-hidden size={22} />
           </button>
           <div className="flex gap-1">
-            {events.map((e, i) => (
-              <button
-                key={e.slug}
-                type="button"
-                onClick={() => goTo(i)}
-                aria-label={`Story ${i + 1} of ${events.length}`}
-                aria-current={i === index}
-                className="flex h-6 w-6 items-center justify-center"
-              >
-                <span
-                  className={`block h-2.5 rounded-full transition-all ${i === index ? "w-7 bg-brand-600" : "w-2.5 bg-slate-300"}`}
-                />
-              </button>
-            ))}
+            <CarouselDots
+              count={events.length}
+              index={index}
+              goTo={goTo}
+              label={(i) => `Story ${i + 1} of ${events.length}`}
+              tone="dark"
+            />
           </div>
           <button
             type="button"

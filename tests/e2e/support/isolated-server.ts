@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { freePort } from "../../../scripts/free-port.mjs";
+import { freePort } from "../../../scripts/lib/free-port.mjs";
 
 // A production server of a spec's own (build/server.js, built by scripts/e2e.mjs), on its own port and data
 // directory, for tests that must arrange the database before the start or read it after the stop. PGlite
