@@ -1,0 +1,94 @@
+import { z } from "zod";
+
+// The quotation request form's rules (storefront.md §5), shared by the browser (validated on submit and
+// again on every change) and the server (which checks everything again and never trusts a price).
+
+/** The spec's exact messages. */
+export const QUOTATION_MESSAGES = {
+  nameRequired: "Name is required",
+  emailRequired: "Email is required",
+  emailInvalid: "Invalid email address",
+  phoneRequired: "Phone number is required",
+  eventNameRequired: "Event name is required",
+  eventDateRequired: "Event date is required",
+  eventTimeRequired: "Event time is required",
+  eventLocationRequired: "Event location is required",
+  cartEmpty: "Please add at least one product to your quotation.",
+} as const;
+
+export const QUOTATION_LIMITS = {
+  name: 100,
+  email: 254,
+  phone: 30,
+  eventName: 150,
+  eventLocation: 300,
+  notes: 2000,
+  /** Distinct products in one request. */
+  lines: 50,
+  /** Units of one product in one request (stock is checked separately). */
+  quantity: 100_000,
+} as const;
+
+// A standard address pattern: something@something.tld, no spaces.
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+
+const text = (required: string, max: number, label: string) =>
+  z.string({ error: required }).trim().min(1, required).max(max, `${label} must be at most ${max} characters`);
+
+function isCalendarDate(value: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  return date.toISOString().slice(0, 10) === value;
+}
+
+export const quotationLineSchema = z.object({
+  productId: z.uuid("Unknown product"),
+  quantity: z
+    .number({ error: "Quantity must be a whole number of at least 1" })
+    .int("Quantity must be a whole number of at least 1")
+    .min(1, "Quantity must be a whole number of at least 1")
+    .max(QUOTATION_LIMITS.quantity, `Quantity must be at most ${QUOTATION_LIMITS.quantity}`),
+});
+
+export const quotationRequestSchema = z
+  .object({
+    name: text(QUOTATION_MESSAGES.nameRequired, QUOTATION_LIMITS.name, "Name"),
+    email: text(QUOTATION_MESSAGES.emailRequired, QUOTATION_LIMITS.email, "Email").regex(
+      EMAIL_PATTERN,
+      QUOTATION_MESSAGES.emailInvalid,
+    ),
+    phone: text(QUOTATION_MESSAGES.phoneRequired, QUOTATION_LIMITS.phone, "Phone number").regex(
+      /^[+\d\s().-]+$/,
+      "Phone number may contain only digits, spaces and + ( ) . -",
+    ),
+    event_name: text(QUOTATION_MESSAGES.eventNameRequired, QUOTATION_LIMITS.eventName, "Event name"),
+    event_date: z
+      .string({ error: QUOTATION_MESSAGES.eventDateRequired })
+      .trim()
+      .min(1, QUOTATION_MESSAGES.eventDateRequired)
+      .refine(isCalendarDate, "Event date must be a real date (YYYY-MM-DD)"),
+    event_time: z
+      .string({ error: QUOTATION_MESSAGES.eventTimeRequired })
+      .trim()
+      .min(1, QUOTATION_MESSAGES.eventTimeRequired)
+      .regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/, "Event time must be a time of day (HH:MM)"),
+    event_location: text(QUOTATION_MESSAGES.eventLocationRequired, QUOTATION_LIMITS.eventLocation, "Event location"),
+    notes: z
+      .string({ error: "Notes must be text" })
+      .trim()
+      .max(QUOTATION_LIMITS.notes, `Notes must be at most ${QUOTATION_LIMITS.notes} characters`)
+      .optional()
+      .transform((v) => (v ? v : null)),
+    items: z
+      .array(quotationLineSchema, { error: QUOTATION_MESSAGES.cartEmpty })
+      .min(1, QUOTATION_MESSAGES.cartEmpty)
+      .max(QUOTATION_LIMITS.lines, `At most ${QUOTATION_LIMITS.lines} products in one request`)
+      .refine((items) => new Set(items.map((i) => i.productId)).size === items.length, "A product is listed twice"),
+    /** One per form: a resent or double-clicked request creates one quotation. */
+    idempotencyKey: z.uuid("The form is out of date: reload the page and try again"),
+  })
+  .strict();
+
+export type QuotationRequestInput = z.input<typeof quotationRequestSchema>;
+export type QuotationRequest = z.output<typeof quotationRequestSchema>;
