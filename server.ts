@@ -14,6 +14,7 @@ import type { ServerBuild } from "react-router";
 import type { Database } from "./app/db/client.server";
 import { DatabaseConnectError } from "./app/db/client.server";
 import { prepareDatabase } from "./app/db/setup.server";
+import { startEmailSender } from "./app/domain/email/sender.server";
 import { appRoot } from "./app/lib/app-root.server";
 import { ConfigError, loadEnv, setEnv, type Env } from "./app/lib/env.server";
 import { createLogger, setLogger, type Logger } from "./app/lib/logger.server";
@@ -106,6 +107,7 @@ export async function startServer(): Promise<{ server: Server; stop: (signal?: s
     if (error instanceof DatabaseConnectError) fail(error.message);
     throw error;
   }
+  const emailSender = startEmailSender({ logger });
 
   const app = express();
   app.disable("x-powered-by");
@@ -161,13 +163,14 @@ export async function startServer(): Promise<{ server: Server; stop: (signal?: s
   const stop = (signal?: string) =>
     (stopping ??= (async () => {
       logger.info({ signal }, "shutting down");
-      // Stop accepting; let requests in flight finish (at most 10 s), then close the database.
+      // Stop accepting; let requests in flight finish (at most 10 s), finish an e-mail run, close the database.
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
       const timeout = setTimeout(() => server.closeAllConnections(), 10_000);
       await closed;
       clearTimeout(timeout);
       await vite?.close();
+      await emailSender.stop();
       await database.close();
       logger.info("stopped");
     })());
