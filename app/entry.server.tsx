@@ -31,7 +31,14 @@ export default function handleRequest(
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
     // Crawlers and pre-rendering get the whole document at once; browsers get it streamed.
-    const readyOption = (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+    // So do pages whose route asks for it (handle.renderWhenReady): their streamed data must be in the HTML
+    // itself, for browsers without JavaScript.
+    const waitForData = routerContext.staticHandlerContext.matches.some(
+      (m) =>
+        (routerContext.routeModules[m.route.id]?.handle as { renderWhenReady?: boolean } | undefined)?.renderWhenReady,
+    );
+    const readyOption =
+      (userAgent && isbot(userAgent)) || routerContext.isSpaMode || waitForData ? "onAllReady" : "onShellReady";
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
@@ -39,6 +46,8 @@ export default function handleRequest(
       </NonceProvider>,
       {
         nonce,
+        // With everything awaited, write each Suspense boundary in place rather than as a later swap.
+        ...(readyOption === "onAllReady" ? { progressiveChunkSize: Number.MAX_SAFE_INTEGER } : {}),
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough();

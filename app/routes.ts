@@ -4,6 +4,7 @@ import { type RouteConfig, index, layout, route } from "@react-router/dev/routes
 export default [
   route("sitemap.xml", "routes/seo/sitemap.ts"),
   route("robots.txt", "routes/seo/robots.ts"),
+  route("api/email/quotation", "routes/api/email-quotation.ts"),
 
   layout("routes/storefront/layout.tsx", [
     index("routes/storefront/home.tsx"),
@@ -13,6 +14,7 @@ export default [
     route("events/:slug", "routes/storefront/event.tsx"),
     route("gallery", "routes/storefront/gallery.tsx"),
     route("contact", "routes/storefront/contact.tsx"),
+    route("quotation", "routes/storefront/quotation.tsx"),
     route("privacy", "routes/storefront/privacy.tsx"),
     route("terms", "routes/storefront/terms.tsx"),
     // Anything else is answered with the site's own 404 page, inside the site's header and footer.

@@ -19,7 +19,8 @@ export function buildOrExit() {
 
 /**
  * Starts build/server.js on a free port of 127.0.0.1 with a new data directory holding the seed and the
- * e2e fixtures. Resolves once /healthz answers; `stop()` ends it by PID and removes the data directory.
+ * e2e fixtures. Resolves once /healthz answers; `stop()` ends it by PID and removes the data directory
+ * (unless `{ keepData: true }`).
  */
 export async function startPreparedServer({ env: extra = {}, stdio = "inherit" } = {}) {
   const port = await freePort();
@@ -45,10 +46,10 @@ export async function startPreparedServer({ env: extra = {}, stdio = "inherit" }
     throw new Error("could not prepare the database");
   }
   const child = spawn(process.execPath, ["build/server.js"], { cwd: root, env, stdio: ["ignore", stdio, stdio] });
-  const stop = () =>
+  const stop = ({ keepData = false } = {}) =>
     new Promise((resolve) => {
       const done = () => {
-        rmSync(dataDir, { recursive: true, force: true });
+        if (!keepData) rmSync(dataDir, { recursive: true, force: true });
         resolve();
       };
       if (child.exitCode !== null) return done();

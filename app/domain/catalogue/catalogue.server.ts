@@ -1,4 +1,4 @@
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, gt } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.server";
 import { inventoryItems } from "../../db/schema";
 import { cachedPublicData } from "../../lib/cache.server";
@@ -67,4 +67,38 @@ export function listProductSlugs(db: DbOrTx) {
     .select({ slug: inventoryItems.slug, updatedAt: inventoryItems.updatedAt })
     .from(inventoryItems)
     .orderBy(asc(inventoryItems.slug));
+}
+
+/** What the quotation form's product picker offers: items with stock, by name (storefront.md §7.1). */
+export async function listQuotableProducts(db: DbOrTx) {
+  const load = () =>
+    db
+      .select({
+        id: inventoryItems.id,
+        slug: inventoryItems.slug,
+        name: inventoryItems.name,
+        size: inventoryItems.size,
+        price: inventoryItems.price,
+        stock: inventoryItems.quantity,
+        priceUnit: inventoryItems.priceUnit,
+      })
+      .from(inventoryItems)
+      .where(gt(inventoryItems.quantity, 0))
+      .orderBy(asc(inventoryItems.name));
+  // The spec's read is retried once before the picker reports an error.
+  try {
+    return await load();
+  } catch {
+    return await load();
+  }
+}
+
+/** The id of the item with this public id (slug), or null. */
+export async function findProductIdBySlug(db: DbOrTx, slug: string): Promise<string | null> {
+  const [row] = await db
+    .select({ id: inventoryItems.id })
+    .from(inventoryItems)
+    .where(eq(inventoryItems.slug, slug))
+    .limit(1);
+  return row?.id ?? null;
 }

@@ -1,0 +1,173 @@
+import { inArray } from "drizzle-orm";
+import type { z } from "zod";
+import type { Db } from "../../db/client.server";
+import { inventoryItems, quotationEvents, quotationLines, quotations } from "../../db/schema";
+import { getCompanySettings } from "../content/company.server";
+import { enqueueEmail } from "../email/outbox.server";
+import { wakeEmailSender } from "../email/sender.server";
+import { quotationCreatedEmails, type QuotationSummary } from "./created-emails";
+import { priceLines } from "./pricing";
+import { quotationRequestSchema } from "./request";
+import { findQuotationByIdempotencyKey } from "./summary.server";
+
+export type { QuotationSummary } from "./created-emails";
+
+export const QUOTATION_STOCK_MESSAGES = {
+  unavailable: "A selected product is no longer available",
+  listedTwice: "A product is listed twice",
+  overStock: (available: number, name: string) => `Only ${available} available: ${name}`,
+} as const;
+
+export type CreateQuotationResult =
+  | { ok: true; quotation: QuotationSummary; duplicate: boolean }
+  | { ok: false; errors: Record<string, string>; status: 400 };
+
+/**
+ * One message per field, the first; everything about the cart lines under "items". Fields the form does not
+ * have are reported together under "form", by name (never used as keys, so "__proto__" stays harmless).
+ */
+export function quotationRequestErrors(error: z.ZodError): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of error.issues) {
+    if (issue.code === "unrecognized_keys") {
+      errors.form ??= `Unexpected field${issue.keys.length > 1 ? "s" : ""}: ${issue.keys.join(", ")}`;
+      continue;
+    }
+    const field = issue.path.length ? String(issue.path[0]) : "form";
+    errors[field] ??= issue.message;
+  }
+  return errors;
+}
+
+const invalid = (errors: Record<string, string>): CreateQuotationResult => ({ ok: false, errors, status: 400 });
+
+/**
+ * Stores a quotation request from the storefront (storefront.md §7.2, DESIGN §4-§6). Every price comes from
+ * the inventory, never from the browser. The quotation, its lines, its 'created' event and both notification
+ * e-mails are written in one transaction, or nothing is. A form sent again with the same idempotency key
+ * (a double click, a retry, two tabs at the same moment) gets the first quotation back and writes nothing.
+ */
+export async function createQuotationRequest(db: Db, raw: unknown): Promise<CreateQuotationResult> {
+  const parsed = quotationRequestSchema.safeParse(raw);
+  if (!parsed.success) return invalid(quotationRequestErrors(parsed.error));
+  const request = parsed.data;
+  const idempotencyKey = request.idempotencyKey.toLowerCase();
+
+  const earlier = await findQuotationByIdempotencyKey(db, idempotencyKey);
+  if (earlier) return { ok: true, quotation: earlier, duplicate: true };
+
+  // The requested items, in one query.
+  const stock = await db
+    .select({
+      id: inventoryItems.id,
+      name: inventoryItems.name,
+      size: inventoryItems.size,
+      price: inventoryItems.price,
+      quantity: inventoryItems.quantity,
+    })
+    .from(inventoryItems)
+    .where(
+      inArray(
+        inventoryItems.id,
+        request.items.map((line) => line.productId),
+      ),
+    );
+  const byId = new Map(stock.map((item) => [item.id, item]));
+  const lines: { item: (typeof stock)[number]; quantity: number }[] = [];
+  for (const line of request.items) {
+    const item = byId.get(line.productId.toLowerCase());
+    if (!item) return invalid({ items: QUOTATION_STOCK_MESSAGES.unavailable });
+    // The schema compares ids as typed; the same uuid in another letter case is the same product.
+    if (lines.some((l) => l.item.id === item.id)) return invalid({ items: QUOTATION_STOCK_MESSAGES.listedTwice });
+    if (line.quantity > item.quantity)
+      return invalid({ items: QUOTATION_STOCK_MESSAGES.overStock(item.quantity, item.name) });
+    lines.push({ item, quantity: line.quantity });
+  }
+  const priced = priceLines(lines.map(({ item, quantity }) => ({ unitPrice: item.price, quantity })));
+
+  const company = await getCompanySettings(db);
+
+  const created = await db.transaction(async (tx): Promise<QuotationSummary | null> => {
+    // A request with the same key committed in the meantime, or still committing: this one waits for it and
+    // then inserts nothing.
+    const [row] = await tx
+      .insert(quotations)
+      .values({
+        customerName: request.name,
+        email: request.email,
+        phone: request.phone,
+        eventName: request.event_name,
+        eventDate: request.event_date,
+        eventTime: request.event_time,
+        eventLocation: request.event_location,
+        notes: request.notes,
+        status: "pending",
+        total: priced.total,
+        idempotencyKey,
+      })
+      .onConflictDoNothing({ target: quotations.idempotencyKey })
+      .returning({
+        id: quotations.id,
+        status: quotations.status,
+        customerName: quotations.customerName,
+        email: quotations.email,
+        phone: quotations.phone,
+        eventName: quotations.eventName,
+        eventDate: quotations.eventDate,
+        eventTime: quotations.eventTime,
+        eventLocation: quotations.eventLocation,
+        notes: quotations.notes,
+        total: quotations.total,
+        createdAt: quotations.createdAt,
+      });
+    if (!row) return null;
+
+    const storedLines = await tx
+      .insert(quotationLines)
+      .values(
+        lines.map(({ item, quantity }, i) => ({
+          quotationId: row.id,
+          inventoryItemId: item.id,
+          name: item.name,
+          size: item.size,
+          quantity,
+          unitPrice: priced.lines[i]!.unitPrice,
+          total: priced.lines[i]!.total,
+          lineNo: i + 1,
+        })),
+      )
+      .returning({
+        inventoryItemId: quotationLines.inventoryItemId,
+        name: quotationLines.name,
+        size: quotationLines.size,
+        quantity: quotationLines.quantity,
+        unitPrice: quotationLines.unitPrice,
+        total: quotationLines.total,
+        lineNo: quotationLines.lineNo,
+      });
+
+    await tx.insert(quotationEvents).values({
+      quotationId: row.id,
+      kind: "created",
+      toStatus: "pending",
+      actorLabel: row.email,
+    });
+
+    const summary: QuotationSummary = {
+      ...row,
+      createdAt: row.createdAt.toISOString(),
+      lines: storedLines.sort((a, b) => a.lineNo - b.lineNo).map(({ lineNo: _lineNo, ...line }) => line),
+    };
+    for (const email of quotationCreatedEmails(summary, company)) await enqueueEmail(tx, email);
+    return summary;
+  });
+
+  if (!created) {
+    const winner = await findQuotationByIdempotencyKey(db, idempotencyKey);
+    if (!winner) throw new Error("quotation insert conflicted on its idempotency key, but no quotation has it");
+    return { ok: true, quotation: winner, duplicate: true };
+  }
+  // Committed: the two e-mails can go now rather than at the sender's next tick.
+  wakeEmailSender();
+  return { ok: true, quotation: created, duplicate: false };
+}

@@ -1,0 +1,119 @@
+import type { Db } from "../../db/client.server";
+import { describeRetry, takeFormSubmission } from "../../lib/rate-limit.server";
+import { listQuotableProducts } from "../catalogue/catalogue.server";
+import { QUOTATION_HONEYPOT } from "./constants";
+import { addToCart, changeQuantity, removeFromCart, type CartLine } from "./cart";
+import { createQuotationRequest } from "./create-quotation.server";
+import { quotationRequestFromForm } from "./form-data";
+
+const TEXT_FIELDS = [
+  "name",
+  "email",
+  "phone",
+  "event_name",
+  "event_date",
+  "event_time",
+  "event_location",
+  "notes",
+  "idempotencyKey",
+] as const;
+
+type Values = Partial<Record<(typeof TEXT_FIELDS)[number], string>>;
+
+export type QuotationFormOutcome =
+  | { status: "sent"; quotationId: string; total: string; createdAt: string; duplicate: boolean }
+  | { status: "invalid"; errors: Record<string, string>; values: Values; cart: CartLine[] }
+  | { status: "cart"; values: Values; cart: CartLine[]; selectedProduct: string }
+  | { status: "limited"; message: string; retryAfterSeconds: number; values: Values; cart: CartLine[] };
+
+function valuesOf(form: FormData | null): Values {
+  const values: Values = {};
+  for (const name of TEXT_FIELDS) {
+    const v = form?.get(name);
+    if (typeof v === "string") values[name] = v;
+  }
+  return values;
+}
+
+/** The cart as posted (product and quantity pairs), rebuilt from the live inventory with the cart's rules. */
+async function postedCart(db: Db, form: FormData | null): Promise<CartLine[]> {
+  const ids = form?.getAll("productId") ?? [];
+  const quantities = form?.getAll("quantity") ?? [];
+  if (ids.length === 0) return [];
+  const products = await listQuotableProducts(db);
+  let cart: CartLine[] = [];
+  ids.forEach((id, i) => {
+    const product = products.find((p) => p.id === id);
+    cart = addToCart(cart, product, Number(quantities[i]));
+  });
+  return cart;
+}
+
+/** The picker's own inputs travel with the form but are not part of the request. */
+function withoutPickerFields(form: FormData | null): FormData {
+  const copy = new FormData();
+  for (const [name, value] of form?.entries() ?? []) if (!PICKER_FIELDS.has(name)) copy.append(name, value);
+  return copy;
+}
+const PICKER_FIELDS = new Set(["selectedProduct", "pickQuantity"]);
+
+/**
+ * Everything the /quotation form can post. Without JavaScript the cart's buttons post an intent (add,
+ * increase:<id>, decrease:<id>, remove:<id>) that changes the cart and writes nothing. A submission is
+ * counted against the client's limit, dropped quietly when the honeypot is filled, and otherwise stored by
+ * createQuotationRequest.
+ */
+export async function receiveQuotationForm(
+  db: Db,
+  form: FormData | null,
+  clientAddress: string,
+): Promise<QuotationFormOutcome> {
+  const intent = form?.get("intent");
+  const values = valuesOf(form);
+  if (typeof intent === "string" && intent !== "submit") {
+    let cart = await postedCart(db, form);
+    const [action, productId = ""] = intent.split(":");
+    if (action === "add") {
+      const selected = form?.get("selectedProduct");
+      const products = await listQuotableProducts(db);
+      cart = addToCart(
+        cart,
+        products.find((p) => p.id === selected),
+        Number(form?.get("pickQuantity") ?? 1),
+      );
+    } else if (action === "increase") cart = changeQuantity(cart, productId, 1);
+    else if (action === "decrease") cart = changeQuantity(cart, productId, -1);
+    else if (action === "remove") cart = removeFromCart(cart, productId);
+    return {
+      status: "cart",
+      values,
+      cart,
+      selectedProduct: action === "add" ? "" : String(form?.get("selectedProduct") ?? ""),
+    };
+  }
+
+  const allowance = takeFormSubmission("quotation", clientAddress);
+  if (!allowance.allowed) {
+    return {
+      status: "limited",
+      message: `Too many requests from your connection. Please try again ${describeRetry(allowance.retryAfterSeconds)}.`,
+      retryAfterSeconds: allowance.retryAfterSeconds,
+      values,
+      cart: await postedCart(db, form),
+    };
+  }
+  const honeypot = form?.get(QUOTATION_HONEYPOT);
+  if (typeof honeypot === "string" && honeypot.trim() !== "") {
+    // A robot filled the hidden field: it sees success, nothing is stored.
+    return { status: "sent", quotationId: "", total: "0.00", createdAt: new Date().toISOString(), duplicate: false };
+  }
+  const result = await createQuotationRequest(db, quotationRequestFromForm(withoutPickerFields(form)));
+  if (!result.ok) return { status: "invalid", errors: result.errors, values, cart: await postedCart(db, form) };
+  return {
+    status: "sent",
+    quotationId: result.quotation.id,
+    total: result.quotation.total,
+    createdAt: new Date(result.quotation.createdAt).toISOString(),
+    duplicate: result.duplicate,
+  };
+}

@@ -1,0 +1,186 @@
+import { randomUUID } from "node:crypto";
+import os from "node:os";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { getDb } from "~/db/client.server";
+import { emailOutbox, inventoryItems, quotationLines, quotations } from "~/db/schema";
+import { seedId } from "~/db/seed/ids";
+import { seedDatabase } from "~/db/seed/seed.server";
+import type { QuotationFormOutcome } from "~/domain/quotations/quotation-form.server";
+import { getEnv, loadEnv, setEnv } from "~/lib/env.server";
+import { resetRateLimits } from "~/lib/rate-limit.server";
+import { action, loader } from "./quotation";
+import type { Route } from "./+types/quotation";
+
+type ActionResult = { data: QuotationFormOutcome; init: { status?: number; headers: Record<string, string> } };
+
+const WALL = seedId("inventory:led-wall-p3");
+const BOOTH = seedId("inventory:photo-booth-360");
+const details = {
+  name: "Farhana Ahmed",
+  email: "farhana@example.com",
+  phone: "+880 1811-222333",
+  event_name: "Annual Dinner",
+  event_date: "2027-01-20",
+  event_time: "19:00",
+  event_location: "Gulshan 2, Dhaka",
+  notes: "",
+};
+
+function form(fields: Record<string, string>, cart: [string, number][] = []): FormData {
+  const f = new FormData();
+  for (const [k, v] of Object.entries(fields)) f.append(k, v);
+  for (const [id, quantity] of cart) {
+    f.append("productId", id);
+    f.append("quantity", String(quantity));
+  }
+  return f;
+}
+
+async function post(body: FormData, clientAddress = "203.0.113.9") {
+  const result = await action({
+    request: new Request("http://localhost/quotation", { method: "POST", body }),
+    params: {},
+    context: { cspNonce: "", clientAddress },
+  } as unknown as Route.ActionArgs);
+  return result as unknown as ActionResult;
+}
+
+async function counts() {
+  const db = getDb();
+  return {
+    quotations: await db.$count(quotations),
+    lines: await db.$count(quotationLines),
+    outbox: await db.$count(emailOutbox),
+  };
+}
+
+const originalEnv = getEnv();
+beforeAll(async () => {
+  await seedDatabase(getDb());
+});
+beforeEach(() => resetRateLimits());
+afterAll(() => setEnv(originalEnv));
+
+describe("quotation loader", () => {
+  it("offers the items in stock by name and preselects ?product=", async () => {
+    await getDb()
+      .insert(inventoryItems)
+      .values({ slug: "none-left", name: "AAA None Left", category: "sound", quantity: 0 });
+    const data = await loader({
+      request: new Request("http://localhost/quotation?product=photo-booth-360"),
+      params: {},
+      context: { cspNonce: "", clientAddress: "" },
+    } as unknown as Route.LoaderArgs);
+    const products = await data.products;
+    const names = products.map((p) => p.name);
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
+    expect(names).not.toContain("AAA None Left");
+    expect(products.find((p) => p.id === BOOTH)).toMatchObject({
+      price: "25000.00",
+      stock: 3,
+      size: "1 m platform, up to 3 guests",
+    });
+    expect(data.preselectedId).toBe(BOOTH);
+    expect(data.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
+describe("quotation action without JavaScript: the cart's buttons", () => {
+  it("adds, ignores a second add, keeps quantities between 1 and the stock, removes, and writes nothing", async () => {
+    const before = await counts();
+    let r = await post(form({ intent: "add", selectedProduct: BOOTH, pickQuantity: "9", ...details }));
+    expect(r.init.status).toBe(200);
+    expect(r.data).toMatchObject({
+      status: "cart",
+      cart: [{ id: BOOTH, quantity: 3 }],
+      values: { name: "Farhana Ahmed" },
+    });
+
+    r = await post(form({ intent: "add", selectedProduct: BOOTH, pickQuantity: "1" }, [[BOOTH, 3]]));
+    expect(r.data.status === "cart" && r.data.cart.map((l) => [l.id, l.quantity])).toEqual([[BOOTH, 3]]);
+
+    r = await post(form({ intent: `increase:${BOOTH}` }, [[BOOTH, 3]]));
+    expect(r.data.status === "cart" && r.data.cart[0]!.quantity).toBe(3);
+    r = await post(
+      form({ intent: `decrease:${WALL}` }, [
+        [BOOTH, 3],
+        [WALL, 1],
+      ]),
+    );
+    expect(r.data.status === "cart" && r.data.cart.map((l) => l.quantity)).toEqual([3, 1]);
+    r = await post(
+      form({ intent: `remove:${BOOTH}` }, [
+        [BOOTH, 3],
+        [WALL, 1],
+      ]),
+    );
+    expect(r.data.status === "cart" && r.data.cart.map((l) => l.id)).toEqual([WALL]);
+    r = await post(form({ intent: "add", selectedProduct: "" }));
+    expect(r.data.status === "cart" && r.data.cart).toEqual([]);
+    expect(await counts()).toEqual(before);
+  });
+});
+
+describe("quotation action: submitting", () => {
+  it("stores the request with prices from the inventory, ignoring the picker's own fields", async () => {
+    const before = await counts();
+    const r = await post(
+      form({ intent: "submit", ...details, idempotencyKey: randomUUID(), selectedProduct: WALL, pickQuantity: "5" }, [
+        [WALL, 32],
+      ]),
+    );
+    expect(r.init.status).toBe(200);
+    expect(r.data).toMatchObject({ status: "sent", total: "160000.00", duplicate: false });
+    expect(await counts()).toEqual({
+      quotations: before.quotations + 1,
+      lines: before.lines + 1,
+      outbox: before.outbox + 2,
+    });
+  });
+
+  it("answers 400 with the field errors, the values typed and the cart, and writes nothing", async () => {
+    const before = await counts();
+    const r = await post(
+      form({ intent: "submit", ...details, email: "not-an-email", idempotencyKey: randomUUID() }, [[WALL, 2]]),
+    );
+    expect(r.init.status).toBe(400);
+    expect(r.data).toMatchObject({
+      status: "invalid",
+      errors: { email: "Invalid email address" },
+      values: { email: "not-an-email", name: "Farhana Ahmed" },
+      cart: [{ id: WALL, quantity: 2 }],
+    });
+    const empty = await post(form({ intent: "submit", ...details, idempotencyKey: randomUUID() }));
+    expect(empty.data.status === "invalid" && empty.data.errors.items).toBe(
+      "Please add at least one product to your quotation.",
+    );
+    expect(await counts()).toEqual(before);
+  });
+
+  it("shows success to a robot that filled the honeypot and stores nothing", async () => {
+    const before = await counts();
+    const r = await post(
+      form({ intent: "submit", ...details, website: "http://spam.example", idempotencyKey: randomUUID() }, [[WALL, 1]]),
+    );
+    expect(r.data.status).toBe("sent");
+    expect(await counts()).toEqual(before);
+  });
+
+  it("refuses more submissions than FORM_RATE_LIMIT from one address with 429", async () => {
+    setEnv(loadEnv({ ...process.env, DATA_DIR: os.tmpdir(), AUTH_SECRET: "x".repeat(32), FORM_RATE_LIMIT: "2/60" }));
+    const submit = (address: string) =>
+      post(form({ intent: "submit", ...details, idempotencyKey: randomUUID() }, [[WALL, 1]]), address);
+    expect((await submit("192.0.2.1")).init.status).toBe(200);
+    expect((await submit("192.0.2.1")).init.status).toBe(200);
+    const before = await counts();
+    const third = await submit("192.0.2.1");
+    expect(third.init.status).toBe(429);
+    expect(third.init.headers["Retry-After"]).toMatch(/^\d+$/);
+    expect(third.data.status === "limited" && third.data.message).toMatch(
+      /^Too many requests from your connection\. Please try again in /,
+    );
+    expect(await counts()).toEqual(before);
+    expect((await submit("192.0.2.2")).init.status).toBe(200);
+    setEnv(originalEnv);
+  });
+});
