@@ -124,6 +124,20 @@ test.describe("quotation request", () => {
     await expect(page.getByRole("button", { name: "Submit Request" })).toBeDisabled();
   });
 
+  test("says so when the e-mail call fails, and the quotation stays sent", async ({ page }) => {
+    await page.route("**/api/email/quotation", (route) =>
+      route.fulfill({ status: 500, contentType: "application/json", body: '{"ok":false,"error":"SMTP down"}' }),
+    );
+    await ready(page, "/quotation?product=moving-head-beam");
+    await page.getByRole("button", { name: "Add" }).click();
+    await fillDetails(page);
+    await page.getByRole("button", { name: "Submit Request" }).click();
+    await expect(page.getByRole("heading", { name: "Request Sent!" })).toBeVisible();
+    await expect(
+      page.locator("[data-sonner-toast]").filter({ hasText: "Quotation submitted, but email notification failed" }),
+    ).toBeVisible();
+  });
+
   test("has no serious or critical accessibility violations", async ({ page }) => {
     await ready(page);
     await addProduct(page, /^P3 Indoor LED Video Wall/, 2);
@@ -165,7 +179,8 @@ test("the quotation, its lines and both e-mails are stored", async () => {
     await page.getByRole("button", { name: "Add" }).click();
     await fillDetails(page);
     await page.getByLabel("Additional Notes").fill("Please bring a backup generator.");
-    await page.getByRole("button", { name: "Submit Request" }).click();
+    // A double click still makes one quotation.
+    await page.getByRole("button", { name: "Submit Request" }).dblclick();
     await expect(page.getByRole("heading", { name: "Request Sent!" })).toBeVisible();
     await expect(page.locator("[data-sonner-toast]")).toContainText("Confirmation email sent!");
     await browser.close();
@@ -195,6 +210,36 @@ test("the quotation, its lines and both e-mails are stored", async () => {
         { to_address: "nusrat.karim@example.com", kind: "quotation.created.customer" },
       ]);
     });
+  } finally {
+    await stopServer(server);
+    removeDataDir(server.dataDir);
+  }
+});
+
+test("a refused submission shows 'Failed to submit quotation.' with the reason and keeps the form", async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const server = await startServer({ FORM_RATE_LIMIT: "1/600" });
+  try {
+    const page = await browser.newPage({ baseURL: server.url });
+    await ready(page);
+    await addProduct(page, /^Cold Spark Machine/, 2);
+    await fillDetails(page);
+    await page.getByRole("button", { name: "Submit Request" }).click();
+    await expect(page.getByRole("heading", { name: "Request Sent!" })).toBeVisible();
+    await page.getByRole("button", { name: "Submit Another Request" }).click();
+    await addProduct(page, /^Cold Spark Machine/, 1);
+    await fillDetails(page);
+    await page.getByRole("button", { name: "Submit Request" }).click();
+    await expect(
+      page.locator("[data-sonner-toast]").filter({
+        hasText: "Failed to submit quotation. Too many requests from your connection. Please try again in 10 minutes.",
+      }),
+    ).toBeVisible();
+    await expect(page.getByLabel("Full Name")).toHaveValue(DETAILS["Full Name"]);
+    await expect(page.getByTestId("cart-line")).toHaveCount(1);
+    await page.close();
   } finally {
     await stopServer(server);
     removeDataDir(server.dataDir);

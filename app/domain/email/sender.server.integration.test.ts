@@ -1,9 +1,8 @@
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer, type AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import { SMTPServer, type SMTPServerAddress } from "smtp-server";
+import { closedPort, startSmtp, type TestSmtp } from "../../../tests/support/test-smtp";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { getDb } from "~/db/client.server";
 import { companySettings, contactMessages, emailOutbox } from "~/db/schema";
@@ -14,84 +13,6 @@ import type { Logger } from "~/lib/logger.server";
 import { enqueueEmail } from "./outbox.server";
 import { deliverDueEmails, MAX_EMAIL_ATTEMPTS, startEmailSender, wakeEmailSender } from "./sender.server";
 import { createEmailTransport, type EmailTransport } from "./transport.server";
-
-// A real SMTP server on 127.0.0.1, answering as `mode` says, keeping what it received.
-
-interface Received {
-  mailFrom: string;
-  rcptTo: string[];
-  raw: string;
-}
-
-interface TestSmtp {
-  port: number;
-  url: string;
-  received: Received[];
-  mode: "accept" | "451" | "550";
-  /** Delay before answering DATA, to catch a run in the middle of a send. */
-  delayMs: number;
-  dataStarted: number;
-  auths: { username?: string | null; password?: string | null }[];
-  close(): Promise<void>;
-}
-
-async function startSmtp(): Promise<TestSmtp> {
-  const state: Omit<TestSmtp, "port" | "url" | "close"> = {
-    received: [],
-    mode: "accept",
-    delayMs: 0,
-    dataStarted: 0,
-    auths: [],
-  };
-  const address = (a: SMTPServerAddress | false) => (a ? a.address : "");
-  const server = new SMTPServer({
-    authOptional: true,
-    allowInsecureAuth: true,
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    onAuth(auth, _session, callback) {
-      state.auths.push({ username: auth.username, password: auth.password });
-      callback(null, { user: auth.username });
-    },
-    onData(stream, session, callback) {
-      state.dataStarted++;
-      const chunks: Buffer[] = [];
-      stream.on("data", (c: Buffer) => chunks.push(c));
-      stream.on("end", () => {
-        setTimeout(() => {
-          if (state.mode === "451") {
-            return callback(Object.assign(new Error("Mailbox busy, try again later"), { responseCode: 451 }));
-          }
-          if (state.mode === "550") {
-            return callback(Object.assign(new Error("No such user here"), { responseCode: 550 }));
-          }
-          state.received.push({
-            mailFrom: address(session.envelope.mailFrom),
-            rcptTo: session.envelope.rcptTo.map((r) => r.address),
-            raw: Buffer.concat(chunks).toString("utf8"),
-          });
-          callback();
-        }, state.delayMs);
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const port = (server.server.address() as AddressInfo).port;
-  return Object.assign(state, {
-    port,
-    url: `smtp://127.0.0.1:${port}`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  });
-}
-
-/** A port nobody listens on: taken, then released. */
-async function closedPort(): Promise<number> {
-  const s = createServer();
-  await new Promise<void>((resolve) => s.listen(0, "127.0.0.1", resolve));
-  const port = (s.address() as AddressInfo).port;
-  await new Promise<void>((resolve) => s.close(() => resolve()));
-  return port;
-}
 
 async function row(id: string) {
   const [r] = await getDb().select().from(emailOutbox).where(eq(emailOutbox.id, id));
