@@ -69,12 +69,15 @@ async function replyTo(db: Db, row: OutboxRow, company: CompanySettings, from: s
 /** Marks due messages 'sending' and returns them, in one statement that other servers cannot also take. */
 async function claimDue(db: Db, now: Date, batchSize: number): Promise<OutboxRow[]> {
   const staleBefore = new Date(now.getTime() - STALE_SENDING_MS);
+  // The database keeps microseconds, a JavaScript Date milliseconds: a row written earlier in this same
+  // millisecond is due too.
+  const dueBy = new Date(now.getTime() + 1);
   const due = db
     .select({ id: emailOutbox.id })
     .from(emailOutbox)
     .where(
       or(
-        and(eq(emailOutbox.status, "pending"), lte(emailOutbox.nextAttemptAt, now)),
+        and(eq(emailOutbox.status, "pending"), lte(emailOutbox.nextAttemptAt, dueBy)),
         and(eq(emailOutbox.status, "sending"), lte(emailOutbox.updatedAt, staleBefore)),
       ),
     )
