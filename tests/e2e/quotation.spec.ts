@@ -19,6 +19,8 @@ async function ready(page: Page, path = "/quotation") {
 }
 
 async function addProduct(page: Page, name: RegExp, quantity?: number) {
+  // After a submission the page's data reloads: wait for the picker to hold the list again.
+  await expect(page.getByLabel("Product", { exact: true })).toBeEnabled();
   await page.getByLabel("Product", { exact: true }).selectOption({ label: (await optionLabel(page, name))! });
   if (quantity !== undefined) await page.getByLabel("Quantity", { exact: true }).fill(String(quantity));
   await page.getByRole("button", { name: "Add" }).click();

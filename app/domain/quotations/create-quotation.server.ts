@@ -8,7 +8,7 @@ import { wakeEmailSender } from "../email/sender.server";
 import { quotationCreatedEmails, type QuotationSummary } from "./created-emails";
 import { priceLines } from "./pricing";
 import { quotationRequestSchema } from "./request";
-import { findQuotationByIdempotencyKey } from "./summary.server";
+import { findQuotationByIdempotencyKey, summaryColumns } from "./summary.server";
 
 export type { QuotationSummary } from "./created-emails";
 
@@ -106,20 +106,7 @@ export async function createQuotationRequest(db: Db, raw: unknown): Promise<Crea
         idempotencyKey,
       })
       .onConflictDoNothing({ target: quotations.idempotencyKey })
-      .returning({
-        id: quotations.id,
-        status: quotations.status,
-        customerName: quotations.customerName,
-        email: quotations.email,
-        phone: quotations.phone,
-        eventName: quotations.eventName,
-        eventDate: quotations.eventDate,
-        eventTime: quotations.eventTime,
-        eventLocation: quotations.eventLocation,
-        notes: quotations.notes,
-        total: quotations.total,
-        createdAt: quotations.createdAt,
-      });
+      .returning(summaryColumns);
     if (!row) return null;
 
     const storedLines = await tx

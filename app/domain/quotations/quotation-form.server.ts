@@ -4,21 +4,9 @@ import { listQuotableProducts } from "../catalogue/catalogue.server";
 import { QUOTATION_HONEYPOT } from "./constants";
 import { addToCart, changeQuantity, removeFromCart, type CartLine } from "./cart";
 import { createQuotationRequest } from "./create-quotation.server";
-import { quotationRequestFromForm } from "./form-data";
+import { QUOTATION_TEXT_FIELDS, quotationRequestFromForm } from "./form-data";
 
-const TEXT_FIELDS = [
-  "name",
-  "email",
-  "phone",
-  "event_name",
-  "event_date",
-  "event_time",
-  "event_location",
-  "notes",
-  "idempotencyKey",
-] as const;
-
-type Values = Partial<Record<(typeof TEXT_FIELDS)[number], string>>;
+type Values = Partial<Record<(typeof QUOTATION_TEXT_FIELDS)[number], string>>;
 
 export type QuotationFormOutcome =
   | { status: "sent"; quotationId: string; total: string; createdAt: string; duplicate: boolean }
@@ -28,7 +16,7 @@ export type QuotationFormOutcome =
 
 function valuesOf(form: FormData | null): Values {
   const values: Values = {};
-  for (const name of TEXT_FIELDS) {
+  for (const name of QUOTATION_TEXT_FIELDS) {
     const v = form?.get(name);
     if (typeof v === "string") values[name] = v;
   }

@@ -5,7 +5,8 @@ import type { QuotationSummary } from "./created-emails";
 
 export type { QuotationSummary, QuotationSummaryLine } from "./created-emails";
 
-const summaryColumns = {
+/** The columns of a quotation summary, for selects and for `returning`. */
+export const summaryColumns = {
   id: quotations.id,
   status: quotations.status,
   customerName: quotations.customerName,
