@@ -20,10 +20,13 @@ export default defineConfig({
     {
       name: "desktop",
       use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 }, launchOptions: chromium },
+      // Tests of phone-only controls (the menu button) run only at phone width.
+      grepInvert: /@mobile-only/,
     },
     {
       name: "mobile",
       use: { ...devices["Pixel 7"], viewport: { width: 375, height: 740 }, launchOptions: chromium },
+      // "@mobile" in a title: the test runs at 375 px too; "@mobile-only": only there.
       grep: /@mobile/,
     },
   ],
