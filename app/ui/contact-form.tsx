@@ -2,7 +2,8 @@ import { CheckCircle2, Loader2, Send } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Form } from "react-router";
 import { toast } from "sonner";
-import { CONTACT_HONEYPOT_FIELD, type ContactFormOutcome } from "~/domain/content/contact-form";
+import type { ContactFormOutcome } from "~/domain/content/contact-form";
+import { HoneypotField } from "./honeypot-field";
 import { primaryButton, secondaryButton } from "./buttons";
 
 /** The spec's success text (storefront.md §8). */
@@ -207,11 +208,7 @@ export function ContactForm({
         defaultValue={values.message}
         error={errors.message}
       />
-      {/* The honeypot: off screen, out of the tab order and hidden from assistive technology. */}
-      <div aria-hidden="true" className="absolute -left-[10000px] top-0 h-px w-px overflow-hidden">
-        <label htmlFor="contact-website">Website</label>
-        <input id="contact-website" type="text" name={CONTACT_HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" />
-      </div>
+      <HoneypotField id="contact-website" />
       {formError && (
         <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm font-medium text-red-800">
           {formError}

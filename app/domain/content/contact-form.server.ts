@@ -1,13 +1,9 @@
 import type { Db } from "../../db/client.server";
 import { describeRetry, takeFormSubmission } from "../../lib/rate-limit.server";
 import { CONTACT_FIELDS, type ContactField } from "./contact";
-import { CONTACT_HONEYPOT_FIELD, type ContactFormOutcome } from "./contact-form";
+import { isHoneypotFilled } from "../../lib/honeypot";
+import type { ContactFormOutcome } from "./contact-form";
 import { submitContactMessage } from "./contact.server";
-
-/** True when the honeypot holds anything (text, or a file sent in its place). */
-export function isHoneypotFilled(form: FormData): boolean {
-  return form.getAll(CONTACT_HONEYPOT_FIELD).some((v) => typeof v !== "string" || v.trim() !== "");
-}
 
 /**
  * The contact fields of a posted form, as the schema expects them: a field sent once as text is its text; a

@@ -6,9 +6,3 @@ export type ContactFormOutcome =
   | { status: "sent" }
   | { status: "invalid"; errors: Record<string, string>; values: Record<string, string> }
   | { status: "limited"; formError: string; retryAfterSeconds: number; values: Record<string, string> };
-
-/**
- * The honeypot (DESIGN §8): a field people never see or fill; a bot that fills every input gives itself
- * away. Its answer looks like success, so the bot learns nothing, but nothing is stored.
- */
-export const CONTACT_HONEYPOT_FIELD = "website";

@@ -5,6 +5,3 @@ export type QuotationStatus = (typeof QUOTATION_STATUSES)[number];
 /** What a row of quotation_events records. */
 export const QUOTATION_EVENT_KINDS = ["created", "status_changed", "sent", "message"] as const;
 export type QuotationEventKind = (typeof QUOTATION_EVENT_KINDS)[number];
-
-/** The hidden field robots fill and people never see (the public forms' honeypot). */
-export const QUOTATION_HONEYPOT = "website";

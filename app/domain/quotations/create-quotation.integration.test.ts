@@ -6,7 +6,8 @@ import { emailOutbox, inventoryItems, quotationEvents, quotationLines, quotation
 import { seedId } from "~/db/seed/ids";
 import { seedDatabase } from "~/db/seed/seed.server";
 import { createQuotationRequest, type CreateQuotationResult } from "./create-quotation.server";
-import { isQuotationHoneypotFilled, quotationRequestFromForm } from "./form-data";
+import { isHoneypotFilled } from "~/lib/honeypot";
+import { quotationRequestFromForm } from "./form-data";
 
 const LED = seedId("inventory:led-wall-p3"); // 5000 per sqm/day, 120 in stock
 const BOOTH = seedId("inventory:photo-booth-360"); // 25000 per event, 3 in stock
@@ -416,9 +417,9 @@ describe("quotationRequestFromForm", () => {
   });
 
   it("tells a filled honeypot from an empty one", () => {
-    expect(isQuotationHoneypotFilled(formOf(validFields()))).toBe(false);
-    expect(isQuotationHoneypotFilled(formOf(replace(validFields(), "website", "https://spam.example")))).toBe(true);
-    expect(isQuotationHoneypotFilled(formOf(replace(validFields(), "website", new Blob(["x"]))))).toBe(true);
+    expect(isHoneypotFilled(formOf(validFields()))).toBe(false);
+    expect(isHoneypotFilled(formOf(replace(validFields(), "website", "https://spam.example")))).toBe(true);
+    expect(isHoneypotFilled(formOf(replace(validFields(), "website", new Blob(["x"]))))).toBe(true);
   });
 
   const formCases: Array<[string, Array<[string, string | Blob]>, string, RegExp]> = [

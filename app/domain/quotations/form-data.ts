@@ -1,3 +1,5 @@
+import { HONEYPOT_FIELD } from "../../lib/honeypot";
+
 // The posted quotation form as the raw object quotationRequestSchema checks (request.ts). Nothing here decides
 // whether the request is valid: values are passed on as sent, so the schema refuses what is wrong and names
 // the field, instead of this code guessing what was meant.
@@ -18,22 +20,14 @@ export const QUOTATION_TEXT_FIELDS = [
 /** The cart, as parallel repeated fields: the n-th productId goes with the n-th quantity. */
 export const QUOTATION_LINE_FIELDS = { productId: "productId", quantity: "quantity" } as const;
 
-/** The honeypot (DESIGN §8), the same name as on the contact form. */
-export const QUOTATION_HONEYPOT_FIELD = "website";
-
-/** Fields the page itself uses, never part of the request. */
-const IGNORED_FIELDS = new Set<string>([QUOTATION_HONEYPOT_FIELD, "intent"]);
+/** Fields the page itself uses (the honeypot, the cart buttons, the product picker), never part of the request. */
+const IGNORED_FIELDS = new Set<string>([HONEYPOT_FIELD, "intent", "selectedProduct", "pickQuantity"]);
 
 const KNOWN_FIELDS = new Set<string>([
   ...QUOTATION_TEXT_FIELDS,
   QUOTATION_LINE_FIELDS.productId,
   QUOTATION_LINE_FIELDS.quantity,
 ]);
-
-/** True when the honeypot holds anything (text, or a file sent in its place). */
-export function isQuotationHoneypotFilled(form: FormData): boolean {
-  return form.getAll(QUOTATION_HONEYPOT_FIELD).some((v) => typeof v !== "string" || v.trim() !== "");
-}
 
 // An own property even for a name such as "__proto__", so that the schema sees (and refuses) it and no
 // prototype is ever touched.

@@ -1,7 +1,7 @@
 import type { Db } from "../../db/client.server";
 import { describeRetry, takeFormSubmission } from "../../lib/rate-limit.server";
 import { listQuotableProducts } from "../catalogue/catalogue.server";
-import { QUOTATION_HONEYPOT } from "./constants";
+import { isHoneypotFilled } from "../../lib/honeypot";
 import { addToCart, changeQuantity, removeFromCart, type CartLine } from "./cart";
 import { createQuotationRequest } from "./create-quotation.server";
 import { QUOTATION_TEXT_FIELDS, quotationRequestFromForm } from "./form-data";
@@ -36,14 +36,6 @@ async function postedCart(db: Db, form: FormData | null): Promise<CartLine[]> {
   });
   return cart;
 }
-
-/** The picker's own inputs travel with the form but are not part of the request. */
-function withoutPickerFields(form: FormData | null): FormData {
-  const copy = new FormData();
-  for (const [name, value] of form?.entries() ?? []) if (!PICKER_FIELDS.has(name)) copy.append(name, value);
-  return copy;
-}
-const PICKER_FIELDS = new Set(["selectedProduct", "pickQuantity"]);
 
 /**
  * Everything the /quotation form can post. Without JavaScript the cart's buttons post an intent (add,
@@ -80,7 +72,7 @@ export async function receiveQuotationForm(
     };
   }
 
-  const allowance = takeFormSubmission("quotation", clientAddress);
+  const allowance = takeFormSubmission("quotation", clientAddress || "unknown");
   if (!allowance.allowed) {
     return {
       status: "limited",
@@ -90,12 +82,11 @@ export async function receiveQuotationForm(
       cart: await postedCart(db, form),
     };
   }
-  const honeypot = form?.get(QUOTATION_HONEYPOT);
-  if (typeof honeypot === "string" && honeypot.trim() !== "") {
+  if (form && isHoneypotFilled(form)) {
     // A robot filled the hidden field: it sees success, nothing is stored.
     return { status: "sent", quotationId: "", total: "0.00", createdAt: new Date().toISOString(), duplicate: false };
   }
-  const result = await createQuotationRequest(db, quotationRequestFromForm(withoutPickerFields(form)));
+  const result = await createQuotationRequest(db, quotationRequestFromForm(form ?? new FormData()));
   if (!result.ok) return { status: "invalid", errors: result.errors, values, cart: await postedCart(db, form) };
   return {
     status: "sent",

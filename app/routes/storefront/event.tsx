@@ -5,6 +5,7 @@ import { getEvent, isPastEvent } from "~/domain/content/events.server";
 import { todayInDhaka } from "~/lib/dhaka-time";
 import { formatLongDate, formatTime } from "~/lib/format";
 import { pageMeta } from "~/lib/meta";
+import { summarize } from "~/lib/summary";
 import { Badge } from "~/ui/badge";
 import { darkButton } from "~/ui/buttons";
 import { EventPhotos } from "~/ui/event-photos";
@@ -28,12 +29,6 @@ function eventImages(event: { images: string[]; imageUrl: string | null }): stri
   return event.imageUrl ? [event.imageUrl] : [];
 }
 
-/** The first sentence-sized piece of the description, for search results and link previews. */
-function summary(text: string, max = 160): string {
-  if (text.length <= max) return text;
-  return `${text.slice(0, text.lastIndexOf(" ", max - 1)).replace(/[,;:]$/, "")}…`;
-}
-
 export function meta({ loaderData, matches, params }: Route.MetaArgs) {
   const event = loaderData?.event;
   if (!event) {
@@ -46,7 +41,7 @@ export function meta({ loaderData, matches, params }: Route.MetaArgs) {
   }
   return pageMeta(matches, {
     title: event.title,
-    description: summary(event.description),
+    description: summarize(event.description),
     path: `/events/${event.slug}`,
     image: event.imageUrl ?? event.images[0],
     type: "article",

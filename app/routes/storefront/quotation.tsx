@@ -6,12 +6,12 @@ import { getDb } from "~/db/client.server";
 import { findProductIdBySlug, listQuotableProducts } from "~/domain/catalogue/catalogue.server";
 import { addToCart, changeQuantity, removeFromCart, type CartLine } from "~/domain/quotations/cart";
 import { priceLines } from "~/domain/quotations/pricing";
-import { QUOTATION_HONEYPOT } from "~/domain/quotations/constants";
 import { receiveQuotationForm } from "~/domain/quotations/quotation-form.server";
 import { QUOTATION_MESSAGES, quotationRequestSchema } from "~/domain/quotations/request";
 import { fieldErrors } from "~/lib/form-errors";
 import { formatMoney } from "~/lib/format";
 import { pageMeta } from "~/lib/meta";
+import { HoneypotField } from "~/ui/honeypot-field";
 import { PageHero } from "~/ui/page-hero";
 import { CartTable } from "~/ui/quotation/cart-table";
 import { ProductPicker, type PickerProduct } from "~/ui/quotation/product-picker";
@@ -218,12 +218,7 @@ export default function Quotation({ loaderData }: Route.ComponentProps) {
           }}
         >
           <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
-          <div className="hidden" aria-hidden>
-            <label>
-              Leave this empty
-              <input type="text" name={QUOTATION_HONEYPOT} tabIndex={-1} autoComplete="off" defaultValue="" />
-            </label>
-          </div>
+          <HoneypotField id="quotation-website" />
 
           <section
             aria-labelledby="products-heading"

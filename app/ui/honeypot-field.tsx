@@ -1,0 +1,11 @@
+import { HONEYPOT_FIELD } from "~/lib/honeypot";
+
+/** The honeypot input: off screen, out of the tab order and hidden from assistive technology. */
+export function HoneypotField({ id }: { id: string }) {
+  return (
+    <div aria-hidden="true" className="absolute top-0 -left-[10000px] h-px w-px overflow-hidden">
+      <label htmlFor={id}>Website</label>
+      <input id={id} type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
+    </div>
+  );
+}
