@@ -23,12 +23,14 @@ function valuesOf(form: FormData | null): Values {
   return values;
 }
 
+type QuotableProduct = Awaited<ReturnType<typeof listQuotableProducts>>[number];
+
 /** The cart as posted (product and quantity pairs), rebuilt from the live inventory with the cart's rules. */
-async function postedCart(db: Db, form: FormData | null): Promise<CartLine[]> {
+async function postedCart(db: Db, form: FormData | null, inventory?: QuotableProduct[]): Promise<CartLine[]> {
   const ids = form?.getAll("productId") ?? [];
   const quantities = form?.getAll("quantity") ?? [];
   if (ids.length === 0) return [];
-  const products = await listQuotableProducts(db);
+  const products = inventory ?? (await listQuotableProducts(db));
   let cart: CartLine[] = [];
   ids.forEach((id, i) => {
     const product = products.find((p) => p.id === id);
@@ -51,16 +53,13 @@ export async function receiveQuotationForm(
   const intent = form?.get("intent");
   const values = valuesOf(form);
   if (typeof intent === "string" && intent !== "submit") {
-    let cart = await postedCart(db, form);
     const [action, productId = ""] = intent.split(":");
+    // One read of the inventory serves the posted cart and the product being added.
+    const products = await listQuotableProducts(db);
+    let cart = await postedCart(db, form, products);
     if (action === "add") {
-      const selected = form?.get("selectedProduct");
-      const products = await listQuotableProducts(db);
-      cart = addToCart(
-        cart,
-        products.find((p) => p.id === selected),
-        Number(form?.get("pickQuantity") ?? 1),
-      );
+      const selected = products.find((p) => p.id === form?.get("selectedProduct"));
+      cart = addToCart(cart, selected, Number(form?.get("pickQuantity") ?? 1));
     } else if (action === "increase") cart = changeQuantity(cart, productId, 1);
     else if (action === "decrease") cart = changeQuantity(cart, productId, -1);
     else if (action === "remove") cart = removeFromCart(cart, productId);
