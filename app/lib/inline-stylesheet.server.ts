@@ -30,23 +30,27 @@ export function stylesheetTag(href: string, nonce: string): string {
   return `<link rel="stylesheet" href="${href}">`;
 }
 
-/** A stream that copies HTML through, putting `tag` just before the first </head>. */
+/**
+ * A stream that copies HTML through, putting `tag` just before the first </head>. It works on bytes, never
+ * decoding: a multi-byte character split between two chunks passes through whole.
+ */
 export function injectBeforeHeadEnd(tag: string): Transform {
+  const marker = Buffer.from("</head>");
   let done = false;
-  let pending = "";
+  let pending = Buffer.alloc(0);
   return new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       if (done) return callback(null, chunk);
-      pending += chunk.toString("utf8");
-      const at = pending.indexOf("</head>");
+      pending = pending.length ? Buffer.concat([pending, chunk]) : chunk;
+      const at = pending.indexOf(marker);
       if (at === -1) return callback();
       done = true;
-      const out = pending.slice(0, at) + tag + pending.slice(at);
-      pending = "";
+      const out = Buffer.concat([pending.subarray(0, at), Buffer.from(tag), pending.subarray(at)]);
+      pending = Buffer.alloc(0);
       callback(null, out);
     },
     flush(callback) {
-      callback(null, done ? undefined : pending);
+      callback(null, done || pending.length === 0 ? undefined : pending);
     },
   });
 }

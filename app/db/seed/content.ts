@@ -1,3 +1,4 @@
+import { sampleEventDate } from "./event-dates";
 import type { events, galleryItems, heroImages, logos } from "../schema";
 import { seedId } from "./ids";
 
@@ -86,7 +87,10 @@ export const gallerySeed: (typeof galleryItems.$inferInsert)[] = [
 
 const eventImages = (slug: string) => [`/images/events/${slug}-1.webp`, `/images/events/${slug}-2.webp`];
 
-/** The five events of storefront.md §3, with the spec's dates and statuses. */
+/**
+ * The five events of storefront.md §3, with the spec's dates and statuses. The seed dates them around the day
+ * it runs (eventSeedFor), keeping month and day.
+ */
 export const eventSeed: (typeof events.$inferInsert)[] = [
   {
     id: seedId("event:annual-tech-summit-2024"),
@@ -164,3 +168,11 @@ export const eventSeed: (typeof events.$inferInsert)[] = [
     organizerId: seedId("employee:nusrat-jahan"),
   },
 ];
+
+/** The sample events dated for a first start on `today` (YYYY-MM-DD in Dhaka): see event-dates.ts. */
+export function eventSeedFor(today: string): (typeof events.$inferInsert)[] {
+  return eventSeed.map((event) => ({
+    ...event,
+    date: sampleEventDate(event.date, event.status === "completed" ? "completed" : "upcoming", today),
+  }));
+}

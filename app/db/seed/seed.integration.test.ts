@@ -20,7 +20,12 @@ import {
   users,
 } from "../schema";
 import { seedId } from "./ids";
+import { todayInDhaka } from "~/lib/dhaka-time";
 import { DEFAULT_ADMIN_EMAIL, isDatabaseEmpty, seedDatabase } from "./seed.server";
+
+const shiftYear = (isoDate: string, years: number) => `${Number(isoDate.slice(0, 4)) + years}${isoDate.slice(4)}`;
+const plusOneYear = (isoDate: string) => shiftYear(isoDate, 1);
+const minusOneYear = (isoDate: string) => shiftYear(isoDate, -1);
 
 describe("seedDatabase", () => {
   it("refuses to half-seed: a failure part way leaves the database as it was", async () => {
@@ -85,8 +90,27 @@ describe("seedDatabase", () => {
     expect(rows.map((r) => r.category).sort()).toEqual(CATEGORIES.map((c) => c.id).sort());
   });
 
-  it("has the five events of the spec with their dates and statuses", async () => {
-    const rows = await getDb().select().from(events).orderBy(asc(events.date));
+  it("has the five events of the spec: three upcoming after today and two completed before, month and day kept", async () => {
+    const today = todayInDhaka();
+    const rows = await getDb().select().from(events).orderBy(asc(events.slug));
+    expect(rows.map((r) => [r.slug, r.date.slice(5), r.status])).toEqual([
+      ["annual-tech-summit-2024", "12-15", "upcoming"],
+      ["corporate-gala-night", "11-12", "completed"],
+      ["music-festival-coxs-bazar", "07-10", "upcoming"],
+      ["product-launch-smartphone", "10-28", "completed"],
+      ["wedding-expo-dhaka", "08-25", "upcoming"],
+    ]);
+    for (const row of rows) {
+      if (row.status === "upcoming") expect(row.date > today && row.date <= plusOneYear(today)).toBe(true);
+      else expect(row.date < today && row.date >= minusOneYear(today)).toBe(true);
+    }
+  });
+
+  it("dates the sample events around the day it is given: the spec's own dates for a start on 1 January 2024", async () => {
+    const db = getDb();
+    await db.delete(events);
+    await seedDatabase(db, { today: "2024-01-01" });
+    const rows = await db.select().from(events).orderBy(asc(events.date));
     expect(rows.map((r) => [r.date, r.status])).toEqual([
       ["2023-10-28", "completed"],
       ["2023-11-12", "completed"],

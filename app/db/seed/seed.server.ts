@@ -1,5 +1,6 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { createPasswordUser, generatePassword } from "../../domain/auth/users.server";
+import { todayInDhaka } from "../../lib/dhaka-time";
 import type { Db } from "../client.server";
 import {
   chartOfAccounts,
@@ -18,7 +19,7 @@ import {
 import { chartOfAccountsSeed, incomeTaxSlabSeed } from "./accounting";
 import { inventorySeed } from "./catalogue";
 import { companySeed } from "./company";
-import { eventSeed, gallerySeed, heroSeed, logoSeed } from "./content";
+import { eventSeedFor, gallerySeed, heroSeed, logoSeed } from "./content";
 import { ADMIN_EMPLOYEE_ID, employeeSeed, teamMemberSeed, teamSeed } from "./people";
 
 export const DEFAULT_ADMIN_EMAIL = "admin@utsabevents.com.bd";
@@ -26,6 +27,8 @@ export const DEFAULT_ADMIN_EMAIL = "admin@utsabevents.com.bd";
 export interface SeedOptions {
   adminEmail?: string;
   adminPassword?: string;
+  /** The day the sample events are dated around (YYYY-MM-DD); today in Dhaka unless given. */
+  today?: string;
 }
 
 export interface SeedResult {
@@ -79,7 +82,8 @@ export async function seedDatabase(db: Db, options: SeedOptions = {}): Promise<S
       "team_members",
       tx.insert(teamMembers).values(teamMemberSeed).onConflictDoNothing().returning({ id: teamMembers.employeeId }),
     );
-    await count("events", tx.insert(events).values(eventSeed).onConflictDoNothing().returning({ id: events.id }));
+    const eventRows = eventSeedFor(options.today ?? todayInDhaka());
+    await count("events", tx.insert(events).values(eventRows).onConflictDoNothing().returning({ id: events.id }));
     await count(
       "chart_of_accounts",
       tx

@@ -2,6 +2,7 @@ import { asc, eq, gt } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.server";
 import { inventoryItems } from "../../db/schema";
 import { cachedPublicData } from "../../lib/cache.server";
+import { isSlug } from "../../lib/slug";
 import { findCategory } from "./constants";
 
 /** What a product card shows. */
@@ -43,8 +44,9 @@ export function listFeaturedProducts(db: DbOrTx, count = 3) {
   );
 }
 
-/** One product by its public id (slug), or null. */
-export function getProduct(db: DbOrTx, slug: string) {
+/** One product by its public id (slug), or null; a string that cannot be a slug is not looked up. */
+export async function getProduct(db: DbOrTx, slug: string) {
+  if (!isSlug(slug)) return null;
   return cachedPublicData(`product:${slug}`, async () => {
     const [row] = await db
       .select({

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gte, lt, or } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.server";
 import { events } from "../../db/schema";
 import { cachedPublicData } from "../../lib/cache.server";
+import { isSlug } from "../../lib/slug";
 
 // Pure rules usable in the browser live in events.ts.
 export { isPastEvent, type EventTab } from "./events";
@@ -42,8 +43,21 @@ export function listEvents(db: DbOrTx, tab: EventTab, today: string, limit?: num
   });
 }
 
-/** One event by its public id (slug), or null. */
-export function getEvent(db: DbOrTx, slug: string) {
+/** The latest completed events, for the home page's Success Stories. */
+export function listSuccessStories(db: DbOrTx, limit: number) {
+  return cachedPublicData(`events:stories:${limit}`, () =>
+    db
+      .select(cardColumns)
+      .from(events)
+      .where(eq(events.status, "completed"))
+      .orderBy(desc(events.date), asc(events.title))
+      .limit(limit),
+  );
+}
+
+/** One event by its public id (slug), or null; a string that cannot be a slug is not looked up. */
+export async function getEvent(db: DbOrTx, slug: string) {
+  if (!isSlug(slug)) return null;
   return cachedPublicData(`event:${slug}`, async () => {
     const [row] = await db
       .select({ ...cardColumns, images: events.images, capacity: events.capacity })

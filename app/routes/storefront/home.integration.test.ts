@@ -9,7 +9,8 @@ import { loader as layoutLoader } from "./layout";
 import { loader } from "./home";
 
 beforeAll(async () => {
-  await seedDatabase(getDb());
+  // As if first started on 1 January 2024: the sample events keep the spec's own dates (2023-2024).
+  await seedDatabase(getDb(), { today: "2024-01-01" });
 });
 
 describe("home loader", () => {
@@ -53,6 +54,38 @@ describe("home loader", () => {
     const data = await loader();
     expect(data.company.tagline).toBe("New tagline");
     expect(data.heroImages[0]!.alt).toBe("Changed");
+  });
+});
+
+describe("home loader on a fresh install", () => {
+  it("shows the seed's three upcoming events and its two completed ones as success stories", async () => {
+    const db = getDb();
+    await db.delete(events);
+    await seedDatabase(db);
+    invalidatePublicData();
+    const data = await loader();
+    expect(data.upcoming.map((e) => e.slug)).toEqual(
+      expect.arrayContaining(["annual-tech-summit-2024", "wedding-expo-dhaka", "music-festival-coxs-bazar"]),
+    );
+    expect(data.upcoming).toHaveLength(3);
+    expect(data.stories.map((e) => e.slug)).toEqual(["corporate-gala-night", "product-launch-smartphone"]);
+  });
+
+  it("shows only the latest completed events as stories, however many there are", async () => {
+    const db = getDb();
+    const rows = Array.from({ length: 20 }, (_, i) => ({
+      slug: `story-${i}`,
+      title: `Story ${i}`,
+      description: "d",
+      date: `2020-01-${String(i + 1).padStart(2, "0")}`,
+      location: "Dhaka",
+      status: "completed" as const,
+    }));
+    await db.insert(events).values(rows);
+    invalidatePublicData();
+    const data = await loader();
+    expect(data.stories).toHaveLength(8);
+    expect(data.stories[0]!.slug).toBe("corporate-gala-night");
   });
 });
 

@@ -4,7 +4,7 @@ import { getDb } from "~/db/client.server";
 import { listFeaturedProducts } from "~/domain/catalogue/catalogue.server";
 import { CATEGORIES } from "~/domain/catalogue/constants";
 import { getCompanySettings, listHeroImages } from "~/domain/content/company.server";
-import { listEvents } from "~/domain/content/events.server";
+import { listEvents, listSuccessStories } from "~/domain/content/events.server";
 import { todayInDhaka } from "~/lib/dhaka-time";
 import { formatShortDate } from "~/lib/format";
 import { pageMeta } from "~/lib/meta";
@@ -17,25 +17,20 @@ import { SuccessStories } from "~/ui/success-stories";
 import type { Route } from "./+types/home";
 
 const HOME_UPCOMING_COUNT = 3;
+/** The success-stories carousel shows the latest completed events, not every one ever held. */
+const HOME_STORY_COUNT = 8;
 
 export async function loader() {
   const db = getDb();
   const today = todayInDhaka();
-  const [company, heroImages, upcoming, completed, featured] = await Promise.all([
+  const [company, heroImages, upcoming, stories, featured] = await Promise.all([
     getCompanySettings(db),
     listHeroImages(db),
     listEvents(db, "upcoming", today, HOME_UPCOMING_COUNT),
-    listEvents(db, "past", today),
+    listSuccessStories(db, HOME_STORY_COUNT),
     listFeaturedProducts(db),
   ]);
-  return {
-    company: { name: company.name, tagline: company.tagline },
-    heroImages,
-    upcoming,
-    // The success stories are the completed events.
-    stories: completed.filter((e) => e.status === "completed"),
-    featured,
-  };
+  return { company: { name: company.name, tagline: company.tagline }, heroImages, upcoming, stories, featured };
 }
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "public, max-age=60, s-maxage=300" });
