@@ -5,7 +5,6 @@
 import { randomBytes } from "node:crypto";
 import type { Server } from "node:http";
 import path from "node:path";
-import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type RequestHandler } from "express";
 import helmet from "helmet";
@@ -16,66 +15,69 @@ import { DatabaseConnectError } from "./app/db/client.server";
 import { prepareDatabase } from "./app/db/setup.server";
 import { startEmailSender } from "./app/domain/email/sender.server";
 import { appRoot } from "./app/lib/app-root.server";
+import { contentSecurityPolicy, nonceSource, type CspOptions } from "./app/lib/csp.server";
+import { createAppRequestHandler } from "./app/lib/http-handler.server";
+import { startPublicDataSync, type PublicDataSync } from "./app/lib/public-data-sync.server";
 import { ConfigError, loadEnv, setEnv, type Env } from "./app/lib/env.server";
-import { createLogger, setLogger, type Logger } from "./app/lib/logger.server";
+import { createLogger, getLogger, setLogger, type Logger } from "./app/lib/logger.server";
 
 function fail(message: string): never {
   process.stderr.write(`Cannot start: ${message}\n`);
   process.exit(1);
 }
 
-function securityHeaders(env: Env): RequestHandler {
+function cspOptions(env: Env): CspOptions {
+  return { development: env.nodeEnv === "development", https: env.publicUrl.startsWith("https:") };
+}
+
+/**
+ * Helmet's headers, and a fresh nonce and the Content-Security-Policy that allows it for every response (a
+ * page served from the page cache replaces the policy with its scripts' hashes: csp.server.ts).
+ */
+function securityHeaders(env: Env): RequestHandler[] {
   const https = env.publicUrl.startsWith("https:");
-  const development = env.nodeEnv === "development";
-  return helmet({
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: [
-          "'self'",
-          (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce as string}'`,
-          ...(development ? ["'unsafe-inline'"] : []),
-        ],
-        // React renders style attributes; no third-party style sheets.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", "data:", "blob:"],
-        fontSrc: ["'self'", "data:"],
-        connectSrc: ["'self'", ...(development ? ["ws:", "wss:"] : [])],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-        ...(https ? { upgradeInsecureRequests: [] } : {}),
-      },
+  const csp = cspOptions(env);
+  return [
+    (_req, res, next) => {
+      const nonce = randomBytes(16).toString("base64");
+      res.locals.cspNonce = nonce;
+      res.setHeader("Content-Security-Policy", contentSecurityPolicy([nonceSource(nonce)], csp));
+      next();
     },
-    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
-    strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
-    crossOriginEmbedderPolicy: false,
-    frameguard: { action: "deny" },
-  });
+    helmet({
+      contentSecurityPolicy: false,
+      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+      strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+      crossOriginEmbedderPolicy: false,
+      frameguard: { action: "deny" },
+    }),
+  ];
 }
 
 async function reactRouterHandler(env: Env): Promise<{ handler: RequestHandler; vite?: { close(): Promise<void> } }> {
-  const getLoadContext = (req: express.Request, res: express.Response) => ({
-    cspNonce: res.locals.cspNonce as string,
-    clientAddress: req.ip ?? "",
-  });
+  // Unguessable, so no page text can contain it by chance; what candidates for the page cache are rendered with.
+  const placeholderNonce = randomBytes(18).toString("base64url");
+  const common = { csp: cspOptions(env), placeholderNonce, logger: getLogger() };
   if (env.nodeEnv === "development") {
     const vite = await import("vite").then((v) =>
       v.createServer({ server: { middlewareMode: true }, appType: "custom" }),
     );
     const router = express.Router();
     router.use(vite.middlewares);
-    router.use(async (req, res, next) => {
-      try {
-        const build = (await vite.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild;
-        return createRequestHandler({ build, getLoadContext, mode: "development" })(req, res, next);
-      } catch (error) {
-        if (error instanceof Error) vite.ssrFixStacktrace(error);
-        next(error);
-      }
+    const handler = createAppRequestHandler({
+      ...common,
+      mode: "development",
+      pageCache: false,
+      getBuild: async () => {
+        try {
+          return (await vite.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild;
+        } catch (error) {
+          if (error instanceof Error) vite.ssrFixStacktrace(error);
+          throw error;
+        }
+      },
     });
+    router.use((req, res, next) => void handler(req, res, next));
     return { handler: router, vite };
   }
   const buildDir = path.join(appRoot(), "build");
@@ -84,7 +86,8 @@ async function reactRouterHandler(env: Env): Promise<{ handler: RequestHandler; 
   // Hashed file names never change content: cache them for a year.
   router.use("/assets", express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y" }));
   router.use(express.static(path.join(buildDir, "client"), { maxAge: "1h" }));
-  router.use(createRequestHandler({ build, getLoadContext, mode: "production" }));
+  const handler = createAppRequestHandler({ ...common, mode: "production", pageCache: true, getBuild: () => build });
+  router.use((req, res, next) => void handler(req, res, next));
   return { handler: router };
 }
 
@@ -108,15 +111,16 @@ export async function startServer(): Promise<{ server: Server; stop: (signal?: s
     throw error;
   }
   const emailSender = startEmailSender({ logger });
+  // With PostgreSQL other app servers may share the database: tell them of changes to public data at once.
+  const publicDataSync: PublicDataSync | undefined =
+    env.databaseUrl && database.pool
+      ? startPublicDataSync({ databaseUrl: env.databaseUrl, pool: database.pool, logger })
+      : undefined;
 
   const app = express();
   app.disable("x-powered-by");
   // Behind one reverse proxy (or none), req.ip is the client's address.
   app.set("trust proxy", "loopback");
-  app.use((_req, res, next) => {
-    res.locals.cspNonce = randomBytes(16).toString("base64");
-    next();
-  });
   app.use(securityHeaders(env));
   app.use(compression());
   app.use(
@@ -171,6 +175,7 @@ export async function startServer(): Promise<{ server: Server; stop: (signal?: s
       clearTimeout(timeout);
       await vite?.close();
       await emailSender.stop();
+      await publicDataSync?.stop();
       await database.close();
       logger.info("stopped");
     })());

@@ -41,10 +41,10 @@ describe("cachedPublicData", () => {
   it("keeps the result of a query builder, not the builder: it runs once however often it is read", async () => {
     // Like a Drizzle query builder: a thenable that runs its query each time it is awaited.
     let runs = 0;
-    const builder = {
-      then<R>(resolve: (rows: string[]) => R) {
+    const builder: PromiseLike<string[]> = {
+      then(resolve, reject) {
         runs++;
-        return Promise.resolve(["row"]).then(resolve);
+        return Promise.resolve(["row"]).then(resolve, reject);
       },
     };
     for (let i = 0; i < 3; i++) expect(await cachedPublicData("builder", () => builder)).toEqual(["row"]);

@@ -37,7 +37,7 @@ export function stylesheetTag(href: string, nonce: string): string {
 export function injectBeforeHeadEnd(tag: string): Transform {
   const marker = Buffer.from("</head>");
   let done = false;
-  let pending = Buffer.alloc(0);
+  let pending: Buffer = Buffer.alloc(0);
   return new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       if (done) return callback(null, chunk);

@@ -1,0 +1,255 @@
+import { writeReadableStreamToWritable } from "@react-router/node";
+import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
+import { createRequestHandler, type ServerBuild } from "react-router";
+import { contentSecurityPolicy, nonceSource, type CspOptions } from "./csp.server";
+import { todayInDhaka } from "./dhaka-time";
+import type { Logger } from "./logger.server";
+import {
+  getCachedPage,
+  isCacheableResponse,
+  isPageCacheCandidate,
+  matchesEtag,
+  pageCacheKey,
+  renderOnce,
+  toCachedPage,
+  type CachedPage,
+} from "./page-cache.server";
+
+// Express in front of React Router: our own small adapter (in place of @react-router/express) so that a request
+// body is bounded before anything parses it, and public pages go through the page cache (page-cache.server.ts).
+
+/** Largest body of a form post or API call (DESIGN §8); uploads get their own limits. */
+export const FORM_BODY_LIMIT = 100 * 1024;
+
+export class BodyTooLargeError extends Error {
+  constructor(readonly limit: number) {
+    super(`request body over ${limit} bytes`);
+    this.name = "BodyTooLargeError";
+  }
+}
+
+/** The most bytes a request to `path` may carry. */
+export function bodyLimitFor(_path: string): number {
+  return FORM_BODY_LIMIT;
+}
+
+/**
+ * The whole body, or BodyTooLargeError as soon as it is known to be over `limit`: at once from Content-Length,
+ * otherwise when the bytes read pass it. Nothing past the limit is kept in memory.
+ */
+export function readBodyWithin(req: ExpressRequest, limit: number): Promise<Buffer> {
+  const declared = Number(req.headers["content-length"]);
+  if (Number.isFinite(declared) && declared > limit) return Promise.reject(new BodyTooLargeError(limit));
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const cleanup = () => {
+      req.off("data", onData);
+      req.off("end", onEnd);
+      req.off("error", onError);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        cleanup();
+        // Stop reading: the rest is never buffered; the connection closes after the 413.
+        req.pause();
+        chunks.length = 0;
+        reject(new BodyTooLargeError(limit));
+        return;
+      }
+      chunks.push(chunk);
+    };
+    const onEnd = () => {
+      cleanup();
+      resolve(Buffer.concat(chunks, size));
+    };
+    const onError = (error: Error) => {
+      cleanup();
+      reject(error);
+    };
+    req.on("data", onData);
+    req.on("end", onEnd);
+    req.on("error", onError);
+  });
+}
+
+function refuseTooLarge(res: ExpressResponse, error: BodyTooLargeError): void {
+  res.status(413);
+  // The unread rest of the body is not waited for: the connection closes once this answer is out.
+  res.setHeader("Connection", "close");
+  res.setHeader("Cache-Control", "no-store");
+  res.type("text/plain").send(`Request body too large (at most ${Math.round(error.limit / 1024)} KB).\n`);
+}
+
+function requestHeaders(req: ExpressRequest): Headers {
+  const headers = new Headers();
+  for (const [name, values] of Object.entries(req.headers)) {
+    if (values === undefined) continue;
+    if (Array.isArray(values)) for (const value of values) headers.append(name, value);
+    else headers.set(name, values);
+  }
+  return headers;
+}
+
+/**
+ * The address the visitor asked for. Protocol and host come from X-Forwarded-Proto and X-Forwarded-Host only
+ * when the proxy is trusted (TRUST_PROXY), as Express decides in req.protocol and req.hostname.
+ */
+export function requestUrl(req: ExpressRequest): URL {
+  const forwarded = req.app?.enabled("trust proxy") ? req.get("X-Forwarded-Host")?.split(",")[0]?.trim() : undefined;
+  const hostHeader = forwarded || req.get("host") || "";
+  const port = /:(\d+)$/.exec(hostHeader)?.[1];
+  const hostname = req.hostname.split(/[\\/?#@]/)[0] || "localhost";
+  return new URL(`${req.protocol}://${hostname}${port ? `:${port}` : ""}${req.originalUrl}`);
+}
+
+function toFetchRequest(req: ExpressRequest, res: ExpressResponse, body?: Buffer, method = req.method): Request {
+  const controller = new AbortController();
+  res.on("close", () => {
+    if (!res.writableFinished) controller.abort();
+  });
+  return new Request(requestUrl(req).href, {
+    method,
+    headers: requestHeaders(req),
+    signal: controller.signal,
+    ...(body !== undefined && method !== "GET" && method !== "HEAD" ? { body: new Uint8Array(body) } : {}),
+  });
+}
+
+async function sendResponse(res: ExpressResponse, response: Response): Promise<void> {
+  if (res.destroyed || res.writableEnded) {
+    await response.body?.cancel();
+    return;
+  }
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  for (const [name, value] of response.headers.entries()) res.append(name, value);
+  if (!response.body) {
+    res.end();
+    return;
+  }
+  try {
+    await writeReadableStreamToWritable(response.body, res);
+  } catch (error) {
+    if (!(res.destroyed || res.writableEnded)) throw error;
+  }
+}
+
+function sendBuffered(res: ExpressResponse, response: Response, body: Buffer, head: boolean): void {
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  for (const [name, value] of response.headers.entries()) {
+    if (name !== "content-length") res.append(name, value);
+  }
+  res.setHeader("Content-Length", body.length);
+  res.end(head ? undefined : body);
+}
+
+function acceptsGzip(req: ExpressRequest): boolean {
+  return /\bgzip\b/i.test(req.get("Accept-Encoding") ?? "");
+}
+
+function sendCachedPage(req: ExpressRequest, res: ExpressResponse, page: CachedPage): void {
+  for (const [name, value] of page.headers) res.setHeader(name, value);
+  if (page.csp) res.setHeader("Content-Security-Policy", page.csp);
+  res.setHeader("ETag", page.etag);
+  res.setHeader("Vary", "Accept-Encoding");
+  if (matchesEtag(req.get("If-None-Match"), page.etag)) {
+    res.status(304).end();
+    return;
+  }
+  const gzip = acceptsGzip(req);
+  const body = gzip ? page.gzip : page.body;
+  // Already compressed: the compression middleware leaves an encoded response alone.
+  if (gzip) res.setHeader("Content-Encoding", "gzip");
+  res.setHeader("Content-Length", body.length);
+  res.status(page.status).end(req.method === "HEAD" ? undefined : body);
+}
+
+export interface HandlerOptions {
+  /** The server build (in development, fresh from Vite for each request). */
+  getBuild: () => ServerBuild | Promise<ServerBuild>;
+  mode: "development" | "production";
+  /** Whether public pages are cached (off in development, where pages change with the code). */
+  pageCache: boolean;
+  csp: CspOptions;
+  /** What a page cache candidate is rendered with; taken out of (or replaced in) the HTML afterwards. */
+  placeholderNonce: string;
+  logger?: Pick<Logger, "warn">;
+}
+
+/** The Express handler: body limit, page cache, then React Router. */
+export function createAppRequestHandler(options: HandlerOptions) {
+  const handlers = new WeakMap<ServerBuild, ReturnType<typeof createRequestHandler>>();
+  const handlerFor = async () => {
+    const build = await options.getBuild();
+    let handler = handlers.get(build);
+    if (!handler) handlers.set(build, (handler = createRequestHandler(build, options.mode)));
+    return handler;
+  };
+  const loadContext = (req: ExpressRequest, res: ExpressResponse, nonce: string) => ({
+    cspNonce: nonce,
+    clientAddress: req.ip ?? "",
+  });
+
+  return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
+    try {
+      const handle = await handlerFor();
+      const nonce = res.locals.cspNonce as string;
+      const candidate =
+        options.pageCache && isPageCacheCandidate({ method: req.method, path: req.path, cookie: req.get("Cookie") });
+
+      if (!candidate) {
+        let body: Buffer | undefined;
+        if (req.method !== "GET" && req.method !== "HEAD") {
+          try {
+            body = await readBodyWithin(req, bodyLimitFor(req.path));
+          } catch (error) {
+            if (error instanceof BodyTooLargeError) return refuseTooLarge(res, error);
+            throw error;
+          }
+        }
+        const response = await handle(toFetchRequest(req, res, body), loadContext(req, res, nonce));
+        return await sendResponse(res, response);
+      }
+
+      const head = req.method === "HEAD";
+      const cacheKey = pageCacheKey(req.originalUrl, todayInDhaka());
+      const stored = getCachedPage(cacheKey);
+      if (stored) return sendCachedPage(req, res, stored);
+
+      // Rendered with the placeholder nonce: the response is either kept (nonces out, script hashes in) or, if
+      // not cacheable, sent to this visitor alone with their own nonce in place of the placeholder.
+      let own: { response: Response; body: Buffer } | undefined;
+      const render = async (): Promise<CachedPage | null> => {
+        const response = await handle(
+          toFetchRequest(req, res, undefined, "GET"),
+          loadContext(req, res, options.placeholderNonce),
+        );
+        const body = Buffer.from(await response.arrayBuffer());
+        if (isCacheableResponse(response)) {
+          const page = toCachedPage(response, body, options.placeholderNonce, options.csp);
+          if (page) return page;
+          options.logger?.warn({ url: req.originalUrl }, "page not cached: its nonce appears outside a nonce attribute");
+        }
+        own = { response, body };
+        return null;
+      };
+      const page = await renderOnce(cacheKey, render);
+      if (page) return sendCachedPage(req, res, page);
+      // Another request's render was not cacheable: render this one for this visitor.
+      if (!own) await render();
+      const { response, body } = own!;
+      const personal = Buffer.from(body.toString("utf8").split(options.placeholderNonce).join(nonce), "utf8");
+      res.setHeader("Content-Security-Policy", contentSecurityPolicy([nonceSource(nonce)], options.csp));
+      sendBuffered(res, response, isText(response) ? personal : body, head);
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
+function isText(response: Response): boolean {
+  return /^(?:text\/|application\/(?:json|xml))/.test(response.headers.get("Content-Type") ?? "");
+}
