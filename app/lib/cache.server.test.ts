@@ -53,7 +53,10 @@ describe("cachedPublicData", () => {
 
   it("shares one load between callers that ask at the same time", async () => {
     const load = vi.fn(async () => "once");
-    expect(await Promise.all([cachedPublicData("same", load), cachedPublicData("same", load)])).toEqual(["once", "once"]);
+    expect(await Promise.all([cachedPublicData("same", load), cachedPublicData("same", load)])).toEqual([
+      "once",
+      "once",
+    ]);
     expect(load).toHaveBeenCalledTimes(1);
   });
 

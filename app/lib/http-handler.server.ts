@@ -52,8 +52,7 @@ export function readBodyWithin(req: ExpressRequest, limit: number): Promise<Buff
       size += chunk.length;
       if (size > limit) {
         cleanup();
-        // Stop reading: the rest is never buffered; the connection closes after the 413.
-        req.pause();
+        // Nothing more is kept: what follows is dropped by refuseTooLarge after the 413.
         chunks.length = 0;
         reject(new BodyTooLargeError(limit));
         return;
@@ -74,12 +73,26 @@ export function readBodyWithin(req: ExpressRequest, limit: number): Promise<Buff
   });
 }
 
-function refuseTooLarge(res: ExpressResponse, error: BodyTooLargeError): void {
+/** After a 413, how long and how much of the rest of the body is read and thrown away before hanging up. */
+const LINGER_MS = 1_000;
+const LINGER_BYTES = 16 * 1024 * 1024;
+
+function refuseTooLarge(req: ExpressRequest, res: ExpressResponse, error: BodyTooLargeError): void {
   res.status(413);
-  // The unread rest of the body is not waited for: the connection closes once this answer is out.
-  res.setHeader("Connection", "close");
   res.setHeader("Cache-Control", "no-store");
   res.type("text/plain").send(`Request body too large (at most ${Math.round(error.limit / 1024)} KB).\n`);
+  // Hanging up at once with unread bytes makes the kernel reset the connection, and the client may never see
+  // the 413. So the rest is read and dropped (never kept) for a moment, then the connection is closed.
+  let discarded = 0;
+  const hangUp = () => req.socket?.destroy();
+  const timer = setTimeout(hangUp, LINGER_MS);
+  req.on("data", (chunk: Buffer) => {
+    discarded += chunk.length;
+    if (discarded > LINGER_BYTES) hangUp();
+  });
+  req.once("end", () => clearTimeout(timer));
+  req.once("close", () => clearTimeout(timer));
+  req.resume();
 }
 
 function requestHeaders(req: ExpressRequest): Headers {
@@ -206,7 +219,7 @@ export function createAppRequestHandler(options: HandlerOptions) {
           try {
             body = await readBodyWithin(req, bodyLimitFor(req.path));
           } catch (error) {
-            if (error instanceof BodyTooLargeError) return refuseTooLarge(res, error);
+            if (error instanceof BodyTooLargeError) return refuseTooLarge(req, res, error);
             throw error;
           }
         }
@@ -231,7 +244,10 @@ export function createAppRequestHandler(options: HandlerOptions) {
         if (isCacheableResponse(response)) {
           const page = toCachedPage(response, body, options.placeholderNonce, options.csp);
           if (page) return page;
-          options.logger?.warn({ url: req.originalUrl }, "page not cached: its nonce appears outside a nonce attribute");
+          options.logger?.warn(
+            { url: req.originalUrl },
+            "page not cached: its nonce appears outside a nonce attribute",
+          );
         }
         own = { response, body };
         return null;

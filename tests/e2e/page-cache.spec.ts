@@ -1,0 +1,223 @@
+import { createHash } from "node:crypto";
+import { mkdtempSync } from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import pg from "pg";
+import { removeDataDir, startServer, stopServer } from "./support/isolated-server";
+
+// Issue 7: public pages are rendered once and served as the same bytes to every visitor without a session,
+// with an ETag, a 304 for a matching If-None-Match, and a Content-Security-Policy that allows the page's own
+// inline scripts by hash (no nonce to hand out through a shared cache). Bodies are bounded before parsing.
+
+test.describe.configure({ mode: "parallel" });
+
+const inlineScripts = (html: string) =>
+  [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter((m) => !/\bsrc=/.test(m[1]!)).map((m) => m[2]!);
+const sha256 = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
+
+for (const pagePath of [
+  "/",
+  "/products",
+  "/products?category=lighting",
+  "/products/led-wall-p3",
+  "/events",
+  "/gallery",
+]) {
+  test(`${pagePath} is the same bytes for everyone, with hashes for its scripts and a 304 when unchanged`, async ({
+    baseURL,
+  }) => {
+    const first = await fetch(baseURL + pagePath);
+    const second = await fetch(baseURL + pagePath);
+    const [a, b] = [await first.text(), await second.text()];
+    expect(first.status).toBe(200);
+    expect(a).toBe(b);
+    expect(a).not.toContain("nonce=");
+    const etag = first.headers.get("etag")!;
+    expect(etag).toMatch(/^W\/".+"$/);
+    expect(second.headers.get("etag")).toBe(etag);
+
+    const policy = first.headers.get("content-security-policy")!;
+    const scriptSrc = /script-src ([^;]*)/.exec(policy)![1]!.split(" ");
+    expect(scriptSrc).not.toContain("'unsafe-inline'");
+    expect(scriptSrc.some((s) => s.startsWith("'nonce-"))).toBe(false);
+    const scripts = inlineScripts(a);
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const script of scripts) expect(scriptSrc).toContain(sha256(script));
+
+    const revalidated = await fetch(baseURL + pagePath, { headers: { "If-None-Match": etag } });
+    expect(revalidated.status).toBe(304);
+    expect(await revalidated.text()).toBe("");
+  });
+}
+
+test("the data of a client-side navigation is cached too", async ({ baseURL }) => {
+  const first = await fetch(`${baseURL}/products.data`);
+  expect(first.status).toBe(200);
+  const etag = first.headers.get("etag")!;
+  expect(etag).toMatch(/^W\//);
+  expect(await first.text()).toContain("led-wall-p3");
+  expect((await fetch(`${baseURL}/products.data`, { headers: { "If-None-Match": etag } })).status).toBe(304);
+});
+
+test("a gzip-accepting visitor gets the stored gzip bytes", async ({ baseURL }) => {
+  const plain = await (await fetch(`${baseURL}/gallery`, { headers: { "Accept-Encoding": "identity" } })).text();
+  // fetch decodes the body; the header tells it came compressed.
+  const zipped = await fetch(`${baseURL}/gallery`, { headers: { "Accept-Encoding": "gzip" } });
+  expect(zipped.headers.get("content-encoding")).toBe("gzip");
+  expect(await zipped.text()).toBe(plain);
+});
+
+test("a visitor with a session, an error page and a no-store page each get their own nonce, never a cached page", async ({
+  baseURL,
+}) => {
+  const nonceOf = async (url: string, init?: RequestInit) => {
+    const response = await fetch(url, init);
+    const html = await response.text();
+    const nonce = /nonce="([^"]+)"/.exec(html)?.[1];
+    expect(nonce, url).toBeTruthy();
+    expect(response.headers.get("content-security-policy")).toContain(`'nonce-${nonce}'`);
+    expect(response.headers.get("etag")).toBeNull();
+    return { nonce, status: response.status };
+  };
+  const session = { headers: { Cookie: "better-auth.session_token=abc" } };
+  const [s1, s2] = [await nonceOf(`${baseURL}/`, session), await nonceOf(`${baseURL}/`, session)];
+  expect(s1.nonce).not.toBe(s2.nonce);
+  const [m1, m2] = [
+    await nonceOf(`${baseURL}/products/no-such-item`),
+    await nonceOf(`${baseURL}/products/no-such-item`),
+  ];
+  expect(m1.status).toBe(404);
+  expect(m1.nonce).not.toBe(m2.nonce);
+  const [q1, q2] = [await nonceOf(`${baseURL}/quotation`), await nonceOf(`${baseURL}/quotation`)];
+  expect(q1.nonce).not.toBe(q2.nonce);
+});
+
+test("a cached page runs in the browser without a policy violation, and navigates", async ({ page, baseURL }) => {
+  const violations: string[] = [];
+  page.on("console", (message) => {
+    if (/Content Security Policy|Refused to execute/i.test(message.text())) violations.push(message.text());
+  });
+  await fetch(`${baseURL}/`); // make sure the browser gets the stored copy
+  await page.goto("/");
+  await page.getByRole("link", { name: "Browse Equipment" }).click();
+  await expect(page).toHaveURL(/\/products$/);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await page.goBack();
+  await expect(page).toHaveURL(/\/$/);
+  expect(violations).toEqual([]);
+});
+
+/**
+ * Sends the head of a POST announcing (or, chunked, streaming) 100 MB and answers the status line the server
+ * replies with and how many body bytes had gone out by then.
+ */
+function postHuge(baseURL: string, pathname: string, chunked: boolean): Promise<{ status: number; sentBytes: number }> {
+  const { hostname, port } = new URL(baseURL);
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(Number(port), hostname);
+    let sentBytes = 0;
+    let reply = "";
+    const chunk = Buffer.alloc(64 * 1024, "a");
+    socket.on("connect", () => {
+      socket.write(
+        [
+          `POST ${pathname} HTTP/1.1`,
+          `Host: ${hostname}:${port}`,
+          `Origin: ${baseURL}`,
+          "Content-Type: application/x-www-form-urlencoded",
+          chunked ? "Transfer-Encoding: chunked" : `Content-Length: ${100 * 1024 * 1024}`,
+          "",
+          "",
+        ].join("\r\n"),
+      );
+      const pump = () => {
+        while (sentBytes < 100 * 1024 * 1024 && !socket.destroyed) {
+          sentBytes += chunk.length;
+          const piece = chunked
+            ? Buffer.concat([Buffer.from(`${chunk.length.toString(16)}\r\n`), chunk, Buffer.from("\r\n")])
+            : chunk;
+          if (!socket.write(piece)) return void socket.once("drain", pump);
+        }
+      };
+      pump();
+    });
+    socket.on("data", (data) => {
+      reply += data.toString("latin1");
+      const status = /^HTTP\/1\.1 (\d{3})/.exec(reply);
+      if (status) {
+        resolve({ status: Number(status[1]), sentBytes });
+        socket.destroy();
+      }
+    });
+    socket.on("error", (error: NodeJS.ErrnoException) => {
+      if (!reply) reject(error);
+    });
+  });
+}
+
+for (const pathname of ["/contact", "/quotation", "/quotation.data", "/api/email/quotation"]) {
+  for (const chunked of [false, true]) {
+    test(`a 100 MB ${chunked ? "chunked " : ""}POST to ${pathname} is refused with 413 before it is read`, async ({
+      baseURL,
+    }) => {
+      const { status, sentBytes } = await postHuge(baseURL!, pathname, chunked);
+      expect(status).toBe(413);
+      // Answered while most of the body was still unsent: it was never read whole.
+      expect(sentBytes).toBeLessThan(50 * 1024 * 1024);
+    });
+  }
+}
+
+test("two servers on one PostgreSQL database see a change announced by a third at once", async () => {
+  test.setTimeout(120_000);
+  const serverUrl = process.env.E2E_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+  const admin = new pg.Client({ connectionString: serverUrl });
+  const reachable = await admin.connect().then(
+    () => true,
+    () => false,
+  );
+  test.skip(!reachable && !process.env.CI, "no PostgreSQL at 127.0.0.1:5432");
+  expect(reachable).toBe(true);
+  const name = `e2e_sync_${process.pid}_${Date.now()}`;
+  await admin.query(`create database ${name}`);
+  const u = new URL(serverUrl);
+  u.pathname = `/${name}`;
+  const databaseUrl = u.toString();
+  const dirs = [
+    mkdtempSync(path.join(os.tmpdir(), "utsab-sync-a-")),
+    mkdtempSync(path.join(os.tmpdir(), "utsab-sync-b-")),
+  ];
+  const servers: Awaited<ReturnType<typeof startServer>>[] = [];
+  // The app's own invalidation, as a third app server on the same database would send it.
+  const { openPostgres, setDatabase } = await import("../../app/db/client.server");
+  const { invalidatePublicData } = await import("../../app/lib/cache.server");
+  const { startPublicDataSync } = await import("../../app/lib/public-data-sync.server");
+  let third: Awaited<ReturnType<typeof openPostgres>> | undefined;
+  let sync: ReturnType<typeof startPublicDataSync> | undefined;
+  try {
+    for (const dir of dirs) servers.push(await startServer({ DATABASE_URL: databaseUrl, DATA_DIR: dir }));
+    const heading = async (url: string) => /<h1[^>]*>([^<]*)<\/h1>/.exec(await (await fetch(url)).text())?.[1];
+    for (const s of servers) expect(await heading(s.url)).toBe("Utsab Event Technologies");
+
+    third = await openPostgres(databaseUrl, { max: 2 });
+    setDatabase(third);
+    sync = startPublicDataSync({ databaseUrl, pool: third.pool!, logger: { info() {}, warn() {} } });
+    await sync.ready;
+    await third.pool!.query("update company_settings set name = 'Renamed Rentals Ltd'");
+    // Committed but not yet announced: both servers still serve their cached page.
+    for (const s of servers) expect(await heading(s.url)).toBe("Utsab Event Technologies");
+
+    invalidatePublicData();
+    for (const s of servers) await expect.poll(() => heading(s.url), { timeout: 5_000 }).toBe("Renamed Rentals Ltd");
+  } finally {
+    await sync?.stop();
+    await third?.close();
+    setDatabase(undefined);
+    for (const s of servers) await stopServer(s);
+    dirs.forEach(removeDataDir);
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+});
