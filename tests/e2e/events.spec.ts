@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { dhakaDatePlus, UPCOMING_EVENTS } from "./support/fixtures";
-import { removeDataDir, startServer, stopServer } from "./support/isolated-server";
+import { removeDataDir, startServer, stopServer, withStoppedDatabase } from "./support/isolated-server";
 
 // /events (tabs Upcoming and Past, kept in the URL) and /events/{id}. The shared server holds the seed (five
 // events dated 2023-2024, so all past) and the two upcoming fixture events (20 and 45 days ahead).
@@ -207,19 +207,33 @@ test.describe("/events/{id}", () => {
   });
 });
 
-test("with only the seed, the Upcoming tab is empty and says so", async ({ page }) => {
-  test.setTimeout(90_000);
+test("a fresh install lists the three sample events as upcoming; with none left the tab says so", async ({ page }) => {
+  test.setTimeout(120_000);
   const server = await startServer();
   try {
     await page.goto(`${server.url}/events`);
-    await expect(page.getByRole("heading", { name: "No events found" })).toBeVisible();
-    await expect(
-      page.getByText("We have no upcoming events announced right now. Check back soon or see our past events."),
-    ).toBeVisible();
-    await expect(page.getByRole("main").getByRole("article")).toHaveCount(0);
-    await page.getByRole("link", { name: "See Past Events" }).click();
-    await expect(page).toHaveURL(/\/events\?tab=past$/);
-    await expect(page.getByRole("main").getByRole("article")).toHaveCount(5);
+    await expect(page.getByRole("main").getByRole("article")).toHaveCount(3);
+    await expect(page.getByRole("heading", { name: "Annual Tech Summit 2024" })).toBeVisible();
+    await page.goto(`${server.url}/events?tab=past`);
+    await expect(page.getByRole("main").getByRole("article")).toHaveCount(2);
+    expect(await stopServer(server)).toBe(0);
+
+    // The samples held, nothing new announced: the Upcoming tab is empty and leads to the past events.
+    await withStoppedDatabase(server.dataDir, (db) => db.query("update events set status = 'completed'"));
+    const again = await startServer({ DATA_DIR: server.dataDir });
+    try {
+      await page.goto(`${again.url}/events`);
+      await expect(page.getByRole("heading", { name: "No events found" })).toBeVisible();
+      await expect(
+        page.getByText("We have no upcoming events announced right now. Check back soon or see our past events."),
+      ).toBeVisible();
+      await expect(page.getByRole("main").getByRole("article")).toHaveCount(0);
+      await page.getByRole("link", { name: "See Past Events" }).click();
+      await expect(page).toHaveURL(/\/events\?tab=past$/);
+      await expect(page.getByRole("main").getByRole("article")).toHaveCount(5);
+    } finally {
+      await stopServer(again);
+    }
   } finally {
     await stopServer(server);
     removeDataDir(server.dataDir);
