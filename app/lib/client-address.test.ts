@@ -40,7 +40,17 @@ describe("rateLimitKeyForAddress", () => {
   });
 
   it("counts a missing or malformed address as one unknown client", () => {
-    for (const address of ["", "   ", undefined, null, "localhost", "1.2.3", "2001:db8::1::2", "12345::1", "::ffff:1.2.3"]) {
+    for (const address of [
+      "",
+      "   ",
+      undefined,
+      null,
+      "localhost",
+      "1.2.3",
+      "2001:db8::1::2",
+      "12345::1",
+      "::ffff:1.2.3",
+    ]) {
       expect(rateLimitKeyForAddress(address), String(address)).toBe(UNKNOWN_CLIENT);
     }
   });
