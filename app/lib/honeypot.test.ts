@@ -8,6 +8,14 @@ const form = (value?: string | Blob) => {
   return f;
 };
 
+describe("HONEYPOT_FIELD", () => {
+  it("has a name no autofill recognises as a field it should fill", () => {
+    expect(HONEYPOT_FIELD).not.toMatch(
+      /web|site|url|home|name|mail|phone|tel|company|org|address|street|city|zip|postal|country|user|login|pass/i,
+    );
+  });
+});
+
 describe("isHoneypotFilled", () => {
   it("is false when the field is absent or blank, true when it holds text or a file", () => {
     expect(isHoneypotFilled(form())).toBe(false);

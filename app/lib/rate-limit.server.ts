@@ -1,49 +1,135 @@
+import { and, eq, inArray, lte, sql, type SQL } from "drizzle-orm";
+import type { DbOrTx } from "../db/client.server";
+import { rateLimitCounters } from "../db/schema";
+import { rateLimitKeyForAddress } from "./client-address";
 import { getEnv } from "./env.server";
 
-// Counts submissions of public forms per client address in fixed windows (FORM_RATE_LIMIT, e.g. 10/600).
-// Kept in this process: with several app servers each counts its own share, which still stops a flood.
+// Rate limits counted in the database (table rate_limit_counters), so every app server and every restart
+// shares them. A counter is a fixed window that starts with its first use: at most `max` uses from then
+// until `windowSeconds` later. Used by the public forms, and meant for any other limit (sign-in attempts
+// per account and per address): a bucket names what is limited, a key whom.
 
-interface Window {
-  start: number;
-  count: number;
+export interface RateLimitRule {
+  /** What is limited, e.g. "form:quotation". */
+  bucket: string;
+  /** Whom it is counted for, e.g. rateLimitKeyForAddress(clientAddress) or an account's e-mail. */
+  key: string;
+  max: number;
+  windowSeconds: number;
 }
 
-const key = Symbol.for("app.rate-limit");
-type WithLimits = typeof globalThis & { [key]?: Map<string, Window> };
-const windows = () => ((globalThis as WithLimits)[key] ??= new Map());
-
-export interface RateLimitResult {
+export interface Allowance {
   allowed: boolean;
-  /** Seconds until the client may try again, when refused. */
+  /** Seconds until the window ends, when refused (at least 1); 0 when allowed. */
   retryAfterSeconds: number;
 }
 
-/** Takes one submission of `form` from `clientAddress`; refused when the window's allowance is used up. */
-export function takeFormSubmission(form: string, clientAddress: string, now = Date.now()): RateLimitResult {
+/** Thrown inside a transaction that must not commit because its allowance was used up meanwhile. */
+export class RateLimitExceededError extends Error {
+  constructor(
+    readonly bucket: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(`rate limit of ${bucket} reached; retry in ${retryAfterSeconds} s`);
+    this.name = "RateLimitExceededError";
+  }
+}
+
+/** The moment judged "now": the database's clock (one for every server) unless a test passes its own. */
+const clock = (now: Date | undefined): SQL => (now ? sql`${now.toISOString()}::timestamptz` : sql`now()`);
+
+function refused(windowEndsAt: Date, now: Date): Allowance {
+  return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((windowEndsAt.getTime() - now.getTime()) / 1000)) };
+}
+
+const ALLOWED: Allowance = { allowed: true, retryAfterSeconds: 0 };
+
+/** Whether one more use would be allowed now, without taking it. */
+export async function checkAllowance(db: DbOrTx, rule: RateLimitRule, now?: Date): Promise<Allowance> {
+  const [row] = await db
+    .select({
+      count: rateLimitCounters.count,
+      windowEndsAt: rateLimitCounters.windowEndsAt,
+      now: sql<string>`${clock(now)}`.mapWith((v: string | Date) => new Date(v)),
+    })
+    .from(rateLimitCounters)
+    .where(and(eq(rateLimitCounters.bucket, rule.bucket), eq(rateLimitCounters.key, rule.key)));
+  if (!row || row.windowEndsAt <= row.now || row.count < rule.max) return ALLOWED;
+  return refused(row.windowEndsAt, row.now);
+}
+
+/**
+ * Takes one use if the allowance has one left, atomically: one upsert that counts only while the window has
+ * room (or starts a new window), so two servers taking the last use at once cannot both get it. Inside a
+ * transaction the use is given back if the transaction rolls back, and the counter's row stays locked until
+ * it ends. A refused call takes nothing.
+ */
+export async function takeAllowance(db: DbOrTx, rule: RateLimitRule, now?: Date): Promise<Allowance> {
+  const at = clock(now);
+  const ends = sql`${at} + make_interval(secs => ${rule.windowSeconds})`;
+  const expired = sql`${rateLimitCounters.windowEndsAt} <= ${at}`;
+  const [taken] = await db
+    .insert(rateLimitCounters)
+    .values({ bucket: rule.bucket, key: rule.key, count: 1, windowStartedAt: at, windowEndsAt: ends })
+    .onConflictDoUpdate({
+      target: [rateLimitCounters.bucket, rateLimitCounters.key],
+      set: {
+        count: sql`case when ${expired} then 1 else ${rateLimitCounters.count} + 1 end`,
+        windowStartedAt: sql`case when ${expired} then ${at} else ${rateLimitCounters.windowStartedAt} end`,
+        windowEndsAt: sql`case when ${expired} then ${ends} else ${rateLimitCounters.windowEndsAt} end`,
+      },
+      setWhere: sql`${expired} or ${rateLimitCounters.count} < ${rule.max}`,
+    })
+    .returning({ count: rateLimitCounters.count });
+  if (taken) {
+    // A new window: a cheap moment to clear old ones.
+    if (taken.count === 1) await deleteExpiredCounters(db, now);
+    return ALLOWED;
+  }
+  const [row] = await db
+    .select({
+      windowEndsAt: rateLimitCounters.windowEndsAt,
+      now: sql<string>`${at}`.mapWith((v: string | Date) => new Date(v)),
+    })
+    .from(rateLimitCounters)
+    .where(and(eq(rateLimitCounters.bucket, rule.bucket), eq(rateLimitCounters.key, rule.key)));
+  return row ? refused(row.windowEndsAt, row.now) : { allowed: false, retryAfterSeconds: 1 };
+}
+
+/** takeAllowance inside a transaction that must roll back when refused: throws RateLimitExceededError. */
+export async function requireAllowance(tx: DbOrTx, rule: RateLimitRule): Promise<void> {
+  const allowance = await takeAllowance(tx, rule);
+  if (!allowance.allowed) throw new RateLimitExceededError(rule.bucket, allowance.retryAfterSeconds);
+}
+
+/** How many expired counters one clean-up deletes at most, so it stays a short statement. */
+const CLEANUP_BATCH = 500;
+
+/**
+ * Deletes up to CLEANUP_BATCH counters whose window has ended. Rows another transaction holds are skipped,
+ * never waited for, so this cannot deadlock with the limits being taken meanwhile.
+ */
+export async function deleteExpiredCounters(db: DbOrTx, now?: Date): Promise<number> {
+  const expired = db
+    .select({ bucket: rateLimitCounters.bucket, key: rateLimitCounters.key })
+    .from(rateLimitCounters)
+    .where(lte(rateLimitCounters.windowEndsAt, clock(now)))
+    .limit(CLEANUP_BATCH)
+    .for("update", { skipLocked: true });
+  const deleted = await db
+    .delete(rateLimitCounters)
+    .where(inArray(sql`(${rateLimitCounters.bucket}, ${rateLimitCounters.key})`, expired))
+    .returning({ key: rateLimitCounters.key });
+  return deleted.length;
+}
+
+/**
+ * The allowance of a public form from one client (FORM_RATE_LIMIT, per form; an IPv6 client by its /64),
+ * `multiplier` times as generous for posts that cost less than a submission.
+ */
+export function publicFormRule(form: string, clientAddress: string, multiplier = 1): RateLimitRule {
   const { max, windowSeconds } = getEnv().formRateLimit;
-  const windowMs = windowSeconds * 1000;
-  const all = windows();
-  const id = `${form}:${clientAddress}`;
-  let current = all.get(id);
-  if (!current || now - current.start >= windowMs) {
-    current = { start: now, count: 0 };
-    all.set(id, current);
-    if (all.size > 50_000) pruneExpired(now, windowMs);
-  }
-  if (current.count >= max) {
-    return { allowed: false, retryAfterSeconds: Math.ceil((current.start + windowMs - now) / 1000) };
-  }
-  current.count++;
-  return { allowed: true, retryAfterSeconds: 0 };
-}
-
-function pruneExpired(now: number, windowMs: number) {
-  for (const [id, w] of windows()) if (now - w.start >= windowMs) windows().delete(id);
-}
-
-/** Forgets every count (tests). */
-export function resetRateLimits(): void {
-  windows().clear();
+  return { bucket: `form:${form}`, key: rateLimitKeyForAddress(clientAddress), max: max * multiplier, windowSeconds };
 }
 
 /** "in 5 minutes" / "in 40 seconds", for the message a refused visitor reads. */

@@ -208,7 +208,7 @@ export function ContactForm({
         defaultValue={values.message}
         error={errors.message}
       />
-      <HoneypotField id="contact-website" />
+      <HoneypotField id="contact-hp" />
       {formError && (
         <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm font-medium text-red-800">
           {formError}

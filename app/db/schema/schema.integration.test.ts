@@ -35,6 +35,7 @@ describe("the migrated schema", () => {
         "quotation_events",
         "quotation_lines",
         "quotations",
+        "rate_limit_counters",
         "sessions",
         "tasks",
         "tax_records",

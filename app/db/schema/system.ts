@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { EMAIL_STATUSES } from "../../domain/email/constants";
 import { users } from "./auth";
 import { createdAt, id, sqlList, updatedAt } from "./columns";
@@ -42,11 +42,16 @@ export const emailOutbox = pgTable(
     kind: text("kind").notNull(),
     relatedType: text("related_type"),
     relatedId: text("related_id"),
+    /** Where replies go, decided when the message is written (e.g. the visitor, on a note to the company). */
+    replyTo: text("reply_to"),
     status: text("status", { enum: EMAIL_STATUSES }).notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     lastError: text("last_error"),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
+    /** The sender run that claimed the row last; a 'sending' row belongs to it until claimed_until. */
+    claimedBy: text("claimed_by"),
+    claimedUntil: timestamp("claimed_until", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -54,7 +59,32 @@ export const emailOutbox = pgTable(
     index("email_outbox_status_next_attempt_idx").on(t.status, t.nextAttemptAt),
     index("email_outbox_created_at_idx").on(t.createdAt),
     index("email_outbox_related_idx").on(t.relatedType, t.relatedId),
+    // The caps on e-mails to one recipient and on all e-mails of a kind count recent rows through these.
+    index("email_outbox_kind_recipient_created_idx").on(t.kind, sql`lower(${t.toAddress})`, t.createdAt),
+    index("email_outbox_kind_created_idx").on(t.kind, t.createdAt),
     check("email_outbox_status_check", sql.raw(`status in (${sqlList(EMAIL_STATUSES)})`)),
     check("email_outbox_attempts_check", sql`${t.attempts} >= 0`),
+  ],
+);
+
+/**
+ * Rate limits shared by every app server (app/lib/rate-limit.server.ts): one row per bucket (what is limited,
+ * e.g. "form:contact") and key (who, e.g. a client's address), counting the uses of the window that started
+ * with the first one. Keyed by (bucket, key) rather than an id; expired rows are deleted as new ones start.
+ */
+export const rateLimitCounters = pgTable(
+  "rate_limit_counters",
+  {
+    bucket: text("bucket").notNull(),
+    key: text("key").notNull(),
+    count: integer("count").notNull(),
+    windowStartedAt: timestamp("window_started_at", { withTimezone: true }).notNull(),
+    windowEndsAt: timestamp("window_ends_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ name: "rate_limit_counters_pkey", columns: [t.bucket, t.key] }),
+    index("rate_limit_counters_window_ends_at_idx").on(t.windowEndsAt),
+    check("rate_limit_counters_count_check", sql`${t.count} >= 1`),
+    check("rate_limit_counters_window_check", sql`${t.windowEndsAt} > ${t.windowStartedAt}`),
   ],
 );

@@ -1,7 +1,8 @@
 import type { Db } from "../../db/client.server";
-import { describeRetry, takeFormSubmission } from "../../lib/rate-limit.server";
-import { CONTACT_FIELDS, type ContactField } from "./contact";
 import { isHoneypotFilled } from "../../lib/honeypot";
+import { getLogger } from "../../lib/logger.server";
+import { checkAllowance, describeRetry, publicFormRule, RateLimitExceededError } from "../../lib/rate-limit.server";
+import { CONTACT_FIELDS, type ContactField } from "./contact";
 import type { ContactFormOutcome } from "./contact-form";
 import { submitContactMessage } from "./contact.server";
 
@@ -21,10 +22,11 @@ export function readContactFields(form: FormData): Partial<Record<ContactField, 
 }
 
 /**
- * Receives a posted contact form (DESIGN §6, §8): counts it against the client's allowance of public form
- * submissions, answers a filled honeypot with a success that stores nothing, and otherwise checks, stores
- * and notifies through submitContactMessage. `form` is null when the body was not a form at all; it is then
- * checked as an empty form, so the visitor sees which fields are required.
+ * Receives a posted contact form (DESIGN §6, §8): refuses it when the client's allowance of stored messages
+ * is used up, answers a filled honeypot with a success that stores nothing, and otherwise checks, stores and
+ * notifies through submitContactMessage, which uses the allowance only when it stores the message. `form` is
+ * null when the body was not a form at all; it is then checked as an empty form, so the visitor sees which
+ * fields are required.
  */
 export async function receiveContactForm(
   db: Db,
@@ -32,21 +34,27 @@ export async function receiveContactForm(
   clientAddress: string,
 ): Promise<ContactFormOutcome> {
   const raw = form ? readContactFields(form) : {};
-  const allowance = takeFormSubmission("contact", clientAddress || "unknown");
-  if (!allowance.allowed) {
-    const retry = describeRetry(allowance.retryAfterSeconds);
-    return {
-      status: "limited",
-      formError: `Too many messages from your connection. Please try again ${retry}.`,
-      retryAfterSeconds: allowance.retryAfterSeconds,
-      // Kept, so the visitor can send the same text once the wait is over.
-      values: Object.fromEntries(Object.entries(raw).filter((e): e is [string, string] => typeof e[1] === "string")),
-    };
-  }
-  if (form && isHoneypotFilled(form)) return { status: "sent" };
-  const result = await submitContactMessage(db, raw, {
-    ipAddress: clientAddress || undefined,
+  const limited = (retryAfterSeconds: number): ContactFormOutcome => ({
+    status: "limited",
+    formError: `Too many messages from your connection. Please try again ${describeRetry(retryAfterSeconds)}.`,
+    retryAfterSeconds,
+    // Kept, so the visitor can send the same text once the wait is over.
+    values: Object.fromEntries(Object.entries(raw).filter((e): e is [string, string] => typeof e[1] === "string")),
   });
-  if (!result.ok) return { status: "invalid", errors: result.errors, values: result.values };
+  const rule = publicFormRule("contact", clientAddress);
+  const allowance = await checkAllowance(db, rule);
+  if (!allowance.allowed) return limited(allowance.retryAfterSeconds);
+  if (form && isHoneypotFilled(form)) {
+    getLogger().warn({ form: "contact", clientAddress }, "honeypot filled: submission dropped");
+    return { status: "sent" };
+  }
+  try {
+    const result = await submitContactMessage(db, raw, { ipAddress: clientAddress || undefined, allowance: rule });
+    if (!result.ok) return { status: "invalid", errors: result.errors, values: result.values };
+  } catch (error) {
+    // Another message from this client took the last use while this one was being stored.
+    if (error instanceof RateLimitExceededError) return limited(error.retryAfterSeconds);
+    throw error;
+  }
   return { status: "sent" };
 }

@@ -1,6 +1,7 @@
 import type { Db } from "../../db/client.server";
 import { contactMessages } from "../../db/schema";
 import { fieldErrors } from "../../lib/form-errors";
+import { requireAllowance, type RateLimitRule } from "../../lib/rate-limit.server";
 import { enqueueEmail } from "../email/outbox.server";
 import { getCompanySettings } from "./company.server";
 import { contactMessageSchema, type ContactMessageInput } from "./contact";
@@ -27,11 +28,13 @@ function notification(message: ContactMessageInput, companyName: string) {
 /**
  * Checks a contact form, stores the message and puts a notification for the company in the outbox, in one
  * transaction. Bad input writes nothing and comes back with a message per field and the values as typed.
+ * `allowance`, when given, is used in that transaction: only a stored message uses it, and when it was used up
+ * meanwhile nothing is stored and RateLimitExceededError is thrown.
  */
 export async function submitContactMessage(
   db: Db,
   raw: Record<string, unknown>,
-  meta: { ipAddress?: string } = {},
+  meta: { ipAddress?: string; allowance?: RateLimitRule } = {},
 ): Promise<SubmitContactResult> {
   const parsed = contactMessageSchema.safeParse(raw);
   if (!parsed.success) {
@@ -50,10 +53,13 @@ export async function submitContactMessage(
       to: company.notificationEmail,
       subject: `Contact form: ${message.subject}`,
       text: notification(message, company.name),
+      // A reply from the company's inbox reaches the visitor.
+      replyTo: message.email,
       kind: "contact.received",
       relatedType: "contact_message",
       relatedId: row!.id,
     });
+    if (meta.allowance) await requireAllowance(tx, meta.allowance);
     return row!.id;
   });
   return { ok: true, id };

@@ -6,6 +6,8 @@ export interface OutgoingEmail {
   subject: string;
   text: string;
   html?: string;
+  /** Where replies should go; without it, the sender's default (ADR 0009). */
+  replyTo?: string;
   /** What the message is about, e.g. "contact.received". */
   kind: string;
   relatedType?: string;
@@ -24,6 +26,7 @@ export async function enqueueEmail(db: DbOrTx, email: OutgoingEmail): Promise<{ 
       subject: email.subject,
       textBody: email.text,
       htmlBody: email.html,
+      replyTo: email.replyTo,
       kind: email.kind,
       relatedType: email.relatedType,
       relatedId: email.relatedId,

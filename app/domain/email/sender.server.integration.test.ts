@@ -11,7 +11,13 @@ import { invalidatePublicData } from "~/lib/cache.server";
 import { getEnv, loadEnv, setEnv, type Env } from "~/lib/env.server";
 import type { Logger } from "~/lib/logger.server";
 import { enqueueEmail } from "./outbox.server";
-import { deliverDueEmails, MAX_EMAIL_ATTEMPTS, startEmailSender, wakeEmailSender } from "./sender.server";
+import {
+  CLAIM_LEASE_MS,
+  deliverDueEmails,
+  MAX_EMAIL_ATTEMPTS,
+  startEmailSender,
+  wakeEmailSender,
+} from "./sender.server";
 import { createEmailTransport, type EmailTransport } from "./transport.server";
 
 async function row(id: string) {
@@ -88,19 +94,24 @@ describe("deliverDueEmails", () => {
     expect(smtp.received.find((m) => m.rcptTo[0] === "other@example.com")!.raw).toContain("Your quotation 2");
   });
 
-  it("sets Reply-To to the visitor on a notification to the company about a contact message", async () => {
+  it("takes Reply-To from the outbox row, never from the records the message is about", async () => {
     const db = getDb();
     const [message] = await db
       .insert(contactMessages)
       .values({ name: "Rafiq", email: "rafiq@example.com", subject: "Lights", message: "Hello" })
       .returning({ id: contactMessages.id });
+    const about = { relatedType: "contact_message", relatedId: message!.id };
     await enqueueEmail(db, {
-      ...email("n", "bookings@utsabevents.com.bd"),
-      relatedType: "contact_message",
-      relatedId: message!.id,
+      ...email("with", "bookings@utsabevents.com.bd"),
+      ...about,
+      replyTo: "visitor@example.net",
     });
-    expect((await deliverDueEmails(db, transport)).sent).toBe(1);
-    expect(smtp.received[0]!.raw).toMatch(/^Reply-To: rafiq@example\.com$/m);
+    await enqueueEmail(db, { ...email("without", "bookings@utsabevents.com.bd"), ...about });
+    expect((await deliverDueEmails(db, transport)).sent).toBe(2);
+    const bySubject = (n: string) => smtp.received.find((m) => m.raw.includes(`Subject: Your quotation ${n}`))!.raw;
+    expect(bySubject("with")).toMatch(/^Reply-To: visitor@example\.net$/m);
+    // A note to the company without its own Reply-To gets none (not the company's, not the message's sender).
+    expect(bySubject("without")).not.toMatch(/^Reply-To:/m);
   });
 
   it("keeps a message the server refuses (451) pending, retries it 30 s later and delivers it then", async () => {
@@ -158,14 +169,14 @@ describe("deliverDueEmails", () => {
   it("backs off 30 s, 1 min, 2 min ... and marks the message failed after 8 attempts", async () => {
     const db = getDb();
     const { id } = await enqueueEmail(db, email(5));
-    smtp.mode = "550";
+    smtp.mode = "451";
     let now = new Date(Date.now() + 1000);
     const delays: number[] = [];
     for (let attempt = 1; attempt <= MAX_EMAIL_ATTEMPTS; attempt++) {
       const result = await deliverDueEmails(db, transport, { now });
       const r = await row(id);
       expect(r.attempts).toBe(attempt);
-      expect(r.lastError).toContain("550");
+      expect(r.lastError).toContain("451");
       if (attempt < MAX_EMAIL_ATTEMPTS) {
         expect(result).toEqual({ sent: 0, retried: 1, failed: 0 });
         expect(r.status).toBe("pending");
@@ -190,14 +201,58 @@ describe("deliverDueEmails", () => {
     expect((await row(id)).status).toBe("failed");
   });
 
-  it("takes back a message left in 'sending' for 10 minutes, not one left for 1 minute", async () => {
+  it("marks a message the server refuses for good (550) failed at once, with the error", async () => {
+    const db = getDb();
+    const logger = fakeLogger();
+    const { id } = await enqueueEmail(db, email(6));
+    smtp.mode = "550";
+    expect(await deliverDueEmails(db, transport, { logger })).toEqual({ sent: 0, retried: 0, failed: 1 });
+    const r = await row(id);
+    expect(r).toMatchObject({ status: "failed", attempts: 1, claimedUntil: null, sentAt: null });
+    expect(r.lastError).toContain("550");
+    expect(r.lastError).toContain("No such user here");
+    expect(logger.warn).toHaveBeenCalledWith(
+      expect.objectContaining({ emailId: id, attempts: 1 }),
+      "e-mail refused for good",
+    );
+
+    smtp.mode = "accept";
+    expect(await deliverDueEmails(db, transport, { now: new Date(Date.now() + 86_400_000) })).toEqual({
+      sent: 0,
+      retried: 0,
+      failed: 0,
+    });
+    expect(smtp.received).toHaveLength(0);
+  });
+
+  it("takes back a message whose claim ran out, not one whose claim still holds", async () => {
+    const db = getDb();
+    const expired = await enqueueEmail(db, email("expired"));
+    const held = await enqueueEmail(db, email("held"));
+    const now = Date.now();
+    await db
+      .update(emailOutbox)
+      .set({ status: "sending", claimedBy: "dead-sender:1", claimedUntil: new Date(now - 1000) })
+      .where(eq(emailOutbox.id, expired.id));
+    await db
+      .update(emailOutbox)
+      .set({ status: "sending", claimedBy: "live-sender:1", claimedUntil: new Date(now + 60_000) })
+      .where(eq(emailOutbox.id, held.id));
+
+    expect(await deliverDueEmails(db, transport, { claimant: "this-run" })).toEqual({ sent: 1, retried: 0, failed: 0 });
+    expect(await row(expired.id)).toMatchObject({ status: "sent", claimedBy: "this-run", claimedUntil: null });
+    expect(await row(held.id)).toMatchObject({ status: "sending", claimedBy: "live-sender:1", attempts: 0 });
+    expect(smtp.received.map((m) => m.raw.match(/^Subject: (.*)$/m)?.[1])).toEqual(["Your quotation expired"]);
+  });
+
+  it("takes back a message an older version left in 'sending' without a claim after the lease, not before", async () => {
     const db = getDb();
     const stale = await enqueueEmail(db, email("stale"));
     const recent = await enqueueEmail(db, email("recent"));
     const now = Date.now();
     await db
       .update(emailOutbox)
-      .set({ status: "sending", updatedAt: new Date(now - 10 * 60_000) })
+      .set({ status: "sending", updatedAt: new Date(now - CLAIM_LEASE_MS - 60_000) })
       .where(eq(emailOutbox.id, stale.id));
     await db
       .update(emailOutbox)
@@ -206,10 +261,7 @@ describe("deliverDueEmails", () => {
 
     expect(await deliverDueEmails(db, transport)).toEqual({ sent: 1, retried: 0, failed: 0 });
     expect((await row(stale.id)).status).toBe("sent");
-    const r = await row(recent.id);
-    expect(r.status).toBe("sending");
-    expect(r.attempts).toBe(0);
-    expect(smtp.received.map((m) => m.raw.match(/^Subject: (.*)$/m)?.[1])).toEqual(["Your quotation stale"]);
+    expect(await row(recent.id)).toMatchObject({ status: "sending", attempts: 0 });
   });
 
   it("leaves messages that are not due, sent or failed alone", async () => {
@@ -234,10 +286,7 @@ describe("deliverDueEmails", () => {
 
   it("sends each message once when two runs go at the same time, at most a batch per run", async () => {
     const db = getDb();
-    for (let n = 0; n < 6; n++) {
-      await enqueueEmail(db, email(`c${n}`));
-      await new Promise((r) => setTimeout(r, 2));
-    }
+    for (let n = 0; n < 6; n++) await enqueueEmail(db, email(`c${n}`));
     const other = createEmailTransport(smtp.url);
     const [x, y] = await Promise.all([
       deliverDueEmails(db, transport, { batchSize: 4 }),
@@ -254,6 +303,73 @@ describe("deliverDueEmails", () => {
     for (let n = 0; n < 3; n++) await enqueueEmail(db, email(`b${n}`));
     expect((await deliverDueEmails(db, transport, { batchSize: 2 })).sent).toBe(2);
     expect((await deliverDueEmails(db, transport, { batchSize: 2 })).sent).toBe(1);
+  });
+
+  it("leaves a message whose claim another sender took over as that sender wrote it", async () => {
+    const db = getDb();
+    const logger = fakeLogger();
+    smtp.delayMs = 300;
+
+    // Sent, but meanwhile taken over: the other sender's claim stays.
+    const taken = await enqueueEmail(db, email("taken"));
+    let started = smtp.dataStarted;
+    let run = deliverDueEmails(db, transport, { claimant: "slow-run", logger });
+    await waitFor(async () => smtp.dataStarted > started);
+    const until = new Date(Date.now() + 600_000);
+    await db
+      .update(emailOutbox)
+      .set({ claimedBy: "other-run", claimedUntil: until })
+      .where(eq(emailOutbox.id, taken.id));
+    expect(await run).toEqual({ sent: 0, retried: 0, failed: 0 });
+    const r = await row(taken.id);
+    expect(r).toMatchObject({ status: "sending", claimedBy: "other-run", attempts: 0, sentAt: null });
+    expect(r.claimedUntil!.getTime()).toBe(until.getTime());
+    expect(logger.warn).toHaveBeenCalledWith(
+      expect.objectContaining({ emailId: taken.id, claimant: "slow-run" }),
+      "e-mail claim lost to another sender: its record is left to that sender",
+    );
+
+    // Refused, but meanwhile delivered by the other sender: not put back to pending.
+    smtp.mode = "451";
+    const delivered = await enqueueEmail(db, email("delivered"));
+    started = smtp.dataStarted;
+    run = deliverDueEmails(db, transport, { claimant: "slow-run-2", logger });
+    await waitFor(async () => smtp.dataStarted > started);
+    const sentAt = new Date();
+    await db
+      .update(emailOutbox)
+      .set({ status: "sent", attempts: 1, sentAt, claimedBy: "other-run", claimedUntil: null })
+      .where(eq(emailOutbox.id, delivered.id));
+    expect(await run).toEqual({ sent: 0, retried: 0, failed: 0 });
+    expect(await row(delivered.id)).toMatchObject({
+      status: "sent",
+      attempts: 1,
+      lastError: null,
+      claimedBy: "other-run",
+    });
+  });
+
+  it("renews the claim while a slow server takes the message, so no other sender takes it meanwhile", async () => {
+    const db = getDb();
+    const { id } = await enqueueEmail(db, email("slow"));
+    smtp.delayMs = 1_000;
+    const started = smtp.dataStarted;
+    const run = deliverDueEmails(db, transport, { claimant: "slow-run", leaseMs: 300 });
+    await waitFor(async () => smtp.dataStarted > started);
+    const firstClaim = (await row(id)).claimedUntil!.getTime();
+    await waitFor(async () => (await row(id)).claimedUntil!.getTime() > firstClaim);
+
+    // Past the first lease: without the renewal this other sender would send the message a second time.
+    await waitFor(async () => Date.now() > firstClaim + 50);
+    const other = createEmailTransport(smtp.url);
+    try {
+      expect(await deliverDueEmails(db, other, { claimant: "other-run" })).toEqual({ sent: 0, retried: 0, failed: 0 });
+    } finally {
+      other.close();
+    }
+    expect(await run).toEqual({ sent: 1, retried: 0, failed: 0 });
+    expect(smtp.received).toHaveLength(1);
+    expect(await row(id)).toMatchObject({ status: "sent", claimedBy: "slow-run", claimedUntil: null });
   });
 });
 
@@ -295,19 +411,30 @@ describe("startEmailSender", () => {
 
   it("delivers a message enqueued after it started, on its next tick, and stops", async () => {
     useSmtp(smtp.url);
+    const db = getDb();
     const logger = fakeLogger();
+    const first = await enqueueEmail(db, email("first"));
     const sender = startEmailSender({ logger, intervalMs: 50 });
-    await new Promise((r) => setTimeout(r, 120));
-    const { id } = await enqueueEmail(getDb(), email("loop"));
-    await waitFor(async () => (await row(id)).status === "sent");
-    await sender.stop();
-    expect(smtp.received).toHaveLength(1);
+    try {
+      // The run at start sends what was waiting; a message written afterwards goes on a later tick, unwoken.
+      await waitFor(async () => (await row(first.id)).status === "sent");
+      const { id } = await enqueueEmail(db, email("loop"));
+      await waitFor(async () => (await row(id)).status === "sent");
+    } finally {
+      await sender.stop();
+    }
+    expect(smtp.received).toHaveLength(2);
     expect(logger.error).not.toHaveBeenCalled();
-    // Stopped: nothing more is sent.
-    const after = await enqueueEmail(getDb(), email("after"));
+    // Stopped: a wake reaches no sender, and a message written now is still there for the next one to take.
+    expect((globalThis as Record<symbol, unknown>)[Symbol.for("app.email-sender")]).toBeUndefined();
+    const after = await enqueueEmail(db, email("after"));
     wakeEmailSender();
-    await new Promise((r) => setTimeout(r, 200));
-    expect((await row(after.id)).status).toBe("pending");
+    expect(await deliverDueEmails(db, transport, { claimant: "next-sender" })).toEqual({
+      sent: 1,
+      retried: 0,
+      failed: 0,
+    });
+    expect((await row(after.id)).claimedBy).toBe("next-sender");
   });
 
   it("sends at once when woken, without waiting for the next tick", async () => {
@@ -337,6 +464,26 @@ describe("startEmailSender", () => {
     expect((await row(id)).status).toBe("sent");
   });
 
+  it("stops after the message in flight and leaves the rest pending, unclaimed", async () => {
+    useSmtp(smtp.url);
+    const db = getDb();
+    smtp.delayMs = 300;
+    const ids: string[] = [];
+    for (let n = 0; n < 3; n++) ids.push((await enqueueEmail(db, email(`stop${n}`))).id);
+    const started = smtp.dataStarted;
+    const sender = startEmailSender({ logger: fakeLogger(), intervalMs: 60_000 });
+    await waitFor(async () => smtp.dataStarted > started);
+    await sender.stop();
+    const rows = await Promise.all(ids.map(row));
+    expect(rows.filter((r) => r.status === "sent")).toHaveLength(1);
+    const rest = rows.filter((r) => r.status !== "sent");
+    expect(rest.map((r) => [r.status, r.attempts, r.claimedUntil])).toEqual([
+      ["pending", 0, null],
+      ["pending", 0, null],
+    ]);
+    expect(smtp.received).toHaveLength(1);
+  });
+
   it("logs a failed run and carries on", async () => {
     useSmtp(smtp.url);
     const db = getDb();
@@ -346,15 +493,19 @@ describe("startEmailSender", () => {
     const { id } = await enqueueEmail(db, email("after-error"));
     const logger = fakeLogger();
     const sender = startEmailSender({ logger, intervalMs: 50 });
+    let restored = false;
     try {
       await waitFor(async () => logger.error.mock.calls.length > 0);
       expect(logger.error.mock.calls[0]![1]).toBe("e-mail sender run failed");
       expect((await row(id)).status).toBe("pending");
       await db.insert(companySettings).values(company!);
+      restored = true;
       invalidatePublicData();
       await waitFor(async () => (await row(id)).status === "sent");
     } finally {
       await sender.stop();
+      if (!restored) await db.insert(companySettings).values(company!);
+      invalidatePublicData();
     }
   });
 
@@ -378,10 +529,16 @@ describe("startEmailSender", () => {
     useSmtp(undefined);
     const logger = fakeLogger();
     const { id } = await enqueueEmail(getDb(), email("kept"));
-    const sender = startEmailSender({ logger, intervalMs: 20 });
-    wakeEmailSender();
-    await new Promise((r) => setTimeout(r, 200));
-    await sender.stop();
+    vi.useFakeTimers({ toFake: ["setTimeout", "setInterval"] });
+    try {
+      const sender = startEmailSender({ logger, intervalMs: 20 });
+      wakeEmailSender();
+      // No loop at all: nothing is scheduled, so nothing can ever be sent.
+      expect(vi.getTimerCount()).toBe(0);
+      await sender.stop();
+    } finally {
+      vi.useRealTimers();
+    }
     const r = await row(id);
     expect(r.status).toBe("pending");
     expect(r.attempts).toBe(0);

@@ -1,27 +1,36 @@
-import { and, asc, eq, inArray, lte, or } from "drizzle-orm";
+import { randomUUID } from "node:crypto";
+import { and, asc, eq, inArray, isNull, lte, or } from "drizzle-orm";
 import { getDb, type Db } from "../../db/client.server";
-import { contactMessages, emailOutbox, quotations } from "../../db/schema";
+import { emailOutbox } from "../../db/schema";
 import { getEnv } from "../../lib/env.server";
 import type { Logger } from "../../lib/logger.server";
 import { getCompanySettings, type CompanySettings } from "../content/company.server";
-import { createEmailTransport, type EmailTransport } from "./transport.server";
+import { createEmailTransport, isPermanentRefusal, type EmailTransport } from "./transport.server";
 
 type OutboxRow = typeof emailOutbox.$inferSelect;
 
 /** A message is given up ('failed') after this many attempts. */
 export const MAX_EMAIL_ATTEMPTS = 8;
-/** A row left in 'sending' this long belongs to a process that stopped mid-send: it is taken again. */
-export const STALE_SENDING_MS = 5 * 60_000;
+/**
+ * How long a claim on a message lasts. The run sending it renews it every third of this while the SMTP server
+ * answers, so only the claim of a process that stopped mid-send runs out, and its message is taken again.
+ */
+export const CLAIM_LEASE_MS = 5 * 60_000;
 const FIRST_RETRY_MS = 30_000;
 const MAX_RETRY_MS = 60 * 60_000;
 const MAX_ERROR_LENGTH = 500;
 
 export interface DeliverOptions {
-  /** The moment judged "now" (tests pass one in the future). */
+  /** The moment judged "now" throughout the run (tests pass one in the future). */
   now?: Date;
-  /** How many messages one run claims. */
+  /** How many messages one run sends at most. */
   batchSize?: number;
   logger?: Pick<Logger, "warn">;
+  /** Who claims the messages: this run's own id (by default a new random one). */
+  claimant?: string;
+  leaseMs?: number;
+  /** Asked before each message; true ends the run there (a stopping server finishes only the one in flight). */
+  shouldStop?: () => boolean;
 }
 
 export interface DeliverResult {
@@ -40,35 +49,24 @@ function errorText(error: unknown): string {
   return (message.trim() || "unknown error").slice(0, MAX_ERROR_LENGTH);
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
- * Where a reply should go: for a notification to the company about a visitor's message or quotation, the
- * visitor; for any other message, the company's notification address when it is not the From address.
+ * Where a reply should go: the address the message was written with (the visitor, on a notification to the
+ * company); else, on a message to anyone but the company, the company's notification address when it is not
+ * the From address.
  */
-async function replyTo(db: Db, row: OutboxRow, company: CompanySettings, from: string): Promise<string | undefined> {
+function replyTo(row: OutboxRow, company: CompanySettings, from: string): string | undefined {
+  if (row.replyTo) return row.replyTo;
   const toCompany = row.toAddress.toLowerCase() === company.notificationEmail.toLowerCase();
-  if (toCompany) {
-    if (!row.relatedId || !UUID.test(row.relatedId)) return undefined;
-    if (row.relatedType === "contact_message") {
-      const [m] = await db
-        .select({ email: contactMessages.email })
-        .from(contactMessages)
-        .where(eq(contactMessages.id, row.relatedId));
-      return m?.email;
-    }
-    if (row.relatedType === "quotation") {
-      const [q] = await db.select({ email: quotations.email }).from(quotations).where(eq(quotations.id, row.relatedId));
-      return q?.email;
-    }
-    return undefined;
-  }
-  return company.notificationEmail.toLowerCase() === from.toLowerCase() ? undefined : company.notificationEmail;
+  if (toCompany || company.notificationEmail.toLowerCase() === from.toLowerCase()) return undefined;
+  return company.notificationEmail;
 }
 
-/** Marks due messages 'sending' and returns them, in one statement that other servers cannot also take. */
-async function claimDue(db: Db, now: Date, batchSize: number): Promise<OutboxRow[]> {
-  const staleBefore = new Date(now.getTime() - STALE_SENDING_MS);
+/**
+ * Claims the next due message for `claimant` until `now + leaseMs`, in one statement that other servers
+ * cannot also take: a pending message whose time has come, or one whose claim ran out (a row an older
+ * version left in 'sending' without a claim counts from its last change).
+ */
+async function claimNext(db: Db, claimant: string, now: Date, leaseMs: number): Promise<OutboxRow | undefined> {
   // The database keeps microseconds, a JavaScript Date milliseconds: a row written earlier in this same
   // millisecond is due too.
   const dueBy = new Date(now.getTime() + 1);
@@ -78,76 +76,142 @@ async function claimDue(db: Db, now: Date, batchSize: number): Promise<OutboxRow
     .where(
       or(
         and(eq(emailOutbox.status, "pending"), lte(emailOutbox.nextAttemptAt, dueBy)),
-        and(eq(emailOutbox.status, "sending"), lte(emailOutbox.updatedAt, staleBefore)),
+        and(
+          eq(emailOutbox.status, "sending"),
+          or(
+            lte(emailOutbox.claimedUntil, now),
+            and(isNull(emailOutbox.claimedUntil), lte(emailOutbox.updatedAt, new Date(now.getTime() - leaseMs))),
+          ),
+        ),
       ),
     )
     .orderBy(asc(emailOutbox.nextAttemptAt))
-    .limit(batchSize)
+    .limit(1)
     .for("update", { skipLocked: true });
-  const rows = await db
+  const [row] = await db
     .update(emailOutbox)
-    .set({ status: "sending", updatedAt: now })
+    .set({ status: "sending", claimedBy: claimant, claimedUntil: new Date(now.getTime() + leaseMs) })
     .where(inArray(emailOutbox.id, due))
     .returning();
-  return rows.sort((a, b) => a.nextAttemptAt.getTime() - b.nextAttemptAt.getTime());
+  return row;
 }
 
+/** The condition every write after a claim carries: the row is still this run's, and still being sent. */
+const stillOurs = (id: string, claimant: string) =>
+  and(eq(emailOutbox.id, id), eq(emailOutbox.status, "sending"), eq(emailOutbox.claimedBy, claimant));
+
 /**
- * Sends the outbox messages that are due (and those a stopped process left in 'sending'), From the company's
- * name and first public address. A refused or failed send is tried again later (30 s, doubling, at most 1 h)
- * and given up after MAX_EMAIL_ATTEMPTS attempts.
+ * Sends the outbox messages that are due (and those whose claim ran out), one claim at a time, From the
+ * company's name and first public address. A permanent refusal (5xx to the message) marks it failed at once;
+ * any other failure is tried again later (30 s, doubling, at most 1 h) and given up after MAX_EMAIL_ATTEMPTS
+ * attempts. Every write after a claim is conditioned on still holding it: when another server took the
+ * message over meanwhile, its record is left as that server writes it.
  */
 export async function deliverDueEmails(
   db: Db,
   transport: EmailTransport,
   options: DeliverOptions = {},
 ): Promise<DeliverResult> {
-  const now = options.now ?? new Date();
+  // A run given its "now" (tests) keeps it throughout; otherwise each step reads the clock.
+  const clock = () => options.now ?? new Date();
+  const claimant = options.claimant ?? randomUUID();
+  const leaseMs = options.leaseMs ?? CLAIM_LEASE_MS;
+  const batchSize = options.batchSize ?? 20;
   const result: DeliverResult = { sent: 0, retried: 0, failed: 0 };
   // Read before claiming: if the settings are missing nothing is left stuck in 'sending'.
   const company = await getCompanySettings(db);
   const fromAddress = company.emails[0] ?? company.notificationEmail;
-  const rows = await claimDue(db, now, options.batchSize ?? 20);
 
-  for (const row of rows) {
+  for (let n = 0; n < batchSize && !options.shouldStop?.(); n++) {
+    const row = await claimNext(db, claimant, clock(), leaseMs);
+    if (!row) break;
     const attempts = row.attempts + 1;
-    const ours = and(eq(emailOutbox.id, row.id), eq(emailOutbox.status, "sending"));
+    const ours = stillOurs(row.id, claimant);
+    let lostReported = false;
+    const lost = () => {
+      if (lostReported) return;
+      lostReported = true;
+      options.logger?.warn(
+        { emailId: row.id, kind: row.kind, claimant },
+        "e-mail claim lost to another sender: its record is left to that sender",
+      );
+    };
+
+    // A slow SMTP server must not outlast the claim: renew it while the send is in progress.
+    let renewals: Promise<void> = Promise.resolve();
+    const renew = setInterval(() => {
+      renewals = renewals.then(async () => {
+        try {
+          const renewed = await db
+            .update(emailOutbox)
+            .set({ claimedUntil: new Date(clock().getTime() + leaseMs) })
+            .where(ours)
+            .returning({ id: emailOutbox.id });
+          if (renewed.length === 0) lost();
+        } catch (error) {
+          options.logger?.warn({ emailId: row.id, error: errorText(error) }, "e-mail claim not renewed");
+        }
+      });
+    }, leaseMs / 3);
+    let outcome: { error?: unknown };
     try {
       await transport.sendMail({
         from: { name: company.name, address: fromAddress },
-        replyTo: await replyTo(db, row, company, fromAddress).catch(() => undefined),
+        replyTo: replyTo(row, company, fromAddress),
         to: row.toAddress,
         subject: row.subject,
         text: row.textBody,
         ...(row.htmlBody ? { html: row.htmlBody } : {}),
       });
-      await db.update(emailOutbox).set({ status: "sent", sentAt: new Date(), attempts, lastError: null }).where(ours);
-      result.sent++;
+      outcome = {};
     } catch (error) {
-      const failed = attempts >= MAX_EMAIL_ATTEMPTS;
-      const lastError = errorText(error);
-      await db
-        .update(emailOutbox)
-        .set({
-          status: failed ? "failed" : "pending",
-          attempts,
-          lastError,
-          nextAttemptAt: new Date(now.getTime() + retryDelayMs(attempts)),
-        })
-        .where(ours);
-      if (failed) result.failed++;
-      else result.retried++;
-      options.logger?.warn(
-        { emailId: row.id, kind: row.kind, attempts, error: lastError },
-        failed ? "e-mail given up" : "e-mail not sent, will retry",
-      );
+      outcome = { error };
+    } finally {
+      clearInterval(renew);
+      await renewals;
     }
+
+    if (!("error" in outcome)) {
+      const updated = await db
+        .update(emailOutbox)
+        .set({ status: "sent", sentAt: new Date(), attempts, lastError: null, claimedUntil: null })
+        .where(ours)
+        .returning({ id: emailOutbox.id });
+      if (updated.length === 0) lost();
+      else result.sent++;
+      continue;
+    }
+
+    const permanent = isPermanentRefusal(outcome.error);
+    const failed = permanent || attempts >= MAX_EMAIL_ATTEMPTS;
+    const lastError = errorText(outcome.error);
+    const updated = await db
+      .update(emailOutbox)
+      .set({
+        status: failed ? "failed" : "pending",
+        attempts,
+        lastError,
+        nextAttemptAt: new Date(clock().getTime() + retryDelayMs(attempts)),
+        claimedUntil: null,
+      })
+      .where(ours)
+      .returning({ id: emailOutbox.id });
+    if (updated.length === 0) {
+      lost();
+      continue;
+    }
+    if (failed) result.failed++;
+    else result.retried++;
+    options.logger?.warn(
+      { emailId: row.id, kind: row.kind, attempts, error: lastError },
+      permanent ? "e-mail refused for good" : failed ? "e-mail given up" : "e-mail not sent, will retry",
+    );
   }
   return result;
 }
 
 export interface EmailSender {
-  /** Stops the loop; waits for a run in progress. */
+  /** Stops the loop: a run in progress ends after the message in flight, which this waits for. */
   stop(): Promise<void>;
 }
 
@@ -181,6 +245,9 @@ export function startEmailSender(options: {
   }
 
   const transport = createEmailTransport(smtpUrl);
+  // This process's sender; each run claims as `${senderId}:${run}`.
+  const senderId = randomUUID();
+  let runs = 0;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let again = false;
@@ -199,7 +266,11 @@ export function startEmailSender(options: {
     again = false;
     running = (async () => {
       try {
-        const result = await deliverDueEmails(getDb(), transport, { logger });
+        const result = await deliverDueEmails(getDb(), transport, {
+          logger,
+          claimant: `${senderId}:${++runs}`,
+          shouldStop: () => stopped,
+        });
         if (result.sent || result.retried || result.failed) logger.info(result, "e-mail outbox delivered");
       } catch (error) {
         logger.error({ err: error }, "e-mail sender run failed");

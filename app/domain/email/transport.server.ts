@@ -27,3 +27,20 @@ export function createEmailTransport(smtpUrl: string): EmailTransport {
     socketTimeout: 60_000,
   });
 }
+
+/**
+ * True for the server's final "no" to this message: a 5xx reply to its envelope (e.g. 550 mailbox
+ * unavailable) or its content. Trying again would get the same answer. A 5xx to signing in, or at the
+ * greeting, says the server or our account is set up wrongly and is retried like a 4xx or a lost connection,
+ * so that fixing the settings delivers what waited.
+ */
+export function isPermanentRefusal(error: unknown): boolean {
+  if (typeof error !== "object" || error === null) return false;
+  const { responseCode, code } = error as { responseCode?: unknown; code?: unknown };
+  return (
+    typeof responseCode === "number" &&
+    responseCode >= 500 &&
+    responseCode <= 599 &&
+    (code === "EENVELOPE" || code === "EMESSAGE")
+  );
+}

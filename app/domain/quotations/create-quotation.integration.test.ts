@@ -6,17 +6,18 @@ import { emailOutbox, inventoryItems, quotationEvents, quotationLines, quotation
 import { seedId } from "~/db/seed/ids";
 import { seedDatabase } from "~/db/seed/seed.server";
 import { createQuotationRequest, type CreateQuotationResult } from "./create-quotation.server";
-import { isHoneypotFilled } from "~/lib/honeypot";
+import { HONEYPOT_FIELD, isHoneypotFilled } from "~/lib/honeypot";
 import { quotationRequestFromForm } from "./form-data";
 
 const LED = seedId("inventory:led-wall-p3"); // 5000 per sqm/day, 120 in stock
 const BOOTH = seedId("inventory:photo-booth-360"); // 25000 per event, 3 in stock
 const COMPANY_INBOX = "bookings@utsabevents.com.bd";
 
+// Each request its own address: the customer's confirmations are limited per address (created-emails.server).
 function valid(): Record<string, unknown> {
   return {
     name: "Farhana Rahman",
-    email: "farhana@example.com",
+    email: `farhana.${randomUUID().slice(0, 8)}@example.com`,
     phone: "+880 1711-555000",
     event_name: "Rahman Wedding Reception",
     event_date: "2026-12-20",
@@ -56,10 +57,11 @@ describe("createQuotationRequest: a valid request", () => {
     const input = valid();
     const result = expectCreated(await createQuotationRequest(getDb(), input));
     expect(result.duplicate).toBe(false);
+    const email = input.email as string;
     expect(result.quotation).toMatchObject({
       status: "pending",
       customerName: "Farhana Rahman",
-      email: "farhana@example.com",
+      email,
       total: "185000.00",
       eventDate: "2026-12-20",
       eventTime: "18:30:00",
@@ -72,7 +74,7 @@ describe("createQuotationRequest: a valid request", () => {
     expect(stored).toMatchObject({
       status: "pending",
       customerName: "Farhana Rahman",
-      email: "farhana@example.com",
+      email,
       phone: "+880 1711-555000",
       eventName: "Rahman Wedding Reception",
       eventDate: "2026-12-20",
@@ -109,7 +111,7 @@ describe("createQuotationRequest: a valid request", () => {
       kind: "created",
       fromStatus: null,
       toStatus: "pending",
-      actorLabel: "farhana@example.com",
+      actorLabel: email,
     });
 
     const mails = await db
@@ -119,14 +121,17 @@ describe("createQuotationRequest: a valid request", () => {
       .orderBy(emailOutbox.kind);
     expect(mails.map((m) => [m.kind, m.toAddress, m.status])).toEqual([
       ["quotation.created.company", COMPANY_INBOX, "pending"],
-      ["quotation.created.customer", "farhana@example.com", "pending"],
+      ["quotation.created.customer", email, "pending"],
     ]);
     const [company, customer] = mails;
     expect(company!.subject).toBe("New quotation request: Rahman Wedding Reception");
+    // Replies from the company's inbox reach the customer.
+    expect(company!.replyTo).toBe(email);
     for (const part of [
       "Farhana Rahman",
-      "farhana@example.com",
+      email,
       "+880 1711-555000",
+      "Rahman Wedding Reception",
       "December 20, 2026 at 6:30 PM",
       "Bashundhara Convention Center, Dhaka",
       "P3 Indoor LED Video Wall (500 × 500 mm cabinets): 32 × ৳5,000.00 = ৳160,000.00",
@@ -138,16 +143,32 @@ describe("createQuotationRequest: a valid request", () => {
     ]) {
       expect(company!.textBody).toContain(part);
     }
-    expect(customer!.subject).toBe("We received your quotation request: Rahman Wedding Reception");
+    expect(company!.textBody).not.toContain("No confirmation was sent");
+
+    expect(customer!.subject).toBe(`We received your quotation request (reference ${id})`);
+    expect(customer!.replyTo).toBeNull();
     for (const part of [
-      "Dear Farhana Rahman,",
+      "Hello,",
       "will send you a priced quotation",
+      "Event date: December 20, 2026 at 6:30 PM",
       "P3 Indoor LED Video Wall (500 × 500 mm cabinets): 32 × ৳5,000.00 = ৳160,000.00",
+      "360° Photo Booth (1 m platform, up to 3 guests): 1 × ৳25,000.00 = ৳25,000.00",
       "Total at list prices: ৳185,000.00",
-      "Please use the stage-left entrance for load-in.",
+      `Your reference: ${id}`,
       "Utsab Event Technologies",
     ]) {
       expect(customer!.textBody).toContain(part);
+    }
+    // Nothing the visitor typed: the confirmation can go to any address, so it must not carry their text.
+    for (const typed of [
+      "Farhana Rahman",
+      "Rahman Wedding Reception",
+      "Bashundhara",
+      "stage-left",
+      "+880 1711-555000",
+    ]) {
+      expect(customer!.textBody).not.toContain(typed);
+      expect(customer!.subject).not.toContain(typed);
     }
     // The customer's confirmation is not the company's internal note.
     expect(customer!.textBody).not.toContain("back office");
@@ -212,6 +233,24 @@ describe("createQuotationRequest: a valid request", () => {
     const mails = await getDb().select().from(emailOutbox).where(eq(emailOutbox.relatedId, result.quotation.id));
     expect(mails.map((m) => m.toAddress).sort()).toEqual(["Arif@Example.com", COMPANY_INBOX]);
     expect(mails.find((m) => m.kind === "quotation.created.company")!.textBody).toContain("Notes\n  none");
+  });
+
+  it("never puts what a visitor typed in the customer's confirmation, however it is dressed up", async () => {
+    const spam = "Cheap watches at https://spam.example";
+    const result = expectCreated(
+      await createQuotationRequest(getDb(), {
+        ...valid(),
+        name: spam,
+        event_name: spam,
+        event_location: spam,
+        notes: `${spam}\n`.repeat(40),
+      }),
+    );
+    const mails = await getDb().select().from(emailOutbox).where(eq(emailOutbox.relatedId, result.quotation.id));
+    const customer = mails.find((m) => m.kind === "quotation.created.customer")!;
+    expect(customer.subject + customer.textBody).not.toMatch(/watches|spam\.example/);
+    // The company still reads all of it.
+    expect(mails.find((m) => m.kind === "quotation.created.company")!.textBody).toContain(spam);
   });
 
   it("keeps an e-mail subject on one line whatever the event name holds", async () => {
@@ -386,7 +425,7 @@ describe("quotationRequestFromForm", () => {
       ["quantity", "12"],
       ["productId", BOOTH],
       ["quantity", "2"],
-      ["website", ""],
+      [HONEYPOT_FIELD, ""],
       ["intent", "submit"],
     ];
   }
@@ -418,8 +457,8 @@ describe("quotationRequestFromForm", () => {
 
   it("tells a filled honeypot from an empty one", () => {
     expect(isHoneypotFilled(formOf(validFields()))).toBe(false);
-    expect(isHoneypotFilled(formOf(replace(validFields(), "website", "https://spam.example")))).toBe(true);
-    expect(isHoneypotFilled(formOf(replace(validFields(), "website", new Blob(["x"]))))).toBe(true);
+    expect(isHoneypotFilled(formOf(replace(validFields(), HONEYPOT_FIELD, "https://spam.example")))).toBe(true);
+    expect(isHoneypotFilled(formOf(replace(validFields(), HONEYPOT_FIELD, new Blob(["x"]))))).toBe(true);
   });
 
   const formCases: Array<[string, Array<[string, string | Blob]>, string, RegExp]> = [

@@ -3,9 +3,10 @@ import type { z } from "zod";
 import type { Db } from "../../db/client.server";
 import { inventoryItems, quotationEvents, quotationLines, quotations } from "../../db/schema";
 import { getCompanySettings } from "../content/company.server";
-import { enqueueEmail } from "../email/outbox.server";
 import { wakeEmailSender } from "../email/sender.server";
-import { quotationCreatedEmails, type QuotationSummary } from "./created-emails";
+import { requireAllowance, type RateLimitRule } from "../../lib/rate-limit.server";
+import type { QuotationSummary } from "./created-emails";
+import { queueQuotationCreatedEmails } from "./created-emails.server";
 import { priceLines } from "./pricing";
 import { quotationRequestSchema } from "./request";
 import { findQuotationByIdempotencyKey, summaryColumns } from "./summary.server";
@@ -41,13 +42,27 @@ export function quotationRequestErrors(error: z.ZodError): Record<string, string
 
 const invalid = (errors: Record<string, string>): CreateQuotationResult => ({ ok: false, errors, status: 400 });
 
+export interface CreateQuotationOptions {
+  /**
+   * The client's allowance of stored requests, used in the transaction that stores this one: a refused or
+   * repeated request uses none, and when it was used up meanwhile nothing is stored and
+   * RateLimitExceededError is thrown.
+   */
+  allowance?: RateLimitRule;
+}
+
 /**
  * Stores a quotation request from the storefront (storefront.md §7.2, DESIGN §4-§6). Every price comes from
- * the inventory, never from the browser. The quotation, its lines, its 'created' event and both notification
- * e-mails are written in one transaction, or nothing is. A form sent again with the same idempotency key
- * (a double click, a retry, two tabs at the same moment) gets the first quotation back and writes nothing.
+ * the inventory, never from the browser. The quotation, its lines, its 'created' event and the notification
+ * e-mails (the customer's within its limits) are written in one transaction, or nothing is. A form sent again
+ * with the same idempotency key (a double click, a retry, two tabs at the same moment) gets the first
+ * quotation back and writes nothing.
  */
-export async function createQuotationRequest(db: Db, raw: unknown): Promise<CreateQuotationResult> {
+export async function createQuotationRequest(
+  db: Db,
+  raw: unknown,
+  options: CreateQuotationOptions = {},
+): Promise<CreateQuotationResult> {
   const parsed = quotationRequestSchema.safeParse(raw);
   if (!parsed.success) return invalid(quotationRequestErrors(parsed.error));
   const request = parsed.data;
@@ -145,7 +160,9 @@ export async function createQuotationRequest(db: Db, raw: unknown): Promise<Crea
       createdAt: row.createdAt.toISOString(),
       lines: storedLines.sort((a, b) => a.lineNo - b.lineNo).map(({ lineNo: _lineNo, ...line }) => line),
     };
-    for (const email of quotationCreatedEmails(summary, company)) await enqueueEmail(tx, email);
+    await queueQuotationCreatedEmails(tx, summary, company);
+    // Last, so the counter's row is locked only for the end of the transaction.
+    if (options.allowance) await requireAllowance(tx, options.allowance);
     return summary;
   });
 
@@ -154,7 +171,7 @@ export async function createQuotationRequest(db: Db, raw: unknown): Promise<Crea
     if (!winner) throw new Error("quotation insert conflicted on its idempotency key, but no quotation has it");
     return { ok: true, quotation: winner, duplicate: true };
   }
-  // Committed: the two e-mails can go now rather than at the sender's next tick.
+  // Committed: the e-mails can go now rather than at the sender's next tick.
   wakeEmailSender();
   return { ok: true, quotation: created, duplicate: false };
 }

@@ -50,10 +50,14 @@ export interface QuotationEmail {
   to: string;
   subject: string;
   text: string;
+  replyTo?: string;
   kind: (typeof QUOTATION_CREATED_KINDS)[keyof typeof QUOTATION_CREATED_KINDS];
   relatedType: "quotation";
   relatedId: string;
 }
+
+/** Told to the company when the customer's confirmation was held back by its limits. */
+export const CONFIRMATION_NOT_SENT_NOTE = "No confirmation was sent to the customer (limit reached).";
 
 /** A subject is one line: whatever the visitor typed, line breaks and runs of spaces become one space. */
 function oneLine(text: string): string {
@@ -79,7 +83,12 @@ function indented(text: string): string[] {
   return text.split(/\r?\n/).map((line) => `  ${line}`);
 }
 
-export function companyNotification(q: QuotationSummary, company: CompanyContact): QuotationEmail {
+/** The company's notification: everything the customer typed, for the staff who price the request. */
+export function companyNotification(
+  q: QuotationSummary,
+  company: CompanyContact,
+  options: { customerConfirmed: boolean } = { customerConfirmed: true },
+): QuotationEmail {
   const text = [
     `${q.customerName} asked ${company.name} for a quotation through the website.`,
     "",
@@ -100,6 +109,7 @@ export function companyNotification(q: QuotationSummary, company: CompanyContact
     "Notes",
     ...(q.notes ? indented(q.notes) : ["  none"]),
     "",
+    ...(options.customerConfirmed ? [] : [CONFIRMATION_NOT_SENT_NOTE, ""]),
     "The request is waiting in the back office under Quotations (status pending): price it there and send the quotation to the customer.",
     `Reference: ${q.id}`,
   ].join("\n");
@@ -107,34 +117,39 @@ export function companyNotification(q: QuotationSummary, company: CompanyContact
     to: company.notificationEmail,
     subject: oneLine(`New quotation request: ${q.eventName}`),
     text,
+    // A reply from the company's inbox reaches the customer.
+    replyTo: q.email,
     kind: QUOTATION_CREATED_KINDS.company,
     relatedType: "quotation",
     relatedId: q.id,
   };
 }
 
+/**
+ * The customer's confirmation. Anyone can type any address into the form, so this message carries nothing the
+ * visitor typed (no name, event name, location or notes): only fixed text, the reference, the event's date and
+ * time (both checked formats) and the lines, whose names, sizes and prices come from the inventory. Otherwise
+ * the form would let anyone make the company's server mail their own text to any address.
+ */
 export function customerConfirmation(q: QuotationSummary, company: CompanyContact): QuotationEmail {
   const contact = [
     company.emails[0] ? `write to ${company.emails[0]}` : null,
     company.phones[0] ? `call ${company.phones[0]}` : null,
   ].filter(Boolean);
   const text = [
-    `Dear ${q.customerName},`,
+    "Hello,",
     "",
     `Thank you for your quotation request. ${company.name} has received it and will send you a priced quotation for your event soon.`,
     "",
-    "Your event",
-    `  Name:     ${q.eventName}`,
-    `  When:     ${when(q)}`,
-    `  Location: ${q.eventLocation}`,
+    `Event date: ${when(q)}`,
     "",
     "What you asked for (quantity × list price)",
     ...itemList(q.lines),
     `  Total at list prices: ${formatMoney(q.total)}`,
     "",
-    ...(q.notes ? ["Your notes", ...indented(q.notes), ""] : []),
     "These are our list prices; the quotation we send you sets the final price.",
-    ...(contact.length ? [`To change anything in your request, ${contact.join(" or ")}.`] : []),
+    ...(contact.length ? [`To change anything in your request, ${contact.join(" or ")}, quoting your reference.`] : []),
+    "If you did not ask for a quotation, you can ignore this message.",
     "",
     `Your reference: ${q.id}`,
     "",
@@ -142,7 +157,7 @@ export function customerConfirmation(q: QuotationSummary, company: CompanyContac
   ].join("\n");
   return {
     to: q.email,
-    subject: oneLine(`We received your quotation request: ${q.eventName}`),
+    subject: `We received your quotation request (reference ${q.id})`,
     text,
     kind: QUOTATION_CREATED_KINDS.customer,
     relatedType: "quotation",
@@ -150,7 +165,12 @@ export function customerConfirmation(q: QuotationSummary, company: CompanyContac
   };
 }
 
-/** Both e-mails of a new request: the company's first, then the customer's. */
-export function quotationCreatedEmails(q: QuotationSummary, company: CompanyContact): QuotationEmail[] {
-  return [companyNotification(q, company), customerConfirmation(q, company)];
+/** The e-mails of a new request: the company's first, then the customer's when it may be sent. */
+export function quotationCreatedEmails(
+  q: QuotationSummary,
+  company: CompanyContact,
+  options: { confirmCustomer: boolean } = { confirmCustomer: true },
+): QuotationEmail[] {
+  const notification = companyNotification(q, company, { customerConfirmed: options.confirmCustomer });
+  return options.confirmCustomer ? [notification, customerConfirmation(q, company)] : [notification];
 }

@@ -3,10 +3,10 @@ import { z } from "zod";
 import type { Db } from "../../db/client.server";
 import { emailOutbox, quotations } from "../../db/schema";
 import { getCompanySettings } from "../content/company.server";
-import { enqueueEmail } from "../email/outbox.server";
 import { wakeEmailSender } from "../email/sender.server";
 import { QUOTATION_STATUSES } from "./constants";
-import { QUOTATION_CREATED_KINDS, quotationCreatedEmails, type QuotationSummary } from "./created-emails";
+import { QUOTATION_CREATED_KINDS, type QuotationSummary } from "./created-emails";
+import { queueQuotationCreatedEmails } from "./created-emails.server";
 import { QUOTATION_LIMITS } from "./request";
 import { loadQuotationSummary } from "./summary.server";
 
@@ -82,8 +82,9 @@ function bodyErrors(error: z.ZodError): Record<string, string> {
 const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 /**
- * Puts whichever of the quotation's two 'created' e-mails is missing in the outbox, and answers how many it
- * added. The quotation's row is locked meanwhile, so two calls at once cannot both add the same e-mail.
+ * Puts whichever of the quotation's two 'created' e-mails is missing in the outbox (the customer's only within
+ * its limits, as when the quotation was stored), and answers how many it added. The quotation's row is locked
+ * meanwhile, so two calls at once cannot both add the same e-mail.
  */
 export async function ensureQuotationCreatedEmails(db: Db, quotationId: string): Promise<number> {
   const company = await getCompanySettings(db);
@@ -107,13 +108,7 @@ export async function ensureQuotationCreatedEmails(db: Db, quotationId: string):
     const kinds = new Set(present.map((row) => row.kind));
     if (kinds.size === Object.keys(QUOTATION_CREATED_KINDS).length) return 0;
     const summary = await loadQuotationSummary(tx, quotationId);
-    let added = 0;
-    for (const email of quotationCreatedEmails(summary!, company)) {
-      if (kinds.has(email.kind)) continue;
-      await enqueueEmail(tx, email);
-      added++;
-    }
-    return added;
+    return queueQuotationCreatedEmails(tx, summary!, company, kinds);
   });
 }
 

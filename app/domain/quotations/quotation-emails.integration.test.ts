@@ -43,10 +43,17 @@ describe("quotation e-mails", () => {
     const transport = createEmailTransport(smtp.url);
     expect(await deliverDueEmails(getDb(), transport)).toMatchObject({ sent: 2 });
     transport.close();
-    const byRecipient = Object.fromEntries(smtp.received.map((m) => [m.rcptTo[0], readable(m.raw)]));
+    // Long header lines arrive folded: joined again here.
+    const byRecipient = Object.fromEntries(
+      smtp.received.map((m) => [m.rcptTo[0], readable(m.raw).replace(/\r?\n[ \t]+/g, " ")]),
+    );
     expect(Object.keys(byRecipient).sort()).toEqual(["bookings@utsabevents.com.bd", "tahmid@example.com"]);
     expect(byRecipient["bookings@utsabevents.com.bd"]).toContain("New quotation request: Tech Meetup Dhaka");
-    expect(byRecipient["tahmid@example.com"]).toContain("We received your quotation request: Tech Meetup Dhaka");
+    expect(byRecipient["tahmid@example.com"]).toContain(
+      `We received your quotation request (reference ${result.ok && result.quotation.id})`,
+    );
+    // Replies to the company's notification reach the customer.
+    expect(byRecipient["bookings@utsabevents.com.bd"]).toMatch(/^Reply-To: tahmid@example\.com$/m);
     for (const text of Object.values(byRecipient)) {
       expect(text).toContain("P3 Indoor LED Video Wall");
       expect(text).toContain("৳160,000.00");

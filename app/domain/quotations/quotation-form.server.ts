@@ -1,7 +1,14 @@
 import type { Db } from "../../db/client.server";
-import { describeRetry, takeFormSubmission } from "../../lib/rate-limit.server";
-import { listQuotableProducts } from "../catalogue/catalogue.server";
 import { isHoneypotFilled } from "../../lib/honeypot";
+import { getLogger } from "../../lib/logger.server";
+import {
+  checkAllowance,
+  describeRetry,
+  publicFormRule,
+  RateLimitExceededError,
+  takeAllowance,
+} from "../../lib/rate-limit.server";
+import { listQuotableProducts } from "../catalogue/catalogue.server";
 import { addToCart, changeQuantity, removeFromCart, type CartLine } from "./cart";
 import { createQuotationRequest } from "./create-quotation.server";
 import { QUOTATION_TEXT_FIELDS, quotationRequestFromForm } from "./form-data";
@@ -23,6 +30,15 @@ function valuesOf(form: FormData | null): Values {
   return values;
 }
 
+/**
+ * The cart's buttons without JavaScript write nothing but read the inventory: they have their own allowance,
+ * this many times the form's (FORM_RATE_LIMIT).
+ */
+export const CART_BUTTON_LIMIT_FACTOR = 10;
+
+const limitedMessage = (retryAfterSeconds: number) =>
+  `Too many requests from your connection. Please try again ${describeRetry(retryAfterSeconds)}.`;
+
 type QuotableProduct = Awaited<ReturnType<typeof listQuotableProducts>>[number];
 
 /** The cart as posted (product and quantity pairs), rebuilt from the live inventory with the cart's rules. */
@@ -41,9 +57,10 @@ async function postedCart(db: Db, form: FormData | null, inventory?: QuotablePro
 
 /**
  * Everything the /quotation form can post. Without JavaScript the cart's buttons post an intent (add,
- * increase:<id>, decrease:<id>, remove:<id>) that changes the cart and writes nothing. A submission is
- * counted against the client's limit, dropped quietly when the honeypot is filled, and otherwise stored by
- * createQuotationRequest.
+ * increase:<id>, decrease:<id>, remove:<id>) that changes the cart and writes nothing; each post uses one of
+ * the client's cart allowance. A submission is refused when the client's allowance of stored requests is used
+ * up, dropped quietly when the honeypot is filled, and otherwise stored by createQuotationRequest, which uses
+ * the allowance only when it stores a new quotation (not for field errors, nor for a repeated submission).
  */
 export async function receiveQuotationForm(
   db: Db,
@@ -52,7 +69,20 @@ export async function receiveQuotationForm(
 ): Promise<QuotationFormOutcome> {
   const intent = form?.get("intent");
   const values = valuesOf(form);
+  const limited = async (retryAfterSeconds: number): Promise<QuotationFormOutcome> => ({
+    status: "limited",
+    message: limitedMessage(retryAfterSeconds),
+    retryAfterSeconds,
+    values,
+    cart: await postedCart(db, form),
+  });
+
   if (typeof intent === "string" && intent !== "submit") {
+    const allowance = await takeAllowance(
+      db,
+      publicFormRule("quotation-cart", clientAddress, CART_BUTTON_LIMIT_FACTOR),
+    );
+    if (!allowance.allowed) return limited(allowance.retryAfterSeconds);
     const [action, productId = ""] = intent.split(":");
     // One read of the inventory serves the posted cart and the product being added.
     const products = await listQuotableProducts(db);
@@ -71,21 +101,22 @@ export async function receiveQuotationForm(
     };
   }
 
-  const allowance = takeFormSubmission("quotation", clientAddress || "unknown");
-  if (!allowance.allowed) {
-    return {
-      status: "limited",
-      message: `Too many requests from your connection. Please try again ${describeRetry(allowance.retryAfterSeconds)}.`,
-      retryAfterSeconds: allowance.retryAfterSeconds,
-      values,
-      cart: await postedCart(db, form),
-    };
-  }
+  const rule = publicFormRule("quotation", clientAddress);
+  const allowance = await checkAllowance(db, rule);
+  if (!allowance.allowed) return limited(allowance.retryAfterSeconds);
   if (form && isHoneypotFilled(form)) {
     // A robot filled the hidden field: it sees success, nothing is stored.
+    getLogger().warn({ form: "quotation", clientAddress }, "honeypot filled: submission dropped");
     return { status: "sent", quotationId: "", total: "0.00", createdAt: new Date().toISOString(), duplicate: false };
   }
-  const result = await createQuotationRequest(db, quotationRequestFromForm(form ?? new FormData()));
+  let result;
+  try {
+    result = await createQuotationRequest(db, quotationRequestFromForm(form ?? new FormData()), { allowance: rule });
+  } catch (error) {
+    // Another request from this client took the last use while this one was being stored.
+    if (error instanceof RateLimitExceededError) return limited(error.retryAfterSeconds);
+    throw error;
+  }
   if (!result.ok) return { status: "invalid", errors: result.errors, values, cart: await postedCart(db, form) };
   return {
     status: "sent",

@@ -1,13 +1,14 @@
 import os from "node:os";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { getDb } from "~/db/client.server";
-import { contactMessages, emailOutbox } from "~/db/schema";
+import { contactMessages, emailOutbox, rateLimitCounters } from "~/db/schema";
 import { seedDatabase } from "~/db/seed/seed.server";
 import { CONTACT_LIMITS } from "~/domain/content/contact";
 import type { ContactFormOutcome } from "~/domain/content/contact-form";
 import { getEnv, loadEnv, setEnv } from "~/lib/env.server";
-import { resetRateLimits } from "~/lib/rate-limit.server";
+import { HONEYPOT_FIELD } from "~/lib/honeypot";
+import { getLogger } from "~/lib/logger.server";
 import { action, headers, loader } from "./contact";
 import type { Route } from "./+types/contact";
 
@@ -55,7 +56,10 @@ beforeAll(async () => {
   await seedDatabase(getDb());
 });
 
-beforeEach(() => resetRateLimits());
+// Every test starts with every client's allowance unused.
+beforeEach(async () => {
+  await getDb().delete(rateLimitCounters);
+});
 
 describe("contact loader", () => {
   it("returns the company's details and the form's limits from the database", async () => {
@@ -107,6 +111,8 @@ describe("contact action", () => {
     expect(mails[0]!.subject).toContain(valid.subject);
     expect(mails[0]!.textBody).toContain(valid.message);
     expect(mails[0]!.textBody).toContain(valid.email);
+    // A reply from the company's inbox reaches the visitor.
+    expect(mails[0]!.replyTo).toBe(valid.email);
   });
 
   it("accepts a message without a phone number and stores the phone as empty", async () => {
@@ -166,17 +172,27 @@ describe("contact action", () => {
     expect(await counts()).toEqual(before);
   });
 
-  it("answers a filled honeypot with the success view but stores nothing", async () => {
-    const before = await counts();
-    const result = await post(formOf({ ...valid, website: "https://spam.example" }));
-    expect(result.init.status).toBe(200);
-    expect(result.data).toEqual({ status: "sent" });
-    expect(await counts()).toEqual(before);
+  it("answers a filled honeypot with the success view, stores nothing and logs it without personal data", async () => {
+    const warn = vi.spyOn(getLogger(), "warn");
+    try {
+      const before = await counts();
+      const result = await post(formOf({ ...valid, [HONEYPOT_FIELD]: "https://spam.example" }));
+      expect(result.init.status).toBe(200);
+      expect(result.data).toEqual({ status: "sent" });
+      expect(await counts()).toEqual(before);
+      expect(warn).toHaveBeenCalledWith(
+        { form: "contact", clientAddress: CLIENT },
+        "honeypot filled: submission dropped",
+      );
+      expect(JSON.stringify(warn.mock.calls)).not.toContain(valid.email);
+    } finally {
+      warn.mockRestore();
+    }
   });
 
   it("stores the message when the honeypot is sent empty, as the browser does", async () => {
     const before = await counts();
-    const result = await post(formOf({ ...valid, website: "" }));
+    const result = await post(formOf({ ...valid, [HONEYPOT_FIELD]: "" }));
     expect(result.data).toEqual({ status: "sent" });
     expect(await counts()).toEqual({ messages: before.messages + 1, outbox: before.outbox + 1 });
   });
@@ -220,11 +236,34 @@ describe("contact action", () => {
       expect((await post(formOf(valid), { clientAddress: "203.0.113.51" })).init.status).toBe(200);
     });
 
-    it("counts honeypot and invalid submissions too", async () => {
+    it("counts only stored messages: not field errors or a filled honeypot", async () => {
       const client = "203.0.113.60";
-      await post(formOf({ ...valid, website: "spam" }), { clientAddress: client });
-      await post(formOf({ ...valid, email: "bad" }), { clientAddress: client });
+      for (let n = 0; n < 3; n++) {
+        expect((await post(formOf({ ...valid, email: "bad" }), { clientAddress: client })).init.status).toBe(400);
+        await post(formOf({ ...valid, [HONEYPOT_FIELD]: "spam" }), { clientAddress: client });
+      }
+      expect((await post(formOf(valid), { clientAddress: client })).init.status).toBe(200);
+      expect((await post(formOf(valid), { clientAddress: client })).init.status).toBe(200);
       expect((await post(formOf(valid), { clientAddress: client })).init.status).toBe(429);
+    });
+
+    it("counts an IPv6 client by its /64", async () => {
+      expect((await post(formOf(valid), { clientAddress: "2001:db8:5::1" })).init.status).toBe(200);
+      expect((await post(formOf(valid), { clientAddress: "2001:db8:5::2" })).init.status).toBe(200);
+      expect((await post(formOf(valid), { clientAddress: "2001:db8:5:0:abcd::9" })).init.status).toBe(429);
+      expect((await post(formOf(valid), { clientAddress: "2001:db8:6::1" })).init.status).toBe(200);
+    });
+
+    it("stores one message when two from one address take its last use at the same moment", async () => {
+      const client = "203.0.113.70";
+      expect((await post(formOf(valid), { clientAddress: client })).init.status).toBe(200);
+      const subject = "Sent twice at once";
+      const results = await Promise.all([
+        post(formOf({ ...valid, subject }), { clientAddress: client }),
+        post(formOf({ ...valid, subject }), { clientAddress: client }),
+      ]);
+      expect(results.map((r) => r.init.status).sort()).toEqual([200, 429]);
+      expect(await getDb().$count(contactMessages, eq(contactMessages.subject, subject))).toBe(1);
     });
   });
 });

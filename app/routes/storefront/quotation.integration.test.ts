@@ -1,13 +1,15 @@
 import { randomUUID } from "node:crypto";
 import os from "node:os";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { getDb } from "~/db/client.server";
-import { emailOutbox, inventoryItems, quotationLines, quotations } from "~/db/schema";
+import { emailOutbox, inventoryItems, quotationLines, quotations, rateLimitCounters } from "~/db/schema";
 import { seedId } from "~/db/seed/ids";
 import { seedDatabase } from "~/db/seed/seed.server";
 import type { QuotationFormOutcome } from "~/domain/quotations/quotation-form.server";
 import { getEnv, loadEnv, setEnv } from "~/lib/env.server";
-import { resetRateLimits } from "~/lib/rate-limit.server";
+import { HONEYPOT_FIELD } from "~/lib/honeypot";
+import { getLogger } from "~/lib/logger.server";
 import { action, loader } from "./quotation";
 import type { Route } from "./+types/quotation";
 
@@ -58,7 +60,10 @@ const originalEnv = getEnv();
 beforeAll(async () => {
   await seedDatabase(getDb());
 });
-beforeEach(() => resetRateLimits());
+// Every test starts with every client's allowance unused.
+beforeEach(async () => {
+  await getDb().delete(rateLimitCounters);
+});
 afterAll(() => setEnv(originalEnv));
 
 describe("quotation loader", () => {
@@ -157,30 +162,123 @@ describe("quotation action: submitting", () => {
     expect(await counts()).toEqual(before);
   });
 
-  it("shows success to a robot that filled the honeypot and stores nothing", async () => {
-    const before = await counts();
-    const r = await post(
-      form({ intent: "submit", ...details, website: "http://spam.example", idempotencyKey: randomUUID() }, [[WALL, 1]]),
-    );
-    expect(r.data.status).toBe("sent");
-    expect(await counts()).toEqual(before);
+  it("shows success to a robot that filled the honeypot, stores nothing and logs it without personal data", async () => {
+    const warn = vi.spyOn(getLogger(), "warn");
+    try {
+      const before = await counts();
+      const r = await post(
+        form({ intent: "submit", ...details, [HONEYPOT_FIELD]: "http://spam.example", idempotencyKey: randomUUID() }, [
+          [WALL, 1],
+        ]),
+        "198.51.100.23",
+      );
+      expect(r.data.status).toBe("sent");
+      expect(await counts()).toEqual(before);
+      expect(warn).toHaveBeenCalledWith(
+        { form: "quotation", clientAddress: "198.51.100.23" },
+        "honeypot filled: submission dropped",
+      );
+      expect(JSON.stringify(warn.mock.calls)).not.toContain(details.email);
+    } finally {
+      warn.mockRestore();
+    }
+  });
+});
+
+describe("quotation action: rate limits", () => {
+  function withFormRateLimit(limit: string) {
+    setEnv(loadEnv({ ...process.env, DATA_DIR: os.tmpdir(), AUTH_SECRET: "x".repeat(32), FORM_RATE_LIMIT: limit }));
+  }
+  const submit = (address: string, fields: Record<string, string> = {}) =>
+    post(form({ intent: "submit", ...details, idempotencyKey: randomUUID(), ...fields }, [[WALL, 1]]), address);
+  const storedFor = (email: string) => getDb().$count(quotations, eq(quotations.email, email));
+
+  it("refuses more stored submissions than FORM_RATE_LIMIT from one address with 429, storing nothing", async () => {
+    withFormRateLimit("2/60");
+    try {
+      expect((await submit("192.0.2.1")).init.status).toBe(200);
+      expect((await submit("192.0.2.1")).init.status).toBe(200);
+      const before = await counts();
+      const third = await submit("192.0.2.1");
+      expect(third.init.status).toBe(429);
+      expect(third.init.headers["Retry-After"]).toMatch(/^\d+$/);
+      expect(third.data.status === "limited" && third.data.message).toMatch(
+        /^Too many requests from your connection\. Please try again in \d+ seconds\.$/,
+      );
+      expect(third.data.status === "limited" && third.data.cart).toEqual([expect.objectContaining({ id: WALL })]);
+      expect(await counts()).toEqual(before);
+      expect((await submit("192.0.2.2")).init.status).toBe(200);
+    } finally {
+      setEnv(originalEnv);
+    }
   });
 
-  it("refuses more submissions than FORM_RATE_LIMIT from one address with 429", async () => {
-    setEnv(loadEnv({ ...process.env, DATA_DIR: os.tmpdir(), AUTH_SECRET: "x".repeat(32), FORM_RATE_LIMIT: "2/60" }));
-    const submit = (address: string) =>
-      post(form({ intent: "submit", ...details, idempotencyKey: randomUUID() }, [[WALL, 1]]), address);
-    expect((await submit("192.0.2.1")).init.status).toBe(200);
-    expect((await submit("192.0.2.1")).init.status).toBe(200);
-    const before = await counts();
-    const third = await submit("192.0.2.1");
-    expect(third.init.status).toBe(429);
-    expect(third.init.headers["Retry-After"]).toMatch(/^\d+$/);
-    expect(third.data.status === "limited" && third.data.message).toMatch(
-      /^Too many requests from your connection\. Please try again in /,
-    );
-    expect(await counts()).toEqual(before);
-    expect((await submit("192.0.2.2")).init.status).toBe(200);
-    setEnv(originalEnv);
+  it("counts only stored submissions: not field errors, a filled honeypot or the same form sent again", async () => {
+    withFormRateLimit("2/60");
+    try {
+      const address = "192.0.2.10";
+      const email = "counted@example.com";
+      for (let n = 0; n < 3; n++) expect((await submit(address, { email: "not-an-email" })).init.status).toBe(400);
+      expect((await submit(address, { [HONEYPOT_FIELD]: "spam" })).data.status).toBe("sent");
+      const key = randomUUID();
+      const first = await submit(address, { email, idempotencyKey: key });
+      expect(first.data).toMatchObject({ status: "sent", duplicate: false });
+      for (let n = 0; n < 2; n++) {
+        const again = await submit(address, { email, idempotencyKey: key });
+        expect(again.data).toMatchObject({ status: "sent", duplicate: true });
+      }
+      expect((await submit(address, { email })).init.status).toBe(200);
+      expect((await submit(address, { email })).init.status).toBe(429);
+      expect(await storedFor(email)).toBe(2);
+    } finally {
+      setEnv(originalEnv);
+    }
+  });
+
+  it("stores one request when two from one address take its last use at the same moment", async () => {
+    withFormRateLimit("1/60");
+    try {
+      const email = "simultaneous@example.com";
+      const results = await Promise.all([submit("192.0.2.20", { email }), submit("192.0.2.20", { email })]);
+      expect(results.map((r) => r.init.status).sort()).toEqual([200, 429]);
+      expect(await storedFor(email)).toBe(1);
+    } finally {
+      setEnv(originalEnv);
+    }
+  });
+
+  it("counts an IPv6 client by its /64 and an IPv4-mapped address as the IPv4 one", async () => {
+    withFormRateLimit("1/60");
+    try {
+      expect((await submit("2001:db8:0:7::1")).init.status).toBe(200);
+      expect((await submit("2001:db8:0:7:ffff::2")).init.status).toBe(429);
+      expect((await submit("2001:db8:0:8::1")).init.status).toBe(200);
+      expect((await submit("::ffff:192.0.2.30")).init.status).toBe(200);
+      expect((await submit("192.0.2.30")).init.status).toBe(429);
+    } finally {
+      setEnv(originalEnv);
+    }
+  });
+
+  it("limits the cart's buttons without JavaScript apart, ten times as generously, keeping the cart", async () => {
+    withFormRateLimit("2/60");
+    try {
+      const address = "192.0.2.40";
+      const click = () => post(form({ intent: `increase:${BOOTH}`, ...details }, [[BOOTH, 1]]), address);
+      for (let n = 0; n < 20; n++) expect((await click()).init.status).toBe(200);
+      const refused = await click();
+      expect(refused.init.status).toBe(429);
+      expect(refused.init.headers["Retry-After"]).toMatch(/^\d+$/);
+      expect(refused.data).toMatchObject({
+        status: "limited",
+        message: expect.stringMatching(/^Too many requests from your connection\. Please try again in \d+ seconds\.$/),
+        cart: [{ id: BOOTH, quantity: 1 }],
+        values: { name: details.name },
+      });
+      // The submissions' allowance is untouched.
+      expect((await submit(address)).init.status).toBe(200);
+    } finally {
+      setEnv(originalEnv);
+    }
   });
 });

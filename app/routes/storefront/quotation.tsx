@@ -218,7 +218,7 @@ export default function Quotation({ loaderData }: Route.ComponentProps) {
           }}
         >
           <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
-          <HoneypotField id="quotation-website" />
+          <HoneypotField id="quotation-hp" />
 
           <section
             aria-labelledby="products-heading"
