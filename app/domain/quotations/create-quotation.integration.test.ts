@@ -314,6 +314,8 @@ describe("createQuotationRequest: malformed requests", () => {
     ],
     ["a malformed email", withValue("email", "farhana.example.com"), "email", /^Invalid email address$/],
     ["an email with spaces", withValue("email", "farhana @example.com"), "email", /^Invalid email address$/],
+    ["two email addresses", withValue("email", "a,b@x.com"), "email", /^Invalid email address$/],
+    ["an email with a display part", withValue("email", "a<b@evil.com>"), "email", /^Invalid email address$/],
     ["a malformed date", withValue("event_date", "20/12/2026"), "event_date", /real date/],
     ["an impossible date", withValue("event_date", "2025-02-30"), "event_date", /real date/],
     ["a malformed time", withValue("event_time", "25:00"), "event_time", /time of day/],

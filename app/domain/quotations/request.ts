@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { EMAIL_ADDRESS_MAX_LENGTH, EMAIL_ADDRESS_MESSAGES, emailAddressSchema } from "../../lib/email-address";
 
 // The quotation request form's rules (storefront.md §5), shared by the browser (validated on submit and
 // again on every change) and the server (which checks everything again and never trusts a price).
@@ -6,8 +7,8 @@ import { z } from "zod";
 /** The spec's exact messages. */
 export const QUOTATION_MESSAGES = {
   nameRequired: "Name is required",
-  emailRequired: "Email is required",
-  emailInvalid: "Invalid email address",
+  emailRequired: EMAIL_ADDRESS_MESSAGES.required,
+  emailInvalid: EMAIL_ADDRESS_MESSAGES.invalid,
   phoneRequired: "Phone number is required",
   eventNameRequired: "Event name is required",
   eventDateRequired: "Event date is required",
@@ -18,7 +19,7 @@ export const QUOTATION_MESSAGES = {
 
 export const QUOTATION_LIMITS = {
   name: 100,
-  email: 254,
+  email: EMAIL_ADDRESS_MAX_LENGTH,
   phone: 30,
   eventName: 150,
   eventLocation: 300,
@@ -28,9 +29,6 @@ export const QUOTATION_LIMITS = {
   /** Units of one product in one request (stock is checked separately). */
   quantity: 100_000,
 } as const;
-
-// A standard address pattern: something@something.tld, no spaces.
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 
 const text = (required: string, max: number, label: string) =>
   z.string({ error: required }).trim().min(1, required).max(max, `${label} must be at most ${max} characters`);
@@ -54,10 +52,7 @@ export const quotationLineSchema = z.object({
 export const quotationRequestSchema = z
   .object({
     name: text(QUOTATION_MESSAGES.nameRequired, QUOTATION_LIMITS.name, "Name"),
-    email: text(QUOTATION_MESSAGES.emailRequired, QUOTATION_LIMITS.email, "Email").regex(
-      EMAIL_PATTERN,
-      QUOTATION_MESSAGES.emailInvalid,
-    ),
+    email: emailAddressSchema,
     phone: text(QUOTATION_MESSAGES.phoneRequired, QUOTATION_LIMITS.phone, "Phone number").regex(
       /^[+\d\s().-]+$/,
       "Phone number may contain only digits, spaces and + ( ) . -",
