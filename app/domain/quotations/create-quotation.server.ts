@@ -2,12 +2,13 @@ import { inArray } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../db/client.server";
 import { inventoryItems, quotationEvents, quotationLines, quotations } from "../../db/schema";
+import { todayInDhaka } from "../../lib/dhaka-time";
 import { getCompanySettings } from "../content/company.server";
 import { enqueueEmail } from "../email/outbox.server";
 import { wakeEmailSender } from "../email/sender.server";
 import { quotationCreatedEmails, type QuotationSummary } from "./created-emails";
 import { priceLines } from "./pricing";
-import { quotationRequestSchema } from "./request";
+import { quotationRequestSchemaFor } from "./request";
 import { findQuotationByIdempotencyKey, summaryColumns } from "./summary.server";
 
 export type { QuotationSummary } from "./created-emails";
@@ -46,9 +47,14 @@ const invalid = (errors: Record<string, string>): CreateQuotationResult => ({ ok
  * the inventory, never from the browser. The quotation, its lines, its 'created' event and both notification
  * e-mails are written in one transaction, or nothing is. A form sent again with the same idempotency key
  * (a double click, a retry, two tabs at the same moment) gets the first quotation back and writes nothing.
+ * `today` (Dhaka) decides which event dates have passed.
  */
-export async function createQuotationRequest(db: Db, raw: unknown): Promise<CreateQuotationResult> {
-  const parsed = quotationRequestSchema.safeParse(raw);
+export async function createQuotationRequest(
+  db: Db,
+  raw: unknown,
+  { today = todayInDhaka() }: { today?: string } = {},
+): Promise<CreateQuotationResult> {
+  const parsed = quotationRequestSchemaFor(today).safeParse(raw);
   if (!parsed.success) return invalid(quotationRequestErrors(parsed.error));
   const request = parsed.data;
   const idempotencyKey = request.idempotencyKey.toLowerCase();

@@ -9,7 +9,9 @@ import { createQuotationRequest, type QuotationSummary } from "~/domain/quotatio
 import { quotationEmailRequestFor } from "~/domain/quotations/notify.server";
 import { action, loader } from "./email-quotation";
 import type { Route } from "./+types/email-quotation";
+import { dhakaDatePlus } from "../../../tests/support/dates";
 
+const EVENT_DATE = dhakaDatePlus(30);
 const URL_ = "http://localhost/api/email/quotation";
 
 async function newQuotation(email = "karim@example.com"): Promise<QuotationSummary> {
@@ -18,7 +20,7 @@ async function newQuotation(email = "karim@example.com"): Promise<QuotationSumma
     email,
     phone: "01811-222333",
     event_name: "Product Launch",
-    event_date: "2026-10-01",
+    event_date: EVENT_DATE,
     event_time: "16:00",
     event_location: "ICCB, Dhaka",
     items: [{ productId: seedId("inventory:led-wall-p3"), quantity: 32 }],
@@ -91,7 +93,7 @@ describe("POST /api/email/quotation", () => {
         status: "pending",
         createdAt: quotation.createdAt,
         event_name: "Product Launch",
-        event_date: "2026-10-01",
+        event_date: EVENT_DATE,
         event_location: "ICCB, Dhaka",
         notes: null,
       },

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import os from "node:os";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { getDb } from "~/db/client.server";
 import { emailOutbox, inventoryItems, quotationLines, quotations } from "~/db/schema";
 import { seedId } from "~/db/seed/ids";
@@ -10,6 +10,7 @@ import { getEnv, loadEnv, setEnv } from "~/lib/env.server";
 import { resetRateLimits } from "~/lib/rate-limit.server";
 import { action, loader } from "./quotation";
 import type { Route } from "./+types/quotation";
+import { dhakaDatePlus } from "../../../tests/support/dates";
 
 type ActionResult = { data: QuotationFormOutcome; init: { status?: number; headers: Record<string, string> } };
 
@@ -20,7 +21,7 @@ const details = {
   email: "farhana@example.com",
   phone: "+880 1811-222333",
   event_name: "Annual Dinner",
-  event_date: "2027-01-20",
+  event_date: dhakaDatePlus(45),
   event_time: "19:00",
   event_location: "Gulshan 2, Dhaka",
   notes: "",
@@ -45,6 +46,14 @@ async function post(body: FormData, clientAddress = "203.0.113.9") {
   return result as unknown as ActionResult;
 }
 
+function loadPage(url = "http://localhost/quotation") {
+  return loader({
+    request: new Request(url),
+    params: {},
+    context: { cspNonce: "", clientAddress: "" },
+  } as unknown as Route.LoaderArgs);
+}
+
 async function counts() {
   const db = getDb();
   return {
@@ -66,11 +75,7 @@ describe("quotation loader", () => {
     await getDb()
       .insert(inventoryItems)
       .values({ slug: "none-left", name: "AAA None Left", category: "sound", quantity: 0 });
-    const data = await loader({
-      request: new Request("http://localhost/quotation?product=photo-booth-360"),
-      params: {},
-      context: { cspNonce: "", clientAddress: "" },
-    } as unknown as Route.LoaderArgs);
+    const data = await loadPage("http://localhost/quotation?product=photo-booth-360");
     const products = await data.products;
     const names = products.map((p) => p.name);
     expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
@@ -155,6 +160,40 @@ describe("quotation action: submitting", () => {
       "Please add at least one product to your quotation.",
     );
     expect(await counts()).toEqual(before);
+  });
+
+  it("refuses an event date before today in Dhaka on the event date field, and writes nothing", async () => {
+    const before = await counts();
+    const r = await post(
+      form({ intent: "submit", ...details, event_date: dhakaDatePlus(-1), idempotencyKey: randomUUID() }, [[WALL, 1]]),
+    );
+    expect(r.init.status).toBe(400);
+    expect(r.data).toMatchObject({
+      status: "invalid",
+      errors: { event_date: "Event date cannot be in the past" },
+      values: { event_date: dhakaDatePlus(-1) },
+    });
+    expect(r.data.status === "invalid" && Object.keys(r.data.errors)).toEqual(["event_date"]);
+    expect(await counts()).toEqual(before);
+  });
+
+  it("judges 'today' in Dhaka: just after midnight there, UTC's date has already passed", async () => {
+    // 18:30 UTC on 21 November is 00:30 on 22 November in Dhaka.
+    vi.useFakeTimers({ toFake: ["Date"], now: new Date("2026-11-21T18:30:00Z") });
+    try {
+      expect((await loadPage()).today).toBe("2026-11-22");
+      const submit = (event_date: string) =>
+        post(form({ intent: "submit", ...details, event_date, idempotencyKey: randomUUID() }, [[WALL, 1]]));
+      const utcDate = await submit("2026-11-21");
+      expect(utcDate.data.status === "invalid" && utcDate.data.errors).toEqual({
+        event_date: "Event date cannot be in the past",
+      });
+      const dhakaDate = await submit("2026-11-22");
+      expect(dhakaDate.init.status).toBe(200);
+      expect(dhakaDate.data.status).toBe("sent");
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("shows success to a robot that filled the honeypot and stores nothing", async () => {

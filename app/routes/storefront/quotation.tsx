@@ -7,7 +7,8 @@ import { findProductIdBySlug, listQuotableProducts } from "~/domain/catalogue/ca
 import { addToCart, changeQuantity, removeFromCart, type CartLine } from "~/domain/quotations/cart";
 import { priceLines } from "~/domain/quotations/pricing";
 import { receiveQuotationForm } from "~/domain/quotations/quotation-form.server";
-import { QUOTATION_MESSAGES, quotationRequestSchema } from "~/domain/quotations/request";
+import { QUOTATION_MESSAGES, quotationRequestSchemaFor } from "~/domain/quotations/request";
+import { todayInDhaka } from "~/lib/dhaka-time";
 import { fieldErrors } from "~/lib/form-errors";
 import { formatMoney } from "~/lib/format";
 import { pageMeta } from "~/lib/meta";
@@ -29,6 +30,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     products: listQuotableProducts(db) as Promise<PickerProduct[]>,
     preselectedId: slug ? await findProductIdBySlug(db, slug) : null,
     idempotencyKey: randomUUID(),
+    // The day the browser's check judges event dates by, so that it agrees with the server's.
+    today: todayInDhaka(),
   };
 }
 
@@ -58,8 +61,13 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 /** The browser's check of the whole form, with the spec's messages (the server checks again). */
-function validate(values: RequestValues, cart: CartLine[], idempotencyKey: string): Record<string, string> {
-  const parsed = quotationRequestSchema.safeParse({
+function validate(
+  values: RequestValues,
+  cart: CartLine[],
+  idempotencyKey: string,
+  today: string,
+): Record<string, string> {
+  const parsed = quotationRequestSchemaFor(today).safeParse({
     ...values,
     items: cart.map((l) => ({ productId: l.id, quantity: l.quantity })),
     idempotencyKey,
@@ -149,11 +157,11 @@ export default function Quotation({ loaderData }: Route.ComponentProps) {
   const update = (name: RequestFieldName, value: string) => {
     const next = { ...values, [name]: value };
     setValues(next);
-    if (checked) setErrors(validate(next, cart, idempotencyKey));
+    if (checked) setErrors(validate(next, cart, idempotencyKey, loaderData.today));
   };
   const updateCart = (next: CartLine[]) => {
     setCart(next);
-    if (checked) setErrors(validate(values, next, idempotencyKey));
+    if (checked) setErrors(validate(values, next, idempotencyKey, loaderData.today));
   };
 
   const startOver = () => {
@@ -211,7 +219,7 @@ export default function Quotation({ loaderData }: Route.ComponentProps) {
           onSubmit={(event) => {
             const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
             if (submitter?.name === "intent" && submitter.value !== "submit") return;
-            const found = validate(values, cart, idempotencyKey);
+            const found = validate(values, cart, idempotencyKey, loaderData.today);
             setChecked(true);
             setErrors(found);
             if (Object.keys(found).length > 0 || submitting) event.preventDefault();
@@ -279,7 +287,7 @@ export default function Quotation({ loaderData }: Route.ComponentProps) {
               Your Details
             </h2>
             <div className="mt-4">
-              <RequestFields values={values} errors={errors} onChange={update} />
+              <RequestFields values={values} errors={errors} onChange={update} earliestEventDate={loaderData.today} />
             </div>
           </section>
 
