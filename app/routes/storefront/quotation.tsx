@@ -12,6 +12,7 @@ import { todayInDhaka } from "~/lib/dhaka-time";
 import { fieldErrors } from "~/lib/form-errors";
 import { formatMoney } from "~/lib/format";
 import { pageMeta } from "~/lib/meta";
+import { randomUuid } from "~/lib/random-uuid";
 import { HoneypotField } from "~/ui/honeypot-field";
 import { PageHero } from "~/ui/page-hero";
 import { CartTable } from "~/ui/quotation/cart-table";
@@ -171,7 +172,7 @@ export default function Quotation({ loaderData }: Route.ComponentProps) {
     setChecked(false);
     setSelectedId("");
     setPickQuantity(1);
-    setIdempotencyKey(crypto.randomUUID());
+    setIdempotencyKey(randomUuid());
     setDismissedId(sent?.quotationId ?? null);
   };
 
