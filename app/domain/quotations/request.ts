@@ -20,6 +20,15 @@ export const QUOTATION_MESSAGES = {
   cartEmpty: "Please add at least one product to your quotation.",
 } as const;
 
+/**
+ * The text of the 'Request Sent!' screen: the spec's when e-mail really goes out (SMTP configured);
+ * otherwise the e-mails wait in the outbox, so the page does not claim one was sent.
+ */
+export const QUOTATION_SENT_TEXTS = {
+  emailSent: "Quotation submitted successfully! A confirmation email has been sent.",
+  noEmail: "Quotation submitted successfully! We will contact you soon.",
+} as const;
+
 export const QUOTATION_LIMITS = {
   name: 100,
   email: EMAIL_ADDRESS_MAX_LENGTH,

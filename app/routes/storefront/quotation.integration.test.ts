@@ -1,5 +1,8 @@
 import { randomUUID } from "node:crypto";
 import os from "node:os";
+import { createElement, type ComponentType } from "react";
+import { renderToString } from "react-dom/server";
+import { createRoutesStub } from "react-router";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { getDb } from "~/db/client.server";
 import { emailOutbox, inventoryItems, quotationLines, quotations } from "~/db/schema";
@@ -8,7 +11,7 @@ import { seedDatabase } from "~/db/seed/seed.server";
 import type { QuotationFormOutcome } from "~/domain/quotations/quotation-form.server";
 import { getEnv, loadEnv, setEnv } from "~/lib/env.server";
 import { resetRateLimits } from "~/lib/rate-limit.server";
-import { action, loader } from "./quotation";
+import QuotationPage, { action, loader } from "./quotation";
 import type { Route } from "./+types/quotation";
 import { dhakaDatePlus } from "../../../tests/support/dates";
 
@@ -87,6 +90,61 @@ describe("quotation loader", () => {
     });
     expect(data.preselectedId).toBe(BOOTH);
     expect(data.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
+describe("the 'Request Sent!' screen", () => {
+  /** The page as the server renders it after a successful submission, with the loader's real answer. */
+  async function renderSent(): Promise<{ deliversEmail: boolean; text: string }> {
+    const loaderData = await loadPage();
+    const sent: QuotationFormOutcome = {
+      status: "sent",
+      quotationId: randomUUID(),
+      total: "5000.00",
+      createdAt: new Date().toISOString(),
+      duplicate: false,
+    };
+    const Stub = createRoutesStub([
+      {
+        id: "quotation",
+        path: "/quotation",
+        Component: QuotationPage as unknown as ComponentType,
+        loader: () => loaderData,
+      },
+    ]);
+    const html = renderToString(
+      createElement(Stub, {
+        initialEntries: ["/quotation"],
+        hydrationData: { loaderData: { quotation: loaderData }, actionData: { quotation: sent } },
+      }),
+    );
+    expect(html).toContain("Request Sent!");
+    return { deliversEmail: loaderData.deliversEmail, text: html.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ") };
+  }
+
+  it("says a confirmation e-mail was sent only when e-mail goes out (SMTP_URL set)", async () => {
+    setEnv({ ...originalEnv, smtpUrl: "smtp://mail.example.com:587" });
+    try {
+      const page = await renderSent();
+      expect(page.deliversEmail).toBe(true);
+      expect(page.text).toContain("Quotation submitted successfully! A confirmation email has been sent.");
+      // The page learns only whether e-mail goes out, never the server's address.
+      expect(JSON.stringify(await loadPage())).not.toContain("mail.example.com");
+    } finally {
+      setEnv(originalEnv);
+    }
+  });
+
+  it("without SMTP, says the company will be in touch and claims no e-mail", async () => {
+    setEnv({ ...originalEnv, smtpUrl: undefined });
+    try {
+      const page = await renderSent();
+      expect(page.deliversEmail).toBe(false);
+      expect(page.text).toContain("Quotation submitted successfully! We will contact you soon.");
+      expect(page.text).not.toMatch(/email has been sent/i);
+    } finally {
+      setEnv(originalEnv);
+    }
   });
 });
 

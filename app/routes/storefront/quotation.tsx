@@ -7,8 +7,9 @@ import { findProductIdBySlug, listQuotableProducts } from "~/domain/catalogue/ca
 import { addToCart, changeQuantity, removeFromCart, type CartLine } from "~/domain/quotations/cart";
 import { priceLines } from "~/domain/quotations/pricing";
 import { receiveQuotationForm } from "~/domain/quotations/quotation-form.server";
-import { QUOTATION_MESSAGES, quotationRequestSchemaFor } from "~/domain/quotations/request";
+import { QUOTATION_MESSAGES, QUOTATION_SENT_TEXTS, quotationRequestSchemaFor } from "~/domain/quotations/request";
 import { todayInDhaka } from "~/lib/dhaka-time";
+import { getEnv } from "~/lib/env.server";
 import { fieldErrors } from "~/lib/form-errors";
 import { formatMoney } from "~/lib/format";
 import { pageMeta } from "~/lib/meta";
@@ -33,6 +34,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     idempotencyKey: randomUUID(),
     // The day the browser's check judges event dates by, so that it agrees with the server's.
     today: todayInDhaka(),
+    // Whether e-mail goes out at all (SMTP_URL set); without it the e-mails only wait in the outbox.
+    deliversEmail: getEnv().smtpUrl !== undefined,
   };
 }
 
@@ -150,10 +153,10 @@ export default function Quotation({ loaderData }: Route.ComponentProps) {
       .then(async (response) => {
         const body = (await response.json().catch(() => ({}))) as { ok?: boolean };
         if (!response.ok || !body.ok) throw new Error("not ok");
-        toast.success("Confirmation email sent!");
+        if (loaderData.deliversEmail) toast.success("Confirmation email sent!");
       })
       .catch(() => toast.warning("Quotation submitted, but email notification failed"));
-  }, [sent, cart, values]);
+  }, [sent, cart, values, loaderData.deliversEmail]);
 
   const update = (name: RequestFieldName, value: string) => {
     const next = { ...values, [name]: value };
@@ -186,7 +189,7 @@ export default function Quotation({ loaderData }: Route.ComponentProps) {
         <section className="mx-auto max-w-2xl px-4 py-20 text-center sm:px-6" aria-live="polite">
           <h2 className="text-3xl font-bold text-ink-900">Request Sent!</h2>
           <p className="mt-4 text-lg text-slate-700">
-            Quotation submitted successfully! A confirmation email has been sent.
+            {loaderData.deliversEmail ? QUOTATION_SENT_TEXTS.emailSent : QUOTATION_SENT_TEXTS.noEmail}
           </p>
           <p className="mt-2 text-slate-600">
             We will check availability and send you a priced quotation, usually within one working day.
