@@ -229,6 +229,20 @@ export default function Quotation({ loaderData }: Route.ComponentProps) {
             if (Object.keys(found).length > 0 || submitting) event.preventDefault();
           }}
         >
+          {/* Enter in a field presses the form's first submit button. Without JavaScript the picker's Add and
+              the cart's buttons are submit buttons too, so this copy of Submit Request comes first: Enter sends
+              the request. Hidden from sight, the tab order and assistive technology, which use the real one. */}
+          <button
+            type="submit"
+            name="intent"
+            value="submit"
+            disabled={cartEmpty || submitting}
+            aria-hidden
+            tabIndex={-1}
+            className="sr-only"
+          >
+            Submit Request
+          </button>
           <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
           <HoneypotField id="quotation-website" />
 
