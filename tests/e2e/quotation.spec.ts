@@ -1,13 +1,18 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import { startSmtp } from "../support/test-smtp";
+import { dhakaDatePlus } from "./support/fixtures";
 import { removeDataDir, startServer, stopServer, withStoppedDatabase } from "./support/isolated-server";
+
+const SENT_WITH_EMAIL = "Quotation submitted successfully! A confirmation email has been sent.";
+const SENT_WITHOUT_EMAIL = "Quotation submitted successfully! We will contact you soon.";
 
 const DETAILS = {
   "Full Name": "Nusrat Karim",
   Email: "nusrat.karim@example.com",
   "Phone Number": "+880 1712-000111",
   "Event Name": "Karim Family Wedding",
-  "Event Date": "2027-02-14",
+  "Event Date": dhakaDatePlus(30),
   "Event Time": "18:30",
   "Event Location": "Senakunja, Dhaka Cantonment, Dhaka",
 };
@@ -107,23 +112,67 @@ test.describe("quotation request", () => {
     await expect(page.getByText("Invalid email address")).toBeHidden();
     await page.getByLabel("Full Name").fill("A");
     await expect(page.getByText("Name is required", { exact: true })).toBeHidden();
+
+    // Today in Dhaka is the earliest event date, for the browser's date picker and for the form's check.
+    await expect(page.getByLabel("Event Date")).toHaveAttribute("min", dhakaDatePlus(0));
+    await page.getByLabel("Event Date").fill(dhakaDatePlus(-1));
+    await expect(page.getByText("Event date cannot be in the past", { exact: true })).toBeVisible();
+    await page.getByLabel("Event Date").fill(dhakaDatePlus(0));
+    await expect(page.getByText("Event date cannot be in the past", { exact: true })).toBeHidden();
   });
 
-  test("a complete request shows 'Request Sent!', e-mails are confirmed, and the form starts over @mobile", async ({
+  test("a complete request shows 'Request Sent!' without claiming an e-mail (no SMTP), and starts over @mobile", async ({
     page,
   }) => {
+    // As over plain http on the office network, where crypto.randomUUID exists only in secure contexts.
+    await page.addInitScript(() => {
+      delete (Crypto.prototype as { randomUUID?: unknown }).randomUUID;
+    });
     await ready(page, "/quotation?product=led-wall-p3");
     await page.getByLabel("Quantity", { exact: true }).fill("32");
     await page.getByRole("button", { name: "Add" }).click();
     await fillDetails(page);
+    const notified = page.waitForResponse((r) => r.url().endsWith("/api/email/quotation"));
     await page.getByRole("button", { name: "Submit Request" }).click();
     await expect(page.getByRole("heading", { name: "Request Sent!" })).toBeVisible();
-    await expect(page.getByText("Quotation submitted successfully! A confirmation email has been sent.")).toBeVisible();
-    await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Confirmation email sent!" })).toBeVisible();
+    await expect(page.getByText(SENT_WITHOUT_EMAIL)).toBeVisible();
+    await expect(page.getByText(SENT_WITH_EMAIL)).toHaveCount(0);
+    // The e-mails were queued (the call answered ok), but none goes out without SMTP: no toast says so.
+    expect((await notified).ok()).toBe(true);
+    await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Confirmation email sent!" })).toHaveCount(0);
+
     await page.getByRole("button", { name: "Submit Another Request" }).click();
     await expect(page.getByTestId("cart-line")).toHaveCount(0);
     await expect(page.getByLabel("Full Name")).toHaveValue("");
     await expect(page.getByRole("button", { name: "Submit Request" })).toBeDisabled();
+    // The new form has a new key, so a second request is a new quotation.
+    await addProduct(page, /^Moving Head Beam Light/, 2);
+    await fillDetails(page);
+    await page.getByRole("button", { name: "Submit Request" }).click();
+    await expect(page.getByRole("heading", { name: "Request Sent!" })).toBeVisible();
+  });
+
+  test("Enter in a field of the request submits it; Enter in the picker's quantity adds the product", async ({
+    page,
+  }) => {
+    const posts: string[] = [];
+    page.on("request", (r) => {
+      if (r.method() === "POST" && !r.url().endsWith("/api/email/quotation")) posts.push(r.url());
+    });
+    await ready(page);
+    await page
+      .getByLabel("Product", { exact: true })
+      .selectOption({ label: (await optionLabel(page, /^Moving Head Beam Light/))! });
+    await page.getByLabel("Quantity", { exact: true }).fill("3");
+    await page.getByLabel("Quantity", { exact: true }).press("Enter");
+    await expect(page.getByTestId("cart-line")).toHaveCount(1);
+    await expect(page.getByTestId("cart-quantity")).toHaveText("3");
+    expect(posts).toEqual([]);
+
+    await fillDetails(page);
+    await page.getByLabel("Full Name").press("Enter");
+    await expect(page.getByRole("heading", { name: "Request Sent!" })).toBeVisible();
+    expect(posts).toHaveLength(1);
   });
 
   test("says so when the e-mail call fails, and the quotation stays sent", async ({ page }) => {
@@ -165,12 +214,30 @@ test.describe("quotation request without JavaScript", () => {
     await fillDetails(page);
     await page.getByRole("button", { name: "Submit Request" }).click();
     await expect(page.getByRole("heading", { name: "Request Sent!" })).toBeVisible();
+    await expect(page.getByText(SENT_WITHOUT_EMAIL)).toBeVisible();
+  });
+
+  test("Enter in a field sends the request, not the picker's Add", async ({ page }) => {
+    await page.goto("/quotation");
+    await page
+      .getByLabel("Product", { exact: true })
+      .selectOption({ label: (await optionLabel(page, /^Moving Head Beam Light/))! });
+    await page.getByRole("button", { name: "Add" }).click();
+    await expect(page.getByTestId("cart-line")).toHaveCount(1);
+    await fillDetails(page);
+    // A product chosen but not added: an Add would put it in the cart instead of sending.
+    await page
+      .getByLabel("Product", { exact: true })
+      .selectOption({ label: (await optionLabel(page, /^Line Array Sound System/))! });
+    await page.getByLabel("Full Name").press("Enter");
+    await expect(page.getByRole("heading", { name: "Request Sent!" })).toBeVisible();
   });
 });
 
-test("the quotation, its lines and both e-mails are stored", async () => {
+test("the quotation, its lines and both e-mails are stored; with SMTP the page says the e-mail was sent", async () => {
   test.setTimeout(120_000);
-  const server = await startServer();
+  const smtp = await startSmtp();
+  const server = await startServer({ SMTP_URL: smtp.url });
   try {
     const { chromium } = await import("@playwright/test");
     const { CHROMIUM_ARGS, CHROMIUM_PATH } = await import("../../scripts/lib/chromium.mjs");
@@ -184,6 +251,7 @@ test("the quotation, its lines and both e-mails are stored", async () => {
     // A double click still makes one quotation.
     await page.getByRole("button", { name: "Submit Request" }).dblclick();
     await expect(page.getByRole("heading", { name: "Request Sent!" })).toBeVisible();
+    await expect(page.getByText(SENT_WITH_EMAIL)).toBeVisible();
     await expect(page.locator("[data-sonner-toast]")).toContainText("Confirmation email sent!");
     await browser.close();
     expect(await stopServer(server)).toBe(0);
@@ -215,6 +283,7 @@ test("the quotation, its lines and both e-mails are stored", async () => {
   } finally {
     await stopServer(server);
     removeDataDir(server.dataDir);
+    await smtp.close();
   }
 });
 

@@ -1,8 +1,9 @@
 import { z } from "zod";
+import { EMAIL_ADDRESS_MAX_LENGTH, emailAddressSchema } from "../../lib/email-address";
 
 // The contact form's rules, shared by the browser's native checks (the same limits as attributes) and the
 // server, which checks again.
-export const CONTACT_LIMITS = { name: 100, email: 254, phone: 30, subject: 150, message: 5000 } as const;
+export const CONTACT_LIMITS = { name: 100, email: EMAIL_ADDRESS_MAX_LENGTH, phone: 30, subject: 150, message: 5000 } as const;
 
 const required = (label: string, max: number) =>
   z
@@ -13,7 +14,7 @@ const required = (label: string, max: number) =>
 
 export const contactMessageSchema = z.object({
   name: required("Name", CONTACT_LIMITS.name),
-  email: required("Email", CONTACT_LIMITS.email).pipe(z.email("Invalid email address")),
+  email: emailAddressSchema,
   phone: z
     .string()
     .trim()

@@ -6,12 +6,16 @@ import { emailOutbox, inventoryItems, quotationEvents, quotationLines, quotation
 import { seedId } from "~/db/seed/ids";
 import { seedDatabase } from "~/db/seed/seed.server";
 import { createQuotationRequest, type CreateQuotationResult } from "./create-quotation.server";
+import { formatLongDate } from "~/lib/format";
 import { HONEYPOT_FIELD, isHoneypotFilled } from "~/lib/honeypot";
 import { quotationRequestFromForm } from "./form-data";
+import { quotationRequestSchemaFor } from "./request";
+import { dhakaDatePlus } from "../../../tests/support/dates";
 
 const LED = seedId("inventory:led-wall-p3"); // 5000 per sqm/day, 120 in stock
 const BOOTH = seedId("inventory:photo-booth-360"); // 25000 per event, 3 in stock
 const COMPANY_INBOX = "bookings@utsabevents.com.bd";
+const EVENT_DATE = dhakaDatePlus(30);
 
 // Each request its own address: the customer's confirmations are limited per address (created-emails.server).
 function valid(): Record<string, unknown> {
@@ -20,7 +24,7 @@ function valid(): Record<string, unknown> {
     email: `farhana.${randomUUID().slice(0, 8)}@example.com`,
     phone: "+880 1711-555000",
     event_name: "Rahman Wedding Reception",
-    event_date: "2026-12-20",
+    event_date: EVENT_DATE,
     event_time: "18:30",
     event_location: "Bashundhara Convention Center, Dhaka",
     notes: "Please use the stage-left entrance for load-in.",
@@ -63,7 +67,7 @@ describe("createQuotationRequest: a valid request", () => {
       customerName: "Farhana Rahman",
       email,
       total: "185000.00",
-      eventDate: "2026-12-20",
+      eventDate: EVENT_DATE,
       eventTime: "18:30:00",
     });
     expect(new Date(result.quotation.createdAt).toISOString()).toBe(result.quotation.createdAt);
@@ -77,7 +81,7 @@ describe("createQuotationRequest: a valid request", () => {
       email,
       phone: "+880 1711-555000",
       eventName: "Rahman Wedding Reception",
-      eventDate: "2026-12-20",
+      eventDate: EVENT_DATE,
       eventTime: "18:30:00",
       eventLocation: "Bashundhara Convention Center, Dhaka",
       notes: "Please use the stage-left entrance for load-in.",
@@ -132,7 +136,7 @@ describe("createQuotationRequest: a valid request", () => {
       email,
       "+880 1711-555000",
       "Rahman Wedding Reception",
-      "December 20, 2026 at 6:30 PM",
+      `${formatLongDate(EVENT_DATE)} at 6:30 PM`,
       "Bashundhara Convention Center, Dhaka",
       "P3 Indoor LED Video Wall (500 × 500 mm cabinets): 32 × ৳5,000.00 = ৳160,000.00",
       "360° Photo Booth (1 m platform, up to 3 guests): 1 × ৳25,000.00 = ৳25,000.00",
@@ -150,7 +154,7 @@ describe("createQuotationRequest: a valid request", () => {
     for (const part of [
       "Hello,",
       "will send you a priced quotation",
-      "Event date: December 20, 2026 at 6:30 PM",
+      `Event date: ${formatLongDate(EVENT_DATE)} at 6:30 PM`,
       "P3 Indoor LED Video Wall (500 × 500 mm cabinets): 32 × ৳5,000.00 = ৳160,000.00",
       "360° Photo Booth (1 m platform, up to 3 guests): 1 × ৳25,000.00 = ৳25,000.00",
       "Total at list prices: ৳185,000.00",
@@ -324,7 +328,7 @@ describe("createQuotationRequest: malformed requests", () => {
     ["a very long event name", withValue("event_name", long(151)), "event_name", /at most 150 characters/],
     ["a very long location", withValue("event_location", long(301)), "event_location", /at most 300 characters/],
     ["very long notes", withValue("notes", long(2001)), "notes", /^Notes must be at most 2000 characters$/],
-    ["a very long date", withValue("event_date", `2026-12-20${long(5000)}`), "event_date", /real date/],
+    ["a very long date", withValue("event_date", `${EVENT_DATE}${long(5000)}`), "event_date", /real date/],
     ["a phone with letters", withValue("phone", "call me maybe"), "phone", /Phone number may contain only/],
     ["a zero quantity", withItems(line(0)), "items", /^Quantity must be a whole number of at least 1$/],
     ["a negative quantity", withItems(line(-3)), "items", /whole number of at least 1/],
@@ -353,8 +357,17 @@ describe("createQuotationRequest: malformed requests", () => {
     ],
     ["a malformed email", withValue("email", "farhana.example.com"), "email", /^Invalid email address$/],
     ["an email with spaces", withValue("email", "farhana @example.com"), "email", /^Invalid email address$/],
+    ["two email addresses", withValue("email", "a,b@x.com"), "email", /^Invalid email address$/],
+    ["an email with a display part", withValue("email", "a<b@evil.com>"), "email", /^Invalid email address$/],
     ["a malformed date", withValue("event_date", "20/12/2026"), "event_date", /real date/],
     ["an impossible date", withValue("event_date", "2025-02-30"), "event_date", /real date/],
+    [
+      "yesterday's date",
+      withValue("event_date", dhakaDatePlus(-1)),
+      "event_date",
+      /^Event date cannot be in the past$/,
+    ],
+    ["a date long past", withValue("event_date", "2024-12-15"), "event_date", /^Event date cannot be in the past$/],
     ["a malformed time", withValue("event_time", "25:00"), "event_time", /time of day/],
     ["a time with letters", withValue("event_time", "6pm"), "event_time", /time of day/],
     ["a malformed idempotency key", withValue("idempotencyKey", "abc"), "idempotencyKey", /reload the page/],
@@ -370,7 +383,11 @@ describe("createQuotationRequest: malformed requests", () => {
     ],
   ];
 
-  it("has at least 30 cases", () => expect(cases.length).toBeGreaterThanOrEqual(30));
+  it("has a refused case for every field of the request", () => {
+    const fields = Object.keys(quotationRequestSchemaFor(EVENT_DATE).shape);
+    const refused = new Set(cases.map(([, , field]) => field));
+    expect(fields.filter((field) => !refused.has(field))).toEqual([]);
+  });
 
   it.each(cases)("refuses %s with 400, naming the field, and writes nothing", async (_, payload, field, message) => {
     const before = await counts();
@@ -381,6 +398,16 @@ describe("createQuotationRequest: malformed requests", () => {
     expect(result.errors[field]).toMatch(message);
     expect(await counts()).toEqual(before);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it("judges the event date against the day it is given: that day itself is fine, the day before is past", async () => {
+    const day = "2026-03-10";
+    const onTheDay = await createQuotationRequest(getDb(), { ...valid(), event_date: day }, { today: day });
+    expect(expectCreated(onTheDay).quotation.eventDate).toBe(day);
+    const before = await counts();
+    const dayBefore = await createQuotationRequest(getDb(), { ...valid(), event_date: "2026-03-09" }, { today: day });
+    expect(dayBefore).toEqual({ ok: false, status: 400, errors: { event_date: "Event date cannot be in the past" } });
+    expect(await counts()).toEqual(before);
   });
 
   it("reports every wrong field at once, one message each", async () => {
@@ -416,7 +443,7 @@ describe("quotationRequestFromForm", () => {
       ["email", "tanvir@example.com"],
       ["phone", "01711-000111"],
       ["event_name", "Annual Dealers Meet"],
-      ["event_date", "2026-11-05"],
+      ["event_date", EVENT_DATE],
       ["event_time", "10:00"],
       ["event_location", "Radisson Blu, Dhaka"],
       ["notes", ""],
@@ -440,7 +467,7 @@ describe("quotationRequestFromForm", () => {
       email: "tanvir@example.com",
       phone: "01711-000111",
       event_name: "Annual Dealers Meet",
-      event_date: "2026-11-05",
+      event_date: EVENT_DATE,
       event_time: "10:00",
       event_location: "Radisson Blu, Dhaka",
       notes: "",

@@ -2,13 +2,14 @@ import { inArray } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../db/client.server";
 import { inventoryItems, quotationEvents, quotationLines, quotations } from "../../db/schema";
+import { todayInDhaka } from "../../lib/dhaka-time";
 import { getCompanySettings } from "../content/company.server";
 import { wakeEmailSender } from "../email/sender.server";
 import { requireAllowance, type RateLimitRule } from "../../lib/rate-limit.server";
 import type { QuotationSummary } from "./created-emails";
 import { queueQuotationCreatedEmails } from "./created-emails.server";
 import { priceLines } from "./pricing";
-import { quotationRequestSchema } from "./request";
+import { quotationRequestSchemaFor } from "./request";
 import { findQuotationByIdempotencyKey, summaryColumns } from "./summary.server";
 
 export type { QuotationSummary } from "./created-emails";
@@ -49,6 +50,8 @@ export interface CreateQuotationOptions {
    * RateLimitExceededError is thrown.
    */
   allowance?: RateLimitRule;
+  /** The day in Dhaka that decides which event dates have passed; today unless given. */
+  today?: string;
 }
 
 /**
@@ -56,14 +59,14 @@ export interface CreateQuotationOptions {
  * the inventory, never from the browser. The quotation, its lines, its 'created' event and the notification
  * e-mails (the customer's within its limits) are written in one transaction, or nothing is. A form sent again
  * with the same idempotency key (a double click, a retry, two tabs at the same moment) gets the first
- * quotation back and writes nothing.
+ * quotation back and writes nothing. `today` (Dhaka) decides which event dates have passed.
  */
 export async function createQuotationRequest(
   db: Db,
   raw: unknown,
   options: CreateQuotationOptions = {},
 ): Promise<CreateQuotationResult> {
-  const parsed = quotationRequestSchema.safeParse(raw);
+  const parsed = quotationRequestSchemaFor(options.today ?? todayInDhaka()).safeParse(raw);
   if (!parsed.success) return invalid(quotationRequestErrors(parsed.error));
   const request = parsed.data;
   const idempotencyKey = request.idempotencyKey.toLowerCase();

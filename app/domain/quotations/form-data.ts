@@ -1,8 +1,8 @@
 import { HONEYPOT_FIELD } from "../../lib/honeypot";
 
-// The posted quotation form as the raw object quotationRequestSchema checks (request.ts). Nothing here decides
-// whether the request is valid: values are passed on as sent, so the schema refuses what is wrong and names
-// the field, instead of this code guessing what was meant.
+// The posted quotation form as the raw object quotationRequestSchemaFor(today) checks (request.ts). Nothing
+// here decides whether the request is valid: values are passed on as sent, so the schema refuses what is
+// wrong and names the field, instead of this code guessing what was meant.
 
 /** The text fields of the form, each sent once. */
 export const QUOTATION_TEXT_FIELDS = [

@@ -8,6 +8,7 @@ import { deliverDueEmails } from "~/domain/email/sender.server";
 import { createEmailTransport } from "~/domain/email/transport.server";
 import { readable, startSmtp, type TestSmtp } from "../../../tests/support/test-smtp";
 import { createQuotationRequest } from "./create-quotation.server";
+import { dhakaDatePlus } from "../../../tests/support/dates";
 
 // End to end on the server side: a quotation request, its two e-mails, and a real SMTP server.
 
@@ -28,7 +29,7 @@ const request = () => ({
   email: "tahmid@example.com",
   phone: "+880 1999-123456",
   event_name: "Tech Meetup Dhaka",
-  event_date: "2027-04-10",
+  event_date: dhakaDatePlus(60),
   event_time: "17:00",
   event_location: "Tejgaon, Dhaka",
   notes: "",

@@ -9,7 +9,9 @@ import { createQuotationRequest, type QuotationSummary } from "~/domain/quotatio
 import { quotationEmailRequestFor } from "~/domain/quotations/notify.server";
 import { action, loader } from "./email-quotation";
 import type { Route } from "./+types/email-quotation";
+import { dhakaDatePlus } from "../../../tests/support/dates";
 
+const EVENT_DATE = dhakaDatePlus(30);
 const URL_ = "http://localhost/api/email/quotation";
 
 // Each quotation its own address by default: the customer's confirmations are limited per address.
@@ -19,7 +21,7 @@ async function newQuotation(email = `karim.${randomUUID().slice(0, 8)}@example.c
     email,
     phone: "01811-222333",
     event_name: "Product Launch",
-    event_date: "2026-10-01",
+    event_date: EVENT_DATE,
     event_time: "16:00",
     event_location: "ICCB, Dhaka",
     items: [{ productId: seedId("inventory:led-wall-p3"), quantity: 32 }],
@@ -92,7 +94,7 @@ describe("POST /api/email/quotation", () => {
         status: "pending",
         createdAt: quotation.createdAt,
         event_name: "Product Launch",
-        event_date: "2026-10-01",
+        event_date: EVENT_DATE,
         event_location: "ICCB, Dhaka",
         notes: null,
       },

@@ -134,6 +134,8 @@ describe("contact action", () => {
     ["a missing subject", { ...valid, subject: "" }, "subject", /Subject is required/],
     ["a missing message", { ...valid, message: undefined as unknown as string }, "message", /Message is required/],
     ["a bad e-mail", { ...valid, email: "nusrat.example.com" }, "email", /Invalid email address/],
+    ["two e-mail addresses", { ...valid, email: "a,b@x.com" }, "email", /^Invalid email address$/],
+    ["an e-mail with a display part", { ...valid, email: "a<b@evil.com>" }, "email", /^Invalid email address$/],
     ["an over-long name", { ...valid, name: long(CONTACT_LIMITS.name + 1) }, "name", /at most 100/],
     ["an over-long e-mail", { ...valid, email: `${long(CONTACT_LIMITS.email)}@example.com` }, "email", /at most 254/],
     ["an over-long phone", { ...valid, phone: "1".repeat(CONTACT_LIMITS.phone + 1) }, "phone", /at most 30/],

@@ -1,6 +1,9 @@
 import { randomUUID } from "node:crypto";
 import os from "node:os";
 import { eq } from "drizzle-orm";
+import { createElement, type ComponentType } from "react";
+import { renderToString } from "react-dom/server";
+import { createRoutesStub } from "react-router";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { getDb } from "~/db/client.server";
 import { emailOutbox, inventoryItems, quotationLines, quotations, rateLimitCounters } from "~/db/schema";
@@ -10,8 +13,9 @@ import type { QuotationFormOutcome } from "~/domain/quotations/quotation-form.se
 import { getEnv, loadEnv, setEnv } from "~/lib/env.server";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
 import { getLogger } from "~/lib/logger.server";
-import { action, loader } from "./quotation";
+import QuotationPage, { action, loader } from "./quotation";
 import type { Route } from "./+types/quotation";
+import { dhakaDatePlus } from "../../../tests/support/dates";
 
 type ActionResult = { data: QuotationFormOutcome; init: { status?: number; headers: Record<string, string> } };
 
@@ -22,7 +26,7 @@ const details = {
   email: "farhana@example.com",
   phone: "+880 1811-222333",
   event_name: "Annual Dinner",
-  event_date: "2027-01-20",
+  event_date: dhakaDatePlus(45),
   event_time: "19:00",
   event_location: "Gulshan 2, Dhaka",
   notes: "",
@@ -45,6 +49,14 @@ async function post(body: FormData, clientAddress = "203.0.113.9") {
     context: { cspNonce: "", clientAddress },
   } as unknown as Route.ActionArgs);
   return result as unknown as ActionResult;
+}
+
+function loadPage(url = "http://localhost/quotation") {
+  return loader({
+    request: new Request(url),
+    params: {},
+    context: { cspNonce: "", clientAddress: "" },
+  } as unknown as Route.LoaderArgs);
 }
 
 async function counts() {
@@ -87,6 +99,61 @@ describe("quotation loader", () => {
     });
     expect(data.preselectedId).toBe(BOOTH);
     expect(data.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
+describe("the 'Request Sent!' screen", () => {
+  /** The page as the server renders it after a successful submission, with the loader's real answer. */
+  async function renderSent(): Promise<{ deliversEmail: boolean; text: string }> {
+    const loaderData = await loadPage();
+    const sent: QuotationFormOutcome = {
+      status: "sent",
+      quotationId: randomUUID(),
+      total: "5000.00",
+      createdAt: new Date().toISOString(),
+      duplicate: false,
+    };
+    const Stub = createRoutesStub([
+      {
+        id: "quotation",
+        path: "/quotation",
+        Component: QuotationPage as unknown as ComponentType,
+        loader: () => loaderData,
+      },
+    ]);
+    const html = renderToString(
+      createElement(Stub, {
+        initialEntries: ["/quotation"],
+        hydrationData: { loaderData: { quotation: loaderData }, actionData: { quotation: sent } },
+      }),
+    );
+    expect(html).toContain("Request Sent!");
+    return { deliversEmail: loaderData.deliversEmail, text: html.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ") };
+  }
+
+  it("says a confirmation e-mail was sent only when e-mail goes out (SMTP_URL set)", async () => {
+    setEnv({ ...originalEnv, smtpUrl: "smtp://mail.example.com:587" });
+    try {
+      const page = await renderSent();
+      expect(page.deliversEmail).toBe(true);
+      expect(page.text).toContain("Quotation submitted successfully! A confirmation email has been sent.");
+      // The page learns only whether e-mail goes out, never the server's address.
+      expect(JSON.stringify(await loadPage())).not.toContain("mail.example.com");
+    } finally {
+      setEnv(originalEnv);
+    }
+  });
+
+  it("without SMTP, says the company will be in touch and claims no e-mail", async () => {
+    setEnv({ ...originalEnv, smtpUrl: undefined });
+    try {
+      const page = await renderSent();
+      expect(page.deliversEmail).toBe(false);
+      expect(page.text).toContain("Quotation submitted successfully! We will contact you soon.");
+      expect(page.text).not.toMatch(/email has been sent/i);
+    } finally {
+      setEnv(originalEnv);
+    }
   });
 });
 
@@ -160,6 +227,40 @@ describe("quotation action: submitting", () => {
       "Please add at least one product to your quotation.",
     );
     expect(await counts()).toEqual(before);
+  });
+
+  it("refuses an event date before today in Dhaka on the event date field, and writes nothing", async () => {
+    const before = await counts();
+    const r = await post(
+      form({ intent: "submit", ...details, event_date: dhakaDatePlus(-1), idempotencyKey: randomUUID() }, [[WALL, 1]]),
+    );
+    expect(r.init.status).toBe(400);
+    expect(r.data).toMatchObject({
+      status: "invalid",
+      errors: { event_date: "Event date cannot be in the past" },
+      values: { event_date: dhakaDatePlus(-1) },
+    });
+    expect(r.data.status === "invalid" && Object.keys(r.data.errors)).toEqual(["event_date"]);
+    expect(await counts()).toEqual(before);
+  });
+
+  it("judges 'today' in Dhaka: just after midnight there, UTC's date has already passed", async () => {
+    // 18:30 UTC on 21 November is 00:30 on 22 November in Dhaka.
+    vi.useFakeTimers({ toFake: ["Date"], now: new Date("2026-11-21T18:30:00Z") });
+    try {
+      expect((await loadPage()).today).toBe("2026-11-22");
+      const submit = (event_date: string) =>
+        post(form({ intent: "submit", ...details, event_date, idempotencyKey: randomUUID() }, [[WALL, 1]]));
+      const utcDate = await submit("2026-11-21");
+      expect(utcDate.data.status === "invalid" && utcDate.data.errors).toEqual({
+        event_date: "Event date cannot be in the past",
+      });
+      const dhakaDate = await submit("2026-11-22");
+      expect(dhakaDate.init.status).toBe(200);
+      expect(dhakaDate.data.status).toBe("sent");
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("shows success to a robot that filled the honeypot, stores nothing and logs it without personal data", async () => {

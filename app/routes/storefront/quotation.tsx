@@ -7,10 +7,13 @@ import { findProductIdBySlug, listQuotableProducts } from "~/domain/catalogue/ca
 import { addToCart, changeQuantity, removeFromCart, type CartLine } from "~/domain/quotations/cart";
 import { priceLines } from "~/domain/quotations/pricing";
 import { receiveQuotationForm } from "~/domain/quotations/quotation-form.server";
-import { QUOTATION_MESSAGES, quotationRequestSchema } from "~/domain/quotations/request";
+import { QUOTATION_MESSAGES, QUOTATION_SENT_TEXTS, quotationRequestSchemaFor } from "~/domain/quotations/request";
+import { todayInDhaka } from "~/lib/dhaka-time";
+import { getEnv } from "~/lib/env.server";
 import { fieldErrors } from "~/lib/form-errors";
 import { formatMoney } from "~/lib/format";
 import { pageMeta } from "~/lib/meta";
+import { randomUuid } from "~/lib/random-uuid";
 import { HoneypotField } from "~/ui/honeypot-field";
 import { PageHero } from "~/ui/page-hero";
 import { CartTable } from "~/ui/quotation/cart-table";
@@ -29,6 +32,10 @@ export async function loader({ request }: Route.LoaderArgs) {
     products: listQuotableProducts(db) as Promise<PickerProduct[]>,
     preselectedId: slug ? await findProductIdBySlug(db, slug) : null,
     idempotencyKey: randomUUID(),
+    // The day the browser's check judges event dates by, so that it agrees with the server's.
+    today: todayInDhaka(),
+    // Whether e-mail goes out at all (SMTP_URL set); without it the e-mails only wait in the outbox.
+    deliversEmail: getEnv().smtpUrl !== undefined,
   };
 }
 
@@ -58,8 +65,13 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 /** The browser's check of the whole form, with the spec's messages (the server checks again). */
-function validate(values: RequestValues, cart: CartLine[], idempotencyKey: string): Record<string, string> {
-  const parsed = quotationRequestSchema.safeParse({
+function validate(
+  values: RequestValues,
+  cart: CartLine[],
+  idempotencyKey: string,
+  today: string,
+): Record<string, string> {
+  const parsed = quotationRequestSchemaFor(today).safeParse({
     ...values,
     items: cart.map((l) => ({ productId: l.id, quantity: l.quantity })),
     idempotencyKey,
@@ -141,19 +153,19 @@ export default function Quotation({ loaderData }: Route.ComponentProps) {
       .then(async (response) => {
         const body = (await response.json().catch(() => ({}))) as { ok?: boolean };
         if (!response.ok || !body.ok) throw new Error("not ok");
-        toast.success("Confirmation email sent!");
+        if (loaderData.deliversEmail) toast.success("Confirmation email sent!");
       })
       .catch(() => toast.warning("Quotation submitted, but email notification failed"));
-  }, [sent, cart, values]);
+  }, [sent, cart, values, loaderData.deliversEmail]);
 
   const update = (name: RequestFieldName, value: string) => {
     const next = { ...values, [name]: value };
     setValues(next);
-    if (checked) setErrors(validate(next, cart, idempotencyKey));
+    if (checked) setErrors(validate(next, cart, idempotencyKey, loaderData.today));
   };
   const updateCart = (next: CartLine[]) => {
     setCart(next);
-    if (checked) setErrors(validate(values, next, idempotencyKey));
+    if (checked) setErrors(validate(values, next, idempotencyKey, loaderData.today));
   };
 
   const startOver = () => {
@@ -163,7 +175,7 @@ export default function Quotation({ loaderData }: Route.ComponentProps) {
     setChecked(false);
     setSelectedId("");
     setPickQuantity(1);
-    setIdempotencyKey(crypto.randomUUID());
+    setIdempotencyKey(randomUuid());
     setDismissedId(sent?.quotationId ?? null);
   };
 
@@ -177,7 +189,7 @@ export default function Quotation({ loaderData }: Route.ComponentProps) {
         <section className="mx-auto max-w-2xl px-4 py-20 text-center sm:px-6" aria-live="polite">
           <h2 className="text-3xl font-bold text-ink-900">Request Sent!</h2>
           <p className="mt-4 text-lg text-slate-700">
-            Quotation submitted successfully! A confirmation email has been sent.
+            {loaderData.deliversEmail ? QUOTATION_SENT_TEXTS.emailSent : QUOTATION_SENT_TEXTS.noEmail}
           </p>
           <p className="mt-2 text-slate-600">
             We will check availability and send you a priced quotation, usually within one working day.
@@ -211,12 +223,26 @@ export default function Quotation({ loaderData }: Route.ComponentProps) {
           onSubmit={(event) => {
             const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
             if (submitter?.name === "intent" && submitter.value !== "submit") return;
-            const found = validate(values, cart, idempotencyKey);
+            const found = validate(values, cart, idempotencyKey, loaderData.today);
             setChecked(true);
             setErrors(found);
             if (Object.keys(found).length > 0 || submitting) event.preventDefault();
           }}
         >
+          {/* Enter in a field presses the form's first submit button. Without JavaScript the picker's Add and
+              the cart's buttons are submit buttons too, so this copy of Submit Request comes first: Enter sends
+              the request. Hidden from sight, the tab order and assistive technology, which use the real one. */}
+          <button
+            type="submit"
+            name="intent"
+            value="submit"
+            disabled={cartEmpty || submitting}
+            aria-hidden
+            tabIndex={-1}
+            className="sr-only"
+          >
+            Submit Request
+          </button>
           <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
           <HoneypotField id="quotation-hp" />
 
@@ -279,7 +305,7 @@ export default function Quotation({ loaderData }: Route.ComponentProps) {
               Your Details
             </h2>
             <div className="mt-4">
-              <RequestFields values={values} errors={errors} onChange={update} />
+              <RequestFields values={values} errors={errors} onChange={update} earliestEventDate={loaderData.today} />
             </div>
           </section>
 

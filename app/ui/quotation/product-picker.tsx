@@ -80,13 +80,17 @@ export function ProductPicker({
           </Await>
         </Suspense>
       </div>
-      <Suspense fallback={<QuantityInput quantity={quantity} max={1} onQuantity={onQuantity} />}>
-        <Await resolve={products} errorElement={<QuantityInput quantity={quantity} max={1} onQuantity={onQuantity} />}>
+      <Suspense fallback={<QuantityInput quantity={quantity} max={1} onQuantity={onQuantity} onEnter={() => {}} />}>
+        <Await
+          resolve={products}
+          errorElement={<QuantityInput quantity={quantity} max={1} onQuantity={onQuantity} onEnter={() => {}} />}
+        >
           {(list) => (
             <QuantityInput
               quantity={quantity}
               max={maxQuantity(list.find((p) => p.id === selectedId))}
               onQuantity={onQuantity}
+              onEnter={() => onAdd(list)}
             />
           )}
         </Await>
@@ -104,10 +108,13 @@ function QuantityInput({
   quantity,
   max,
   onQuantity,
+  onEnter,
 }: {
   quantity: number;
   max: number;
   onQuantity: (q: number) => void;
+  /** With JavaScript, Enter here adds the product instead of sending the half-filled request. */
+  onEnter: () => void;
 }) {
   return (
     <div>
@@ -123,6 +130,11 @@ function QuantityInput({
         step={1}
         value={quantity}
         onChange={(e) => onQuantity(Number(e.target.value))}
+        onKeyDown={(e) => {
+          if (e.key !== "Enter") return;
+          e.preventDefault();
+          onEnter();
+        }}
         className={selectClass}
       />
     </div>

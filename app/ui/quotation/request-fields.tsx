@@ -33,15 +33,20 @@ export const EMPTY_VALUES: RequestValues = {
 const inputClass =
   "mt-1 block w-full rounded-md border bg-white px-3 py-2.5 text-ink-900 shadow-sm focus:border-brand-600 aria-[invalid=true]:border-red-600";
 
-/** The contact and event fields, each with its label and its message under it. */
+/**
+ * The contact and event fields, each with its label and its message under it. `earliestEventDate` (today in
+ * Dhaka, from the loader) is the date input's minimum, the same day the form's rules check against.
+ */
 export function RequestFields({
   values,
   errors,
   onChange,
+  earliestEventDate,
 }: {
   values: RequestValues;
   errors: Record<string, string>;
   onChange: (name: RequestFieldName, value: string) => void;
+  earliestEventDate: string;
 }) {
   return (
     <div className="grid gap-4 sm:grid-cols-2">
@@ -59,6 +64,7 @@ export function RequestFields({
             type={field.type}
             autoComplete={field.autoComplete}
             maxLength={field.max}
+            min={field.name === "event_date" ? earliestEventDate : undefined}
             required
             value={values[field.name]}
             onChange={(e) => onChange(field.name, e.target.value)}

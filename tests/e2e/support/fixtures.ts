@@ -1,13 +1,7 @@
 // Rows the shared e2e server's database holds besides the seed (prepared by prepare-database.ts before the
 // server starts). The seed's own events are dated 2023-2024, so these give the specs upcoming events.
 
-/** A date `days` from today in Dhaka, as YYYY-MM-DD. */
-export function dhakaDatePlus(days: number, now = new Date()): string {
-  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Dhaka" }).format(now);
-  const date = new Date(`${today}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
+export { dhakaDatePlus } from "../../support/dates";
 
 export const UPCOMING_EVENTS = [
   {
