@@ -5,7 +5,13 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
-import { DataDirInUseError, ensurePrivateDir, lockDataDir, makeTreePrivate, type DataDirLock } from "../lib/data-dir.server";
+import {
+  DataDirInUseError,
+  ensurePrivateDir,
+  lockDataDir,
+  makeTreePrivate,
+  type DataDirLock,
+} from "../lib/data-dir.server";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -51,18 +57,15 @@ export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob
     throw error;
   }
   const dir = path.join(path.resolve(dataDir), "pglite");
+  let client: PGlite | undefined;
   try {
     ensurePrivateDir(dir);
-    const client = await PGlite.create(dir, options);
+    client = await PGlite.create(dir, options);
+    // initdb's files are unpacked 0666 (and older versions left them so); PostgreSQL creates later ones 0600.
     makeTreePrivate(dir);
-    return pgliteDatabase(client, `PGlite in ${dir}`, () => {
-      try {
-        makeTreePrivate(dir);
-      } finally {
-        lock.release();
-      }
-    });
+    return pgliteDatabase(client, `PGlite in ${dir}`, () => lock.release());
   } catch (error) {
+    await client?.close().catch(() => {});
     lock.release();
     throw error;
   }

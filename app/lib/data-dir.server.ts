@@ -30,8 +30,8 @@ export function ensurePrivateDir(dir: string): void {
 }
 
 /**
- * Takes group and others' access off every file and folder under `dir`. PGlite (Emscripten) sets 0666 on the
- * files it creates whatever the umask is, so the embedded database is tightened when it opens and closes.
+ * Takes group and others' access off every file and folder under `dir`. PGlite unpacks a new database's
+ * files with mode 0666 whatever the umask is, so the embedded database is tightened when it opens.
  */
 export function makeTreePrivate(dir: string): void {
   for (const name of readdirSync(dir)) {
@@ -86,8 +86,28 @@ const HEARTBEAT_MS = 10_000;
 const STALE_MS = 60_000;
 
 // Lock files this process holds: a second open in the same process is refused too, and `exit` removes them.
-const held = new Map<string, DataDirLock>();
-let exitHandlerInstalled = false;
+// On globalThis: server.ts and the React Router build are separate module graphs in one process, and a
+// second copy of this module must not mistake the first one's lock for a dead process's.
+const heldKey = Symbol.for("app.dataDirLocks");
+type WithLocks = typeof globalThis & { [heldKey]?: Map<string, DataDirLock> };
+
+function heldLocks(): Map<string, DataDirLock> {
+  const g = globalThis as WithLocks;
+  if (!g[heldKey]) {
+    const held = new Map<string, DataDirLock>();
+    g[heldKey] = held;
+    process.on("exit", () => {
+      for (const lock of [...held.values()]) {
+        try {
+          lock.release();
+        } catch {
+          // Exiting anyway; the next process judges the leftover lock stale by its PID.
+        }
+      }
+    });
+  }
+  return g[heldKey];
+}
 
 function processAlive(pid: number): boolean {
   try {
@@ -193,7 +213,7 @@ export function lockDataDir(dataDir: string, options: LockOptions = {}): DataDir
     since: new Date().toISOString(),
     token: randomBytes(8).toString("hex"),
   };
-  if (held.has(file)) throw new DataDirInUseError(dir, owner, file);
+  if (heldLocks().has(file)) throw new DataDirInUseError(dir, owner, file);
   const text = JSON.stringify(owner) + "\n";
 
   // A few rounds: a stale lock is removed, then created anew, and another process may win that race.
@@ -208,6 +228,7 @@ export function lockDataDir(dataDir: string, options: LockOptions = {}): DataDir
 }
 
 function hold(file: string, text: string, heartbeatMs: number): DataDirLock {
+  const held = heldLocks();
   const heartbeat = setInterval(() => {
     try {
       const now = new Date();
@@ -228,17 +249,5 @@ function hold(file: string, text: string, heartbeatMs: number): DataDirLock {
     },
   };
   held.set(file, lock);
-  if (!exitHandlerInstalled) {
-    exitHandlerInstalled = true;
-    process.on("exit", () => {
-      for (const l of [...held.values()]) {
-        try {
-          l.release();
-        } catch {
-          // Exiting anyway; the next process judges the leftover lock stale by its PID.
-        }
-      }
-    });
-  }
   return lock;
 }
