@@ -119,8 +119,8 @@ export async function startServer(): Promise<{ server: Server; stop: (signal?: s
 
   const app = express();
   app.disable("x-powered-by");
-  // Behind one reverse proxy (or none), req.ip is the client's address.
-  app.set("trust proxy", "loopback");
+  // TRUST_PROXY (default loopback): whose X-Forwarded-For/-Proto/-Host make req.ip, req.protocol, req.host.
+  app.set("trust proxy", env.trustProxy);
   app.use(securityHeaders(env));
   app.use(compression());
   app.use(

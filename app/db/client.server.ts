@@ -1,4 +1,3 @@
-import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import type { ExtractTablesWithRelations, SQL } from "drizzle-orm";
@@ -6,6 +5,13 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
+import {
+  DataDirInUseError,
+  ensurePrivateDir,
+  lockDataDir,
+  makeTreePrivate,
+  type DataDirLock,
+} from "../lib/data-dir.server";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -35,18 +41,37 @@ export class DatabaseConnectError extends Error {
   }
 }
 
+/**
+ * PGlite in `dataDir/pglite` (held under the data directory's lock for as long as it is open, so a second
+ * process cannot silently lose its writes), or in memory without a dataDir.
+ */
 export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Promise<Database> {
-  let client: PGlite;
-  let description: string;
-  if (dataDir) {
-    const dir = path.join(dataDir, "pglite");
-    mkdirSync(dir, { recursive: true });
-    client = await PGlite.create(dir, loadDataDir ? { loadDataDir } : {});
-    description = `PGlite in ${dir}`;
-  } else {
-    client = await PGlite.create(loadDataDir ? { loadDataDir } : {});
-    description = "PGlite in memory";
+  const options = loadDataDir ? { loadDataDir } : {};
+  if (!dataDir) return pgliteDatabase(await PGlite.create(options), "PGlite in memory");
+
+  let lock: DataDirLock;
+  try {
+    lock = lockDataDir(dataDir);
+  } catch (error) {
+    if (error instanceof DataDirInUseError) throw new DatabaseConnectError(error.message);
+    throw error;
   }
+  const dir = path.join(path.resolve(dataDir), "pglite");
+  let client: PGlite | undefined;
+  try {
+    ensurePrivateDir(dir);
+    client = await PGlite.create(dir, options);
+    // initdb's files are unpacked 0666 (and older versions left them so); PostgreSQL creates later ones 0600.
+    makeTreePrivate(dir);
+    return pgliteDatabase(client, `PGlite in ${dir}`, () => lock.release());
+  } catch (error) {
+    await client?.close().catch(() => {});
+    lock.release();
+    throw error;
+  }
+}
+
+function pgliteDatabase(client: PGlite, description: string, afterClose?: () => void): Database {
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
     db,
@@ -57,7 +82,11 @@ export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob
       await client.query("select 1");
     },
     async close() {
-      if (!client.closed) await client.close();
+      try {
+        if (!client.closed) await client.close();
+      } finally {
+        afterClose?.();
+      }
     },
   };
 }

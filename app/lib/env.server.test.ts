@@ -32,6 +32,47 @@ describe("loadEnv", () => {
     expect(env.smtpUrl).toBeUndefined();
     expect(env.nodeEnv).toBe("production");
     expect(env.formRateLimit).toEqual({ max: 10, windowSeconds: 600 });
+    // A reverse proxy on this machine is believed by default, nothing else.
+    expect(env.trustProxy).toEqual(["loopback"]);
+  });
+
+  it.each([
+    ["1", 1],
+    ["2", 2],
+    ["0", 0],
+    ["true", true],
+    ["FALSE", false],
+    ["loopback", ["loopback"]],
+    ["loopback, linklocal,uniquelocal", ["loopback", "linklocal", "uniquelocal"]],
+    ["10.0.0.5", ["10.0.0.5"]],
+    ["10.0.0.0/8, 192.168.1.0/24, 0.0.0.0/0", ["10.0.0.0/8", "192.168.1.0/24", "0.0.0.0/0"]],
+    ["fd00::/8,::1,2001:db8::/128", ["fd00::/8", "::1", "2001:db8::/128"]],
+    ["loopback,172.16.0.0/12", ["loopback", "172.16.0.0/12"]],
+  ])("reads TRUST_PROXY=%s as Express's trust proxy %j", (value, expected) => {
+    expect(load({ TRUST_PROXY: value }).trustProxy).toEqual(expected);
+  });
+
+  it.each([
+    "yes",
+    "-1",
+    "1.5",
+    "10.0.0.300",
+    "10.0.0.0/33",
+    "fd00::/129",
+    "10.0.0.0/",
+    "10.0.0.0/8/8",
+    "10.0.0.0/-1",
+    "loopback,",
+    "loopback;10.0.0.1",
+    "localhost",
+    "lb.internal",
+  ])("refuses TRUST_PROXY=%s with one line naming it", (value) => {
+    const error = configError({ TRUST_PROXY: value });
+    expect(error.variable).toBe("TRUST_PROXY");
+    expect(error.message).toBe(
+      "TRUST_PROXY must be a number of proxy hops (1), true, false, or a comma-separated list of IP addresses, " +
+        `CIDR ranges (10.0.0.0/8) and the words loopback, linklocal, uniquelocal (got "${value}")`,
+    );
   });
 
   it("reads the public form rate limit as submissions/seconds", () => {
@@ -108,5 +149,12 @@ describe("loadEnv", () => {
     expect(readFileSync(file, "utf8").trim()).toBe(first);
     expect(statSync(file).mode & 0o777).toBe(0o600);
     expect(load({}).authSecret).toBe(first);
+  });
+
+  it("creates a missing data directory for the auth secret readable by its owner only", () => {
+    const nested = path.join(dataDir, "new", "data");
+    load({ DATA_DIR: nested });
+    expect(statSync(nested).mode & 0o777).toBe(0o700);
+    expect(statSync(path.join(nested, "auth-secret")).mode & 0o777).toBe(0o600);
   });
 });

@@ -1,7 +1,9 @@
 import { randomBytes } from "node:crypto";
-import { mkdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
+import { readFileSync, writeFileSync, existsSync } from "node:fs";
+import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
+import { ensurePrivateDir } from "./data-dir.server";
 
 /**
  * The server's configuration, read from the environment once at start-up. A bad value stops the start
@@ -22,7 +24,12 @@ export interface Env {
   logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
   /** Submissions of each public form allowed per client address and window. */
   formRateLimit: { max: number; windowSeconds: number };
+  /** Express's `trust proxy` setting: which hops' X-Forwarded-For/-Proto/-Host are believed. */
+  trustProxy: TrustProxy;
 }
+
+/** A number of hops, all (true), none (false), or addresses, CIDR ranges and proxy-addr's keywords. */
+export type TrustProxy = boolean | number | string[];
 
 export class ConfigError extends Error {
   constructor(
@@ -50,6 +57,26 @@ const urlWithProtocols = (protocols: string[], hint: string) =>
       }, hint)
       .optional(),
   );
+
+const TRUST_PROXY_KEYWORDS = ["loopback", "linklocal", "uniquelocal"];
+
+/** An IP address, or one with a CIDR prefix length that fits its family (10.0.0.0/8, fd00::/8). */
+function isAddressOrRange(item: string): boolean {
+  const [address = "", prefix, ...rest] = item.split("/");
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+function parseTrustProxy(value: string): TrustProxy | undefined {
+  const v = value.trim().toLowerCase();
+  if (v === "true") return true;
+  if (v === "false") return false;
+  if (/^\d{1,3}$/.test(v)) return Number(v);
+  const items = v.split(",").map((item) => item.trim());
+  return items.every((item) => TRUST_PROXY_KEYWORDS.includes(item) || isAddressOrRange(item)) ? items : undefined;
+}
 
 const schema = {
   NODE_ENV: z.preprocess(blankToUndefined, z.enum(["development", "production", "test"]).default("production")),
@@ -87,6 +114,26 @@ const schema = {
       })
       .refine((v) => v.max >= 1 && v.windowSeconds >= 1, "must allow at least 1 submission in at least 1 second")
       .default({ max: 10, windowSeconds: 600 }),
+  ),
+  TRUST_PROXY: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .transform((v, ctx) => {
+        const parsed = parseTrustProxy(v);
+        if (parsed === undefined) {
+          ctx.addIssue({
+            code: "custom",
+            message:
+              "must be a number of proxy hops (1), true, false, or a comma-separated list of IP addresses, " +
+              "CIDR ranges (10.0.0.0/8) and the words loopback, linklocal, uniquelocal",
+          });
+          return z.NEVER;
+        }
+        return parsed;
+      })
+      // A reverse proxy on the same machine (nginx) is believed; nothing else unless configured.
+      .default(["loopback"]),
   ),
   LOG_LEVEL: z.preprocess(
     blankToUndefined,
@@ -126,7 +173,7 @@ function resolveAuthSecret(explicit: string | undefined, dataDir: string): strin
     const kept = readFileSync(file, "utf8").trim();
     if (kept.length >= 32) return kept;
   }
-  mkdirSync(dataDir, { recursive: true });
+  ensurePrivateDir(dataDir);
   const secret = randomBytes(32).toString("hex");
   writeFileSync(file, secret + "\n", { mode: 0o600 });
   return secret;
@@ -148,6 +195,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     adminPassword: v.ADMIN_PASSWORD,
     logLevel: v.LOG_LEVEL,
     formRateLimit: v.FORM_RATE_LIMIT,
+    trustProxy: v.TRUST_PROXY,
   };
 }
 
