@@ -6,57 +6,15 @@
 //   after (bar: within 20 MB). Memory is the server's VmRSS, read from /proc.
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
-import net from "node:net";
 import autocannon from "autocannon";
-import pg from "pg";
+import { postHugeBody } from "../tests/support/huge-post";
+import { createFreshDatabase } from "../tests/support/postgres";
 import { buildOrExit, startPreparedServer } from "./lib/server.mjs";
 
 const SLUG_REQUESTS = Number(process.env.BENCH_SLUG_REQUESTS ?? 100_000);
-const HUGE = 100 * 1024 * 1024;
 
 function residentMb(pid: number): number {
   return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
-}
-
-/** Sends a 100 MB POST and resolves with the milliseconds until the status line came back, and the status. */
-function hugePost(url: string, pathname: string, chunked: boolean): Promise<{ ms: number; status: number }> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve, reject) => {
-    const socket = net.connect(Number(port), hostname);
-    let started = 0;
-    let sent = 0;
-    let reply = "";
-    const chunk = Buffer.alloc(64 * 1024, "a");
-    socket.on("connect", () => {
-      started = performance.now();
-      socket.write(
-        `POST ${pathname} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nOrigin: ${url}\r\n` +
-          "Content-Type: application/x-www-form-urlencoded\r\n" +
-          (chunked ? "Transfer-Encoding: chunked\r\n\r\n" : `Content-Length: ${HUGE}\r\n\r\n`),
-      );
-      const pump = () => {
-        while (sent < HUGE && !socket.destroyed) {
-          sent += chunk.length;
-          const piece = chunked
-            ? Buffer.concat([Buffer.from(`${chunk.length.toString(16)}\r\n`), chunk, Buffer.from("\r\n")])
-            : chunk;
-          if (!socket.write(piece)) return void socket.once("drain", pump);
-        }
-      };
-      pump();
-    });
-    socket.on("data", (data) => {
-      reply += data.toString("latin1");
-      const status = /^HTTP\/1\.1 (\d{3})/.exec(reply);
-      if (status) {
-        resolve({ ms: performance.now() - started, status: Number(status[1]) });
-        socket.destroy();
-      }
-    });
-    socket.on("error", (error) => {
-      if (!reply) reject(error);
-    });
-  });
 }
 
 async function run(database: string, databaseUrl = ""): Promise<boolean> {
@@ -73,7 +31,7 @@ async function run(database: string, databaseUrl = ""): Promise<boolean> {
     let slowest = 0;
     for (const pathname of ["/contact", "/quotation", "/quotation.data", "/api/email/quotation"]) {
       for (const chunked of [false, true]) {
-        const { ms, status } = await hugePost(server.url, pathname, chunked);
+        const { ms, status } = await postHugeBody(server.url, pathname, chunked);
         slowest = Math.max(slowest, ms);
         if (status !== 413) ok = false;
         console.log(`  100 MB POST ${pathname}${chunked ? " (chunked)" : ""}: ${status} after ${ms.toFixed(1)} ms`);
@@ -123,17 +81,12 @@ buildOrExit();
 let ok = await run("PGlite");
 const serverUrl = process.env.BENCH_DATABASE_URL;
 if (serverUrl) {
-  const name = `bench_abuse_${process.pid}_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
+  const database = await createFreshDatabase(serverUrl, "bench_abuse");
+  if (!database) throw new Error(`BENCH_DATABASE_URL: no PostgreSQL answers at ${serverUrl}`);
   try {
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    ok = (await run("PostgreSQL", url.toString())) && ok;
+    ok = (await run("PostgreSQL", database.url)) && ok;
   } finally {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await database.drop();
   }
 }
 console.log(ok ? "\nOK: within every bar" : "\nSome bar was missed");

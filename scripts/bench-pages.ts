@@ -8,7 +8,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import autocannon from "autocannon";
-import pg from "pg";
+import { createFreshDatabase } from "../tests/support/postgres";
 import { buildOrExit, root, startPreparedServer } from "./lib/server.mjs";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -90,17 +90,12 @@ let ok = await runOn("PGlite");
 
 const serverUrl = process.env.BENCH_DATABASE_URL;
 if (serverUrl) {
-  const name = `bench_pages_${process.pid}_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
+  const database = await createFreshDatabase(serverUrl, "bench_pages");
+  if (!database) throw new Error(`BENCH_DATABASE_URL: no PostgreSQL answers at ${serverUrl}`);
   try {
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    ok = (await runOn("PostgreSQL", url.toString())) && ok;
+    ok = (await runOn("PostgreSQL", database.url)) && ok;
   } finally {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await database.drop();
   }
 }
 console.log(ok ? "\nOK: every page meets the bar" : "\nSome page missed the bar");

@@ -1,10 +1,10 @@
 import { createHash } from "node:crypto";
 import { mkdtempSync } from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import pg from "pg";
+import { postHugeBody } from "../support/huge-post";
+import { createFreshDatabase } from "../support/postgres";
 import { removeDataDir, startServer, stopServer } from "./support/isolated-server";
 
 // Issue 7: public pages are rendered once and served as the same bytes to every visitor without a session,
@@ -109,60 +109,12 @@ test("a cached page runs in the browser without a policy violation, and navigate
   expect(violations).toEqual([]);
 });
 
-/**
- * Sends the head of a POST announcing (or, chunked, streaming) 100 MB and answers the status line the server
- * replies with and how many body bytes had gone out by then.
- */
-function postHuge(baseURL: string, pathname: string, chunked: boolean): Promise<{ status: number; sentBytes: number }> {
-  const { hostname, port } = new URL(baseURL);
-  return new Promise((resolve, reject) => {
-    const socket = net.connect(Number(port), hostname);
-    let sentBytes = 0;
-    let reply = "";
-    const chunk = Buffer.alloc(64 * 1024, "a");
-    socket.on("connect", () => {
-      socket.write(
-        [
-          `POST ${pathname} HTTP/1.1`,
-          `Host: ${hostname}:${port}`,
-          `Origin: ${baseURL}`,
-          "Content-Type: application/x-www-form-urlencoded",
-          chunked ? "Transfer-Encoding: chunked" : `Content-Length: ${100 * 1024 * 1024}`,
-          "",
-          "",
-        ].join("\r\n"),
-      );
-      const pump = () => {
-        while (sentBytes < 100 * 1024 * 1024 && !socket.destroyed) {
-          sentBytes += chunk.length;
-          const piece = chunked
-            ? Buffer.concat([Buffer.from(`${chunk.length.toString(16)}\r\n`), chunk, Buffer.from("\r\n")])
-            : chunk;
-          if (!socket.write(piece)) return void socket.once("drain", pump);
-        }
-      };
-      pump();
-    });
-    socket.on("data", (data) => {
-      reply += data.toString("latin1");
-      const status = /^HTTP\/1\.1 (\d{3})/.exec(reply);
-      if (status) {
-        resolve({ status: Number(status[1]), sentBytes });
-        socket.destroy();
-      }
-    });
-    socket.on("error", (error: NodeJS.ErrnoException) => {
-      if (!reply) reject(error);
-    });
-  });
-}
-
 for (const pathname of ["/contact", "/quotation", "/quotation.data", "/api/email/quotation"]) {
   for (const chunked of [false, true]) {
     test(`a 100 MB ${chunked ? "chunked " : ""}POST to ${pathname} is refused with 413 before it is read`, async ({
       baseURL,
     }) => {
-      const { status, sentBytes } = await postHuge(baseURL!, pathname, chunked);
+      const { status, sentBytes } = await postHugeBody(baseURL!, pathname, chunked);
       expect(status).toBe(413);
       // Answered while most of the body was still unsent: it was never read whole.
       expect(sentBytes).toBeLessThan(50 * 1024 * 1024);
@@ -172,19 +124,13 @@ for (const pathname of ["/contact", "/quotation", "/quotation.data", "/api/email
 
 test("two servers on one PostgreSQL database see a change announced by a third at once", async () => {
   test.setTimeout(120_000);
-  const serverUrl = process.env.E2E_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/test";
-  const admin = new pg.Client({ connectionString: serverUrl });
-  const reachable = await admin.connect().then(
-    () => true,
-    () => false,
+  const database = await createFreshDatabase(
+    process.env.E2E_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/test",
+    "e2e_sync",
   );
-  test.skip(!reachable && !process.env.CI, "no PostgreSQL at 127.0.0.1:5432");
-  expect(reachable).toBe(true);
-  const name = `e2e_sync_${process.pid}_${Date.now()}`;
-  await admin.query(`create database ${name}`);
-  const u = new URL(serverUrl);
-  u.pathname = `/${name}`;
-  const databaseUrl = u.toString();
+  test.skip(!database && !process.env.CI, "no PostgreSQL at 127.0.0.1:5432");
+  expect(database).not.toBeNull();
+  const databaseUrl = database!.url;
   const dirs = [
     mkdtempSync(path.join(os.tmpdir(), "utsab-sync-a-")),
     mkdtempSync(path.join(os.tmpdir(), "utsab-sync-b-")),
@@ -217,7 +163,6 @@ test("two servers on one PostgreSQL database see a change announced by a third a
     setDatabase(undefined);
     for (const s of servers) await stopServer(s);
     dirs.forEach(removeDataDir);
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await database!.drop();
   }
 });

@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import pg from "pg";
+import { createFreshDatabase } from "../support/postgres";
 import { removeDataDir, startServer, stopServer, withStoppedDatabase } from "./support/isolated-server";
 
 // Starts its own production servers (build/server.js, built by scripts/e2e.mjs) to prove that the first
@@ -40,19 +41,13 @@ test("on PGlite: first start seeds, a restart keeps the data, SIGTERM stops clea
 
 test("on PostgreSQL: the same product runs with DATABASE_URL", async () => {
   test.setTimeout(120_000);
-  const serverUrl = process.env.E2E_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/test";
-  const admin = new pg.Client({ connectionString: serverUrl });
-  const reachable = await admin.connect().then(
-    () => true,
-    () => false,
+  const database = await createFreshDatabase(
+    process.env.E2E_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/test",
+    "e2e",
   );
-  test.skip(!reachable && !process.env.CI, "no PostgreSQL at 127.0.0.1:5432");
-  expect(reachable).toBe(true);
-  const name = `e2e_${process.pid}_${Date.now()}`;
-  await admin.query(`create database ${name}`);
-  const u = new URL(serverUrl);
-  u.pathname = `/${name}`;
-  const databaseUrl = u.toString();
+  test.skip(!database && !process.env.CI, "no PostgreSQL at 127.0.0.1:5432");
+  expect(database).not.toBeNull();
+  const databaseUrl = database!.url;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "utsab-restart-pg-"));
   try {
     const first = await startServer({ DATABASE_URL: databaseUrl, DATA_DIR: dataDir });
@@ -73,7 +68,6 @@ test("on PostgreSQL: the same product runs with DATABASE_URL", async () => {
     expect(await stopServer(second)).toBe(0);
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await database!.drop();
   }
 });

@@ -1,0 +1,52 @@
+import net from "node:net";
+
+export const HUGE_BODY_BYTES = 100 * 1024 * 1024;
+
+/**
+ * Starts a POST of 100 MB to `pathname` (announced by Content-Length, or chunked) and resolves with the status
+ * line the server answers with, how long that took and how many body bytes had gone out by then. The rest of
+ * the body is not sent once the answer is in.
+ */
+export function postHugeBody(
+  baseUrl: string,
+  pathname: string,
+  chunked: boolean,
+): Promise<{ status: number; ms: number; sentBytes: number }> {
+  const { hostname, port } = new URL(baseUrl);
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(Number(port), hostname);
+    let started = 0;
+    let sentBytes = 0;
+    let reply = "";
+    const chunk = Buffer.alloc(64 * 1024, "a");
+    socket.on("connect", () => {
+      started = performance.now();
+      socket.write(
+        `POST ${pathname} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nOrigin: ${baseUrl}\r\n` +
+          "Content-Type: application/x-www-form-urlencoded\r\n" +
+          (chunked ? "Transfer-Encoding: chunked\r\n\r\n" : `Content-Length: ${HUGE_BODY_BYTES}\r\n\r\n`),
+      );
+      const pump = () => {
+        while (sentBytes < HUGE_BODY_BYTES && !socket.destroyed) {
+          sentBytes += chunk.length;
+          const piece = chunked
+            ? Buffer.concat([Buffer.from(`${chunk.length.toString(16)}\r\n`), chunk, Buffer.from("\r\n")])
+            : chunk;
+          if (!socket.write(piece)) return void socket.once("drain", pump);
+        }
+      };
+      pump();
+    });
+    socket.on("data", (data) => {
+      reply += data.toString("latin1");
+      const status = /^HTTP\/1\.1 (\d{3})/.exec(reply);
+      if (status) {
+        resolve({ status: Number(status[1]), ms: performance.now() - started, sentBytes });
+        socket.destroy();
+      }
+    });
+    socket.on("error", (error) => {
+      if (!reply) reject(error);
+    });
+  });
+}
