@@ -159,8 +159,12 @@ function sendBuffered(res: ExpressResponse, response: Response, body: Buffer, he
   res.end(head ? undefined : body);
 }
 
-function acceptsGzip(req: ExpressRequest): boolean {
-  return /\bgzip\b/i.test(req.get("Accept-Encoding") ?? "");
+/** The stored encoding this request accepts, best first: brotli, gzip, or none. */
+function storedEncoding(req: ExpressRequest): "br" | "gzip" | undefined {
+  const accepted = req.get("Accept-Encoding") ?? "";
+  if (/\bbr\b/i.test(accepted)) return "br";
+  if (/\bgzip\b/i.test(accepted)) return "gzip";
+  return undefined;
 }
 
 function sendCachedPage(req: ExpressRequest, res: ExpressResponse, page: CachedPage): void {
@@ -172,10 +176,10 @@ function sendCachedPage(req: ExpressRequest, res: ExpressResponse, page: CachedP
     res.status(304).end();
     return;
   }
-  const gzip = acceptsGzip(req);
-  const body = gzip ? page.gzip : page.body;
+  const encoding = storedEncoding(req);
+  const body = encoding === "br" ? page.brotli : encoding === "gzip" ? page.gzip : page.body;
   // Already compressed: the compression middleware leaves an encoded response alone.
-  if (gzip) res.setHeader("Content-Encoding", "gzip");
+  if (encoding) res.setHeader("Content-Encoding", encoding);
   res.setHeader("Content-Length", body.length);
   res.status(page.status).end(req.method === "HEAD" ? undefined : body);
 }

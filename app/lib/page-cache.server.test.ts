@@ -1,4 +1,4 @@
-import { gunzipSync } from "node:zlib";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterEach, describe, expect, it } from "vitest";
 import { invalidatePublicData } from "./cache.server";
 import {
@@ -71,6 +71,7 @@ describe("toCachedPage", () => {
     expect(page.csp).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/]+=*';/);
     expect(page.csp).not.toContain("nonce");
     expect(gunzipSync(page.gzip).equals(page.body)).toBe(true);
+    expect(brotliDecompressSync(page.brotli).equals(page.body)).toBe(true);
     expect(page.etag).toMatch(/^W\/"[\w-]{27}"$/);
     expect(page.headers).toEqual([
       ["content-type", "text/html; charset=utf-8"],
@@ -109,6 +110,7 @@ describe("renderOnce", () => {
     headers: [],
     body: Buffer.from(text),
     gzip: Buffer.alloc(0),
+    brotli: Buffer.alloc(0),
     etag: `W/"${text}"`,
   });
 

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { gzipSync } from "node:zlib";
+import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
 import { LRUCache } from "lru-cache";
 import { onPublicDataInvalidated } from "./cache.server";
 import { contentSecurityPolicy, inlineScriptHashes, type CspOptions } from "./csp.server";
@@ -11,7 +11,7 @@ import { contentSecurityPolicy, inlineScriptHashes, type CspOptions } from "./cs
 // key carries today's date in Dhaka, so pages that depend on the date turn over at midnight there. The cache is
 // cleared by invalidatePublicData(), with the data cache.
 
-/** Budget for stored pages (plain and gzip bytes together); the least recently used go first. */
+/** Budget for stored pages (plain, gzip and brotli bytes together); the least recently used go first. */
 const MAX_BYTES = 24 * 1024 * 1024;
 const MAX_ENTRIES = 2_000;
 /** Like the data cache: a page is rebuilt at least this often even if no change is announced. */
@@ -22,7 +22,9 @@ export interface CachedPage {
   /** Headers to send as they are (content type, cache control...). */
   headers: [string, string][];
   body: Buffer;
+  /** Compressed once when stored, for browsers that accept them. */
   gzip: Buffer;
+  brotli: Buffer;
   etag: string;
   /** For an HTML page: the policy allowing exactly its inline scripts. */
   csp?: string;
@@ -44,7 +46,7 @@ function state(): PageCacheState {
       pages: new LRUCache<string, CachedPage>({
         max: MAX_ENTRIES,
         maxSize: MAX_BYTES,
-        sizeCalculation: (page) => page.body.length + page.gzip.length + 512,
+        sizeCalculation: (page) => page.body.length + page.gzip.length + page.brotli.length + 512,
         ttl: TTL_MS,
         ttlResolution: 0,
         perf: { now: () => Date.now() },
@@ -121,6 +123,9 @@ export function toCachedPage(
     headers,
     body: bytes,
     gzip: gzipSync(bytes),
+    brotli: brotliCompressSync(bytes, {
+      params: { [zlib.BROTLI_PARAM_QUALITY]: 9, [zlib.BROTLI_PARAM_SIZE_HINT]: bytes.length },
+    }),
     etag: `W/"${createHash("sha256").update(bytes).digest("base64url").slice(0, 27)}"`,
     csp: policy,
   };

@@ -61,12 +61,17 @@ test("the data of a client-side navigation is cached too", async ({ baseURL }) =
   expect((await fetch(`${baseURL}/products.data`, { headers: { "If-None-Match": etag } })).status).toBe(304);
 });
 
-test("a gzip-accepting visitor gets the stored gzip bytes", async ({ baseURL }) => {
+test("a visitor gets the stored brotli or gzip copy, whichever it accepts", async ({ baseURL }) => {
   const plain = await (await fetch(`${baseURL}/gallery`, { headers: { "Accept-Encoding": "identity" } })).text();
-  // fetch decodes the body; the header tells it came compressed.
-  const zipped = await fetch(`${baseURL}/gallery`, { headers: { "Accept-Encoding": "gzip" } });
-  expect(zipped.headers.get("content-encoding")).toBe("gzip");
-  expect(await zipped.text()).toBe(plain);
+  // fetch decodes the body; the header tells how it came.
+  for (const [accepted, used] of [
+    ["gzip, deflate, br", "br"],
+    ["gzip", "gzip"],
+  ]) {
+    const compressed = await fetch(`${baseURL}/gallery`, { headers: { "Accept-Encoding": accepted! } });
+    expect(compressed.headers.get("content-encoding")).toBe(used);
+    expect(await compressed.text()).toBe(plain);
+  }
 });
 
 test("a visitor with a session, an error page and a no-store page each get their own nonce, never a cached page", async ({
