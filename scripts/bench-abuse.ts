@@ -5,18 +5,14 @@
 // - 100,000 requests for random unknown product and event slugs (and malformed ones), after 20,000 such requests
 //   to warm up: the memory before and after (bar: within 20 MB). Memory is the server's VmRSS, from /proc.
 import { randomBytes } from "node:crypto";
-import { readFileSync } from "node:fs";
 import autocannon from "autocannon";
 import { postHugeBody } from "../tests/support/huge-post";
 import { createFreshDatabase } from "../tests/support/postgres";
+import { residentMemoryMb } from "../tests/support/process-memory";
 import { buildOrExit, startPreparedServer } from "./lib/server.mjs";
 
 const SLUG_REQUESTS = Number(process.env.BENCH_SLUG_REQUESTS ?? 100_000);
 const WARM_UP = Number(process.env.BENCH_WARM_UP ?? 20_000);
-
-function residentMb(pid: number): number {
-  return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
-}
 
 /** `amount` requests for product and event slugs no record has: mostly well formed (one lookup each), one in
  * five malformed (no lookup at all). */
@@ -50,7 +46,7 @@ async function run(database: string, databaseUrl = ""): Promise<boolean> {
       await (await fetch(server.url + page)).text();
     }
     console.log(`\n${database}`);
-    const beforePosts = residentMb(pid);
+    const beforePosts = residentMemoryMb(pid);
     let slowest = 0;
     for (const pathname of ["/contact", "/quotation", "/quotation.data", "/api/email/quotation"]) {
       for (const chunked of [false, true]) {
@@ -60,7 +56,7 @@ async function run(database: string, databaseUrl = ""): Promise<boolean> {
         console.log(`  100 MB POST ${pathname}${chunked ? " (chunked)" : ""}: ${status} after ${ms.toFixed(1)} ms`);
       }
     }
-    const afterPosts = residentMb(pid);
+    const afterPosts = residentMemoryMb(pid);
     const postGrowth = afterPosts - beforePosts;
     const postsOk = slowest <= 100 && postGrowth <= 10;
     ok &&= postsOk;
@@ -72,11 +68,11 @@ async function run(database: string, databaseUrl = ""): Promise<boolean> {
     // under 20 connections; that happens once, whatever the slugs. So the baseline is taken after a warm-up
     // of WARM_UP such requests, and the bar is that 100,000 more add nothing: every slug is different, so a
     // cache keeping anything per slug would show here (the old one grew ~12 KB a slug).
-    const fromStart = residentMb(pid);
+    const fromStart = residentMemoryMb(pid);
     await unknownSlugs(server.url, WARM_UP);
-    const beforeSlugs = residentMb(pid);
+    const beforeSlugs = residentMemoryMb(pid);
     const result = await unknownSlugs(server.url, SLUG_REQUESTS);
-    const afterSlugs = residentMb(pid);
+    const afterSlugs = residentMemoryMb(pid);
     const slugGrowth = afterSlugs - beforeSlugs;
     const slugsOk = slugGrowth <= 20 && result.errors === 0;
     ok &&= slugsOk;

@@ -9,6 +9,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import autocannon from "autocannon";
 import { createFreshDatabase } from "../tests/support/postgres";
+import { residentMemoryMb } from "../tests/support/process-memory";
 import { buildOrExit, root, startPreparedServer } from "./lib/server.mjs";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -42,12 +43,6 @@ async function measure(url: string, name: string): Promise<Row> {
   const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers });
   const bad = result.non2xx + result.errors + result.timeouts;
   return { name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: bad };
-}
-
-function residentMemoryMb(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, "utf8");
-  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-  return kb / 1024;
 }
 
 async function runOn(database: "PGlite" | "PostgreSQL", databaseUrl = ""): Promise<boolean> {

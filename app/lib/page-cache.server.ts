@@ -164,9 +164,3 @@ export function renderOnce(cacheKey: string, render: () => Promise<CachedPage | 
   rendering.then(forget, forget);
   return rendering;
 }
-
-/** Pages stored and bytes used (tests and the memory benchmark). */
-export function pageCacheStats(): { entries: number; bytes: number } {
-  const { pages } = state();
-  return { entries: pages.size, bytes: pages.calculatedSize };
-}
