@@ -5,6 +5,7 @@ export default {
   buildDirectory: "build",
   ssr: true,
   future: {
+    v8_middleware: true,
     v8_splitRouteModules: true,
     v8_trailingSlashAwareDataRequests: true,
     v8_viteEnvironmentApi: true,

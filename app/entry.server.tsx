@@ -2,13 +2,14 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
+import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { isRouteErrorResponse } from "react-router";
 import { getLogger } from "./lib/logger.server";
 import { ServerRouter } from "react-router";
 import stylesheetHref from "./app.css?url";
 import { injectBeforeHeadEnd, stylesheetTag } from "./lib/inline-stylesheet.server";
 import { NonceProvider } from "./lib/nonce";
+import { requestInfo } from "./lib/request-context";
 
 export const streamTimeout = 5_000;
 
@@ -24,9 +25,9 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  loadContext: AppLoadContext,
+  loadContext: RouterContextProvider,
 ) {
-  const nonce = loadContext.cspNonce;
+  const nonce = requestInfo(loadContext).cspNonce;
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");

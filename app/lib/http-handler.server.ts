@@ -4,6 +4,7 @@ import { createRequestHandler, type ServerBuild } from "react-router";
 import { contentSecurityPolicy, nonceSource, type CspOptions } from "./csp.server";
 import { todayInDhaka } from "./dhaka-time";
 import type { Logger } from "./logger.server";
+import { createRequestContext } from "./request-context";
 import {
   getCachedPage,
   isCacheableResponse,
@@ -205,10 +206,8 @@ export function createAppRequestHandler(options: HandlerOptions) {
     if (!handler) handlers.set(build, (handler = createRequestHandler(build, options.mode)));
     return handler;
   };
-  const loadContext = (req: ExpressRequest, res: ExpressResponse, nonce: string) => ({
-    cspNonce: nonce,
-    clientAddress: req.ip ?? "",
-  });
+  const loadContext = (req: ExpressRequest, _res: ExpressResponse, nonce: string) =>
+    createRequestContext({ cspNonce: nonce, clientAddress: req.ip ?? "" });
 
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     try {

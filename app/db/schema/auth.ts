@@ -15,6 +15,9 @@ export const users = pgTable(
     image: text("image"),
     role: text("role", { enum: USER_ROLES }).notNull().default("customer"),
     mustChangePassword: boolean("must_change_password").notNull().default(false),
+    /** Set when an administrator deactivates the user: no sign-in, no session, until reactivated. */
+    deactivatedAt: timestamp("deactivated_at", { withTimezone: true }),
+    lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

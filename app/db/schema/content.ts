@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { check, date, index, integer, jsonb, pgTable, text, time, uuid } from "drizzle-orm/pg-core";
+import { check, date, index, integer, jsonb, numeric, pgTable, text, time, timestamp, uuid } from "drizzle-orm/pg-core";
+import type { StoredImageRecord } from "../../domain/media/stored-image";
 import {
   CONTACT_MESSAGE_STATUSES,
   EVENT_STATUSES,
@@ -8,6 +9,7 @@ import {
   type SocialLinks,
 } from "../../domain/content/constants";
 import { createdAt, id, sqlList, updatedAt } from "./columns";
+import { users } from "./auth";
 import { employees } from "./people";
 
 /** The company's own details. Exactly one row: its id is the fixed integer 1 (noted exception to uuid ids). */
@@ -31,10 +33,17 @@ export const companySettings = pgTable(
     socialLinks: jsonb("social_links").$type<SocialLinks>().notNull().default({}),
     /** Where quotation and contact notifications go. */
     notificationEmail: text("notification_email").notNull(),
+    /** The company's VAT registration number (BIN), printed on quotations; blank until set. */
+    vatRegistrationNumber: text("vat_registration_number").notNull().default(""),
+    /** VAT charged on quotations, in percent (15 standard; may be 0). */
+    vatRatePercent: numeric("vat_rate_percent", { precision: 5, scale: 2 }).notNull().default("15"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  () => [check("company_settings_single_row", sql`id = 1`)],
+  (t) => [
+    check("company_settings_single_row", sql`id = 1`),
+    check("company_settings_vat_rate_check", sql`${t.vatRatePercent} >= 0 and ${t.vatRatePercent} <= 100`),
+  ],
 );
 
 export const logos = pgTable(
@@ -43,6 +52,8 @@ export const logos = pgTable(
     id: id(),
     name: text("name").notNull(),
     imageUrl: text("image_url").notNull(),
+    /** The uploaded picture's files (null for pictures shipped under /images/): deleted with the row. */
+    image: jsonb("image").$type<StoredImageRecord>(),
     sortOrder: integer("sort_order").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -57,6 +68,8 @@ export const heroImages = pgTable(
     imageUrl: text("image_url").notNull(),
     /** Text alternative for screen readers; the spec's hero images had none. */
     alt: text("alt").notNull().default(""),
+    /** The uploaded picture's files (null for pictures shipped under /images/): deleted with the row. */
+    image: jsonb("image").$type<StoredImageRecord>(),
     sortOrder: integer("sort_order").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -127,6 +140,8 @@ export const contactMessages = pgTable(
     message: text("message").notNull(),
     status: text("status", { enum: CONTACT_MESSAGE_STATUSES }).notNull().default("new"),
     ipAddress: text("ip_address"),
+    handledAt: timestamp("handled_at", { withTimezone: true }),
+    handledByUserId: uuid("handled_by_user_id").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

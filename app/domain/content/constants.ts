@@ -17,7 +17,9 @@ export const GALLERY_CATEGORY_IDS = GALLERY_CATEGORIES.map((c) => c.id) as unkno
 export const EVENT_STATUSES = ["upcoming", "completed"] as const;
 export type EventStatus = (typeof EVENT_STATUSES)[number];
 
-export const CONTACT_MESSAGE_STATUSES = ["new", "read", "archived"] as const;
+/** new: nobody opened it yet; read: opened; handled: answered or otherwise dealt with. */
+export const CONTACT_MESSAGE_STATUSES = ["new", "read", "handled"] as const;
+export type ContactMessageStatus = (typeof CONTACT_MESSAGE_STATUSES)[number];
 
 /** A line of business hours, e.g. { days: "Monday - Friday", hours: "9:00 AM - 6:00 PM" }. */
 export interface BusinessHours {

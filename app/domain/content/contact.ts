@@ -3,7 +3,13 @@ import { EMAIL_ADDRESS_MAX_LENGTH, emailAddressSchema } from "../../lib/email-ad
 
 // The contact form's rules, shared by the browser's native checks (the same limits as attributes) and the
 // server, which checks again.
-export const CONTACT_LIMITS = { name: 100, email: EMAIL_ADDRESS_MAX_LENGTH, phone: 30, subject: 150, message: 5000 } as const;
+export const CONTACT_LIMITS = {
+  name: 100,
+  email: EMAIL_ADDRESS_MAX_LENGTH,
+  phone: 30,
+  subject: 150,
+  message: 5000,
+} as const;
 
 const required = (label: string, max: number) =>
   z

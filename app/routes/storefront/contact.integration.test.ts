@@ -11,6 +11,7 @@ import { HONEYPOT_FIELD } from "~/lib/honeypot";
 import { getLogger } from "~/lib/logger.server";
 import { action, headers, loader } from "./contact";
 import type { Route } from "./+types/contact";
+import { createRequestContext } from "~/lib/request-context";
 
 type ActionResult = { data: ContactFormOutcome; init: { status?: number; headers: Record<string, string> } };
 
@@ -42,7 +43,7 @@ async function post(body: BodyInit, options: { clientAddress?: string; contentTy
   const result = await action({
     request,
     params: {},
-    context: { cspNonce: "", clientAddress: options.clientAddress ?? CLIENT },
+    context: createRequestContext({ clientAddress: options.clientAddress ?? CLIENT }),
   } as unknown as Route.ActionArgs);
   return result as unknown as ActionResult;
 }

@@ -7,6 +7,7 @@ import { pageMeta } from "~/lib/meta";
 import { ContactDetails, MapPanel } from "~/ui/contact-details";
 import { ContactForm } from "~/ui/contact-form";
 import { PageHero } from "~/ui/page-hero";
+import { requestInfo } from "~/lib/request-context";
 import type { Route } from "./+types/contact";
 
 export async function loader() {
@@ -30,7 +31,7 @@ const STATUS = { sent: 200, invalid: 400, limited: 429 } as const;
 export async function action({ request, context }: Route.ActionArgs) {
   // A body that is not a form at all is checked as an empty form (400 with every required field named).
   const form = await request.formData().catch(() => null);
-  const outcome = await receiveContactForm(getDb(), form, context.clientAddress);
+  const outcome = await receiveContactForm(getDb(), form, requestInfo(context).clientAddress);
   const headers: Record<string, string> = { "Cache-Control": "no-store" };
   if (outcome.status === "limited") headers["Retry-After"] = String(outcome.retryAfterSeconds);
   return data(outcome, { status: STATUS[outcome.status], headers });

@@ -5,6 +5,7 @@ import { events } from "~/db/schema";
 import { seedDatabase } from "~/db/seed/seed.server";
 import type { Route } from "./+types/event";
 import { loader } from "./event";
+import { createRequestContext } from "~/lib/request-context";
 
 // The /events/{id} loader: the event with its pictures and capacity, past or not as of today in Dhaka, and a
 // 404 answer (with the page's own not-found view) for an unknown id.
@@ -18,7 +19,7 @@ async function load(slug: string): Promise<Loaded> {
   const result = await loader({
     request: new Request(`http://localhost/events/${slug}`),
     params: { slug },
-    context: { cspNonce: "" },
+    context: createRequestContext(),
   } as unknown as Route.LoaderArgs);
   return result as unknown as Loaded;
 }

@@ -5,6 +5,7 @@ import { seedDatabase } from "~/db/seed/seed.server";
 import { invalidatePublicData } from "~/lib/cache.server";
 import type { Route } from "./+types/events";
 import { loader } from "./events";
+import { createRequestContext } from "~/lib/request-context";
 
 // The /events loader: the tab from ?tab=, and "upcoming" judged against today in Dhaka, not UTC.
 
@@ -12,7 +13,7 @@ async function load(query = "") {
   return loader({
     request: new Request(`http://localhost/events${query}`),
     params: {},
-    context: { cspNonce: "" },
+    context: createRequestContext(),
   } as unknown as Route.LoaderArgs);
 }
 

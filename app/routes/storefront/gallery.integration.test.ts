@@ -3,6 +3,7 @@ import { getDb } from "~/db/client.server";
 import { seedDatabase } from "~/db/seed/seed.server";
 import type { Route } from "./+types/gallery";
 import { loader } from "./gallery";
+import { createRequestContext } from "~/lib/request-context";
 
 // The /gallery loader: all items in gallery order, one category by ?category=, nothing for an unknown one.
 
@@ -10,7 +11,7 @@ async function load(query = "") {
   return loader({
     request: new Request(`http://localhost/gallery${query}`),
     params: {},
-    context: { cspNonce: "" },
+    context: createRequestContext(),
   } as unknown as Route.LoaderArgs);
 }
 

@@ -9,6 +9,7 @@ import { seedDatabase } from "~/db/seed/seed.server";
 import { invalidatePublicData } from "~/lib/cache.server";
 import type { Route } from "./+types/product";
 import ProductPage, { loader, meta } from "./product";
+import { createRequestContext } from "~/lib/request-context";
 
 type Answer = Awaited<ReturnType<typeof loader>>;
 type LoaderData = Answer["data"];
@@ -17,7 +18,7 @@ function load(slug: string): Promise<Answer> {
   return loader({
     request: new Request(`http://localhost/products/${slug}`),
     params: { slug },
-    context: { cspNonce: "" },
+    context: createRequestContext(),
   } as unknown as Route.LoaderArgs);
 }
 

@@ -8,6 +8,7 @@ import { seedDatabase } from "~/db/seed/seed.server";
 import { CATEGORIES } from "~/domain/catalogue/constants";
 import type { Route } from "./+types/products";
 import Products, { loader, meta } from "./products";
+import { createRequestContext } from "~/lib/request-context";
 
 type LoaderData = Awaited<ReturnType<typeof loader>>;
 
@@ -15,7 +16,7 @@ function load(path: string): Promise<LoaderData> {
   return loader({
     request: new Request(`http://localhost${path}`),
     params: {},
-    context: { cspNonce: "" },
+    context: createRequestContext(),
   } as unknown as Route.LoaderArgs);
 }
 

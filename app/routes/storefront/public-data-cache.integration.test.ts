@@ -10,6 +10,7 @@ import { loader as homeLoader } from "./home";
 import { loader as layoutLoader } from "./layout";
 import { loader as productLoader } from "./product";
 import { loader as productsLoader } from "./products";
+import { createRequestContext } from "~/lib/request-context";
 
 // DESIGN §7: the data of public pages is read from the database once and then served from the cache until a
 // change clears it. Rendering a page runs the loaders of its route chain (root, storefront layout, page).
@@ -27,7 +28,7 @@ const pages: [string, AnyLoader, Record<string, string>][] = [
 ];
 
 async function renderData(path: string, pageLoader: AnyLoader, params: Record<string, string>) {
-  const args = { request: new Request(`http://localhost${path}`), params, context: { cspNonce: "" } } as never;
+  const args = { request: new Request(`http://localhost${path}`), params, context: createRequestContext() } as never;
   await Promise.all([(rootLoader as AnyLoader)(args), (layoutLoader as AnyLoader)(args), pageLoader(args)]);
 }
 

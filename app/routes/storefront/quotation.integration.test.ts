@@ -16,6 +16,7 @@ import { getLogger } from "~/lib/logger.server";
 import QuotationPage, { action, loader } from "./quotation";
 import type { Route } from "./+types/quotation";
 import { dhakaDatePlus } from "../../../tests/support/dates";
+import { createRequestContext } from "~/lib/request-context";
 
 type ActionResult = { data: QuotationFormOutcome; init: { status?: number; headers: Record<string, string> } };
 
@@ -46,7 +47,7 @@ async function post(body: FormData, clientAddress = "203.0.113.9") {
   const result = await action({
     request: new Request("http://localhost/quotation", { method: "POST", body }),
     params: {},
-    context: { cspNonce: "", clientAddress },
+    context: createRequestContext({ clientAddress }),
   } as unknown as Route.ActionArgs);
   return result as unknown as ActionResult;
 }
@@ -55,7 +56,7 @@ function loadPage(url = "http://localhost/quotation") {
   return loader({
     request: new Request(url),
     params: {},
-    context: { cspNonce: "", clientAddress: "" },
+    context: createRequestContext({ clientAddress: "" }),
   } as unknown as Route.LoaderArgs);
 }
 
@@ -86,7 +87,7 @@ describe("quotation loader", () => {
     const data = await loader({
       request: new Request("http://localhost/quotation?product=photo-booth-360"),
       params: {},
-      context: { cspNonce: "", clientAddress: "" },
+      context: createRequestContext({ clientAddress: "" }),
     } as unknown as Route.LoaderArgs);
     const products = await data.products;
     const names = products.map((p) => p.name);

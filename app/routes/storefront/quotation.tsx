@@ -22,6 +22,7 @@ import { EMPTY_VALUES, RequestFields, type RequestFieldName, type RequestValues 
 import { QuotationSidebar } from "~/ui/quotation/sidebar";
 import { primaryButton } from "~/ui/buttons";
 import { useHydrated } from "~/ui/use-hydrated";
+import { requestInfo } from "~/lib/request-context";
 import type { Route } from "./+types/quotation";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -47,7 +48,7 @@ const STATUS = { sent: 200, cart: 200, invalid: 400, limited: 429 } as const;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData().catch(() => null);
-  const outcome = await receiveQuotationForm(getDb(), form, context.clientAddress);
+  const outcome = await receiveQuotationForm(getDb(), form, requestInfo(context).clientAddress);
   const headers: Record<string, string> = { "Cache-Control": "no-store" };
   if (outcome.status === "limited") headers["Retry-After"] = String(outcome.retryAfterSeconds);
   return data(outcome, { status: STATUS[outcome.status], headers });

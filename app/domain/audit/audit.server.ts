@@ -1,0 +1,45 @@
+import type { DbOrTx } from "../../db/client.server";
+import { auditLog } from "../../db/schema";
+
+/** Who acts, as the audit log records it: the signed-in user (or none), and where the request came from. */
+export interface AuditActor {
+  userId: string | null;
+  /** Shown in the log even after the user is gone: their e-mail, or what was typed at a failed sign-in. */
+  label: string;
+  ipAddress: string | null;
+  userAgent: string | null;
+}
+
+export interface AuditEntry {
+  action: string;
+  entityType?: string;
+  entityId?: string;
+  summary: string;
+  /** Before and after, for changes: { field: { from, to } }, or what was created or removed. */
+  changes?: Record<string, unknown>;
+}
+
+/** Writes one line of audit_log, inside the caller's transaction, so it is kept only if the change is. */
+export async function recordAudit(db: DbOrTx, actor: AuditActor, entry: AuditEntry): Promise<void> {
+  await db.insert(auditLog).values({
+    actorUserId: actor.userId,
+    actorLabel: actor.label,
+    action: entry.action,
+    entityType: entry.entityType,
+    entityId: entry.entityId,
+    summary: entry.summary,
+    changes: entry.changes,
+    ipAddress: actor.ipAddress,
+    userAgent: actor.userAgent?.slice(0, 500) ?? null,
+  });
+}
+
+/** { field: { from, to } } for each field whose value differs; what an update writes to the audit log. */
+export function diffFields<T extends Record<string, unknown>>(before: T, after: Partial<T>): Record<string, unknown> {
+  const changes: Record<string, unknown> = {};
+  for (const [key, to] of Object.entries(after)) {
+    const from = before[key];
+    if (JSON.stringify(from) !== JSON.stringify(to)) changes[key] = { from, to };
+  }
+  return changes;
+}

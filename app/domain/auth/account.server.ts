@@ -1,0 +1,71 @@
+import { eq } from "drizzle-orm";
+import { APIError } from "better-auth/api";
+import type { Db } from "../../db/client.server";
+import { users } from "../../db/schema";
+import { fieldErrors } from "../../lib/form-errors";
+import { recordAudit, type AuditActor } from "../audit/audit.server";
+import { getAuth } from "./auth.server";
+import { changePasswordSchema, PASSWORD_MESSAGES } from "./forms";
+import type { SignedInUser } from "./session.server";
+
+/** Ends the request's session; the audit log notes it. Returns the headers that clear the cookie. */
+export async function signOut(db: Db, headers: Headers, user: SignedInUser, actor: AuditActor): Promise<string[]> {
+  const result = await getAuth(db).api.signOut({ headers, returnHeaders: true });
+  await recordAudit(db, actor, {
+    action: "auth.sign_out",
+    entityType: "user",
+    entityId: user.id,
+    summary: "Signed out",
+  });
+  return result.headers.getSetCookie();
+}
+
+export type ChangePasswordOutcome = { ok: true; setCookies: string[] } | { ok: false; errors: Record<string, string> };
+
+/**
+ * Changes the signed-in user's password: at least 8 characters and not the current one; every other session
+ * of the user ends (this one gets a fresh cookie), and a password that had to change no longer must.
+ */
+export async function changeOwnPassword(
+  db: Db,
+  form: FormData,
+  request: { headers: Headers; user: SignedInUser; actor: AuditActor },
+): Promise<ChangePasswordOutcome> {
+  const field = (name: string) => {
+    const v = form.get(name);
+    return typeof v === "string" ? v : undefined;
+  };
+  const parsed = changePasswordSchema.safeParse({
+    currentPassword: field("currentPassword"),
+    newPassword: field("newPassword"),
+    confirmPassword: field("confirmPassword"),
+  });
+  if (!parsed.success) return { ok: false, errors: fieldErrors(parsed.error) };
+
+  let result;
+  try {
+    result = await getAuth(db).api.changePassword({
+      body: {
+        currentPassword: parsed.data.currentPassword,
+        newPassword: parsed.data.newPassword,
+        revokeOtherSessions: true,
+      },
+      headers: request.headers,
+      returnHeaders: true,
+    });
+  } catch (error) {
+    if (error instanceof APIError && error.status === "BAD_REQUEST")
+      return { ok: false, errors: { currentPassword: PASSWORD_MESSAGES.currentWrong } };
+    throw error;
+  }
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ mustChangePassword: false }).where(eq(users.id, request.user.id));
+    await recordAudit(tx, request.actor, {
+      action: "auth.password_changed",
+      entityType: "user",
+      entityId: request.user.id,
+      summary: "Changed their password; other sessions ended",
+    });
+  });
+  return { ok: true, setCookies: result.headers.getSetCookie() };
+}

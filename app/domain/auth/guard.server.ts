@@ -1,0 +1,144 @@
+import { createContext, data, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { getEnv } from "../../lib/env.server";
+import { requestInfo } from "../../lib/request-context";
+import type { AuditActor } from "../audit/audit.server";
+import { can, type Permission } from "./permissions";
+import { isStaffRole } from "./roles";
+import { loadSession, type SignedInUser } from "./session.server";
+
+// The one guard module of the back office (DESIGN §8, §9). The /admin layout's middleware runs first for every
+// child loader and action; each loader and action then asks for its own permission with requirePermission,
+// which also works when a test calls the loader or action directly (it then reads the session itself).
+
+export const LOGIN_PATH = "/admin/login";
+export const CHANGE_PASSWORD_PATH = "/admin/change-password";
+const PATHS_OPEN_WHILE_PASSWORD_MUST_CHANGE = new Set([CHANGE_PASSWORD_PATH, "/admin/logout"]);
+
+export const ACCESS_DENIED_MESSAGE = "You do not have access to this page.";
+
+interface GuardArgs {
+  request: Request;
+  context: Readonly<RouterContextProvider>;
+}
+
+/** undefined: not looked up yet in this request; null: nobody signed in. */
+const sessionContext = createContext<{ user: SignedInUser | null; setCookies: string[] } | undefined>(undefined);
+
+async function sessionOf({ request, context }: GuardArgs) {
+  let loaded = context.get(sessionContext);
+  if (loaded === undefined) {
+    const session = await loadSession(request);
+    loaded = { user: session?.user ?? null, setCookies: session?.setCookies ?? [] };
+    (context as RouterContextProvider).set(sessionContext, loaded);
+  }
+  return loaded;
+}
+
+/** The signed-in back-office user, or null (nobody, or a customer: treated as signed out, spec §5). */
+export async function getStaffUser(args: GuardArgs): Promise<SignedInUser | null> {
+  const { user } = await sessionOf(args);
+  return user && isStaffRole(user.role) ? user : null;
+}
+
+const isRead = (request: Request) => request.method === "GET" || request.method === "HEAD";
+
+/** The path and query a visitor asked for, to come back to after signing in (never a .data URL). */
+function requestedPath(request: Request): string {
+  const url = new URL(request.url);
+  url.searchParams.delete("_routes");
+  const path = url.pathname.replace(/\.data$/, "").replace(/\/_root$/, "") || "/admin";
+  return path + (url.search === "?" ? "" : url.search);
+}
+
+/** Sends a visitor who is not signed in to the sign-in page; a write is refused outright. */
+function signInRequired(request: Request): never {
+  if (!isRead(request)) throw data("Sign in to continue.", { status: 401 });
+  const to = requestedPath(request);
+  throw redirect(to === "/admin" ? LOGIN_PATH : `${LOGIN_PATH}?redirectTo=${encodeURIComponent(to)}`);
+}
+
+/**
+ * The signed-in staff user if their role has `permission`; otherwise the request ends: sign-in for nobody, the
+ * password form while a new password is due, 403 for a role without the permission.
+ */
+export async function requirePermission(args: GuardArgs, permission: Permission): Promise<SignedInUser> {
+  const user = await getStaffUser(args);
+  if (!user) signInRequired(args.request);
+  if (user.mustChangePassword && permission !== "account.self") {
+    if (!isRead(args.request)) throw data("Set a new password first.", { status: 403 });
+    throw redirect(CHANGE_PASSWORD_PATH);
+  }
+  if (!can(user.role, permission)) throw data(ACCESS_DENIED_MESSAGE, { status: 403 });
+  return user;
+}
+
+/** Any signed-in staff user (sign out, for one). */
+export async function requireStaffUser(args: GuardArgs): Promise<SignedInUser> {
+  const user = await getStaffUser(args);
+  if (!user) signInRequired(args.request);
+  return user;
+}
+
+/** The audit log's view of who acts and from where. */
+export function auditActor(
+  args: GuardArgs,
+  user: Pick<SignedInUser, "id" | "email"> | null,
+  label?: string,
+): AuditActor {
+  return {
+    userId: user?.id ?? null,
+    label: user?.email ?? label ?? "anonymous",
+    ipAddress: requestInfo(args.context).clientAddress || null,
+    userAgent: args.request.headers.get("user-agent"),
+  };
+}
+
+/**
+ * A state change must come from our own pages (DESIGN §8): a POST whose Origin (or, without one, Sec-Fetch-Site)
+ * shows another site is refused, on top of the SameSite=Lax cookie.
+ */
+export function isCrossSiteWrite(request: Request): boolean {
+  if (isRead(request)) return false;
+  const origin = request.headers.get("origin");
+  if (origin && origin !== "null") {
+    const own = new Set([new URL(request.url).origin, new URL(getEnv().publicUrl).origin]);
+    return !own.has(origin);
+  }
+  const site = request.headers.get("sec-fetch-site");
+  return site === "cross-site" || origin === "null";
+}
+
+/** Back-office pages are private to one user: never stored by a cache, never indexed. */
+function markPrivate(response: Response): void {
+  response.headers.set("Cache-Control", "private, no-store");
+  response.headers.set("X-Robots-Tag", "noindex, nofollow");
+}
+
+/**
+ * The /admin layout's middleware: refuses cross-site writes, requires a signed-in staff user, sends one whose
+ * password must change to the password form, passes on a renewed session cookie, and marks every answer
+ * private. Each child's loader and action still checks its own permission.
+ */
+export const adminMiddleware: MiddlewareFunction<Response> = async (args, next) => {
+  const { request } = args;
+  if (isCrossSiteWrite(request)) throw data("Cross-site request refused.", { status: 403 });
+  const { user, setCookies } = await sessionOf(args);
+  if (!user || !isStaffRole(user.role)) signInRequired(request);
+  const path = new URL(request.url).pathname.replace(/\.data$/, "");
+  if (user.mustChangePassword && !PATHS_OPEN_WHILE_PASSWORD_MUST_CHANGE.has(path)) {
+    if (!isRead(request)) throw data("Set a new password first.", { status: 403 });
+    throw redirect(CHANGE_PASSWORD_PATH);
+  }
+  const response = await next();
+  for (const cookie of setCookies) response.headers.append("Set-Cookie", cookie);
+  markPrivate(response);
+  return response;
+};
+
+/** For the pages outside the guarded layout (sign-in): private, and cross-site writes refused. */
+export const privatePageMiddleware: MiddlewareFunction<Response> = async ({ request }, next) => {
+  if (isCrossSiteWrite(request)) throw data("Cross-site request refused.", { status: 403 });
+  const response = await next();
+  markPrivate(response);
+  return response;
+};

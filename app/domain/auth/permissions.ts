@@ -1,0 +1,123 @@
+import type { UserRole } from "./roles";
+
+/**
+ * Who may do what (DESIGN §9): one matrix, deny by default. A permission names an area and what is done
+ * there; a role has exactly the permissions listed for it. Every back-office loader and action asks for one
+ * through requirePermission (guard.server.ts); the side menu shows only what the role may open.
+ */
+export const PERMISSIONS = [
+  "dashboard.view",
+  "quotations.view",
+  "quotations.manage",
+  "inventory.view",
+  "inventory.manage",
+  "events.view",
+  "events.manage",
+  "employees.view",
+  "employees.manage",
+  "tasks.view",
+  "tasks.manage",
+  "leave.view",
+  "leave.manage",
+  "accounts.view",
+  "accounts.manage",
+  "content.manage",
+  "inbox.view",
+  "inbox.manage",
+  "outbox.view",
+  "outbox.manage",
+  "settings.manage",
+  "users.manage",
+  "audit.view",
+  /** One's own account: change one's password, sign out. */
+  "account.self",
+] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+
+const STAFF: readonly Permission[] = [
+  "dashboard.view",
+  "quotations.view",
+  "quotations.manage",
+  "inventory.view",
+  "inventory.manage",
+  "events.view",
+  "events.manage",
+  "employees.view",
+  "tasks.view",
+  "tasks.manage",
+  "leave.view",
+  "leave.manage",
+  "inbox.view",
+  "inbox.manage",
+  "account.self",
+];
+
+const ACCOUNTANT: readonly Permission[] = [
+  "dashboard.view",
+  "quotations.view",
+  "accounts.view",
+  "accounts.manage",
+  "account.self",
+];
+
+export const ROLE_PERMISSIONS: Record<UserRole, ReadonlySet<Permission>> = {
+  admin: new Set(PERMISSIONS),
+  staff: new Set(STAFF),
+  accountant: new Set(ACCOUNTANT),
+  // The customer portal checks ownership of each quotation instead; no back-office permission at all.
+  customer: new Set(),
+};
+
+export function can(role: UserRole | null | undefined, permission: Permission): boolean {
+  return !!role && ROLE_PERMISSIONS[role].has(permission);
+}
+
+/**
+ * What each back-office URL asks for: `view` for its loader (GET), and for its action (POST) either one
+ * permission or one per form `intent`. The access test (tests/e2e/access.spec.ts) requests every /admin route
+ * of app/routes.ts against this table and fails for a route that is missing here, so no screen can forget
+ * its guard. "public" routes are open to everyone (the sign-in page); "signed-in" ones to any staff user.
+ */
+export interface RouteAccess {
+  view: Permission | "public" | null;
+  action?: Permission | "public" | "signed-in" | Record<string, Permission>;
+}
+
+export const ADMIN_ROUTE_ACCESS = {
+  "/admin/login": { view: "public", action: "public" },
+  "/admin/logout": { view: null, action: "signed-in" },
+  "/admin/change-password": { view: "account.self", action: "account.self" },
+  "/admin": { view: "dashboard.view" },
+  "/admin/quotations": { view: "quotations.view" },
+  "/admin/inventory": { view: "inventory.view" },
+  "/admin/events": { view: "events.view" },
+  "/admin/employees": { view: "employees.view" },
+  "/admin/tasks": { view: "tasks.view" },
+  "/admin/leaves": { view: "leave.view" },
+  "/admin/accounts": { view: "accounts.view" },
+  "/admin/accounts/ledger": { view: "accounts.view" },
+  "/admin/accounts/payables": { view: "accounts.view" },
+  "/admin/accounts/reports": { view: "accounts.view" },
+  "/admin/accounts/budget": { view: "accounts.view" },
+  "/admin/accounts/tax": { view: "accounts.view" },
+  "/admin/accounts/payroll": { view: "accounts.view" },
+  "/admin/accounts/salary-disbursement": { view: "accounts.view" },
+  "/admin/accounts/reconciliation": { view: "accounts.view" },
+  "/admin/logos": { view: "content.manage", action: "content.manage" },
+  "/admin/hero": { view: "content.manage", action: "content.manage" },
+  "/admin/settings": { view: "settings.manage", action: "settings.manage" },
+  "/admin/settings/users": { view: "users.manage", action: "users.manage" },
+  "/admin/settings/account": { view: "account.self", action: "account.self" },
+  "/admin/inbox": { view: "inbox.view" },
+  "/admin/inbox/:id": { view: "inbox.view", action: "inbox.manage" },
+  "/admin/outbox": { view: "outbox.view" },
+  "/admin/outbox/:id": { view: "outbox.view", action: "outbox.manage" },
+  "/admin/audit": { view: "audit.view" },
+} as const satisfies Record<string, RouteAccess>;
+
+export type AdminPath = keyof typeof ADMIN_ROUTE_ACCESS;
+
+/** The permission a route's page needs (for the menu); null when it has no page. */
+export function viewPermission(path: AdminPath): Permission | "public" | null {
+  return (ADMIN_ROUTE_ACCESS[path] as RouteAccess).view;
+}

@@ -1,0 +1,142 @@
+import { and, eq, sql } from "drizzle-orm";
+import { APIError } from "better-auth/api";
+import type { Db } from "../../db/client.server";
+import { rateLimitCounters, sessions, users } from "../../db/schema";
+import { rateLimitKeyForAddress } from "../../lib/client-address";
+import { fieldErrors } from "../../lib/form-errors";
+import { checkAllowance, describeRetry, takeAllowance, type RateLimitRule } from "../../lib/rate-limit.server";
+import { recordAudit, type AuditActor } from "../audit/audit.server";
+import { getAuth } from "./auth.server";
+import { SIGN_IN_MESSAGES, signInSchema } from "./forms";
+import { isStaffRole } from "./roles";
+
+/** Failed sign-ins allowed per account and per client address in a window (counted in the database). */
+export const SIGN_IN_LIMIT = { max: 5, windowSeconds: 15 * 60 } as const;
+
+export function signInRules(email: string, clientAddress: string): RateLimitRule[] {
+  return [
+    { bucket: "sign-in:account", key: email.toLowerCase(), ...SIGN_IN_LIMIT },
+    { bucket: "sign-in:address", key: rateLimitKeyForAddress(clientAddress), ...SIGN_IN_LIMIT },
+  ];
+}
+
+export type SignInOutcome =
+  | { ok: true; userId: string; setCookies: string[] }
+  | {
+      ok: false;
+      status: 400 | 401 | 403 | 429;
+      formError?: string;
+      errors?: Record<string, string>;
+      /** What was typed, the password excepted. */
+      values: { email: string };
+      retryAfterSeconds?: number;
+    };
+
+function text(form: FormData, name: string): unknown {
+  const value = form.get(name);
+  return typeof value === "string" ? value : undefined;
+}
+
+/**
+ * Signs a staff user in (backoffice.md §2 Admin login): checks the form, refuses while the account or the
+ * client address has used up its failed attempts, asks better-auth to check the password and open a
+ * session, and refuses a user without a back-office role or a deactivated one (their new session is ended
+ * at once). Every outcome is written to the audit log; only failures count against the limits.
+ */
+export async function signInStaff(
+  db: Db,
+  form: FormData,
+  request: { headers: Headers; actor: Omit<AuditActor, "userId" | "label"> },
+): Promise<SignInOutcome> {
+  const rawEmail = text(form, "email");
+  const values = { email: typeof rawEmail === "string" ? rawEmail.slice(0, 254) : "" };
+  const parsed = signInSchema.safeParse({ email: rawEmail, password: text(form, "password") });
+  if (!parsed.success) return { ok: false, status: 400, errors: fieldErrors(parsed.error), values };
+
+  const email = parsed.data.email.toLowerCase();
+  const actor = (userId: string | null): AuditActor => ({ ...request.actor, userId, label: email });
+  const rules = signInRules(email, request.actor.ipAddress ?? "");
+
+  for (const rule of rules) {
+    const allowance = await checkAllowance(db, rule);
+    if (!allowance.allowed) {
+      await recordAudit(db, actor(null), {
+        action: "auth.sign_in_blocked",
+        entityType: "user",
+        summary: `Sign-in refused: too many failed attempts (${rule.bucket === "sign-in:account" ? "account" : "address"})`,
+      });
+      return {
+        ok: false,
+        status: 429,
+        formError: `Too many failed sign-in attempts. Please try again ${describeRetry(allowance.retryAfterSeconds)}.`,
+        values,
+        retryAfterSeconds: allowance.retryAfterSeconds,
+      };
+    }
+  }
+
+  const failed = async (reason: string, userId: string | null = null): Promise<SignInOutcome> => {
+    await db.transaction(async (tx) => {
+      for (const rule of rules) await takeAllowance(tx, rule);
+      await recordAudit(tx, actor(userId), {
+        action: "auth.sign_in_failed",
+        entityType: "user",
+        entityId: userId ?? undefined,
+        summary: reason,
+      });
+    });
+    return { ok: false, status: 401, formError: SIGN_IN_MESSAGES.invalidCredentials, values };
+  };
+
+  let result;
+  try {
+    result = await getAuth(db).api.signInEmail({
+      body: { email, password: parsed.data.password, rememberMe: true },
+      headers: request.headers,
+      returnHeaders: true,
+    });
+  } catch (error) {
+    if (error instanceof APIError) return failed("Sign-in failed: wrong e-mail or password");
+    throw error;
+  }
+
+  const userId = result.response.user.id;
+  const [user] = await db
+    .select({ role: users.role, deactivatedAt: users.deactivatedAt })
+    .from(users)
+    .where(eq(users.id, userId));
+  const endNewSession = () => db.delete(sessions).where(eq(sessions.token, result.response.token));
+  if (!user || user.deactivatedAt) {
+    await endNewSession();
+    return failed("Sign-in refused: the account is deactivated", userId);
+  }
+  if (!isStaffRole(user.role)) {
+    await endNewSession();
+    await recordAudit(db, actor(userId), {
+      action: "auth.sign_in_refused",
+      entityType: "user",
+      entityId: userId,
+      summary: "Sign-in refused: no back-office role",
+    });
+    return { ok: false, status: 403, formError: SIGN_IN_MESSAGES.notStaff, values };
+  }
+
+  await db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({ lastSignInAt: sql`now()` })
+      .where(eq(users.id, userId));
+    // A good password clears the account's failures; the address keeps its count (an attacker's own account
+    // must not reset the count of guesses at others).
+    await tx
+      .delete(rateLimitCounters)
+      .where(and(eq(rateLimitCounters.bucket, "sign-in:account"), eq(rateLimitCounters.key, email)));
+    await recordAudit(tx, actor(userId), {
+      action: "auth.sign_in",
+      entityType: "user",
+      entityId: userId,
+      summary: "Signed in",
+    });
+  });
+  return { ok: true, userId, setCookies: result.headers.getSetCookie() };
+}
