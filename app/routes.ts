@@ -1,10 +1,51 @@
 import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
 
+/** Screens of later issues: one plain page module, under the path (and guard) the real screen will have. */
+function comingSoon(paths: string[]) {
+  return paths.map((p) => route(`admin/${p}`, "routes/admin/coming-soon.tsx", { id: `admin-coming-soon/${p}` }));
+}
+
 // Every URL of the product, in one list (DESIGN §3).
 export default [
   route("sitemap.xml", "routes/seo/sitemap.ts"),
   route("robots.txt", "routes/seo/robots.ts"),
   route("api/email/quotation", "routes/api/email-quotation.ts"),
+
+  // The back office (backoffice.md §2). Every path here has its entry in ADMIN_ROUTE_ACCESS
+  // (app/domain/auth/permissions.ts); tests/e2e/access.spec.ts fails for one that has not.
+  route("admin/login", "routes/admin/login.tsx"),
+  route("admin/logout", "routes/admin/logout.ts"),
+  layout("routes/admin/layout.tsx", [
+    route("admin", "routes/admin/dashboard.tsx"),
+    route("admin/change-password", "routes/admin/change-password.tsx"),
+    ...comingSoon([
+      "quotations",
+      "inventory",
+      "events",
+      "employees",
+      "tasks",
+      "leaves",
+      "accounts",
+      "accounts/ledger",
+      "accounts/payables",
+      "accounts/reports",
+      "accounts/budget",
+      "accounts/tax",
+      "accounts/payroll",
+      "accounts/salary-disbursement",
+      "accounts/reconciliation",
+    ]),
+    route("admin/logos", "routes/admin/logos.tsx"),
+    route("admin/hero", "routes/admin/hero.tsx"),
+    route("admin/settings", "routes/admin/settings/company.tsx"),
+    route("admin/settings/users", "routes/admin/settings/users.tsx"),
+    route("admin/settings/account", "routes/admin/settings/account.tsx"),
+    route("admin/inbox", "routes/admin/inbox/list.tsx"),
+    route("admin/inbox/:id", "routes/admin/inbox/message.tsx"),
+    route("admin/outbox", "routes/admin/outbox/list.tsx"),
+    route("admin/outbox/:id", "routes/admin/outbox/message.tsx"),
+    route("admin/audit", "routes/admin/audit.tsx"),
+  ]),
 
   layout("routes/storefront/layout.tsx", [
     index("routes/storefront/home.tsx"),

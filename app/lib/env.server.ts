@@ -24,6 +24,8 @@ export interface Env {
   logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
   /** Submissions of each public form allowed per client address and window. */
   formRateLimit: { max: number; windowSeconds: number };
+  /** Failed sign-ins allowed per account and per client address and window. */
+  signInRateLimit: { max: number; windowSeconds: number };
   /** Express's `trust proxy` setting: which hops' X-Forwarded-For/-Proto/-Host are believed. */
   trustProxy: TrustProxy;
 }
@@ -57,6 +59,22 @@ const urlWithProtocols = (protocols: string[], hint: string) =>
       }, hint)
       .optional(),
   );
+
+/** "count/seconds", e.g. 10/600. */
+function rateLimitSetting(what: string, fallback: { max: number; windowSeconds: number }) {
+  return z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .regex(/^\d+\/\d+$/, `must look like ${fallback.max}/${fallback.windowSeconds} (${what} / seconds)`)
+      .transform((v) => {
+        const [max, windowSeconds] = v.split("/").map(Number) as [number, number];
+        return { max, windowSeconds };
+      })
+      .refine((v) => v.max >= 1 && v.windowSeconds >= 1, "must allow at least 1 in at least 1 second")
+      .default(fallback),
+  );
+}
 
 const TRUST_PROXY_KEYWORDS = ["loopback", "linklocal", "uniquelocal"];
 
@@ -103,18 +121,8 @@ const schema = {
   AUTH_SECRET: z.preprocess(blankToUndefined, z.string().min(32, "must be at least 32 characters long").optional()),
   ADMIN_EMAIL: z.preprocess(blankToUndefined, z.email("must be an e-mail address").optional()),
   ADMIN_PASSWORD: z.preprocess(blankToUndefined, z.string().min(8, "must be at least 8 characters long").optional()),
-  FORM_RATE_LIMIT: z.preprocess(
-    blankToUndefined,
-    z
-      .string()
-      .regex(/^\d+\/\d+$/, "must look like 10/600 (submissions per client address / seconds)")
-      .transform((v) => {
-        const [max, windowSeconds] = v.split("/").map(Number) as [number, number];
-        return { max, windowSeconds };
-      })
-      .refine((v) => v.max >= 1 && v.windowSeconds >= 1, "must allow at least 1 submission in at least 1 second")
-      .default({ max: 10, windowSeconds: 600 }),
-  ),
+  FORM_RATE_LIMIT: rateLimitSetting("submissions per client address", { max: 10, windowSeconds: 600 }),
+  SIGN_IN_RATE_LIMIT: rateLimitSetting("failed sign-ins per account and per address", { max: 5, windowSeconds: 900 }),
   TRUST_PROXY: z.preprocess(
     blankToUndefined,
     z
@@ -195,6 +203,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     adminPassword: v.ADMIN_PASSWORD,
     logLevel: v.LOG_LEVEL,
     formRateLimit: v.FORM_RATE_LIMIT,
+    signInRateLimit: v.SIGN_IN_RATE_LIMIT,
     trustProxy: v.TRUST_PROXY,
   };
 }

@@ -21,12 +21,12 @@ interface GuardArgs {
   context: Readonly<RouterContextProvider>;
 }
 
-/** undefined: not looked up yet in this request; null: nobody signed in. */
-const sessionContext = createContext<{ user: SignedInUser | null; setCookies: string[] } | undefined>(undefined);
+/** "not-loaded": not looked up yet in this request; user null: nobody signed in. */
+const sessionContext = createContext<{ user: SignedInUser | null; setCookies: string[] } | "not-loaded">("not-loaded");
 
 async function sessionOf({ request, context }: GuardArgs) {
   let loaded = context.get(sessionContext);
-  if (loaded === undefined) {
+  if (loaded === "not-loaded") {
     const session = await loadSession(request);
     loaded = { user: session?.user ?? null, setCookies: session?.setCookies ?? [] };
     (context as RouterContextProvider).set(sessionContext, loaded);

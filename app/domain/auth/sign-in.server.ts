@@ -3,6 +3,7 @@ import { APIError } from "better-auth/api";
 import type { Db } from "../../db/client.server";
 import { rateLimitCounters, sessions, users } from "../../db/schema";
 import { rateLimitKeyForAddress } from "../../lib/client-address";
+import { getEnv } from "../../lib/env.server";
 import { fieldErrors } from "../../lib/form-errors";
 import { checkAllowance, describeRetry, takeAllowance, type RateLimitRule } from "../../lib/rate-limit.server";
 import { recordAudit, type AuditActor } from "../audit/audit.server";
@@ -10,13 +11,15 @@ import { getAuth } from "./auth.server";
 import { SIGN_IN_MESSAGES, signInSchema } from "./forms";
 import { isStaffRole } from "./roles";
 
-/** Failed sign-ins allowed per account and per client address in a window (counted in the database). */
-export const SIGN_IN_LIMIT = { max: 5, windowSeconds: 15 * 60 } as const;
-
+/**
+ * Failed sign-ins are limited per account and per client address (SIGN_IN_RATE_LIMIT, 5 in 15 minutes by
+ * default), counted in the database so every app server shares the count.
+ */
 export function signInRules(email: string, clientAddress: string): RateLimitRule[] {
+  const limit = getEnv().signInRateLimit;
   return [
-    { bucket: "sign-in:account", key: email.toLowerCase(), ...SIGN_IN_LIMIT },
-    { bucket: "sign-in:address", key: rateLimitKeyForAddress(clientAddress), ...SIGN_IN_LIMIT },
+    { bucket: "sign-in:account", key: email.toLowerCase(), ...limit },
+    { bucket: "sign-in:address", key: rateLimitKeyForAddress(clientAddress), ...limit },
   ];
 }
 

@@ -29,3 +29,15 @@ export const UPCOMING_EVENTS = [
     capacity: null,
   },
 ] as const;
+
+/**
+ * A user of each role on the shared e2e server (the administrator is the seed's, from ADMIN_EMAIL and
+ * ADMIN_PASSWORD in scripts/lib/server.mjs). Specs that change a user's password or role make their own.
+ */
+export const E2E_USERS = {
+  admin: { name: "Administrator", email: "admin@e2e.test", password: "e2e-admin-password" },
+  staff: { name: "Sadia Staff", email: "staff@e2e.test", password: "e2e-staff-password" },
+  accountant: { name: "Arif Accountant", email: "accountant@e2e.test", password: "e2e-accountant-password" },
+  customer: { name: "Karim Customer", email: "customer@e2e.test", password: "e2e-customer-password" },
+} as const;
+export type E2ERole = keyof typeof E2E_USERS;

@@ -5,7 +5,8 @@ import { runMigrations } from "../../../app/db/migrate.server";
 import { events } from "../../../app/db/schema";
 import { seedDatabase } from "../../../app/db/seed/seed.server";
 import { loadEnv } from "../../../app/lib/env.server";
-import { dhakaDatePlus, UPCOMING_EVENTS } from "./fixtures";
+import { createPasswordUser } from "../../../app/domain/auth/users.server";
+import { dhakaDatePlus, E2E_USERS, UPCOMING_EVENTS } from "./fixtures";
 
 const env = loadEnv();
 const database = await openDatabase(env);
@@ -36,6 +37,9 @@ try {
       })),
     )
     .onConflictDoNothing();
+  for (const role of ["staff", "accountant", "customer"] as const) {
+    await createPasswordUser(database.db, { ...E2E_USERS[role], role });
+  }
 } finally {
   await database.close();
 }

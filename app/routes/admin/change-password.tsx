@@ -1,0 +1,46 @@
+import { data } from "react-router";
+import { getDb } from "~/db/client.server";
+import { changeOwnPassword } from "~/domain/auth/account.server";
+import { PASSWORD_MESSAGES } from "~/domain/auth/forms";
+import { auditActor, requirePermission } from "~/domain/auth/guard.server";
+import { redirectWithToast } from "~/lib/flash-toast.server";
+import { ChangePasswordForm } from "~/ui/admin/change-password-form";
+import { PageHeader, Panel } from "~/ui/admin/page-header";
+import type { Route } from "./+types/change-password";
+
+export const meta: Route.MetaFunction = () => [{ title: "Change password | Utsab Admin" }];
+
+export async function loader(args: Route.LoaderArgs) {
+  const user = await requirePermission(args, "account.self");
+  return { mustChange: user.mustChangePassword };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const user = await requirePermission(args, "account.self");
+  const form = await args.request.formData().catch(() => new FormData());
+  const outcome = await changeOwnPassword(getDb(), form, {
+    headers: args.request.headers,
+    user,
+    actor: auditActor(args, user),
+  });
+  if (!outcome.ok) return data({ errors: outcome.errors }, { status: 400 });
+  return redirectWithToast("/admin", { type: "success", message: PASSWORD_MESSAGES.changed }, { headers: outcome.setCookies });
+}
+
+export default function ChangePassword({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <div className="max-w-lg">
+      <PageHeader
+        title="Change password"
+        description={
+          loaderData.mustChange
+            ? "Your account was created with a temporary password. Choose your own before you continue."
+            : "Choose a new password. Your other sessions will be signed out."
+        }
+      />
+      <Panel className="p-6">
+        <ChangePasswordForm result={actionData} />
+      </Panel>
+    </div>
+  );
+}

@@ -1,0 +1,18 @@
+import { redirect } from "react-router";
+import { getDb } from "~/db/client.server";
+import { signOut } from "~/domain/auth/account.server";
+import { auditActor, LOGIN_PATH, requireStaffUser } from "~/domain/auth/guard.server";
+import type { Route } from "./+types/logout";
+
+// Signing out is a POST (DESIGN §8: no state change on GET); a GET just goes to the sign-in page.
+export function loader() {
+  return redirect(LOGIN_PATH);
+}
+
+export async function action(args: Route.ActionArgs) {
+  const user = await requireStaffUser(args);
+  const cookies = await signOut(getDb(), args.request.headers, user, auditActor(args, user));
+  const headers = new Headers();
+  for (const c of cookies) headers.append("Set-Cookie", c);
+  return redirect(LOGIN_PATH, { headers });
+}

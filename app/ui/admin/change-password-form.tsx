@@ -1,0 +1,44 @@
+import { Form } from "react-router";
+import { FormError, SubmitButton, TextField, useFormBusy } from "./form";
+
+export interface ChangePasswordResult {
+  errors: Record<string, string>;
+}
+
+/** The password form of the forced change and of My account: current, new (8 or more), new again. */
+export function ChangePasswordForm({ result, intent }: { result?: ChangePasswordResult | null; intent?: string }) {
+  const busy = useFormBusy(intent);
+  return (
+    <Form method="post" className="space-y-4" noValidate>
+      {intent && <input type="hidden" name="intent" value={intent} />}
+      <FormError message={result?.errors.form} />
+      <TextField
+        name="currentPassword"
+        label="Current password"
+        type="password"
+        autoComplete="current-password"
+        error={result?.errors.currentPassword}
+        required
+      />
+      <TextField
+        name="newPassword"
+        label="New password"
+        type="password"
+        autoComplete="new-password"
+        minLength={8}
+        hint="At least 8 characters, different from the current one."
+        error={result?.errors.newPassword}
+        required
+      />
+      <TextField
+        name="confirmPassword"
+        label="Confirm new password"
+        type="password"
+        autoComplete="new-password"
+        error={result?.errors.confirmPassword}
+        required
+      />
+      <SubmitButton label="Change Password" busyLabel="Changing..." busy={busy} />
+    </Form>
+  );
+}

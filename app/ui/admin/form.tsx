@@ -1,0 +1,140 @@
+import { Loader2 } from "lucide-react";
+import { useEffect, useId } from "react";
+import { useNavigation } from "react-router";
+import { toast as showToast } from "sonner";
+import type { Toast } from "~/lib/toast";
+import { primaryButton } from "../buttons";
+
+// The back office's form pieces (DESIGN §9 Forms): a labelled field with its message beside it, a form-level
+// message, a submit button that names what it is doing, and the toast an action's result asks for.
+
+export const inputClass =
+  "block w-full rounded-md border bg-white px-3 py-2 text-sm text-ink-900 shadow-sm placeholder:text-slate-400 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none disabled:bg-slate-100";
+
+interface FieldProps extends Omit<React.InputHTMLAttributes<HTMLInputElement>, "name"> {
+  name: string;
+  label: string;
+  error?: string;
+  hint?: string;
+}
+
+export function TextField({ name, label, error, hint, required, className, ...rest }: FieldProps) {
+  const id = `${useId()}-${name}`;
+  const describedBy = [error ? `${id}-error` : "", hint ? `${id}-hint` : ""].filter(Boolean).join(" ") || undefined;
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="block text-sm font-medium text-ink-900">
+        {label}
+        {required && (
+          <span aria-hidden className="ml-0.5 text-red-700">
+            *
+          </span>
+        )}
+      </label>
+      <input
+        id={id}
+        name={name}
+        required={required}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        className={`mt-1 ${inputClass} ${error ? "border-red-600" : "border-slate-300"}`}
+        {...rest}
+      />
+      {hint && !error && (
+        <p id={`${id}-hint`} className="mt-1 text-xs text-slate-500">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+interface SelectFieldProps extends Omit<React.SelectHTMLAttributes<HTMLSelectElement>, "name"> {
+  name: string;
+  label: string;
+  error?: string;
+  options: readonly { value: string; label: string }[];
+}
+
+export function SelectField({ name, label, error, options, className, ...rest }: SelectFieldProps) {
+  const id = `${useId()}-${name}`;
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="block text-sm font-medium text-ink-900">
+        {label}
+      </label>
+      <select
+        id={id}
+        name={name}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        className={`mt-1 ${inputClass} ${error ? "border-red-600" : "border-slate-300"}`}
+        {...rest}
+      >
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+      {error && (
+        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export function FormError({ message }: { message?: string | null }) {
+  if (!message) return null;
+  return (
+    <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+      {message}
+    </p>
+  );
+}
+
+/** Busy while this form's own submission is in flight (matched by its intent when several share a page). */
+export function useFormBusy(intent?: string): boolean {
+  const navigation = useNavigation();
+  if (navigation.state !== "submitting") return false;
+  return intent === undefined || navigation.formData?.get("intent") === intent;
+}
+
+export function SubmitButton({
+  label,
+  busyLabel,
+  busy,
+  className = primaryButton,
+  name,
+  value,
+}: {
+  label: string;
+  busyLabel: string;
+  busy: boolean;
+  className?: string;
+  name?: string;
+  value?: string;
+}) {
+  return (
+    <button type="submit" className={className} disabled={busy} aria-busy={busy} name={name} value={value}>
+      {busy && <Loader2 aria-hidden className="size-4 animate-spin" />}
+      {busy ? busyLabel : label}
+    </button>
+  );
+}
+
+/** Shows the toast an action or loader returned, once per result. */
+export function useToast(toast: Toast | null | undefined): void {
+  useEffect(() => {
+    if (!toast) return;
+    if (toast.type === "error") showToast.error(toast.message);
+    else showToast.success(toast.message);
+  }, [toast]);
+}

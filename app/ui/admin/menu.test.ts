@@ -1,0 +1,63 @@
+import { describe, expect, it } from "vitest";
+import { can, viewPermission } from "~/domain/auth/permissions";
+import type { UserRole } from "~/domain/auth/roles";
+import { ADMIN_MENU, isMenuGroup, menuFor } from "./menu";
+
+const labels = (role: UserRole) =>
+  menuFor((path) => {
+    const p = viewPermission(path);
+    return p !== null && p !== "public" && can(role, p);
+  }).flatMap((e) => (isMenuGroup(e) ? [e.label, ...e.links.map((l) => l.label)] : [e.label]));
+
+describe("the admin side menu", () => {
+  it("keeps the spec's order", () => {
+    const top = ADMIN_MENU.map((e) => e.label);
+    expect(top.slice(0, 11)).toEqual([
+      "Dashboard",
+      "Quotations",
+      "Inventory",
+      "Events",
+      "Employees",
+      "Tasks",
+      "Leave Management",
+      "Accounts",
+      "Logos",
+      "Hero Images",
+      "Settings",
+    ]);
+    const accounts = ADMIN_MENU.find((e) => e.label === "Accounts");
+    expect(accounts && isMenuGroup(accounts) && accounts.links.map((l) => l.label)).toEqual([
+      "General Ledger",
+      "Payables & Receivables",
+      "Financial Reports",
+      "Budgeting",
+      "Tax Management",
+      "Payroll",
+      "Salary Disbursement",
+      "Bank Reconciliation",
+      "Transactions",
+    ]);
+  });
+
+  it("shows each role only what it may open", () => {
+    expect(labels("admin")).toContain("Audit Log");
+    expect(labels("staff")).not.toContain("Accounts");
+    expect(labels("staff")).not.toContain("Settings");
+    expect(labels("staff")).toContain("Contact Messages");
+    expect(labels("accountant")).toEqual([
+      "Dashboard",
+      "Quotations",
+      "Accounts",
+      "General Ledger",
+      "Payables & Receivables",
+      "Financial Reports",
+      "Budgeting",
+      "Tax Management",
+      "Payroll",
+      "Salary Disbursement",
+      "Bank Reconciliation",
+      "Transactions",
+    ]);
+    expect(labels("customer")).toEqual([]);
+  });
+});
