@@ -1,5 +1,7 @@
 // Screenshots of pages as a person sees them, at phone and desktop widths, for looking at new screens:
 //   node scripts/screenshot.mjs http://127.0.0.1:3000 / /products   (writes .tmp/screenshots/*.png)
+// Back-office paths (/admin/...) are taken signed in as LOOK_AS (admin, staff or accountant; default admin),
+// with the e2e server's users (tests/e2e/support/fixtures.ts).
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { chromium } from "@playwright/test";
@@ -14,6 +16,7 @@ const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHR
 try {
   for (const width of widths) {
     const page = await browser.newPage({ viewport: { width, height: width < 600 ? 800 : 900 } });
+    if (paths.some((p) => p.startsWith("/admin") && !p.startsWith("/admin/login"))) await signIn(page);
     for (const p of paths.length ? paths : ["/"]) {
       await page.goto(new URL(p, base).toString(), { waitUntil: "networkidle" });
       const file = path.join(out, `${p.replace(/[^a-z0-9]+/gi, "_").replace(/^_|_$/g, "") || "home"}-${width}.png`);
@@ -24,4 +27,15 @@ try {
   }
 } finally {
   await browser.close();
+}
+
+async function signIn(page) {
+  const role = process.env.LOOK_AS ?? "admin";
+  const email = `${role}@e2e.test`;
+  const password = `e2e-${role}-password`;
+  await page.goto(new URL("/admin/login", base).toString());
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith("/admin/login"));
 }
