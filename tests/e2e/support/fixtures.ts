@@ -41,3 +41,11 @@ export const E2E_USERS = {
   customer: { name: "Karim Customer", email: "customer@e2e.test", password: "e2e-customer-password" },
 } as const;
 export type E2ERole = keyof typeof E2E_USERS;
+
+/** Users that one spec each changes (its password), so no other spec may use them. */
+export const E2E_SPARE_USERS = {
+  /** Created with a temporary password: must choose a new one first (admin-auth.spec.ts). */
+  mustChange: { name: "Nadia New", email: "new-staff@e2e.test", password: "e2e-temporary-password" },
+  /** Signed in twice; changing the password in one session ends the other (admin-auth.spec.ts). */
+  twoSessions: { name: "Tanvir Two", email: "two-sessions@e2e.test", password: "e2e-two-sessions-password" },
+} as const;

@@ -6,7 +6,7 @@ import { events } from "../../../app/db/schema";
 import { seedDatabase } from "../../../app/db/seed/seed.server";
 import { loadEnv } from "../../../app/lib/env.server";
 import { createPasswordUser } from "../../../app/domain/auth/users.server";
-import { dhakaDatePlus, E2E_USERS, UPCOMING_EVENTS } from "./fixtures";
+import { dhakaDatePlus, E2E_SPARE_USERS, E2E_USERS, UPCOMING_EVENTS } from "./fixtures";
 
 const env = loadEnv();
 const database = await openDatabase(env);
@@ -40,6 +40,8 @@ try {
   for (const role of ["staff", "accountant", "customer"] as const) {
     await createPasswordUser(database.db, { ...E2E_USERS[role], role });
   }
+  await createPasswordUser(database.db, { ...E2E_SPARE_USERS.mustChange, role: "staff", mustChangePassword: true });
+  await createPasswordUser(database.db, { ...E2E_SPARE_USERS.twoSessions, role: "staff" });
 } finally {
   await database.close();
 }
