@@ -12,7 +12,9 @@ import {
 
 const FIVE_MB = 5 * 1024 * 1024;
 const limits = { maxBytes: FIVE_MB };
-const fileOf = (bytes: Uint8Array | string, name: string, type = "image/jpeg") => new File([bytes], name, { type });
+// Copied into a fresh array: File takes only bytes on a plain ArrayBuffer, and Buffers may sit on a shared one.
+const fileOf = (bytes: Uint8Array | string, name: string, type = "image/jpeg") =>
+  new File([typeof bytes === "string" ? bytes : new Uint8Array(bytes)], name, { type });
 
 const SVG = '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>';
 
