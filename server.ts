@@ -20,6 +20,8 @@ import { createAppRequestHandler } from "./app/lib/http-handler.server";
 import { startPublicDataSync, type PublicDataSync } from "./app/lib/public-data-sync.server";
 import { ConfigError, loadEnv, setEnv, type Env } from "./app/lib/env.server";
 import { createLogger, getLogger, setLogger, type Logger } from "./app/lib/logger.server";
+import { createMediaHandler, MEDIA_PATH } from "./app/lib/storage/media-handler.server";
+import { getStorage, storageImageSources } from "./app/lib/storage/storage.server";
 
 function fail(message: string): never {
   process.stderr.write(`Cannot start: ${message}\n`);
@@ -27,7 +29,11 @@ function fail(message: string): never {
 }
 
 function cspOptions(env: Env): CspOptions {
-  return { development: env.nodeEnv === "development", https: env.publicUrl.startsWith("https:") };
+  return {
+    development: env.nodeEnv === "development",
+    https: env.publicUrl.startsWith("https:"),
+    imageSources: storageImageSources(env),
+  };
 }
 
 /**
@@ -149,6 +155,9 @@ export async function startServer(): Promise<{ server: Server; stop: (signal?: s
       res.status(503).set("Cache-Control", "no-store").json({ status: "error", database: database.kind });
     }
   });
+
+  // Uploaded files kept in DATA_DIR/media; from an S3 bucket browsers fetch them at the bucket's address instead.
+  if (!env.s3) app.use(MEDIA_PATH, createMediaHandler(getStorage));
 
   const { handler, vite } = await reactRouterHandler(env);
   app.use(handler);

@@ -36,4 +36,14 @@ describe("contentSecurityPolicy", () => {
   it("asks browsers to upgrade sub-resources when the site is served over https", () => {
     expect(contentSecurityPolicy([], { development: false, https: true })).toMatch(/; upgrade-insecure-requests$/);
   });
+
+  it("allows images from this site only, unless stored images come from another origin", () => {
+    expect(contentSecurityPolicy([], { development: false, https: false })).toContain("img-src 'self' data: blob:;");
+    const policy = contentSecurityPolicy([], {
+      development: false,
+      https: true,
+      imageSources: ["https://media.example-cdn.com"],
+    });
+    expect(policy).toContain("img-src 'self' data: blob: https://media.example-cdn.com;");
+  });
 });

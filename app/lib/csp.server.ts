@@ -9,6 +9,8 @@ export interface CspOptions {
   development: boolean;
   /** The public address is https: ask browsers to upgrade any http sub-resource. */
   https: boolean;
+  /** Other origins images may come from: the S3 bucket's public origin (storageImageSources). */
+  imageSources?: string[];
 }
 
 /** The policy with `scriptSources` ('nonce-…' or 'sha256-…' entries) allowed besides 'self'. */
@@ -18,7 +20,7 @@ export function contentSecurityPolicy(scriptSources: string[], options: CspOptio
     ["script-src", ["'self'", ...scriptSources, ...(options.development ? ["'unsafe-inline'"] : [])]],
     // React renders style attributes; no third-party style sheets.
     ["style-src", ["'self'", "'unsafe-inline'"]],
-    ["img-src", ["'self'", "data:", "blob:"]],
+    ["img-src", ["'self'", "data:", "blob:", ...(options.imageSources ?? [])]],
     ["font-src", ["'self'", "data:"]],
     ["connect-src", ["'self'", ...(options.development ? ["ws:", "wss:"] : [])]],
     ["object-src", ["'none'"]],

@@ -34,6 +34,9 @@ describe("loadEnv", () => {
     expect(env.formRateLimit).toEqual({ max: 10, windowSeconds: 600 });
     // A reverse proxy on this machine is believed by default, nothing else.
     expect(env.trustProxy).toEqual(["loopback"]);
+    // Uploads go to DATA_DIR/media, at most 5 MB each.
+    expect(env.s3).toBeUndefined();
+    expect(env.uploadMaxBytes).toBe(5 * 1024 * 1024);
   });
 
   it.each([
@@ -156,5 +159,73 @@ describe("loadEnv", () => {
     load({ DATA_DIR: nested });
     expect(statSync(nested).mode & 0o777).toBe(0o700);
     expect(statSync(path.join(nested, "auth-secret")).mode & 0o777).toBe(0o600);
+  });
+
+  it("reads UPLOAD_MAX_BYTES as a number of bytes", () => {
+    expect(load({ UPLOAD_MAX_BYTES: "10485760" }).uploadMaxBytes).toBe(10 * 1024 * 1024);
+  });
+
+  it.each(["5MB", "1.5", "-1", "0", "1023", String(64 * 1024 * 1024 + 1)])(
+    "refuses UPLOAD_MAX_BYTES=%s with one line naming it",
+    (value) => {
+      expect(configError({ UPLOAD_MAX_BYTES: value }).message).toBe(
+        `UPLOAD_MAX_BYTES must be a whole number of bytes from 1024 to 67108864 (got "${value}")`,
+      );
+    },
+  );
+
+  describe("S3 storage", () => {
+    const s3 = {
+      S3_ENDPOINT: "https://s3.eu-central-1.amazonaws.com/",
+      S3_BUCKET: "rentals-media",
+      S3_REGION: "eu-central-1",
+      S3_ACCESS_KEY_ID: "AKIAEXAMPLE",
+      S3_SECRET_ACCESS_KEY: "very-secret",
+    };
+
+    it("is used when every S3_* variable is set; public addresses default to path style", () => {
+      expect(load(s3).s3).toEqual({
+        endpoint: "https://s3.eu-central-1.amazonaws.com",
+        bucket: "rentals-media",
+        region: "eu-central-1",
+        accessKeyId: "AKIAEXAMPLE",
+        secretAccessKey: "very-secret",
+        publicUrl: undefined,
+      });
+    });
+
+    it("reads S3_PUBLIC_URL without its trailing slash", () => {
+      expect(load({ ...s3, S3_PUBLIC_URL: "https://cdn.example.com/media/" }).s3?.publicUrl).toBe(
+        "https://cdn.example.com/media",
+      );
+    });
+
+    it.each(["S3_ENDPOINT", "S3_BUCKET", "S3_REGION", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const)(
+      "names %s when it alone is missing",
+      (missing) => {
+        const error = configError({ ...s3, [missing]: undefined });
+        expect(error.variable).toBe(missing);
+        const first = missing === "S3_ENDPOINT" ? "S3_BUCKET" : "S3_ENDPOINT";
+        expect(error.message).toBe(
+          `${missing} must be set too when ${first} is set ` +
+            "(S3 storage needs S3_ENDPOINT, S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY)",
+        );
+      },
+    );
+
+    it("names the first missing variable when only S3_PUBLIC_URL is set", () => {
+      expect(configError({ S3_PUBLIC_URL: "https://cdn.example.com" }).message).toMatch(
+        /^S3_ENDPOINT must be set too when S3_PUBLIC_URL is set \(/,
+      );
+    });
+
+    it.each([
+      ["S3_ENDPOINT", "s3.amazonaws.com"],
+      ["S3_ENDPOINT", "ftp://s3.example.com"],
+      ["S3_PUBLIC_URL", "cdn.example.com"],
+      ["S3_BUCKET", "Rentals_Media"],
+    ])("names %s when it is %s", (variable, value) => {
+      expect(configError({ ...s3, [variable]: value }).variable).toBe(variable);
+    });
   });
 });

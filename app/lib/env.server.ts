@@ -28,6 +28,22 @@ export interface Env {
   signInRateLimit: { max: number; windowSeconds: number };
   /** Express's `trust proxy` setting: which hops' X-Forwarded-For/-Proto/-Host are believed. */
   trustProxy: TrustProxy;
+  /** Where uploaded files go: an S3-compatible bucket when configured, else `dataDir/media`. */
+  s3: S3Config | undefined;
+  /** Largest file one upload may carry, in bytes. */
+  uploadMaxBytes: number;
+}
+
+/** An S3-compatible bucket (S3_* variables). */
+export interface S3Config {
+  /** The service's address, without a trailing slash (https://s3.eu-central-1.amazonaws.com, http://minio:9000). */
+  endpoint: string;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** Base of the objects' public addresses (a CDN, a bucket domain); unset: path-style `${endpoint}/${bucket}`. */
+  publicUrl: string | undefined;
 }
 
 /** A number of hops, all (true), none (false), or addresses, CIDR ranges and proxy-addr's keywords. */
@@ -75,6 +91,12 @@ function rateLimitSetting(what: string, fallback: { max: number; windowSeconds: 
       .default(fallback),
   );
 }
+
+const optionalText = z.preprocess(blankToUndefined, z.string().optional());
+
+/** The default upload limit, and the largest one allowed: a request body is held in memory while it is read. */
+export const DEFAULT_UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
+const UPLOAD_MAX_BYTES_CEILING = 64 * 1024 * 1024;
 
 const TRUST_PROXY_KEYWORDS = ["loopback", "linklocal", "uniquelocal"];
 
@@ -143,6 +165,36 @@ const schema = {
       // A reverse proxy on the same machine (nginx) is believed; nothing else unless configured.
       .default(["loopback"]),
   ),
+  UPLOAD_MAX_BYTES: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .regex(/^\d+$/, `must be a whole number of bytes from 1024 to ${UPLOAD_MAX_BYTES_CEILING}`)
+      .transform(Number)
+      .refine(
+        (n) => n >= 1024 && n <= UPLOAD_MAX_BYTES_CEILING,
+        `must be a whole number of bytes from 1024 to ${UPLOAD_MAX_BYTES_CEILING}`,
+      )
+      .default(DEFAULT_UPLOAD_MAX_BYTES),
+  ),
+  S3_ENDPOINT: urlWithProtocols(
+    ["http:", "https:"],
+    "must be an http(s) URL such as https://s3.eu-central-1.amazonaws.com",
+  ),
+  S3_BUCKET: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .regex(
+        /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+        "must be a bucket name: 3 to 63 lower-case letters, digits, dots and hyphens",
+      )
+      .optional(),
+  ),
+  S3_REGION: optionalText,
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_PUBLIC_URL: urlWithProtocols(["http:", "https:"], "must be an http(s) URL such as https://cdn.example.com/media"),
   LOG_LEVEL: z.preprocess(
     blankToUndefined,
     z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -187,8 +239,33 @@ function resolveAuthSecret(explicit: string | undefined, dataDir: string): strin
   return secret;
 }
 
+const S3_REQUIRED = ["S3_ENDPOINT", "S3_BUCKET", "S3_REGION", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const;
+
+/** The bucket when every S3_* variable is set, none when none is; one set without the others is a mistake. */
+function s3Config(v: Parsed): S3Config | undefined {
+  const given = [...S3_REQUIRED, "S3_PUBLIC_URL" as const].filter((key) => v[key] !== undefined);
+  if (given.length === 0) return undefined;
+  const missing = S3_REQUIRED.find((key) => v[key] === undefined);
+  if (missing) {
+    throw new ConfigError(
+      missing,
+      `must be set too when ${given[0]} is set (S3 storage needs ${S3_REQUIRED.join(", ")})`,
+    );
+  }
+  const trim = (url: string) => url.replace(/\/+$/, "");
+  return {
+    endpoint: trim(v.S3_ENDPOINT!),
+    bucket: v.S3_BUCKET!,
+    region: v.S3_REGION!,
+    accessKeyId: v.S3_ACCESS_KEY_ID!,
+    secretAccessKey: v.S3_SECRET_ACCESS_KEY!,
+    publicUrl: v.S3_PUBLIC_URL === undefined ? undefined : trim(v.S3_PUBLIC_URL),
+  };
+}
+
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const v = parseVariables(source);
+  const s3 = s3Config(v);
   const dataDir = path.resolve(v.DATA_DIR);
   return {
     nodeEnv: v.NODE_ENV,
@@ -205,6 +282,8 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     formRateLimit: v.FORM_RATE_LIMIT,
     signInRateLimit: v.SIGN_IN_RATE_LIMIT,
     trustProxy: v.TRUST_PROXY,
+    s3,
+    uploadMaxBytes: v.UPLOAD_MAX_BYTES,
   };
 }
 

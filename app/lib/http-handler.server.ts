@@ -3,6 +3,7 @@ import type { NextFunction, Request as ExpressRequest, Response as ExpressRespon
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { contentSecurityPolicy, nonceSource, type CspOptions } from "./csp.server";
 import { todayInDhaka } from "./dhaka-time";
+import { getEnv } from "./env.server";
 import type { Logger } from "./logger.server";
 import { createRequestContext } from "./request-context";
 import {
@@ -15,6 +16,7 @@ import {
   toCachedPage,
   type CachedPage,
 } from "./page-cache.server";
+import { isUploadPath, uploadBodyLimit } from "./upload-routes";
 
 // Express in front of React Router: our own small adapter (in place of @react-router/express) so that a request
 // body is bounded before anything parses it, and public pages go through the page cache (page-cache.server.ts).
@@ -29,9 +31,9 @@ export class BodyTooLargeError extends Error {
   }
 }
 
-/** The most bytes a request to `path` may carry. */
-export function bodyLimitFor(_path: string): number {
-  return FORM_BODY_LIMIT;
+/** The most bytes a request to `path` may carry: an upload screen's posts may carry a file (upload-routes.ts). */
+export function bodyLimitFor(path: string): number {
+  return isUploadPath(path) ? uploadBodyLimit(getEnv().uploadMaxBytes) : FORM_BODY_LIMIT;
 }
 
 /**
