@@ -17,7 +17,8 @@ function start(env: Record<string, string>) {
   return { status: result.status, stderr: result.stderr.trim(), stdout: result.stdout.trim() };
 }
 
-describe("starting the server with bad configuration", () => {
+// Each start compiles server.ts with tsx: seconds on a busy machine, more than vitest's default 5 s.
+describe("starting the server with bad configuration", { timeout: 60_000 }, () => {
   it("stops on a bad PORT with one line naming it", () => {
     const run = start({ PORT: "abc" });
     expect(run.status).toBe(1);
