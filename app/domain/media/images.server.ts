@@ -11,6 +11,7 @@ import {
   MAX_IMAGE_SIDE,
   UPLOAD_WRONG_TYPE,
 } from "./upload";
+import type { ImageSize, StoredImageRecord } from "./stored-image";
 
 // An uploaded image is never stored as sent: it is decoded and re-encoded to WebP in a few widths (DESIGN §9), so
 // what we serve is a plain picture of known size, without the upload's metadata (camera, GPS position) and
@@ -29,18 +30,7 @@ export const DEFAULT_IMAGE_WIDTH = 1280;
 // limit in case a header lies.
 const WEBP_QUALITY = 80;
 
-export interface ImageSize {
-  width: number;
-  height: number;
-}
-
-/** What a table row keeps of a stored image (a jsonb column): enough to list, show and delete every variant. */
-export interface StoredImageRecord {
-  /** `<folder>/<uuid>`: each variant is `<key>-<width>.webp`. */
-  key: string;
-  /** Narrowest first. */
-  variants: ImageSize[];
-}
+export type { ImageSize, StoredImageRecord } from "./stored-image";
 
 export interface ImageVariant extends ImageSize {
   key: string;

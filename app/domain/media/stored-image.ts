@@ -1,7 +1,16 @@
+/** A picture's width and height in pixels. */
+export interface ImageSize {
+  width: number;
+  height: number;
+}
+
 /**
- * How a row records an uploaded picture, so deleting the row can delete its files: the storage keys of every
- * width it was re-encoded to, with their sizes (for srcset, width and height).
+ * What a table row keeps of an uploaded picture (a jsonb column), so the row can list, show and delete every
+ * width it was re-encoded to. Null for pictures shipped under /images/, which are never deleted.
  */
 export interface StoredImageRecord {
-  variants: { key: string; url: string; width: number; height: number }[];
+  /** `<folder>/<uuid>`: each variant is `<key>-<width>.webp`. */
+  key: string;
+  /** Narrowest first. */
+  variants: ImageSize[];
 }
