@@ -9,6 +9,7 @@ ALTER TABLE "contact_messages" ADD COLUMN "handled_by_user_id" uuid;--> statemen
 ALTER TABLE "hero_images" ADD COLUMN "image" jsonb;--> statement-breakpoint
 ALTER TABLE "logos" ADD COLUMN "image" jsonb;--> statement-breakpoint
 ALTER TABLE "contact_messages" ADD CONSTRAINT "contact_messages_handled_by_user_id_users_id_fk" FOREIGN KEY ("handled_by_user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "contact_messages_handled_by_user_id_idx" ON "contact_messages" USING btree ("handled_by_user_id");--> statement-breakpoint
 ALTER TABLE "users" ADD CONSTRAINT "users_role_check" CHECK (role in ('admin', 'staff', 'accountant', 'customer'));--> statement-breakpoint
 ALTER TABLE "company_settings" ADD CONSTRAINT "company_settings_vat_rate_check" CHECK ("company_settings"."vat_rate_percent" >= 0 and "company_settings"."vat_rate_percent" <= 100);--> statement-breakpoint
 UPDATE "contact_messages" SET "status" = 'handled' WHERE "status" = 'archived';--> statement-breakpoint

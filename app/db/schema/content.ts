@@ -148,6 +148,7 @@ export const contactMessages = pgTable(
   (t) => [
     index("contact_messages_created_at_idx").on(t.createdAt),
     index("contact_messages_status_idx").on(t.status),
+    index("contact_messages_handled_by_user_id_idx").on(t.handledByUserId),
     check("contact_messages_status_check", sql.raw(`status in (${sqlList(CONTACT_MESSAGE_STATUSES)})`)),
   ],
 );
