@@ -1,7 +1,7 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { LogOut, Menu, X } from "lucide-react";
 import { useState } from "react";
-import { Form, Outlet, useLocation } from "react-router";
+import { Form, Link, Outlet, useLocation } from "react-router";
 import { adminMiddleware, requireStaffUser } from "~/domain/auth/guard.server";
 import { can, viewPermission, type AdminPath } from "~/domain/auth/permissions";
 import { ROLE_LABELS } from "~/domain/auth/roles";
@@ -33,7 +33,12 @@ export async function loader(args: Route.LoaderArgs) {
   };
   const { toast } = await takeFlashToast(args.request);
   return {
-    user: { name: user.name, email: user.email, role: ROLE_LABELS[user.role], mustChangePassword: user.mustChangePassword },
+    user: {
+      name: user.name,
+      email: user.email,
+      role: ROLE_LABELS[user.role],
+      mustChangePassword: user.mustChangePassword,
+    },
     menu: user.mustChangePassword ? [] : menuFor(allowed),
     flashToast: toast,
   };
@@ -105,10 +110,14 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           </Dialog.Root>
           <span className="font-semibold text-ink-900 lg:hidden">Utsab Admin</span>
           <div className="ml-auto flex items-center gap-3">
-            <div className="hidden text-right text-sm leading-tight sm:block">
-              <div className="font-medium text-ink-900">{user.name}</div>
-              <div className="text-xs text-slate-500">{user.role}</div>
-            </div>
+            <Link
+              to="/admin/settings/account"
+              className="hidden rounded-md px-2 py-1 text-right text-sm leading-tight hover:bg-slate-100 sm:block"
+              title="My account"
+            >
+              <span className="block font-medium text-ink-900">{user.name}</span>
+              <span className="block text-xs text-slate-500">{user.role}</span>
+            </Link>
             {signOut}
           </div>
         </header>
