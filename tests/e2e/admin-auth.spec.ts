@@ -73,6 +73,8 @@ test.describe("without JavaScript", () => {
 });
 
 test("a user with a temporary password must choose a new one before anything else", async ({ page }) => {
+  // Several sign-ins, each hashing a password: slow on a busy 2-core machine.
+  test.setTimeout(90_000);
   const user = E2E_SPARE_USERS.mustChange;
   await signIn(page, user);
   await expect(page).toHaveURL(/\/admin\/change-password$/);
@@ -104,6 +106,8 @@ test("a user with a temporary password must choose a new one before anything els
 });
 
 test("changing a password ends the user's other sessions", async ({ browser }) => {
+  // Several sign-ins, each hashing a password: slow on a busy 2-core machine.
+  test.setTimeout(90_000);
   const user = E2E_SPARE_USERS.twoSessions;
   const first = await (await browser.newContext()).newPage();
   const second = await (await browser.newContext()).newPage();
@@ -125,6 +129,8 @@ test("changing a password ends the user's other sessions", async ({ browser }) =
 const menuLinks = (page: Page) => page.getByRole("navigation", { name: "Back office" }).first();
 
 test("each role's side menu shows only what it may open, with the active link marked", async ({ browser }) => {
+  // Several sign-ins, each hashing a password: slow on a busy 2-core machine.
+  test.setTimeout(90_000);
   const expectations = {
     admin: { shown: ["Dashboard", "Quotations", "Logos", "Hero Images", "Settings", "Audit Log"], hidden: [] },
     staff: {
