@@ -1,0 +1,60 @@
+import { describe, expect, it } from "vitest";
+import { can } from "../auth/permissions";
+import { dashboardCards, type DashboardFigures } from "./cards";
+
+const figures: DashboardFigures = {
+  pendingQuotations: 12,
+  upcomingEvents: 8,
+  availableUnits: 1245,
+  activeEmployees: 32,
+  monthlyRevenue: "450000.50",
+  itemsUnderRepair: 5,
+};
+const revenue = {
+  caption: "From approved quotations this month",
+  hint: "Total of the quotations approved this month",
+  href: "/admin/quotations?status=approved",
+  permission: "quotations.view" as const,
+};
+
+describe("dashboardCards", () => {
+  it("has the spec's six titles in order, with the figures formatted", () => {
+    const cards = dashboardCards(figures, (p) => can("admin", p), revenue);
+    expect(cards.map((c) => [c.title, c.value])).toEqual([
+      ["Pending Quotations", "12"],
+      ["Upcoming Events", "8"],
+      ["Available Equipment", "1,245"],
+      ["Active Employees", "32"],
+      ["Monthly Revenue", "৳450,001"],
+      ["Items Under Repair", "5"],
+    ]);
+    const revenueCard = cards.find((c) => c.key === "monthlyRevenue")!;
+    expect(revenueCard.caption).toBe("From approved quotations this month");
+    expect(revenueCard.hint).toBe("Total of the quotations approved this month: ৳450,000.50");
+  });
+
+  it("links each figure to the list it counts", () => {
+    const cards = dashboardCards(figures, (p) => can("admin", p), revenue);
+    expect(cards.map((c) => c.href)).toEqual([
+      "/admin/quotations?status=pending",
+      "/admin/events?status=upcoming",
+      "/admin/inventory",
+      "/admin/employees?status=active",
+      "/admin/quotations?status=approved",
+      "/admin/inventory?status=under-repair",
+    ]);
+  });
+
+  it("shows the accountant every card but links only the lists an accountant may open", () => {
+    const cards = dashboardCards(figures, (p) => can("accountant", p), revenue);
+    expect(cards).toHaveLength(6);
+    expect(Object.fromEntries(cards.map((c) => [c.key, c.href]))).toEqual({
+      pendingQuotations: "/admin/quotations?status=pending",
+      upcomingEvents: null,
+      availableUnits: null,
+      activeEmployees: null,
+      monthlyRevenue: "/admin/quotations?status=approved",
+      itemsUnderRepair: null,
+    });
+  });
+});

@@ -1,0 +1,230 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { getDb } from "~/db/client.server";
+import { lastWeekStarts } from "./periods";
+import { loadDashboard, readActivity, readFigures, readWeeks } from "./dashboard.server";
+import { addAudit, addContactMessage, addEmployee, addEvent, addItem, addQuotation } from "./test-support";
+
+// Wednesday 2 December 2026, noon in Dhaka (UTC+6). The week began on Monday 30 November.
+const NOW = new Date("2026-12-02T06:00:00Z");
+const TODAY = "2026-12-02";
+const DECEMBER = { start: "2026-12-01", next: "2027-01-01" };
+const OLD = "2026-06-01T00:00:00Z"; // long before the chart's 12 weeks
+
+const ids: Record<string, string> = {};
+
+beforeAll(async () => {
+  const db = getDb();
+
+  // Inventory: 10 + 2 units that count, 4 + 1 under repair; 3 of the first promised today.
+  const wall = await addItem(db, 10);
+  await addItem(db, 2, "booked");
+  const repair = await addItem(db, 4, "under-repair");
+  await addItem(db, 1, "under-repair");
+
+  // Quotations. Pending: three. Approved: revenue counts those approved in December, in Dhaka.
+  for (const createdAt of [OLD, OLD, OLD]) await addQuotation(db, { status: "pending", createdAt });
+  // 18:30 UTC on 30 November is 00:30 on 1 December in Dhaka: December.
+  await addQuotation(db, {
+    status: "approved",
+    total: "1000.50",
+    createdAt: OLD,
+    approvedEventAt: "2026-11-30T18:30:00Z",
+    eventDate: TODAY,
+    lines: [{ itemId: wall, quantity: 3 }],
+  });
+  // Responded at 23:59 on 30 November in Dhaka: November.
+  await addQuotation(db, { status: "approved", total: "2000", createdAt: OLD, respondedAt: "2026-11-30T17:59:00Z" });
+  // No event and no response: its last update (December) is when it was approved.
+  await addQuotation(db, { status: "approved", total: "300", createdAt: OLD, updatedAt: "2026-12-01T09:00:00Z" });
+  // Approved in November (its event says so), edited in December: still November.
+  await addQuotation(db, {
+    status: "approved",
+    total: "5000",
+    createdAt: OLD,
+    approvedEventAt: "2026-11-10T10:00:00Z",
+    updatedAt: "2026-12-01T10:00:00Z",
+  });
+  // Sent and rejected ones are no revenue, whatever their totals.
+  await addQuotation(db, { status: "sent", total: "7000", createdAt: OLD, updatedAt: "2026-12-01T10:00:00Z" });
+  await addQuotation(db, { status: "rejected", total: "9000", createdAt: OLD, respondedAt: "2026-12-01T10:00:00Z" });
+  // Promised today, but of an item under repair, which has no units free anyway: changes nothing.
+  await addQuotation(db, {
+    status: "approved",
+    createdAt: OLD,
+    eventDate: TODAY,
+    lines: [{ itemId: repair, quantity: 2 }],
+  });
+
+  // Events: upcoming today and later count; yesterday's and completed ones do not.
+  await addEvent(db, TODAY);
+  await addEvent(db, "2027-01-15");
+  await addEvent(db, "2026-12-01");
+  await addEvent(db, "2027-01-20", "completed");
+
+  await addEmployee(db, "active");
+  await addEmployee(db, "active");
+  await addEmployee(db, "inactive");
+});
+
+describe("readFigures", () => {
+  it("counts what is in the database, judged in Dhaka", async () => {
+    expect(await readFigures(getDb(), TODAY, DECEMBER)).toEqual({
+      pendingQuotations: 3,
+      upcomingEvents: 2,
+      availableUnits: 10 - 3 + 2,
+      activeEmployees: 2,
+      monthlyRevenue: "1300.50",
+      itemsUnderRepair: 2,
+    });
+  });
+
+  it("puts the approval of 18:30 UTC on 30 November into December, and the one at 17:59 into November", async () => {
+    const november = await readFigures(getDb(), "2026-11-15", { start: "2026-11-01", next: "2026-12-01" });
+    expect(november.monthlyRevenue).toBe("7000.00");
+  });
+});
+
+describe("loadDashboard", () => {
+  it("gives the cards with the figures, the revenue's source, and the time it read them", async () => {
+    const dashboard = await loadDashboard(getDb(), { role: "admin", now: NOW });
+    expect(dashboard.now).toBe("2026-12-02T06:00:00.000Z");
+    expect(dashboard.cards.map((c) => [c.title, c.value])).toEqual([
+      ["Pending Quotations", "3"],
+      ["Upcoming Events", "2"],
+      ["Available Equipment", "9"],
+      ["Active Employees", "2"],
+      ["Monthly Revenue", "৳1,301"],
+      ["Items Under Repair", "2"],
+    ]);
+    expect(dashboard.cards[4]).toMatchObject({
+      caption: "From approved quotations this month",
+      hint: expect.stringContaining("৳1,300.50"),
+    });
+    expect(dashboard.weeks).toHaveLength(12);
+  });
+});
+
+describe("readWeeks", () => {
+  const weeks = lastWeekStarts(TODAY, 12); // 2026-09-14 ... 2026-11-30
+
+  beforeAll(async () => {
+    const db = getDb();
+    // Requests: Monday 00:30 in Dhaka is this week; Sunday 23:59 the week before; 13 weeks ago is off the chart.
+    await addQuotation(db, { status: "pending", createdAt: "2026-11-29T18:30:00Z" });
+    await addQuotation(db, { status: "pending", createdAt: "2026-11-29T17:59:00Z" });
+    await addQuotation(db, { status: "pending", createdAt: "2026-09-13T17:00:00Z" });
+    await addQuotation(db, { status: "pending", createdAt: "2026-09-14T02:00:00Z" });
+    // A request made in October and approved this week.
+    await addQuotation(db, {
+      status: "approved",
+      createdAt: "2026-10-07T08:00:00Z",
+      approvedEventAt: "2026-12-01T08:00:00Z",
+    });
+  });
+
+  it("counts requests and approvals per Dhaka week, Monday first, and gives empty weeks as zero", async () => {
+    const series = await readWeeks(getDb(), weeks);
+    expect(series.map((w) => w.weekStart)).toEqual(weeks);
+    const byWeek = Object.fromEntries(series.map((w) => [w.weekStart, [w.requests, w.approvals]]));
+    expect(byWeek).toEqual({
+      "2026-09-14": [1, 0],
+      "2026-09-21": [0, 0],
+      "2026-09-28": [0, 0],
+      "2026-10-05": [1, 0],
+      "2026-10-12": [0, 0],
+      "2026-10-19": [0, 0],
+      "2026-10-26": [0, 0],
+      "2026-11-02": [0, 0],
+      // the approval recorded on 10 November
+      "2026-11-09": [0, 1],
+      "2026-11-16": [0, 0],
+      "2026-11-23": [1, 0],
+      // 18:30 UTC 29 Nov (a request), the approvals at 18:30 UTC 30 Nov and 17:59 UTC 30 Nov, 8:00 UTC 1 Dec, and
+      // the one whose last update (1 Dec) is its approval
+      "2026-11-30": [1, 4],
+    });
+  });
+});
+
+describe("readActivity", () => {
+  beforeAll(async () => {
+    const db = getDb();
+    ids.quotation = await addQuotation(db, {
+      status: "pending",
+      eventName: "Corporate Event",
+      customerName: "Nusrat Karim",
+      createdAt: "2026-12-02T05:00:00Z",
+    });
+    ids.message = await addContactMessage(db, {
+      name: "Farhana Akter",
+      subject: "Sound for 400 guests",
+      createdAt: "2026-12-02T05:30:00Z",
+    });
+    ids.invite = await addAudit(db, {
+      action: "user.invited",
+      entityType: "user",
+      entityId: "u-1",
+      summary: "Invited Rafiq as staff",
+      createdAt: "2026-12-02T05:10:00Z",
+    });
+    ids.logo = await addAudit(db, {
+      action: "logo.uploaded",
+      entityType: "logo",
+      entityId: "l-1",
+      summary: "Uploaded the logo Grameenphone",
+      createdAt: "2026-12-02T04:00:00Z",
+    });
+    ids.itemEdit = await addAudit(db, {
+      action: "inventory.updated",
+      entityType: "inventory_item",
+      entityId: "i-1",
+      summary: "Changed the price of Moving Head Beam Light",
+      createdAt: "2026-12-02T03:00:00Z",
+    });
+    // Sign-ins and their failures stay in the audit log, however recent.
+    await addAudit(db, {
+      action: "auth.sign_in",
+      entityType: "user",
+      summary: "Signed in",
+      createdAt: "2026-12-02T05:59:00Z",
+    });
+    await addAudit(db, {
+      action: "auth.sign_in_failed",
+      entityType: "user",
+      summary: "Sign-in failed: wrong e-mail or password",
+      createdAt: "2026-12-02T05:58:00Z",
+    });
+  });
+
+  it("merges the three sources, newest first, ten at most, each with its link", async () => {
+    const activity = await readActivity(getDb(), "admin");
+    expect(activity).toHaveLength(10);
+    expect(activity.slice(0, 5).map((a) => [a.text, a.href])).toEqual([
+      ["New contact message from Farhana Akter", `/admin/inbox/${ids.message}`],
+      ["Invited Rafiq as staff", "/admin/settings/users"],
+      ["New quotation request received for Corporate Event", `/admin/quotations?id=${ids.quotation}`],
+      ["Uploaded the logo Grameenphone", "/admin/logos"],
+      ["Changed the price of Moving Head Beam Light", "/admin/inventory?id=i-1"],
+    ]);
+    expect(activity[0]).toMatchObject({ at: "2026-12-02T05:30:00.000Z", detail: "Sound for 400 guests" });
+    expect(activity[2]).toMatchObject({ detail: "From Nusrat Karim" });
+    expect(activity.some((a) => a.text.startsWith("Signed in") || a.text.startsWith("Sign-in"))).toBe(false);
+    const times = activity.map((a) => a.at);
+    expect([...times].sort().reverse()).toEqual(times);
+  });
+
+  it("shows staff no audit entries about users or logos", async () => {
+    const activity = await readActivity(getDb(), "staff");
+    expect(activity.map((a) => a.text).slice(0, 3)).toEqual([
+      "New contact message from Farhana Akter",
+      "New quotation request received for Corporate Event",
+      "Changed the price of Moving Head Beam Light",
+    ]);
+  });
+
+  it("shows the accountant quotations but no contact messages", async () => {
+    const activity = await readActivity(getDb(), "accountant");
+    expect(activity[0]?.text).toBe("New quotation request received for Corporate Event");
+    expect(activity.every((a) => a.kind === "quotation")).toBe(true);
+  });
+});

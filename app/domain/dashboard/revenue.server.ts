@@ -1,0 +1,42 @@
+import { sql, type SQL } from "drizzle-orm";
+import { BUSINESS_TIME_ZONE } from "../../lib/dhaka-time";
+import type { RevenueSource } from "./cards";
+
+// Monthly Revenue: this month's income, the month judged in Dhaka. The ledger is where income will be
+// (DESIGN §9: every report from journal lines alone), but nothing posts income to it yet; until something
+// does, the figure is the total of the quotations approved this month, and the card says so. Switching to
+// the ledger is a change to this module only: MONTHLY_REVENUE's words and list, and monthlyRevenueSql.
+
+/**
+ * When a quotation (alias q) was approved: its latest change to approved in quotation_events, else when the
+ * customer responded, else its last update. Status changes are recorded as events, so a later edit of an
+ * approved quotation does not move its approval into another month.
+ */
+export const QUOTATION_APPROVED_AT: SQL = sql`coalesce(
+  (select max(e.created_at) from quotation_events e where e.quotation_id = q.id and e.to_status = 'approved'),
+  q.responded_at,
+  q.updated_at
+)`;
+
+/** The instant a Dhaka calendar date (YYYY-MM-DD) begins. */
+export function startOfDhakaDay(date: string): SQL {
+  return sql`(${date}::timestamp at time zone ${BUSINESS_TIME_ZONE})`;
+}
+
+export const MONTHLY_REVENUE: RevenueSource = {
+  caption: "From approved quotations this month",
+  hint: "Total of the quotations approved this month (Asia/Dhaka); the ledger will take over once income is posted there",
+  href: "/admin/quotations?status=approved",
+  permission: "quotations.view",
+};
+
+/** This month's revenue as one scalar sub-select giving a decimal string; `month` as from periods.monthOf. */
+export function monthlyRevenueSql(month: { start: string; next: string }): SQL {
+  return sql`(
+    select coalesce(sum(q.total), 0)::text
+    from quotations q
+    where q.status = 'approved'
+      and ${QUOTATION_APPROVED_AT} >= ${startOfDhakaDay(month.start)}
+      and ${QUOTATION_APPROVED_AT} < ${startOfDhakaDay(month.next)}
+  )`;
+}
