@@ -31,7 +31,11 @@ export function StatCard({ card }: { card: DashboardCard }) {
           <Icon aria-hidden className="size-5" />
         </span>
       </div>
-      <p className="mt-2 text-2xl font-bold tracking-tight text-ink-900 tabular-nums sm:text-3xl" title={card.hint}>
+      <p
+        className="mt-2 text-2xl font-bold tracking-tight text-ink-900 tabular-nums sm:text-3xl"
+        title={card.hint}
+        data-testid="card-value"
+      >
         {card.value}
       </p>
       <div className="mt-auto flex items-end justify-between gap-2 pt-2">
