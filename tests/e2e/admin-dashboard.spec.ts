@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Locator, type Page, type Response } from "@playwright/test";
 import { signIn } from "./support/auth";
 import { dhakaDatePlus, E2E_USERS } from "./support/fixtures";
@@ -155,6 +156,14 @@ test.describe("dashboard", () => {
       await expect(page.getByTestId("weekly-chart-canvas")).toBeVisible();
     });
     expect([...dashboard].filter(([, body]) => body.includes(CHART_LIBRARY_MARK))).toHaveLength(1);
+  });
+
+  test("has no serious or critical accessibility violations", async ({ page }) => {
+    await signIn(page, "admin");
+    await expect(page.getByTestId("weekly-chart-canvas")).toBeVisible();
+    // The dashboard itself; the shell around it (side menu, header) belongs to the layout's own checks.
+    const results = await new AxeBuilder({ page }).include("#admin-main").analyze();
+    expect(results.violations.filter((v) => v.impact === "serious" || v.impact === "critical")).toEqual([]);
   });
 
   test("the accountant sees every figure, linked only where an accountant may open the list", async ({ page }) => {

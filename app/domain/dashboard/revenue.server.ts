@@ -33,10 +33,8 @@ export const MONTHLY_REVENUE: RevenueSource = {
 /** This month's revenue as one scalar sub-select giving a decimal string; `month` as from periods.monthOf. */
 export function monthlyRevenueSql(month: { start: string; next: string }): SQL {
   return sql`(
-    select coalesce(sum(q.total), 0)::text
-    from quotations q
-    where q.status = 'approved'
-      and ${QUOTATION_APPROVED_AT} >= ${startOfDhakaDay(month.start)}
-      and ${QUOTATION_APPROVED_AT} < ${startOfDhakaDay(month.next)}
+    select coalesce(sum(a.total), 0)::text
+    from (select q.total, ${QUOTATION_APPROVED_AT} as approved_at from quotations q where q.status = 'approved') a
+    where a.approved_at >= ${startOfDhakaDay(month.start)} and a.approved_at < ${startOfDhakaDay(month.next)}
   )`;
 }
