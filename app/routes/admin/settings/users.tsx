@@ -147,8 +147,11 @@ export default function UsersSettings({ loaderData, actionData }: Route.Componen
         title="Users"
         description="The people who sign in to the back office, and what each may do. Customers use the portal and are not listed here."
       />
-      <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_22rem] xl:items-start">
-        <Panel className="order-2 min-w-0 xl:order-1">
+      <div className="space-y-6">
+        <Panel className="p-5 sm:p-6">
+          <InviteForm key={invite?.formKey ?? "invite"} result={invite} />
+        </Panel>
+        <Panel className="min-w-0">
           <div className="flex flex-wrap items-baseline justify-between gap-2 border-b border-slate-200 px-5 py-4">
             <h2 className="text-base font-semibold text-ink-900">Back-office users</h2>
             <p className="text-sm text-slate-600">
@@ -161,9 +164,6 @@ export default function UsersSettings({ loaderData, actionData }: Route.Componen
             </div>
           )}
           <UsersTable users={loaderData.users} />
-        </Panel>
-        <Panel className="order-1 p-5 xl:order-2">
-          <InviteForm key={invite?.formKey ?? "invite"} result={invite} />
         </Panel>
       </div>
     </div>
@@ -184,44 +184,53 @@ function InviteForm({
   const errors = result?.errors ?? {};
   const values = result?.values;
   return (
-    <Form method="post" noValidate className="space-y-4">
-      <div>
-        <h2 className="flex items-center gap-2 text-base font-semibold text-ink-900">
-          <UserPlus aria-hidden className="size-5 text-brand-700" />
-          Invite a staff member
-        </h2>
-        <p className="mt-1 text-sm text-slate-600">
-          They get an e-mail with the sign-in link and a temporary password, which they must change when they first sign
-          in.
-        </p>
-      </div>
+    <Form method="post" noValidate>
+      <h2 className="flex items-center gap-2 text-base font-semibold text-ink-900">
+        <UserPlus aria-hidden className="size-5 text-brand-700" />
+        Invite a staff member
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">
+        They get an e-mail with the sign-in link and a temporary password, which they must change when they first sign
+        in.
+      </p>
       {result?.ok && (
         <p
           role="status"
-          className="rounded-md border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm text-emerald-900"
+          className="mt-4 rounded-md border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm text-emerald-900"
         >
           {result.message}: the invitation is in the e-mail outbox.
         </p>
       )}
       <input type="hidden" name="intent" value="invite" />
-      <TextField name="name" label="Name" autoComplete="off" defaultValue={values?.name} error={errors.name} required />
-      <TextField
-        name="email"
-        label="Email"
-        type="email"
-        autoComplete="off"
-        defaultValue={values?.email}
-        error={errors.email}
-        required
-      />
-      <SelectField
-        name="role"
-        label="Role"
-        options={STAFF_ROLE_OPTIONS}
-        defaultValue={values?.role || "staff"}
-        error={errors.role}
-      />
-      <SubmitButton label="Send Invitation" busyLabel="Sending..." busy={busy} />
+      <div className="mt-4 grid gap-4 md:grid-cols-2 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_11rem_auto] lg:items-start">
+        <TextField
+          name="name"
+          label="Name"
+          autoComplete="off"
+          defaultValue={values?.name}
+          error={errors.name}
+          required
+        />
+        <TextField
+          name="email"
+          label="Email"
+          type="email"
+          autoComplete="off"
+          defaultValue={values?.email}
+          error={errors.email}
+          required
+        />
+        <SelectField
+          name="role"
+          label="Role"
+          options={STAFF_ROLE_OPTIONS}
+          defaultValue={values?.role || "staff"}
+          error={errors.role}
+        />
+        <div className="lg:pt-6">
+          <SubmitButton label="Send Invitation" busyLabel="Sending..." busy={busy} />
+        </div>
+      </div>
     </Form>
   );
 }
@@ -290,9 +299,9 @@ function UserRow({ user }: { user: Row }) {
             </Badge>
           )}
         </div>
-        <div className="break-all text-slate-600">{user.email}</div>
+        <div className="break-all text-slate-600 md:break-normal">{user.email}</div>
       </td>
-      <td className="md:px-3 md:py-3 md:align-middle">
+      <td className="col-span-2 md:px-3 md:py-3 md:align-middle">
         <div className={cellLabel}>Role</div>
         {user.active ? (
           <Form method="post" className="flex items-center gap-2">
@@ -305,7 +314,7 @@ function UserRow({ user }: { user: Row }) {
               id={`role-${user.id}`}
               name="role"
               defaultValue={user.role}
-              className={`${inputClass} w-auto min-w-0 border-slate-300 py-1.5`}
+              className={`${inputClass} min-w-0 flex-1 border-slate-300 py-1.5 md:w-36 md:flex-none`}
             >
               {STAFF_ROLE_OPTIONS.map((o) => (
                 <option key={o.value} value={o.value}>
