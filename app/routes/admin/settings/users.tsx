@@ -337,7 +337,11 @@ function UserRow({ user }: { user: Row }) {
         <div className={cellLabel}>Status</div>
         <div className="flex flex-wrap gap-1.5">
           {user.active ? <Badge tone="green">Active</Badge> : <Badge tone="slate">Deactivated</Badge>}
-          {user.mustChangePassword && <Badge tone="amber">Must change password</Badge>}
+          {user.mustChangePassword && (
+            <Badge tone="amber" className="whitespace-nowrap">
+              Must change password
+            </Badge>
+          )}
         </div>
       </td>
       <td className="text-slate-700 md:px-3 md:py-3 md:align-middle md:whitespace-nowrap">
