@@ -10,20 +10,20 @@ import {
   answer,
   cookieHeader,
   getRequest,
-  postRequest,
-  routeArgs,
   signedInUser,
   signInAs,
   thrownStatus,
   type SignedIn,
+  loaderArgs,
+  actionArgs,
 } from "./test-support";
 
 const PATH = "/admin/settings/account";
 
-const runLoader = (cookie: string) => loader(routeArgs(getRequest(PATH, cookie)) as unknown as Route.LoaderArgs);
+const runLoader = (cookie: string) => loader(loaderArgs(PATH, cookie) as unknown as Route.LoaderArgs);
 const runAction = async (fields: Record<string, string>, cookie: string) =>
   answer<{ errors: Record<string, string>; toast: { type: string; message: string } }>(
-    await action(routeArgs(postRequest(PATH, fields, cookie)) as unknown as Route.ActionArgs),
+    await action(actionArgs(PATH, fields, cookie) as unknown as Route.ActionArgs),
   );
 const sessionOf = (cookie: string) => loadSession(getRequest("/admin", cookie));
 

@@ -7,7 +7,7 @@ import { getCompanySettings } from "~/domain/content/company.server";
 import { loader as homeLoader } from "~/routes/storefront/home";
 import { action, loader } from "./company";
 import type { Route } from "./+types/company";
-import { answer, getRequest, postRequest, routeArgs, signedInUser, thrownStatus, type SignedIn } from "./test-support";
+import { answer, signedInUser, thrownStatus, type SignedIn, loaderArgs, actionArgs } from "./test-support";
 
 const PATH = "/admin/settings";
 
@@ -18,9 +18,9 @@ type ActionBody = {
   toast: { type: string; message: string };
 };
 
-const runLoader = (cookie: string) => loader(routeArgs(getRequest(PATH, cookie)) as unknown as Route.LoaderArgs);
+const runLoader = (cookie: string) => loader(loaderArgs(PATH, cookie) as unknown as Route.LoaderArgs);
 const runAction = async (fields: Fields, cookie: string) =>
-  answer<ActionBody>(await action(routeArgs(postRequest(PATH, fields, cookie)) as unknown as Route.ActionArgs));
+  answer<ActionBody>(await action(actionArgs(PATH, fields, cookie) as unknown as Route.ActionArgs));
 
 /** The whole form as the screen posts it: 7 rows of business hours, blank ones included. */
 function formFields(overrides: Fields = {}): Fields {
@@ -234,7 +234,7 @@ describe("company settings action", () => {
       actorLabel: admin.email,
       entityType: "company_settings",
       entityId: "1",
-      ipAddress: "203.0.113.50",
+      ipAddress: "192.0.2.1",
     });
     expect(line!.summary).toMatch(/^Updated company settings: name, tagline, address, phones, emails, businessHours/);
     const changes = line!.changes as Record<string, { from: unknown; to: unknown }>;

@@ -4,10 +4,9 @@ import { getDb } from "~/db/client.server";
 import { signInStaff } from "~/domain/auth/sign-in.server";
 import type { UserRole } from "~/domain/auth/roles";
 import { createPasswordUser } from "~/domain/auth/users.server";
-import { createRequestContext } from "~/lib/request-context";
+import { routeArgs, sessionCookie } from "../../../../tests/support/admin-session";
 
-export const CLIENT_ADDRESS = "203.0.113.50";
-export const ORIGIN = "http://localhost";
+export const CLIENT_ADDRESS = "192.0.2.1";
 
 export function formOf(fields: Record<string, string | readonly string[]>): FormData {
   const form = new FormData();
@@ -39,7 +38,7 @@ export async function signInAs(email: string, password: string): Promise<{ ok: b
   return { ok: outcome.ok, cookie: outcome.ok ? cookieHeader(outcome.setCookies) : "" };
 }
 
-/** Creates a user of `role` and signs them in. */
+/** Creates a back-office user of `role` and signs them in. */
 export async function signedInUser(
   role: UserRole,
   name: string,
@@ -48,26 +47,22 @@ export async function signedInUser(
   const email = `${name.toLowerCase().replace(/\W+/g, ".")}@example.com`;
   const password = `${name}-password-1`;
   const { id } = await createPasswordUser(getDb(), { name, email, password, role, ...options });
-  const { ok, cookie } = await signInAs(email, password);
-  if (!ok && role !== "customer") throw new Error(`could not sign in ${email}`);
-  return { id, name, email, password, cookie };
+  return { id, name, email, password, cookie: await sessionCookie(email, password) };
 }
 
+/** A GET request carrying a session cookie (for loadSession and the flash toast). */
 export function getRequest(path: string, cookie = ""): Request {
-  return new Request(ORIGIN + path, { headers: cookie ? { cookie } : {} });
+  return new Request(`http://localhost${path}`, { headers: cookie ? { cookie } : {} });
 }
 
-export function postRequest(path: string, fields: Record<string, string | readonly string[]>, cookie = ""): Request {
-  return new Request(ORIGIN + path, {
-    method: "POST",
-    body: formOf(fields),
-    headers: { origin: ORIGIN, ...(cookie ? { cookie } : {}) },
-  });
+/** A loader's arguments, as a signed-in browser (or, without a cookie, a visitor) would send them. */
+export function loaderArgs(path: string, cookie = "") {
+  return routeArgs(path, { cookie });
 }
 
-/** The arguments React Router hands a loader or action (the route module's own type is asserted by the caller). */
-export function routeArgs(request: Request) {
-  return { request, params: {}, context: createRequestContext({ clientAddress: CLIENT_ADDRESS }) };
+/** An action's arguments: the form posted to `path` (a list posts its field once per item). */
+export function actionArgs(path: string, fields: Record<string, string | readonly string[]>, cookie = "") {
+  return routeArgs(path, { cookie, form: formOf(fields) });
 }
 
 /** What a loader or action answered: status and body, whether it returned data(), a plain value or a Response. */

@@ -7,7 +7,7 @@ import type { AuditActor } from "~/domain/audit/audit.server";
 import { changeStaffRole, deactivateStaffUser, type StaffUserResult } from "~/domain/auth/staff-users.server";
 import { action } from "./users";
 import type { Route } from "./+types/users";
-import { answer, postRequest, routeArgs, signedInUser, signInAs, thrownStatus, type SignedIn } from "./test-support";
+import { answer, signedInUser, signInAs, thrownStatus, type SignedIn, actionArgs } from "./test-support";
 
 // The last active administrator cannot be demoted or deactivated, even by two requests at the same moment:
 // each change locks the active administrators' rows first. Every test starts with exactly two active
@@ -17,9 +17,7 @@ const LAST_ADMIN = "The last active administrator cannot be demoted or deactivat
 const PATH = "/admin/settings/users";
 
 const runAction = async (fields: Record<string, string>, cookie: string) =>
-  answer<{ message: string }>(
-    await action(routeArgs(postRequest(PATH, fields, cookie)) as unknown as Route.ActionArgs),
-  );
+  answer<{ message: string }>(await action(actionArgs(PATH, fields, cookie) as unknown as Route.ActionArgs));
 
 const actorOf = (u: SignedIn): AuditActor => ({ userId: u.id, label: u.email, ipAddress: null, userAgent: null });
 

@@ -11,12 +11,12 @@ import type { Route } from "./+types/users";
 import {
   answer,
   getRequest,
-  postRequest,
-  routeArgs,
   signedInUser,
   signInAs,
   thrownStatus,
   type SignedIn,
+  loaderArgs,
+  actionArgs,
 } from "./test-support";
 
 const PATH = "/admin/settings/users";
@@ -31,9 +31,9 @@ type ActionBody = {
   formKey: string | null;
 };
 
-const runLoader = (cookie: string) => loader(routeArgs(getRequest(PATH, cookie)) as unknown as Route.LoaderArgs);
+const runLoader = (cookie: string) => loader(loaderArgs(PATH, cookie) as unknown as Route.LoaderArgs);
 const runAction = async (fields: Record<string, string>, cookie: string) =>
-  answer<ActionBody>(await action(routeArgs(postRequest(PATH, fields, cookie)) as unknown as Route.ActionArgs));
+  answer<ActionBody>(await action(actionArgs(PATH, fields, cookie) as unknown as Route.ActionArgs));
 
 const sessionOf = (cookie: string) => loadSession(getRequest("/admin", cookie));
 const userByEmail = async (email: string) => (await getDb().select().from(users).where(eq(users.email, email)))[0];
