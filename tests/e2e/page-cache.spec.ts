@@ -3,6 +3,8 @@ import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
+import pg from "pg";
+import { companySeed } from "../../app/db/seed/company";
 import { postHugeBody } from "../support/huge-post";
 import { createFreshDatabase } from "../support/postgres";
 import { removeDataDir, startServer, stopServer } from "./support/isolated-server";
@@ -127,7 +129,7 @@ for (const pathname of ["/contact", "/quotation", "/quotation.data", "/api/email
   }
 }
 
-test("two servers on one PostgreSQL database see a change announced by a third at once", async () => {
+test("two servers on one PostgreSQL database: a change saved on A's settings screen shows on B at once", async () => {
   test.setTimeout(120_000);
   const database = await createFreshDatabase(
     process.env.E2E_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/test",
@@ -141,31 +143,72 @@ test("two servers on one PostgreSQL database see a change announced by a third a
     mkdtempSync(path.join(os.tmpdir(), "utsab-sync-b-")),
   ];
   const servers: Awaited<ReturnType<typeof startServer>>[] = [];
-  // The app's own invalidation, as a third app server on the same database would send it.
-  const { openPostgres, setDatabase } = await import("../../app/db/client.server");
-  const { invalidatePublicData } = await import("../../app/lib/cache.server");
-  const { startPublicDataSync } = await import("../../app/lib/public-data-sync.server");
-  let third: Awaited<ReturnType<typeof openPostgres>> | undefined;
-  let sync: ReturnType<typeof startPublicDataSync> | undefined;
+  // The first server to start seeds the empty database, with this administrator.
+  const admin = { email: "root@sync.test", password: "sync-admin-password" };
+  const client = new pg.Client({ connectionString: databaseUrl });
   try {
-    for (const dir of dirs) servers.push(await startServer({ DATABASE_URL: databaseUrl, DATA_DIR: dir }));
+    for (const dir of dirs)
+      servers.push(
+        await startServer({
+          DATABASE_URL: databaseUrl,
+          DATA_DIR: dir,
+          ADMIN_EMAIL: admin.email,
+          ADMIN_PASSWORD: admin.password,
+        }),
+      );
+    const [a, b] = servers as [(typeof servers)[number], (typeof servers)[number]];
     const heading = async (url: string) => /<h1[^>]*>([^<]*)<\/h1>/.exec(await (await fetch(url)).text())?.[1];
     for (const s of servers) expect(await heading(s.url)).toBe("Utsab Event Technologies");
 
-    third = await openPostgres(databaseUrl, { max: 2 });
-    setDatabase(third);
-    sync = startPublicDataSync({ databaseUrl, pool: third.pool!, logger: { info() {}, warn() {} } });
-    await sync.ready;
-    await third.pool!.query("update company_settings set name = 'Renamed Rentals Ltd'");
-    // Committed but not yet announced: both servers still serve their cached page.
+    // Both serve their cached page: a change written behind their backs (no announcement) is not seen yet.
+    await client.connect();
+    await client.query("update company_settings set name = 'Quietly Renamed Ltd'");
     for (const s of servers) expect(await heading(s.url)).toBe("Utsab Event Technologies");
 
-    invalidatePublicData();
-    for (const s of servers) await expect.poll(() => heading(s.url), { timeout: 5_000 }).toBe("Renamed Rentals Ltd");
+    // An administrator signs in on server A and saves the company settings form, as a browser posts it.
+    const login = await fetch(`${a.url}/admin/login`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { Origin: a.url, "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams(admin),
+    });
+    expect(login.status).toBe(302);
+    const cookie = login.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
+    const form = new URLSearchParams({
+      name: "Renamed Rentals Ltd",
+      tagline: companySeed.tagline!,
+      address: companySeed.address,
+      phones: companySeed.phones!.join("\n"),
+      emails: companySeed.emails!.join("\n"),
+      supportNote: companySeed.supportNote!,
+      ...companySeed.socialLinks,
+      notificationEmail: companySeed.notificationEmail,
+      vatRegistrationNumber: "",
+      vatRatePercent: "15",
+    });
+    for (const row of companySeed.businessHours!) {
+      form.append("hoursDays", row.days);
+      form.append("hoursHours", row.hours);
+    }
+    const saved = await fetch(`${a.url}/admin/settings`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { Origin: a.url, Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
+      body: form,
+    });
+    expect(saved.status).toBe(200);
+    expect(await saved.text()).toContain("Settings saved successfully");
+    const [row] = (await client.query<{ name: string }>("select name from company_settings")).rows;
+    expect(row!.name).toBe("Renamed Rentals Ltd");
+
+    // A cleared its own caches; B was told through the database and shows the new name at once.
+    expect(await heading(a.url)).toBe("Renamed Rentals Ltd");
+    await expect.poll(() => heading(b.url), { timeout: 5_000 }).toBe("Renamed Rentals Ltd");
   } finally {
-    await sync?.stop();
-    await third?.close();
-    setDatabase(undefined);
+    await client.end().catch(() => {});
     for (const s of servers) await stopServer(s);
     dirs.forEach(removeDataDir);
     await database!.drop();

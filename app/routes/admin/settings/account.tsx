@@ -1,13 +1,89 @@
-import { requirePermission } from "~/domain/auth/guard.server";
-import { PageHeader } from "~/ui/admin/page-header";
+import { KeyRound, UserRound } from "lucide-react";
+import { data } from "react-router";
+import { getDb } from "~/db/client.server";
+import { changeOwnPassword } from "~/domain/auth/account.server";
+import { PASSWORD_MESSAGES } from "~/domain/auth/forms";
+import { auditActor, requirePermission } from "~/domain/auth/guard.server";
+import { ROLE_LABELS } from "~/domain/auth/roles";
+import { redirectWithToast } from "~/lib/flash-toast.server";
+import type { Toast } from "~/lib/toast";
+import { ChangePasswordForm } from "~/ui/admin/change-password-form";
+import { useToast } from "~/ui/admin/form";
+import { PageHeader, Panel } from "~/ui/admin/page-header";
+import { SettingsTabs } from "~/ui/admin/settings-tabs";
 import type { Route } from "./+types/account";
 
-// Placeholder until this screen is built in this issue.
+export const meta: Route.MetaFunction = () => [{ title: "My account | Utsab Admin" }];
+
+const ACCOUNT_PATH = "/admin/settings/account";
+const PASSWORD_FAILED = "Failed to change password";
+
 export async function loader(args: Route.LoaderArgs) {
-  await requirePermission(args, "account.self");
-  return null;
+  const user = await requirePermission(args, "account.self");
+  return { role: user.role, name: user.name, email: user.email, roleLabel: ROLE_LABELS[user.role] };
 }
 
-export default function Screen() {
-  return <PageHeader title="My account" />;
+export async function action(args: Route.ActionArgs) {
+  const user = await requirePermission(args, "account.self");
+  const form = await args.request.formData().catch(() => new FormData());
+  const outcome = await changeOwnPassword(getDb(), form, {
+    headers: args.request.headers,
+    user,
+    actor: auditActor(args, user),
+  });
+  if (!outcome.ok) {
+    const toast: Toast = { type: "error", message: PASSWORD_FAILED };
+    return data({ errors: outcome.errors, toast }, { status: 400 });
+  }
+  // Back to this page (so a reload does not post again), with the fresh session cookie and the spec's toast.
+  return redirectWithToast(
+    ACCOUNT_PATH,
+    { type: "success", message: PASSWORD_MESSAGES.changed },
+    {
+      headers: outcome.setCookies,
+    },
+  );
+}
+
+export default function MyAccount({ loaderData, actionData }: Route.ComponentProps) {
+  useToast(actionData?.toast);
+  return (
+    <div className="max-w-4xl">
+      <SettingsTabs role={loaderData.role} />
+      <PageHeader title="My account" description="Your sign-in details, and your password." />
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.25fr)] lg:items-start">
+        <Panel className="p-5 sm:p-6">
+          <h2 className="flex items-center gap-2 text-base font-semibold text-ink-900">
+            <UserRound aria-hidden className="size-5 text-brand-700" />
+            Your details
+          </h2>
+          <dl className="mt-4 divide-y divide-slate-100 text-sm">
+            <Detail label="Name" value={loaderData.name} />
+            <Detail label="Email" value={loaderData.email} />
+            <Detail label="Role" value={loaderData.roleLabel} />
+          </dl>
+          <p className="mt-4 text-xs text-slate-500">To change your name, e-mail or role, ask an administrator.</p>
+        </Panel>
+        <Panel className="p-5 sm:p-6">
+          <h2 className="flex items-center gap-2 text-base font-semibold text-ink-900">
+            <KeyRound aria-hidden className="size-5 text-brand-700" />
+            Change password
+          </h2>
+          <p className="mt-1 mb-4 text-sm text-slate-600">
+            At least 8 characters. Your other sessions are signed out; this one stays signed in.
+          </p>
+          <ChangePasswordForm result={actionData} />
+        </Panel>
+      </div>
+    </div>
+  );
+}
+
+function Detail({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="flex flex-col gap-0.5 py-2.5 sm:flex-row sm:justify-between sm:gap-4">
+      <dt className="text-slate-500">{label}</dt>
+      <dd className="font-medium break-all text-ink-900 sm:text-right">{value}</dd>
+    </div>
+  );
 }

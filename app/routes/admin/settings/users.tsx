@@ -1,13 +1,393 @@
-import { requirePermission } from "~/domain/auth/guard.server";
-import { PageHeader } from "~/ui/admin/page-header";
+import { UserPlus } from "lucide-react";
+import { data, Form, useNavigation } from "react-router";
+import { getDb } from "~/db/client.server";
+import { auditActor, requirePermission } from "~/domain/auth/guard.server";
+import { ROLE_LABELS } from "~/domain/auth/roles";
+import { STAFF_ROLE_OPTIONS, STAFF_USER_MESSAGES, USER_INTENTS, type UserIntent } from "~/domain/auth/staff-users";
+import {
+  changeStaffRole,
+  deactivateStaffUser,
+  inviteStaffUser,
+  listStaffUsers,
+  reactivateStaffUser,
+  type StaffUserResult,
+} from "~/domain/auth/staff-users.server";
+import { BUSINESS_TIME_ZONE } from "~/lib/dhaka-time";
+import { redirectWithToast } from "~/lib/flash-toast.server";
+import type { Toast } from "~/lib/toast";
+import { Badge } from "~/ui/badge";
+import { FormError, inputClass, SelectField, SubmitButton, TextField, useFormBusy, useToast } from "~/ui/admin/form";
+import { PageHeader, Panel } from "~/ui/admin/page-header";
+import { SettingsTabs } from "~/ui/admin/settings-tabs";
 import type { Route } from "./+types/users";
 
-// Placeholder until this screen is built in this issue.
+export const meta: Route.MetaFunction = () => [{ title: "Users | Utsab Admin" }];
+
+// Made once; dates and times as Dhaka sees them, formatted on the server so the browser shows the same text.
+const dateTime = new Intl.DateTimeFormat("en-GB", {
+  timeZone: BUSINESS_TIME_ZONE,
+  day: "2-digit",
+  month: "short",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+});
+const dateOnly = new Intl.DateTimeFormat("en-GB", {
+  timeZone: BUSINESS_TIME_ZONE,
+  day: "2-digit",
+  month: "short",
+  year: "numeric",
+});
+
 export async function loader(args: Route.LoaderArgs) {
-  await requirePermission(args, "users.manage");
-  return null;
+  const user = await requirePermission(args, "users.manage");
+  const rows = await listStaffUsers(getDb());
+  return {
+    role: user.role,
+    users: rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      email: r.email,
+      role: r.role,
+      isMe: r.id === user.id,
+      active: !r.deactivatedAt,
+      mustChangePassword: r.mustChangePassword,
+      lastSignIn: r.lastSignInAt ? dateTime.format(r.lastSignInAt) : null,
+      created: dateOnly.format(r.createdAt),
+    })),
+  };
 }
 
-export default function Screen() {
-  return <PageHeader title="Users" />;
+const FAILED: Record<UserIntent, string> = {
+  invite: STAFF_USER_MESSAGES.inviteFailed,
+  "change-role": STAFF_USER_MESSAGES.roleFailed,
+  deactivate: STAFF_USER_MESSAGES.deactivateFailed,
+  reactivate: STAFF_USER_MESSAGES.reactivateFailed,
+};
+
+const text = (form: FormData, name: string) => {
+  const v = form.get(name);
+  return typeof v === "string" ? v : "";
+};
+
+export async function action(args: Route.ActionArgs) {
+  const user = await requirePermission(args, "users.manage");
+  const form = await args.request.formData().catch(() => new FormData());
+  const intent = text(form, "intent");
+  if (!(USER_INTENTS as readonly string[]).includes(intent))
+    throw data(STAFF_USER_MESSAGES.unknownIntent, { status: 400 });
+  const actor = auditActor(args, user);
+  const db = getDb();
+  const userId = text(form, "userId");
+  let result: StaffUserResult;
+  switch (intent as UserIntent) {
+    case "invite":
+      result = await inviteStaffUser(
+        db,
+        { name: text(form, "name"), email: text(form, "email"), role: text(form, "role") },
+        actor,
+      );
+      break;
+    case "change-role":
+      result = await changeStaffRole(db, { userId, role: text(form, "role") }, actor);
+      break;
+    case "deactivate":
+      result = await deactivateStaffUser(db, { userId }, actor);
+      break;
+    case "reactivate":
+      result = await reactivateStaffUser(db, { userId }, actor);
+      break;
+  }
+  if (!result.ok) {
+    // Field messages for the invite form; otherwise the rule that refused the change is the message.
+    const message = result.errors ? FAILED[intent as UserIntent] : result.message;
+    return data(
+      {
+        intent,
+        ok: false as const,
+        userId: userId || null,
+        message: result.message,
+        errors: result.errors ?? null,
+        values: result.values ?? null,
+        toast: { type: "error", message } satisfies Toast as Toast,
+        // A fresh key empties the invite form after a success; after a failure it keeps what was typed.
+        formKey: null,
+      },
+      { status: result.status },
+    );
+  }
+  // An administrator who stepped down can no longer open this page.
+  if (intent === "change-role" && result.changed && result.userId === user.id && text(form, "role") !== "admin")
+    return redirectWithToast("/admin", { type: "success", message: result.message });
+  return {
+    intent,
+    ok: true as const,
+    userId: result.userId,
+    message: result.message,
+    errors: null,
+    values: null,
+    toast: { type: "success", message: result.message } satisfies Toast as Toast,
+    formKey: intent === "invite" ? crypto.randomUUID() : null,
+  };
+}
+
+type Row = Route.ComponentProps["loaderData"]["users"][number];
+
+export default function UsersSettings({ loaderData, actionData }: Route.ComponentProps) {
+  useToast(actionData?.toast);
+  const invite = actionData?.intent === "invite" ? actionData : undefined;
+  const rowMessage = actionData && actionData.intent !== "invite" && !actionData.ok ? actionData.message : null;
+  const active = loaderData.users.filter((u) => u.active).length;
+
+  return (
+    <div className="max-w-6xl">
+      <SettingsTabs role={loaderData.role} />
+      <PageHeader
+        title="Users"
+        description="The people who sign in to the back office, and what each may do. Customers use the portal and are not listed here."
+      />
+      <div className="space-y-6">
+        <Panel className="p-5 sm:p-6">
+          <InviteForm key={invite?.formKey ?? "invite"} result={invite} />
+        </Panel>
+        <Panel className="min-w-0">
+          <div className="flex flex-wrap items-baseline justify-between gap-2 border-b border-slate-200 px-5 py-4">
+            <h2 className="text-base font-semibold text-ink-900">Back-office users</h2>
+            <p className="text-sm text-slate-600">
+              {active} active of {loaderData.users.length}
+            </p>
+          </div>
+          {rowMessage && (
+            <div className="px-5 pt-4">
+              <FormError message={rowMessage} />
+            </div>
+          )}
+          <UsersTable users={loaderData.users} />
+        </Panel>
+      </div>
+    </div>
+  );
+}
+
+function InviteForm({
+  result,
+}: {
+  result?: {
+    ok: boolean;
+    errors: Record<string, string> | null;
+    values: Record<string, string> | null;
+    message: string;
+  };
+}) {
+  const busy = useFormBusy("invite");
+  const errors = result?.errors ?? {};
+  const values = result?.values;
+  return (
+    <Form method="post" noValidate>
+      <h2 className="flex items-center gap-2 text-base font-semibold text-ink-900">
+        <UserPlus aria-hidden className="size-5 text-brand-700" />
+        Invite a staff member
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">
+        They get an e-mail with the sign-in link and a temporary password, which they must change when they first sign
+        in.
+      </p>
+      {result?.ok && (
+        <p
+          role="status"
+          className="mt-4 rounded-md border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm text-emerald-900"
+        >
+          {result.message}: the invitation is in the e-mail outbox.
+        </p>
+      )}
+      <input type="hidden" name="intent" value="invite" />
+      <div className="mt-4 grid gap-4 md:grid-cols-2 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_11rem_auto] lg:items-start">
+        <TextField
+          name="name"
+          label="Name"
+          autoComplete="off"
+          defaultValue={values?.name}
+          error={errors.name}
+          required
+        />
+        <TextField
+          name="email"
+          label="Email"
+          type="email"
+          autoComplete="off"
+          defaultValue={values?.email}
+          error={errors.email}
+          required
+        />
+        <SelectField
+          name="role"
+          label="Role"
+          options={STAFF_ROLE_OPTIONS}
+          defaultValue={values?.role || "staff"}
+          error={errors.role}
+        />
+        <div className="lg:pt-6">
+          <SubmitButton label="Send Invitation" busyLabel="Sending..." busy={busy} />
+        </div>
+      </div>
+    </Form>
+  );
+}
+
+/** Busy while this row's own form of this intent is being submitted. */
+function useRowBusy(intent: UserIntent, userId: string): boolean {
+  const navigation = useNavigation();
+  return (
+    navigation.state === "submitting" &&
+    navigation.formData?.get("intent") === intent &&
+    navigation.formData.get("userId") === userId
+  );
+}
+
+const cellLabel = "text-xs font-medium text-slate-500 md:hidden";
+
+/** One table; on a phone each row is a card with its labels (the same markup, no second copy of the forms). */
+function UsersTable({ users }: { users: Row[] }) {
+  return (
+    <table className="block w-full text-left text-sm md:table">
+      <thead className="hidden bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase md:table-header-group">
+        <tr>
+          <th scope="col" className="px-5 py-3">
+            User
+          </th>
+          <th scope="col" className="px-3 py-3">
+            Role
+          </th>
+          <th scope="col" className="px-3 py-3">
+            Status
+          </th>
+          <th scope="col" className="px-3 py-3">
+            Last sign-in
+          </th>
+          <th scope="col" className="px-3 py-3">
+            Created
+          </th>
+          <th scope="col" className="px-5 py-3 text-right">
+            <span className="sr-only">Actions</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody className="block divide-y divide-slate-200 md:table-row-group">
+        {users.map((u) => (
+          <UserRow key={u.id} user={u} />
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function UserRow({ user }: { user: Row }) {
+  const roleBusy = useRowBusy("change-role", user.id);
+  const stateBusy = useRowBusy(user.active ? "deactivate" : "reactivate", user.id);
+  return (
+    <tr
+      className={`grid grid-cols-2 gap-x-4 gap-y-3 px-5 py-4 md:table-row md:p-0 ${user.active ? "" : "bg-slate-50/70"}`}
+      aria-label={user.name}
+    >
+      <td className="col-span-2 md:px-5 md:py-3 md:align-middle">
+        <div className="font-medium text-ink-900">
+          {user.name}
+          {user.isMe && (
+            <Badge tone="blue" className="ml-2 align-middle">
+              You
+            </Badge>
+          )}
+        </div>
+        <div className="break-all text-slate-600 md:break-normal">{user.email}</div>
+      </td>
+      <td className="col-span-2 md:px-3 md:py-3 md:align-middle">
+        <div className={cellLabel}>Role</div>
+        {user.active ? (
+          <Form method="post" className="flex items-center gap-2">
+            <input type="hidden" name="intent" value="change-role" />
+            <input type="hidden" name="userId" value={user.id} />
+            <label className="sr-only" htmlFor={`role-${user.id}`}>
+              Role of {user.name}
+            </label>
+            <select
+              id={`role-${user.id}`}
+              name="role"
+              defaultValue={user.role}
+              className={`${inputClass} min-w-0 flex-1 border-slate-300 py-1.5 md:w-36 md:flex-none`}
+            >
+              {STAFF_ROLE_OPTIONS.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
+            </select>
+            <SubmitButton
+              label="Save"
+              busyLabel="Saving..."
+              busy={roleBusy}
+              className="rounded-md border border-slate-300 bg-white px-2.5 py-1.5 text-xs font-semibold text-ink-900 shadow-sm hover:bg-slate-50 disabled:opacity-60"
+            />
+          </Form>
+        ) : (
+          <span className="font-medium text-ink-900">{ROLE_LABELS[user.role]}</span>
+        )}
+      </td>
+      <td className="md:px-3 md:py-3 md:align-middle">
+        <div className={cellLabel}>Status</div>
+        <div className="flex flex-wrap gap-1.5">
+          {user.active ? <Badge tone="green">Active</Badge> : <Badge tone="slate">Deactivated</Badge>}
+          {user.mustChangePassword && (
+            <Badge tone="amber" className="whitespace-nowrap">
+              Must change password
+            </Badge>
+          )}
+        </div>
+      </td>
+      <td className="text-slate-700 md:px-3 md:py-3 md:align-middle md:whitespace-nowrap">
+        <div className={cellLabel}>Last sign-in</div>
+        {user.lastSignIn ?? <span className="text-slate-500">Never</span>}
+      </td>
+      <td className="text-slate-700 md:px-3 md:py-3 md:align-middle md:whitespace-nowrap">
+        <div className={cellLabel}>Created</div>
+        {user.created}
+      </td>
+      <td className="col-span-2 md:px-5 md:py-3 md:text-right md:align-middle">
+        {user.isMe ? null : user.active ? (
+          <details className="group relative inline-block text-left">
+            <summary className="inline-flex cursor-pointer list-none items-center rounded-md border border-red-200 bg-white px-3 py-1.5 text-xs font-semibold text-red-700 hover:bg-red-50">
+              Deactivate
+            </summary>
+            <Form
+              method="post"
+              className="mt-2 w-64 max-w-full rounded-md border border-red-200 bg-red-50 p-3 text-left md:absolute md:top-full md:right-0 md:z-10 md:shadow-lg"
+            >
+              <input type="hidden" name="intent" value="deactivate" />
+              <input type="hidden" name="userId" value={user.id} />
+              <p className="text-xs text-red-900">
+                {user.name} is signed out at once and cannot sign in until reactivated.
+              </p>
+              <SubmitButton
+                label={`Deactivate ${user.name}`}
+                busyLabel="Deactivating..."
+                busy={stateBusy}
+                className="mt-2 inline-flex w-full items-center justify-center gap-2 rounded-md bg-red-700 px-3 py-1.5 text-xs font-semibold text-white hover:bg-red-800 disabled:opacity-60"
+              />
+            </Form>
+          </details>
+        ) : (
+          <Form method="post" className="inline-block">
+            <input type="hidden" name="intent" value="reactivate" />
+            <input type="hidden" name="userId" value={user.id} />
+            <SubmitButton
+              label="Reactivate"
+              busyLabel="Reactivating..."
+              busy={stateBusy}
+              className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-xs font-semibold text-ink-900 shadow-sm hover:bg-slate-50 disabled:opacity-60"
+            />
+          </Form>
+        )}
+      </td>
+    </tr>
+  );
 }

@@ -1,0 +1,266 @@
+import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import type { Db, Tx } from "../../db/client.server";
+import { sessions, users } from "../../db/schema";
+import { getEnv } from "../../lib/env.server";
+import { fieldErrors } from "../../lib/form-errors";
+import { diffFields, recordAudit, type AuditActor } from "../audit/audit.server";
+import { getCompanySettings } from "../content/company.server";
+import { enqueueEmail } from "../email/outbox.server";
+import { wakeEmailSender } from "../email/sender.server";
+import { ROLE_LABELS, STAFF_ROLES, isStaffRole, type StaffRole } from "./roles";
+import {
+  changeRoleSchema,
+  inviteUserSchema,
+  STAFF_USER_MESSAGES as M,
+  userIdSchema,
+  type InviteFormValues,
+} from "./staff-users";
+import { createPasswordUser, generatePassword } from "./users.server";
+
+// Settings > Users (issue 8): the back office's own people. One use case per change, one transaction each,
+// each with its audit line. The last active administrator is protected under a row lock on the active
+// administrators, so two demotions at once cannot both pass.
+
+export interface StaffUserRow {
+  id: string;
+  name: string;
+  email: string;
+  role: StaffRole;
+  mustChangePassword: boolean;
+  deactivatedAt: Date | null;
+  lastSignInAt: Date | null;
+  createdAt: Date;
+}
+
+/** Every back-office user (customers belong to the portal): active ones first, then by name. */
+export async function listStaffUsers(db: Db): Promise<StaffUserRow[]> {
+  const rows = await db
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      role: users.role,
+      mustChangePassword: users.mustChangePassword,
+      deactivatedAt: users.deactivatedAt,
+      lastSignInAt: users.lastSignInAt,
+      createdAt: users.createdAt,
+    })
+    .from(users)
+    .where(inArray(users.role, [...STAFF_ROLES]))
+    .orderBy(sql`${users.deactivatedAt} is not null`, asc(sql`lower(${users.name})`), asc(users.email));
+  return rows.filter((r): r is StaffUserRow => isStaffRole(r.role));
+}
+
+export type StaffUserResult =
+  | { ok: true; message: string; changed: boolean; userId: string }
+  | {
+      ok: false;
+      /** 400: the form is wrong; 404: no such back-office user; 409: the change breaks a rule. */
+      status: 400 | 404 | 409;
+      message: string;
+      errors?: Record<string, string>;
+      values?: InviteFormValues;
+    };
+
+const refused = (status: 400 | 404 | 409, message: string): StaffUserResult => ({ ok: false, status, message });
+
+/** Locks the active administrators' rows (in id order, so that two callers never wait on each other crosswise). */
+async function lockActiveAdmins(tx: Tx): Promise<string[]> {
+  const rows = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.role, "admin"), isNull(users.deactivatedAt)))
+    .orderBy(asc(users.id))
+    .for("update");
+  return rows.map((r) => r.id);
+}
+
+/** Locks one user's row; undefined when there is none or it is not a back-office user. */
+async function lockStaffUser(tx: Tx, id: string) {
+  const [row] = await tx
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      role: users.role,
+      deactivatedAt: users.deactivatedAt,
+    })
+    .from(users)
+    .where(eq(users.id, id))
+    .for("update");
+  return row && isStaffRole(row.role) ? { ...row, role: row.role } : undefined;
+}
+
+/** Whether taking `target` out of the active administrators would leave none. */
+function isLastActiveAdmin(target: { id: string; role: string; deactivatedAt: Date | null }, activeAdmins: string[]) {
+  return target.role === "admin" && !target.deactivatedAt && activeAdmins.every((id) => id === target.id);
+}
+
+class EmailTakenError extends Error {}
+
+/** PostgreSQL's unique_violation, however deep the driver wrapped it. */
+function isUniqueViolation(error: unknown): boolean {
+  for (let e = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause)
+    if ((e as { code?: unknown }).code === "23505") return true;
+  return false;
+}
+
+function invitation(input: { name: string; email: string; role: StaffRole; password: string; companyName: string }) {
+  const signInUrl = `${getEnv().publicUrl}/admin/login`;
+  return [
+    `Hello ${input.name},`,
+    "",
+    `An account has been created for you in the back office of ${input.companyName}, as ${ROLE_LABELS[input.role]}.`,
+    "",
+    `Sign in at:         ${signInUrl}`,
+    `E-mail:             ${input.email}`,
+    `Temporary password: ${input.password}`,
+    "",
+    "This password is temporary: when you first sign in you must choose your own before you can continue.",
+    "",
+    "If you did not expect this e-mail, you can ignore it.",
+  ].join("\n");
+}
+
+/**
+ * Invites a staff member: creates the user with a generated password that must be changed at the first
+ * sign-in, and puts the e-mail with the sign-in link and that password in the outbox, in one transaction.
+ * An e-mail address any user already has (a customer's too) is refused on the e-mail field.
+ */
+export async function inviteStaffUser(db: Db, values: InviteFormValues, actor: AuditActor): Promise<StaffUserResult> {
+  const parsed = inviteUserSchema.safeParse(values);
+  if (!parsed.success)
+    return { ok: false, status: 400, message: M.inviteFailed, errors: fieldErrors(parsed.error), values };
+  const { name, email, role } = parsed.data;
+  const company = await getCompanySettings(db);
+  const password = generatePassword();
+  let userId: string;
+  try {
+    userId = await db.transaction(async (tx) => {
+      const [taken] = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(sql`lower(${users.email}) = ${email}`)
+        .limit(1);
+      if (taken) throw new EmailTakenError();
+      const user = await createPasswordUser(tx, { name, email, password, role, mustChangePassword: true });
+      await enqueueEmail(tx, {
+        to: email,
+        subject: `Your ${company.name} back-office account`,
+        text: invitation({ name, email, role, password, companyName: company.name }),
+        kind: "user.invited",
+        relatedType: "user",
+        relatedId: user.id,
+      });
+      await recordAudit(tx, actor, {
+        action: "user.invited",
+        entityType: "user",
+        entityId: user.id,
+        summary: `Invited ${name} (${email}) as ${ROLE_LABELS[role]}`,
+        changes: { name, email, role },
+      });
+      return user.id;
+    });
+  } catch (error) {
+    // Taken before we looked, or by an invitation committed meanwhile (the unique index decides).
+    if (error instanceof EmailTakenError || isUniqueViolation(error))
+      return { ok: false, status: 400, message: M.inviteFailed, errors: { email: M.emailTaken }, values };
+    throw error;
+  }
+  wakeEmailSender();
+  return { ok: true, message: M.invited, changed: true, userId };
+}
+
+/**
+ * Changes a back-office user's role (one's own too: an administrator may step down while another remains);
+ * never the last active administrator's away from admin.
+ */
+export async function changeStaffRole(
+  db: Db,
+  raw: { userId: unknown; role: unknown },
+  actor: AuditActor,
+): Promise<StaffUserResult> {
+  const parsed = changeRoleSchema.safeParse(raw);
+  if (!parsed.success) {
+    const errors = fieldErrors(parsed.error);
+    return refused(errors.userId ? 404 : 400, errors.userId ?? errors.role ?? M.roleFailed);
+  }
+  const { userId, role } = parsed.data;
+  return db.transaction(async (tx): Promise<StaffUserResult> => {
+    const admins = await lockActiveAdmins(tx);
+    const target = await lockStaffUser(tx, userId);
+    if (!target) return refused(404, M.userMissing);
+    if (target.role === role) return { ok: true, message: M.roleUnchanged, changed: false, userId };
+    if (role !== "admin" && isLastActiveAdmin(target, admins)) return refused(409, M.lastAdmin);
+    await tx.update(users).set({ role }).where(eq(users.id, userId));
+    await recordAudit(tx, actor, {
+      action: "user.role_changed",
+      entityType: "user",
+      entityId: userId,
+      summary: `Changed the role of ${target.email} from ${ROLE_LABELS[target.role]} to ${ROLE_LABELS[role]}`,
+      changes: diffFields({ role: target.role }, { role }),
+    });
+    return { ok: true, message: M.roleChanged, changed: true, userId };
+  });
+}
+
+/**
+ * Deactivates a back-office user: they can no longer sign in, and every session of theirs ends at once.
+ * Never oneself, never the last active administrator.
+ */
+export async function deactivateStaffUser(
+  db: Db,
+  raw: { userId: unknown },
+  actor: AuditActor,
+): Promise<StaffUserResult> {
+  const parsed = userIdSchema.safeParse(raw);
+  if (!parsed.success) return refused(404, M.userMissing);
+  const { userId } = parsed.data;
+  if (userId === actor.userId) return refused(409, M.selfDeactivate);
+  return db.transaction(async (tx): Promise<StaffUserResult> => {
+    const admins = await lockActiveAdmins(tx);
+    const target = await lockStaffUser(tx, userId);
+    if (!target) return refused(404, M.userMissing);
+    if (target.deactivatedAt) return { ok: true, message: M.deactivated, changed: false, userId };
+    if (isLastActiveAdmin(target, admins)) return refused(409, M.lastAdmin);
+    const [updated] = await tx
+      .update(users)
+      .set({ deactivatedAt: sql`now()` })
+      .where(eq(users.id, userId))
+      .returning({ at: users.deactivatedAt });
+    const ended = await tx.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id });
+    await recordAudit(tx, actor, {
+      action: "user.deactivated",
+      entityType: "user",
+      entityId: userId,
+      summary: `Deactivated ${target.email}; ${ended.length} session${ended.length === 1 ? "" : "s"} ended`,
+      changes: { deactivatedAt: { from: null, to: updated?.at?.toISOString() }, sessionsEnded: ended.length },
+    });
+    return { ok: true, message: M.deactivated, changed: true, userId };
+  });
+}
+
+/** Lets a deactivated back-office user sign in again (with the password they had). */
+export async function reactivateStaffUser(
+  db: Db,
+  raw: { userId: unknown },
+  actor: AuditActor,
+): Promise<StaffUserResult> {
+  const parsed = userIdSchema.safeParse(raw);
+  if (!parsed.success) return refused(404, M.userMissing);
+  const { userId } = parsed.data;
+  return db.transaction(async (tx): Promise<StaffUserResult> => {
+    const target = await lockStaffUser(tx, userId);
+    if (!target) return refused(404, M.userMissing);
+    if (!target.deactivatedAt) return { ok: true, message: M.reactivated, changed: false, userId };
+    await tx.update(users).set({ deactivatedAt: null }).where(eq(users.id, userId));
+    await recordAudit(tx, actor, {
+      action: "user.reactivated",
+      entityType: "user",
+      entityId: userId,
+      summary: `Reactivated ${target.email}`,
+      changes: { deactivatedAt: { from: target.deactivatedAt.toISOString(), to: null } },
+    });
+    return { ok: true, message: M.reactivated, changed: true, userId };
+  });
+}

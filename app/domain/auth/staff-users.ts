@@ -1,0 +1,72 @@
+import { z } from "zod";
+import { EMAIL_ADDRESS_MAX_LENGTH, isEmailAddress } from "../../lib/email-address";
+import { ROLE_LABELS, STAFF_ROLES } from "./roles";
+
+// The forms of Settings > Users: invite a staff member, change a role, deactivate, reactivate. Each posts an
+// `intent` to /admin/settings/users. No server imports: the screen shares the rules and the messages.
+
+export const USER_INTENTS = ["invite", "change-role", "deactivate", "reactivate"] as const;
+export type UserIntent = (typeof USER_INTENTS)[number];
+
+export const USER_NAME_MAX_LENGTH = 100;
+
+export const STAFF_USER_MESSAGES = {
+  nameRequired: "Name is required",
+  nameTooLong: `Name must be at most ${USER_NAME_MAX_LENGTH} characters`,
+  nameOneLine: "Name must be one line of plain text",
+  emailRequired: "Email is required",
+  emailInvalid: "Invalid email address",
+  emailTaken: "A user with this e-mail address already exists",
+  roleInvalid: "Choose a role: Administrator, Staff or Accountant",
+  userMissing: "That user was not found; reload the page and try again",
+  lastAdmin: "The last active administrator cannot be demoted or deactivated.",
+  selfDeactivate: "You cannot deactivate your own account.",
+  unknownIntent: "Unknown action",
+  invited: "User invited successfully",
+  inviteFailed: "Failed to invite user",
+  roleChanged: "Role updated successfully",
+  roleUnchanged: "The role was already set; nothing changed",
+  roleFailed: "Failed to update role",
+  deactivated: "User deactivated successfully",
+  deactivateFailed: "Failed to deactivate user",
+  reactivated: "User reactivated successfully",
+  reactivateFailed: "Failed to reactivate user",
+} as const;
+
+export const STAFF_ROLE_OPTIONS = STAFF_ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }));
+
+const staffRole = z.enum(STAFF_ROLES, { error: STAFF_USER_MESSAGES.roleInvalid });
+const userId = z.uuid({ error: STAFF_USER_MESSAGES.userMissing });
+
+export const inviteUserSchema = z.object({
+  name: z
+    .string({ error: STAFF_USER_MESSAGES.nameRequired })
+    .trim()
+    .min(1, STAFF_USER_MESSAGES.nameRequired)
+    .max(USER_NAME_MAX_LENGTH, STAFF_USER_MESSAGES.nameTooLong)
+    .refine(
+      (v) => ![...v].some((ch) => ch.charCodeAt(0) < 32 || ch.charCodeAt(0) === 127),
+      STAFF_USER_MESSAGES.nameOneLine,
+    ),
+  email: z
+    .string({ error: STAFF_USER_MESSAGES.emailRequired })
+    .trim()
+    .min(1, STAFF_USER_MESSAGES.emailRequired)
+    .max(EMAIL_ADDRESS_MAX_LENGTH, STAFF_USER_MESSAGES.emailInvalid)
+    .refine((v) => v === "" || isEmailAddress(v), STAFF_USER_MESSAGES.emailInvalid)
+    .transform((v) => v.toLowerCase()),
+  role: staffRole,
+});
+export type InviteUserInput = z.infer<typeof inviteUserSchema>;
+
+export const changeRoleSchema = z.object({ userId, role: staffRole });
+export type ChangeRoleInput = z.infer<typeof changeRoleSchema>;
+
+export const userIdSchema = z.object({ userId });
+
+/** The invite form as typed, handed back when it fails. */
+export interface InviteFormValues {
+  name: string;
+  email: string;
+  role: string;
+}

@@ -1,0 +1,292 @@
+import { desc, eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { getDb } from "~/db/client.server";
+import { auditLog, companySettings } from "~/db/schema";
+import { seedDatabase } from "~/db/seed/seed.server";
+import { getCompanySettings } from "~/domain/content/company.server";
+import { loader as homeLoader } from "~/routes/storefront/home";
+import { action, loader } from "./company";
+import type { Route } from "./+types/company";
+import { answer, signedInUser, thrownStatus, type SignedIn, loaderArgs, actionArgs } from "./test-support";
+
+const PATH = "/admin/settings";
+
+type Fields = Record<string, string | string[]>;
+type ActionBody = {
+  errors: Record<string, string> | null;
+  values: Record<string, unknown> | null;
+  toast: { type: string; message: string };
+};
+
+const runLoader = (cookie: string) => loader(loaderArgs(PATH, cookie) as unknown as Route.LoaderArgs);
+const runAction = async (fields: Fields, cookie: string) =>
+  answer<ActionBody>(await action(actionArgs(PATH, fields, cookie) as unknown as Route.ActionArgs));
+
+/** The whole form as the screen posts it: 7 rows of business hours, blank ones included. */
+function formFields(overrides: Fields = {}): Fields {
+  const days = ["Sunday - Thursday", "Friday", "", "", "", "", ""];
+  const hours = ["9:00 AM - 7:00 PM", "Closed", "", "", "", "", ""];
+  return {
+    name: "Utsab Event Technologies Ltd",
+    tagline: "Stages, screens and sound for Bangladesh's biggest nights.",
+    address: "Plot 7, Road 2, Gulshan 1, Dhaka 1212, Bangladesh",
+    phones: "+880 1811-000111\n\n+880 2-9999999\n",
+    emails: "hello@utsab.example\nsales@utsab.example",
+    hoursDays: days,
+    hoursHours: hours,
+    supportNote: "On-site engineers at every event.",
+    facebook: "https://www.facebook.com/utsab.example",
+    instagram: "",
+    linkedin: "https://www.linkedin.com/company/utsab-example",
+    youtube: "",
+    notificationEmail: "desk@utsab.example",
+    vatRegistrationNumber: "004567891-0203",
+    vatRatePercent: "7.5",
+    ...overrides,
+  };
+}
+
+const row = async () => (await getDb().select().from(companySettings))[0]!;
+const auditLines = () =>
+  getDb()
+    .select()
+    .from(auditLog)
+    .where(eq(auditLog.action, "settings.company_updated"))
+    .orderBy(desc(auditLog.createdAt));
+
+let admin: SignedIn;
+let staff: SignedIn;
+let accountant: SignedIn;
+let newAdmin: SignedIn;
+
+beforeAll(async () => {
+  await seedDatabase(getDb());
+  admin = await signedInUser("admin", "Settings Admin");
+  staff = await signedInUser("staff", "Settings Staff");
+  accountant = await signedInUser("accountant", "Settings Accountant");
+  newAdmin = await signedInUser("admin", "Fresh Admin", { mustChangePassword: true });
+});
+
+describe("company settings loader", () => {
+  it("shows the stored settings in the form's shape to an administrator", async () => {
+    const data = await runLoader(admin.cookie);
+    expect(data.role).toBe("admin");
+    expect(data.values).toMatchObject({
+      name: "Utsab Event Technologies",
+      phones: "+880 1711-234567\n+880 2-55041234",
+      emails: "info@utsabevents.com.bd\nbookings@utsabevents.com.bd",
+      businessHours: [
+        { days: "Monday - Friday", hours: "9:00 AM - 6:00 PM" },
+        { days: "Saturday", hours: "10:00 AM - 4:00 PM" },
+        { days: "Sunday", hours: "Closed" },
+      ],
+      facebook: "https://www.facebook.com/utsabevents",
+      notificationEmail: "bookings@utsabevents.com.bd",
+      vatRegistrationNumber: "",
+      vatRatePercent: "15.00",
+    });
+  });
+
+  it("refuses staff and accountants with 403, and sends a visitor to the sign-in page", async () => {
+    expect(await thrownStatus(() => runLoader(staff.cookie))).toMatchObject({ status: 403 });
+    expect(await thrownStatus(() => runLoader(accountant.cookie))).toMatchObject({ status: 403 });
+    expect(await thrownStatus(() => runLoader(""))).toEqual({
+      status: 302,
+      location: "/admin/login?redirectTo=%2Fadmin%2Fsettings",
+    });
+  });
+});
+
+describe("company settings action", () => {
+  it("refuses staff, accountants, a visitor and an admin who must first change the password, writing nothing", async () => {
+    const before = await row();
+    for (const cookie of [staff.cookie, accountant.cookie])
+      expect(await thrownStatus(() => runAction(formFields(), cookie))).toMatchObject({ status: 403 });
+    expect(await thrownStatus(() => runAction(formFields(), ""))).toMatchObject({ status: 401 });
+    expect(await thrownStatus(() => runAction(formFields(), newAdmin.cookie))).toMatchObject({ status: 403 });
+    expect(await row()).toEqual(before);
+    expect(await auditLines()).toEqual([]);
+  });
+
+  it.each<[string, Fields, string, string]>([
+    ["a blank name", { name: "  " }, "name", "Company name is required"],
+    ["a blank address", { address: "" }, "address", "Address is required"],
+    ["a tagline of two lines", { tagline: "one\ntwo" }, "tagline", "Tagline must be one line of plain text"],
+    [
+      "a phone line that is words",
+      { phones: "+880 1811-000111\ncall the office" },
+      "phones",
+      "Line 2 is not a valid phone number: call the office",
+    ],
+    [
+      "the same phone twice",
+      { phones: "01811000111\n01811000111" },
+      "phones",
+      "Line 2 repeats an earlier phone number",
+    ],
+    [
+      "a malformed e-mail line",
+      { emails: "hello@utsab.example\nsales at utsab" },
+      "emails",
+      "Line 2 is not a valid e-mail address: sales at utsab",
+    ],
+    [
+      "hours without days",
+      { hoursDays: ["Sunday", "", "", "", "", "", ""], hoursHours: ["Closed", "10-4", "", "", "", "", ""] },
+      "businessHours",
+      "Row 2: enter the days these hours are for",
+    ],
+    [
+      "an http:// Facebook link",
+      { facebook: "http://www.facebook.com/utsab" },
+      "facebook",
+      "Facebook link must start with https://",
+    ],
+    ["a javascript: link", { youtube: "javascript:alert(1)" }, "youtube", "YouTube link must start with https://"],
+    [
+      "a link that is not an address",
+      { linkedin: "linkedin utsab" },
+      "linkedin",
+      "LinkedIn link must be a web address such as https://www.linkedin.com/yourpage",
+    ],
+    ["no notification e-mail", { notificationEmail: "" }, "notificationEmail", "Notification e-mail is required"],
+    [
+      "a malformed notification e-mail",
+      { notificationEmail: "desk@" },
+      "notificationEmail",
+      "Notification e-mail must be a valid e-mail address",
+    ],
+    [
+      "a VAT number with symbols",
+      { vatRegistrationNumber: "BIN#1" },
+      "vatRegistrationNumber",
+      "VAT registration number may contain only letters, digits, spaces, - and /",
+    ],
+    ["a VAT rate of 101", { vatRatePercent: "101" }, "vatRatePercent", "VAT rate must be between 0 and 100"],
+    [
+      "a VAT rate with 3 decimals",
+      { vatRatePercent: "15.125" },
+      "vatRatePercent",
+      "VAT rate must be a number with at most 2 decimals, e.g. 15 or 7.5",
+    ],
+    [
+      "a negative VAT rate",
+      { vatRatePercent: "-5" },
+      "vatRatePercent",
+      "VAT rate must be a number with at most 2 decimals, e.g. 15 or 7.5",
+    ],
+  ])("answers %s with the field's message, keeps what was typed and writes nothing", async (_, bad, field, message) => {
+    const before = await row();
+    const fields = formFields(bad);
+    const result = await runAction(fields, admin.cookie);
+    expect(result.status).toBe(400);
+    expect(result.body.errors).toEqual({ [field]: message });
+    expect(result.body.toast).toEqual({ type: "error", message: "Failed to save settings" });
+    // What was typed comes back as typed (not trimmed, not split), for the form to show again; a form post
+    // sends line breaks as CRLF, as browsers do.
+    const typed = (v: Fields[string] | undefined) => (typeof v === "string" ? v.replace(/\r?\n/g, "\r\n") : v);
+    expect(result.body.values).toMatchObject({
+      name: typed(fields.name),
+      phones: typed(fields.phones),
+      vatRatePercent: typed(fields.vatRatePercent),
+    });
+    expect(await row()).toEqual(before);
+    expect(await auditLines()).toEqual([]);
+  });
+
+  it("saves a valid form, writes an audit line with each change, and the storefront shows it at once", async () => {
+    // The storefront's data is cached before the change ...
+    expect((await getCompanySettings(getDb())).name).toBe("Utsab Event Technologies");
+    expect((await homeLoader()).company.tagline).toMatch(/^Light, sound, screens/);
+
+    const result = await runAction(formFields(), admin.cookie);
+    expect(result.status).toBe(200);
+    expect(result.body.toast).toEqual({ type: "success", message: "Settings saved successfully" });
+
+    const expected = {
+      name: "Utsab Event Technologies Ltd",
+      tagline: "Stages, screens and sound for Bangladesh's biggest nights.",
+      address: "Plot 7, Road 2, Gulshan 1, Dhaka 1212, Bangladesh",
+      phones: ["+880 1811-000111", "+880 2-9999999"],
+      emails: ["hello@utsab.example", "sales@utsab.example"],
+      businessHours: [
+        { days: "Sunday - Thursday", hours: "9:00 AM - 7:00 PM" },
+        { days: "Friday", hours: "Closed" },
+      ],
+      supportNote: "On-site engineers at every event.",
+      socialLinks: {
+        facebook: "https://www.facebook.com/utsab.example",
+        linkedin: "https://www.linkedin.com/company/utsab-example",
+      },
+      notificationEmail: "desk@utsab.example",
+      vatRegistrationNumber: "004567891-0203",
+      vatRatePercent: "7.50",
+    };
+    expect(await row()).toMatchObject(expected);
+    // ... and is new right after the action, without waiting for the cache to expire.
+    expect(await getCompanySettings(getDb())).toMatchObject(expected);
+    expect((await homeLoader()).company).toEqual({ name: expected.name, tagline: expected.tagline });
+
+    const [line, ...others] = await auditLines();
+    expect(others).toEqual([]);
+    expect(line).toMatchObject({
+      actorUserId: admin.id,
+      actorLabel: admin.email,
+      entityType: "company_settings",
+      entityId: "1",
+      ipAddress: "192.0.2.1",
+    });
+    expect(line!.summary).toMatch(/^Updated company settings: name, tagline, address, phones, emails, businessHours/);
+    const changes = line!.changes as Record<string, { from: unknown; to: unknown }>;
+    expect(changes.name).toEqual({ from: "Utsab Event Technologies", to: "Utsab Event Technologies Ltd" });
+    expect(changes.vatRatePercent).toEqual({ from: "15.00", to: "7.50" });
+    expect(changes.socialLinks!.to).toEqual(expected.socialLinks);
+    expect(changes.phones).toEqual({ from: ["+880 1711-234567", "+880 2-55041234"], to: expected.phones });
+    expect(Object.keys(changes).sort()).toEqual(
+      [
+        "address",
+        "businessHours",
+        "emails",
+        "name",
+        "notificationEmail",
+        "phones",
+        "socialLinks",
+        "supportNote",
+        "tagline",
+        "vatRatePercent",
+        "vatRegistrationNumber",
+      ].sort(),
+    );
+
+    // The loader shows what was stored.
+    const data = await runLoader(admin.cookie);
+    expect(data.values).toMatchObject({
+      phones: "+880 1811-000111\n+880 2-9999999",
+      vatRatePercent: "7.50",
+      instagram: "",
+    });
+  });
+
+  it("writes nothing, not even an audit line, when a save changes nothing", async () => {
+    const before = await row();
+    const lines = (await auditLines()).length;
+    const result = await runAction(
+      formFields({ name: "  Utsab Event Technologies Ltd  ", vatRatePercent: "7.50" }),
+      admin.cookie,
+    );
+    expect(result.body.toast.type).toBe("success");
+    expect(await row()).toEqual(before);
+    expect(await auditLines()).toHaveLength(lines);
+  });
+
+  it("records only the fields that changed", async () => {
+    const result = await runAction(formFields({ tagline: "Now with drones.", vatRatePercent: "0" }), admin.cookie);
+    expect(result.status).toBe(200);
+    const [line] = await auditLines();
+    expect(line!.changes).toEqual({
+      tagline: { from: "Stages, screens and sound for Bangladesh's biggest nights.", to: "Now with drones." },
+      vatRatePercent: { from: "7.50", to: "0.00" },
+    });
+    expect((await getCompanySettings(getDb())).tagline).toBe("Now with drones.");
+  });
+});

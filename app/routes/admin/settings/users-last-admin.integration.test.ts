@@ -1,0 +1,138 @@
+import { and, eq, inArray, isNull } from "drizzle-orm";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { getDb } from "~/db/client.server";
+import { auditLog, users } from "~/db/schema";
+import { seedDatabase } from "~/db/seed/seed.server";
+import type { AuditActor } from "~/domain/audit/audit.server";
+import { changeStaffRole, deactivateStaffUser, type StaffUserResult } from "~/domain/auth/staff-users.server";
+import { action } from "./users";
+import type { Route } from "./+types/users";
+import { answer, signedInUser, signInAs, thrownStatus, type SignedIn, actionArgs } from "./test-support";
+
+// The last active administrator cannot be demoted or deactivated, even by two requests at the same moment:
+// each change locks the active administrators' rows first. Every test starts with exactly two active
+// administrators, X and Y (the seed's own administrator is deactivated).
+
+const LAST_ADMIN = "The last active administrator cannot be demoted or deactivated.";
+const PATH = "/admin/settings/users";
+
+const runAction = async (fields: Record<string, string>, cookie: string) =>
+  answer<{ message: string }>(await action(actionArgs(PATH, fields, cookie) as unknown as Route.ActionArgs));
+
+const actorOf = (u: SignedIn): AuditActor => ({ userId: u.id, label: u.email, ipAddress: null, userAgent: null });
+
+const activeAdmins = async () =>
+  (
+    await getDb()
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.role, "admin"), isNull(users.deactivatedAt)))
+  ).map((r) => r.id);
+
+let x: SignedIn;
+let y: SignedIn;
+
+beforeAll(async () => {
+  await seedDatabase(getDb());
+  await getDb().update(users).set({ deactivatedAt: new Date() }).where(eq(users.email, "admin@utsabevents.com.bd"));
+  x = await signedInUser("admin", "Admin X");
+  y = await signedInUser("admin", "Admin Y");
+});
+
+beforeEach(async () => {
+  await getDb()
+    .update(users)
+    .set({ role: "admin", deactivatedAt: null })
+    .where(inArray(users.id, [x.id, y.id]));
+  // Deactivation ended their sessions: sign in again.
+  for (const u of [x, y]) u.cookie = (await signInAs(u.email, u.password)).cookie;
+  expect((await activeAdmins()).sort()).toEqual([x.id, y.id].sort());
+});
+
+/** Exactly one of two results passed, and the other was refused by the last-administrator rule. */
+function expectOnePassed(results: StaffUserResult[]) {
+  expect(results.filter((r) => r.ok)).toHaveLength(1);
+  expect(results.filter((r) => !r.ok)).toEqual([{ ok: false, status: 409, message: LAST_ADMIN }]);
+}
+
+describe("the last active administrator", () => {
+  it("cannot step down, while one of two could", async () => {
+    const first = await runAction({ intent: "change-role", userId: y.id, role: "accountant" }, y.cookie);
+    expect(first.status).toBe(302);
+    const last = await runAction({ intent: "change-role", userId: x.id, role: "staff" }, x.cookie);
+    expect(last.status).toBe(409);
+    expect(last.body.message).toBe(LAST_ADMIN);
+    expect(await activeAdmins()).toEqual([x.id]);
+  });
+
+  it("cannot be demoted or deactivated by anyone else either (a deactivated administrator does not count)", async () => {
+    await getDb().update(users).set({ deactivatedAt: new Date() }).where(eq(users.id, y.id));
+    const db = getDb();
+    const before = await db.$count(auditLog);
+    expect(await changeStaffRole(db, { userId: x.id, role: "staff" }, actorOf(y))).toEqual({
+      ok: false,
+      status: 409,
+      message: LAST_ADMIN,
+    });
+    expect(await deactivateStaffUser(db, { userId: x.id }, actorOf(y))).toEqual({
+      ok: false,
+      status: 409,
+      message: LAST_ADMIN,
+    });
+    expect(await activeAdmins()).toEqual([x.id]);
+    expect(await db.$count(auditLog)).toBe(before);
+    // A deactivated administrator may be demoted: it takes no active one away.
+    expect(await changeStaffRole(db, { userId: y.id, role: "staff" }, actorOf(x))).toMatchObject({ ok: true });
+  });
+
+  it(`two administrators demoting each other at once: one passes, one is refused (${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"})`, async () => {
+    for (let round = 0; round < 5; round++) {
+      if (round > 0)
+        await getDb()
+          .update(users)
+          .set({ role: "admin", deactivatedAt: null })
+          .where(inArray(users.id, [x.id, y.id]));
+      const results = await Promise.all([
+        changeStaffRole(getDb(), { userId: y.id, role: "staff" }, actorOf(x)),
+        changeStaffRole(getDb(), { userId: x.id, role: "accountant" }, actorOf(y)),
+      ]);
+      expectOnePassed(results);
+      expect(await activeAdmins()).toHaveLength(1);
+    }
+  });
+
+  it("a demotion and a deactivation at once: one passes, one is refused", async () => {
+    for (let round = 0; round < 5; round++) {
+      if (round > 0)
+        await getDb()
+          .update(users)
+          .set({ role: "admin", deactivatedAt: null })
+          .where(inArray(users.id, [x.id, y.id]));
+      const results = await Promise.all([
+        deactivateStaffUser(getDb(), { userId: y.id }, actorOf(x)),
+        changeStaffRole(getDb(), { userId: x.id, role: "staff" }, actorOf(y)),
+      ]);
+      expectOnePassed(results);
+      expect(await activeAdmins()).toHaveLength(1);
+    }
+  });
+
+  it("two demotions posted to the screen at once leave one active administrator", async () => {
+    const outcomes = await Promise.all([
+      runAction({ intent: "change-role", userId: y.id, role: "staff" }, x.cookie).then(
+        (a) => ({ status: a.status, message: a.body?.message }),
+        async (thrown: unknown) => thrownStatus(() => Promise.reject(thrown)),
+      ),
+      runAction({ intent: "change-role", userId: x.id, role: "staff" }, y.cookie).then(
+        (a) => ({ status: a.status, message: a.body?.message }),
+        async (thrown: unknown) => thrownStatus(() => Promise.reject(thrown)),
+      ),
+    ]);
+    expect(outcomes.filter((o) => o.status === 200)).toHaveLength(1);
+    // The other was refused: by the rule (both passed the guard first), or by the guard (it was demoted first).
+    const refused = outcomes.find((o) => o.status !== 200)!;
+    expect([409, 403]).toContain(refused.status);
+    if (refused.status === 409) expect(refused).toMatchObject({ message: LAST_ADMIN });
+    expect(await activeAdmins()).toHaveLength(1);
+  });
+});
