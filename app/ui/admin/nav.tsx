@@ -38,7 +38,7 @@ const ICONS: Record<MenuIcon, LucideIcon> = {
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium transition ${
-    isActive ? "bg-brand-600 text-white" : "text-slate-300 hover:bg-white/10 hover:text-white"
+    isActive ? "bg-brand-700 text-white" : "text-slate-300 hover:bg-white/10 hover:text-white"
   }`;
 
 /** The side menu: the active link highlighted (aria-current), the Accounts group open when one of its pages is. */
