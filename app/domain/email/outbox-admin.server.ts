@@ -16,7 +16,6 @@ const SORT_COLUMNS = {
   created: t.createdAt,
   to: sql`lower(${t.toAddress})`,
   subject: sql`lower(${t.subject})`,
-  kind: t.kind,
   attempts: t.attempts,
 } as const;
 

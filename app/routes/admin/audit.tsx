@@ -95,7 +95,7 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
                 return (
                   <tr key={row.id} className="hover:bg-slate-50">
                     <td className={`${cellClass} whitespace-nowrap`}>
-                      <DhakaTime value={row.createdAt} withSeconds />
+                      <DhakaTime value={row.createdAt} withSeconds twoLines />
                     </td>
                     <td className={`${cellClass} max-w-56`}>
                       <span className="block truncate font-medium text-ink-900">{row.actorName ?? row.actorLabel}</span>
@@ -113,7 +113,7 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
                         </details>
                       )}
                     </td>
-                    <td className={cellClass}>
+                    <td data-label="Record" className={cellClass}>
                       {record ? (
                         href ? (
                           <Link to={href} className="text-brand-700 hover:underline">
@@ -126,7 +126,9 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
                         <span className="text-slate-400">—</span>
                       )}
                     </td>
-                    <td className={`${cellClass} font-mono text-xs whitespace-nowrap`}>{row.ipAddress ?? "—"}</td>
+                    <td data-label="From" className={`${cellClass} font-mono text-xs whitespace-nowrap`}>
+                      {row.ipAddress ?? "—"}
+                    </td>
                   </tr>
                 );
               })}

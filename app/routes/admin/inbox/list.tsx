@@ -104,8 +104,8 @@ export default function InboxList({ loaderData }: Route.ComponentProps) {
                     <td className={`${cellClass} w-28`}>
                       <ContactStatusBadge status={m.status} />
                     </td>
-                    <td className={`${cellClass} w-44 whitespace-nowrap`}>
-                      <DhakaTime value={m.createdAt} />
+                    <td data-label="Received" className={`${cellClass} w-36`}>
+                      <DhakaTime value={m.createdAt} twoLines />
                     </td>
                   </tr>
                 );

@@ -58,7 +58,7 @@ export default function OutboxList({ loaderData }: Route.ComponentProps) {
         {page.rows.length === 0 ? (
           <EmptyState list={list} icon={Mail} title="No e-mails found." hint="E-mails the website sends appear here." />
         ) : (
-          <ListTable label="E-mails" minWidth="64rem">
+          <ListTable label="E-mails" minWidth="56rem">
             <thead className="border-b border-slate-200 bg-slate-50">
               <tr>
                 <SortHeader list={list} sort="to">
@@ -67,10 +67,7 @@ export default function OutboxList({ loaderData }: Route.ComponentProps) {
                 <SortHeader list={list} sort="subject">
                   Subject
                 </SortHeader>
-                <SortHeader list={list} sort="kind">
-                  Kind
-                </SortHeader>
-                <HeadCell>Status</HeadCell>
+                <HeadCell>Status / sent</HeadCell>
                 <SortHeader list={list} sort="attempts" className="text-right">
                   Attempts
                 </SortHeader>
@@ -78,27 +75,39 @@ export default function OutboxList({ loaderData }: Route.ComponentProps) {
                 <SortHeader list={list} sort="created">
                   Created
                 </SortHeader>
-                <HeadCell>Sent</HeadCell>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
               {page.rows.map((m) => (
                 <tr key={m.id} className={m.status === "failed" ? "bg-red-50/40" : "hover:bg-slate-50"}>
-                  <td className={`${cellClass} max-w-52 truncate`}>{m.to}</td>
-                  <td className={`${cellClass} max-w-72`}>
+                  <td data-label="To" className={`${cellClass} max-w-48 truncate`} title={m.to}>
+                    {m.to}
+                  </td>
+                  <td className={`${cellClass} min-w-56`}>
                     <Link
                       to={`/admin/outbox/${m.id}`}
                       className="line-clamp-2 font-medium text-ink-900 hover:text-brand-700 hover:underline"
                     >
                       {m.subject}
                     </Link>
+                    <span className="font-mono text-xs text-slate-500">{m.kind}</span>
                   </td>
-                  <td className={`${cellClass} font-mono text-xs whitespace-nowrap`}>{m.kind}</td>
                   <td className={cellClass}>
                     <EmailStatusBadge status={m.status} />
+                    {m.sentAt && (
+                      <span className="mt-1 block text-xs text-slate-500 max-sm:ml-2 max-sm:inline">
+                        <DhakaTime value={m.sentAt} />
+                      </span>
+                    )}
                   </td>
-                  <td className={`${cellClass} text-right tabular-nums`}>{m.attempts}</td>
-                  <td className={`${cellClass} max-w-56`}>
+                  <td data-label="Attempts" className={`${cellClass} tabular-nums sm:text-right`}>
+                    {m.attempts}
+                  </td>
+                  <td
+                    data-label="Last error"
+                    data-empty={m.lastError ? undefined : ""}
+                    className={`${cellClass} max-w-44`}
+                  >
                     {m.lastError ? (
                       <span className="line-clamp-2 text-xs text-red-800" title={m.lastError}>
                         {m.lastError}
@@ -107,11 +116,8 @@ export default function OutboxList({ loaderData }: Route.ComponentProps) {
                       <span className="text-slate-400">—</span>
                     )}
                   </td>
-                  <td className={`${cellClass} whitespace-nowrap`}>
-                    <DhakaTime value={m.createdAt} />
-                  </td>
-                  <td className={`${cellClass} whitespace-nowrap`}>
-                    <DhakaTime value={m.sentAt} />
+                  <td data-label="Created" className={cellClass}>
+                    <DhakaTime value={m.createdAt} twoLines />
                   </td>
                 </tr>
               ))}

@@ -6,6 +6,6 @@ export { SortHeader } from "./sort-header";
 export { ListTable, HeadCell, cellClass, headCellClass } from "./table";
 export { Pagination } from "./pagination";
 export { EmptyState, clearHref } from "./empty-state";
-export { DhakaTime, formatDhakaDateTime } from "./date-time";
+export { DhakaTime, formatDhakaDate, formatDhakaDateTime, formatDhakaTime } from "./date-time";
 export { RecordRouteError } from "./route-error";
 export { Detail } from "./detail";

@@ -25,6 +25,7 @@ export function SortHeader<S extends string, F extends Record<string, FilterSpec
     <th
       scope="col"
       aria-sort={dir === "asc" ? "ascending" : dir === "desc" ? "descending" : undefined}
+      data-sortable=""
       className={`${headCellClass} ${className}`}
     >
       <Link

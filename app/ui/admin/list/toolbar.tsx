@@ -87,11 +87,11 @@ export function ListToolbar<S extends string, F extends Record<string, FilterSpe
           event.preventDefault();
           go(event.currentTarget, false);
         }}
-        className="flex flex-col gap-3 border-b border-slate-200 p-4 sm:flex-row sm:flex-wrap sm:items-end"
+        className="grid grid-cols-2 gap-3 border-b border-slate-200 p-4 sm:flex sm:flex-row sm:flex-wrap sm:items-end"
       >
         {hiddenSortFields(list)}
         {children}
-        <div className="flex items-center gap-3">
+        <div className="col-span-2 flex items-center gap-3">
           {/* Needed without JavaScript; with it, changes apply by themselves and this applies at once. */}
           <button type="submit" className={`${secondaryButton} !px-4 !py-2`}>
             Apply
@@ -130,7 +130,7 @@ export function SearchBox({
     if (ref.current && document.activeElement !== ref.current) ref.current.value = q;
   }, [q]);
   return (
-    <div className={className}>
+    <div className={`col-span-2 ${className}`}>
       <label htmlFor={id} className="block text-sm font-medium text-ink-900">
         {label}
       </label>
@@ -174,7 +174,7 @@ export function FilterSelect({
   const { filters, submitSoon } = useToolbar();
   const id = useId();
   return (
-    <div className={className}>
+    <div className={`col-span-2 ${className}`}>
       <label htmlFor={id} className="block text-sm font-medium text-ink-900">
         {label}
       </label>
