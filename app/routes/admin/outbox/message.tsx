@@ -1,13 +1,169 @@
-import { requirePermission } from "~/domain/auth/guard.server";
-import { PageHeader } from "~/ui/admin/page-header";
+import { AlertTriangle, ArrowLeft, RotateCcw } from "lucide-react";
+import { data, Form, Link } from "react-router";
+import { getDb } from "~/db/client.server";
+import { auditActor, requirePermission } from "~/domain/auth/guard.server";
+import { can } from "~/domain/auth/permissions";
+import { getOutboxMessage, retryEmail } from "~/domain/email/outbox-admin.server";
+import type { Toast } from "~/lib/toast";
+import { SubmitButton, useFormBusy, useToast } from "~/ui/admin/form";
+import { Detail, DhakaTime, RecordRouteError } from "~/ui/admin/list";
+import { EmailStatusBadge } from "~/ui/admin/list/status-badges";
+import { PageHeader, Panel } from "~/ui/admin/page-header";
+import { primaryButton } from "~/ui/buttons";
 import type { Route } from "./+types/message";
 
-// Placeholder until this screen is built in this issue.
+export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.email.subject ?? "E-mail"} | Utsab Admin` }];
+
 export async function loader(args: Route.LoaderArgs) {
-  await requirePermission(args, "outbox.view");
+  const user = await requirePermission(args, "outbox.view");
+  const email = await getOutboxMessage(getDb(), args.params.id);
+  if (!email) throw data("E-mail not found.", { status: 404 });
+  return { email, canManage: can(user.role, "outbox.manage") };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const user = await requirePermission(args, "outbox.manage");
+  const form = await args.request.formData().catch(() => new FormData());
+  if (form.get("intent") !== "retry") {
+    const toast: Toast = { type: "error", message: "Unknown action." };
+    return data({ toast }, { status: 400 });
+  }
+  const outcome = await retryEmail(getDb(), auditActor(args, user), args.params.id);
+  if (!outcome.ok && outcome.status === 404) throw data(outcome.message, { status: 404 });
+  const toast: Toast = { type: outcome.ok ? "success" : "error", message: outcome.message };
+  return data({ toast }, { status: outcome.ok ? 200 : 400 });
+}
+
+/** Where the record an e-mail is about can be seen, when there is a screen for it. */
+function relatedHref(type: string | null, id: string | null): string | null {
+  if (type === "contact_message" && id) return `/admin/inbox/${id}`;
   return null;
 }
 
-export default function Screen() {
-  return <PageHeader title="E-mail" />;
+export default function OutboxMessage({ loaderData, actionData }: Route.ComponentProps) {
+  const { email, canManage } = loaderData;
+  useToast(actionData?.toast);
+  const retryBusy = useFormBusy("retry");
+  const related = relatedHref(email.relatedType, email.relatedId);
+  return (
+    <>
+      <Link
+        to="/admin/outbox"
+        className="mb-4 inline-flex items-center gap-1 text-sm font-medium text-slate-600 hover:text-ink-900"
+      >
+        <ArrowLeft aria-hidden className="size-4" />
+        All e-mails
+      </Link>
+      <PageHeader
+        title={email.subject}
+        actions={
+          canManage &&
+          email.status === "failed" && (
+            <Form method="post">
+              <input type="hidden" name="intent" value="retry" />
+              <SubmitButton label="Retry" busyLabel="Retrying..." busy={retryBusy} className={primaryButton} />
+            </Form>
+          )
+        }
+      />
+      {actionData?.toast.type === "error" && (
+        <p role="alert" className="mb-4 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+          {actionData.toast.message}
+        </p>
+      )}
+      <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
+        <div className="min-w-0 space-y-6">
+          <Panel className="p-6">
+            <h2 className="text-sm font-semibold tracking-wide text-slate-500 uppercase">Text</h2>
+            {/* The text body as text: React escapes it, so nothing in it is ever read as HTML. */}
+            <pre className="mt-3 font-sans text-sm leading-relaxed break-words whitespace-pre-wrap text-ink-900">
+              {email.textBody}
+            </pre>
+          </Panel>
+          {email.htmlBody && (
+            <Panel className="p-6">
+              <h2 className="text-sm font-semibold tracking-wide text-slate-500 uppercase">HTML</h2>
+              {/* sandbox="" : no scripts, no forms, no same-origin access; the page's CSP also applies to it. */}
+              <iframe
+                title="HTML body of the e-mail"
+                sandbox=""
+                srcDoc={email.htmlBody}
+                className="mt-3 h-96 w-full rounded border border-slate-200 bg-white"
+              />
+              <details className="mt-3">
+                <summary className="cursor-pointer text-sm font-medium text-slate-600">HTML source</summary>
+                <pre className="mt-2 max-h-96 overflow-auto rounded bg-slate-50 p-3 text-xs break-all whitespace-pre-wrap">
+                  {email.htmlBody}
+                </pre>
+              </details>
+            </Panel>
+          )}
+        </div>
+        <Panel className="p-6">
+          <h2 className="text-sm font-semibold tracking-wide text-slate-500 uppercase">Headers and delivery</h2>
+          <dl className="mt-4 space-y-3 text-sm">
+            <Detail term="Status">
+              <EmailStatusBadge status={email.status} />
+            </Detail>
+            <Detail term="To">
+              <span className="break-all">{email.to}</span>
+            </Detail>
+            {email.replyTo && (
+              <Detail term="Reply-To">
+                <span className="break-all">{email.replyTo}</span>
+              </Detail>
+            )}
+            <Detail term="Subject">{email.subject}</Detail>
+            <Detail term="Kind">
+              <span className="font-mono text-xs">{email.kind}</span>
+            </Detail>
+            {email.relatedType && (
+              <Detail term="About">
+                {related ? (
+                  <Link to={related} className="text-brand-700 hover:underline">
+                    {email.relatedType.replace(/_/g, " ")}
+                  </Link>
+                ) : (
+                  <span>
+                    {email.relatedType.replace(/_/g, " ")}{" "}
+                    <span className="font-mono text-xs text-slate-500">{email.relatedId}</span>
+                  </span>
+                )}
+              </Detail>
+            )}
+            <Detail term="Attempts">{email.attempts}</Detail>
+            {email.lastError && (
+              <Detail term="Last error">
+                <span className="flex items-start gap-1.5 text-red-800">
+                  <AlertTriangle aria-hidden className="mt-0.5 size-3.5 shrink-0" />
+                  <span className="break-words">{email.lastError}</span>
+                </span>
+              </Detail>
+            )}
+            <Detail term="Created">
+              <DhakaTime value={email.createdAt} withSeconds />
+            </Detail>
+            {(email.status === "pending" || email.status === "sending") && (
+              <Detail term="Next attempt">
+                <DhakaTime value={email.nextAttemptAt} withSeconds />
+              </Detail>
+            )}
+            <Detail term="Sent">
+              <DhakaTime value={email.sentAt} withSeconds />
+            </Detail>
+          </dl>
+          {canManage && email.status === "failed" && (
+            <p className="mt-4 flex items-start gap-1.5 text-xs text-slate-500">
+              <RotateCcw aria-hidden className="mt-0.5 size-3 shrink-0" />
+              Retry puts it back in the queue; the sender tries it within a few seconds.
+            </p>
+          )}
+        </Panel>
+      </div>
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return <RecordRouteError thing="E-mail" backTo="/admin/outbox" backLabel="Back to the outbox" />;
 }

@@ -1,0 +1,32 @@
+import { defineList } from "../../lib/list-params";
+
+/** The audit log list (/admin/audit): what its URL may ask for. Browser-safe. */
+export const AUDIT_LIST = defineList({
+  sorts: { time: "desc" },
+  defaultSort: "time",
+  filters: {
+    /** The acting user's id (a select of the users who appear in the log). */
+    user: { kind: "uuid" },
+    /** An action name as written by recordAudit, e.g. contact_message.handled. */
+    action: { kind: "text", maxLength: 80, pattern: /^[A-Za-z0-9_.:-]+$/ },
+    /** From and to: calendar dates in Dhaka, both included. */
+    from: { kind: "date" },
+    to: { kind: "date" },
+  },
+  pageSize: 50,
+});
+
+/** The back-office page of the record an audit line is about, when there is one. */
+export function auditRecordHref(entityType: string | null, entityId: string | null): string | null {
+  if (!entityType) return null;
+  switch (entityType) {
+    case "contact_message":
+      return entityId ? `/admin/inbox/${encodeURIComponent(entityId)}` : null;
+    case "email":
+      return entityId ? `/admin/outbox/${encodeURIComponent(entityId)}` : null;
+    case "user":
+      return "/admin/settings/users";
+    default:
+      return null;
+  }
+}

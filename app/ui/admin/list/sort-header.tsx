@@ -1,0 +1,46 @@
+import { ArrowDown, ArrowUp, ArrowUpDown } from "lucide-react";
+import { Link } from "react-router";
+import { sortChange, type FilterSpec } from "~/lib/list-params";
+import type { ListView } from "./use-list";
+
+/**
+ * A column header that sorts the list: a plain link (works without JavaScript) to the list sorted by this
+ * column, or, when it already is, in the other direction. The arrow shows the direction; aria-sort says it.
+ */
+export function SortHeader<S extends string, F extends Record<string, FilterSpec>>({
+  list,
+  sort,
+  children,
+  className = "",
+}: {
+  list: ListView<S, F>;
+  sort: S;
+  children: React.ReactNode;
+  className?: string;
+}) {
+  const active = list.state.sort === sort;
+  const dir = active ? list.state.dir : undefined;
+  const Icon = dir === "asc" ? ArrowUp : dir === "desc" ? ArrowDown : ArrowUpDown;
+  return (
+    <th
+      scope="col"
+      aria-sort={dir === "asc" ? "ascending" : dir === "desc" ? "descending" : undefined}
+      data-sortable=""
+      className={`${headCellClass} ${className}`}
+    >
+      <Link
+        to={list.href(sortChange(list.spec, list.state, sort))}
+        preventScrollReset
+        className={`-mx-1 inline-flex items-center gap-1 rounded px-1 hover:text-ink-900 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none ${
+          active ? "text-ink-900" : ""
+        }`}
+      >
+        {children}
+        <Icon aria-hidden className={`size-3.5 shrink-0 ${active ? "text-brand-700" : "text-slate-400"}`} />
+      </Link>
+    </th>
+  );
+}
+
+export const headCellClass =
+  "px-4 py-3 text-left text-xs font-semibold tracking-wide whitespace-nowrap text-slate-600 uppercase";

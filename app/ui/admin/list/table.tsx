@@ -1,0 +1,67 @@
+import { headCellClass } from "./sort-header";
+
+export { headCellClass };
+export const cellClass = "px-4 py-3 align-top text-sm text-slate-700";
+
+// Below 640 px a stacked table shows each row as a card: its cells one under another, each with its
+// data-label (when it has one) in front, cells marked data-empty left out, and the sortable headers as a row
+// of sort links above the cards.
+const STACK_CSS = `@media (max-width: 639.98px) {
+  table.list-stack { display: block; min-width: 0 !important; }
+  .list-stack > thead, .list-stack > tbody { display: block; }
+  .list-stack > thead > tr { display: flex; flex-wrap: wrap; align-items: center; gap: 0 .25rem; padding: 0 .5rem; }
+  .list-stack > thead > tr > th { padding: .5rem; }
+  .list-stack > thead > tr > th:not([data-sortable]) { display: none; }
+  .list-stack > tbody > tr { display: block; padding: .75rem 1rem; }
+  .list-stack > tbody > tr > td { display: block; width: auto; max-width: none; padding: .125rem 0; white-space: normal; }
+  .list-stack > tbody > tr > td[data-empty] { display: none; }
+  .list-stack > tbody > tr > td[data-label]::before { content: attr(data-label) ": "; font-size: .75rem; font-weight: 500; color: #64748b; }
+}`;
+
+/**
+ * A list's table. On a phone it is stacked (one card per row, see STACK_CSS), or with `stack={false}` scrolls
+ * sideways inside its panel; the page itself never scrolls sideways. Give cells a `data-label` when their
+ * value needs its column's name to be understood on a card ("Attempts: 3"), and `data-empty` when they hold
+ * nothing worth a line there.
+ */
+export function ListTable({
+  label,
+  minWidth = "48rem",
+  stack = true,
+  children,
+}: {
+  /** What the table holds, for screen readers ("Contact messages"). */
+  label: string;
+  /** Below this width (from 640 px up, or always without stacking) the table scrolls rather than squeezes. */
+  minWidth?: string;
+  stack?: boolean;
+  children: React.ReactNode;
+}) {
+  return (
+    // relative: what is positioned inside (screen-reader-only text) stays inside the scrolling box.
+    <div
+      role="region"
+      aria-label={label}
+      tabIndex={0}
+      className="relative overflow-x-auto focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none"
+    >
+      {stack && (
+        <style href="admin-list-table-stack" precedence="default">
+          {STACK_CSS}
+        </style>
+      )}
+      <table className={`w-full border-collapse ${stack ? "list-stack" : ""}`} style={{ minWidth }}>
+        {children}
+      </table>
+    </div>
+  );
+}
+
+/** A plain (not sortable) column header; hidden on a phone when the table is stacked. */
+export function HeadCell({ children, className = "" }: { children?: React.ReactNode; className?: string }) {
+  return (
+    <th scope="col" className={`${headCellClass} ${className}`}>
+      {children}
+    </th>
+  );
+}
