@@ -4,9 +4,9 @@ import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Rollup } from "vite";
 
 const FRAMEWORK = /\/node_modules\/(react|react-dom|scheduler|react-router|turbo-stream|cookie|set-cookie-parser)\//;
-// Packages only some screens need (validation, dialogs, toasts): kept in chunks of their own, loaded by those screens.
+// Packages only some screens need (validation, dialogs, toasts, drag and drop): kept in chunks of their own, loaded by those screens.
 const ON_DEMAND =
-  /\/node_modules\/(zod|@radix-ui|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|aria-hidden|get-nonce|sonner|detect-node-es|tslib)\//;
+  /\/node_modules\/(zod|@radix-ui|@dnd-kit|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|aria-hidden|get-nonce|sonner|detect-node-es|tslib)\//;
 
 /**
  * Few, larger chunks: a phone on HTTP/1.1 fetches six files at a time, so twenty tiny shared modules cost

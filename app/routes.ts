@@ -37,6 +37,9 @@ export default [
     ]),
     route("admin/logos", "routes/admin/logos.tsx"),
     route("admin/hero", "routes/admin/hero.tsx"),
+    // The upload forms' files sent with JavaScript (progress bar); JSON answers.
+    route("admin/logos/upload", "routes/admin/picture-upload.ts", { id: "admin-picture-upload/logos" }),
+    route("admin/hero/upload", "routes/admin/picture-upload.ts", { id: "admin-picture-upload/hero" }),
     route("admin/settings", "routes/admin/settings/company.tsx"),
     route("admin/settings/users", "routes/admin/settings/users.tsx"),
     route("admin/settings/account", "routes/admin/settings/account.tsx"),

@@ -14,7 +14,7 @@ export function HeroSlideshow({
   images,
   children,
 }: {
-  images: { id: string; imageUrl: string; alt: string }[];
+  images: { id: string; imageUrl: string; alt: string; srcSet?: string; width?: number; height?: number }[];
   children: React.ReactNode;
 }) {
   const [hovered, setHovered] = useState(false);
@@ -58,11 +58,13 @@ export function HeroSlideshow({
           <img
             key={image.id}
             ref={i === 0 ? first : undefined}
-            {...responsiveImage(image.imageUrl, "100vw", 1920)}
+            {...(image.srcSet
+              ? { src: image.imageUrl, srcSet: image.srcSet, sizes: "100vw" }
+              : responsiveImage(image.imageUrl, "100vw", 1920))}
             alt={image.alt}
             aria-hidden={i !== index}
-            width={1920}
-            height={1080}
+            width={image.width ?? 1920}
+            height={image.height ?? 1080}
             fetchPriority={i === 0 ? "high" : "low"}
             data-active={i === index}
             className={`absolute inset-0 -z-20 h-full w-full object-cover transition-opacity duration-1000 motion-reduce:transition-none ${

@@ -12,6 +12,18 @@ export const NAV_LINKS = [
 ] as const;
 
 const SCROLL_THRESHOLD = 50;
+/** The logos' height at its largest (h-10). */
+const LOGO_HEIGHT = 40;
+
+/**
+ * An uploaded logo comes in several widths: the browser picks one for the width it is shown at (40 px high,
+ * its own proportions), and the width attribute reserves its room before it loads.
+ */
+function uploadedLogoSize(logo: { srcSet?: string; width?: number; height?: number }) {
+  if (!logo.srcSet || !logo.width || !logo.height) return {};
+  const width = Math.ceil((LOGO_HEIGHT * logo.width) / logo.height);
+  return { srcSet: logo.srcSet, sizes: `${width}px`, width };
+}
 
 /**
  * Fixed header: transparent over the page's dark top, white with a shadow once the page has scrolled more
@@ -22,7 +34,7 @@ export function SiteHeader({
   logos,
 }: {
   companyName: string;
-  logos: { id: string; name: string; imageUrl: string }[];
+  logos: { id: string; name: string; imageUrl: string; srcSet?: string; width?: number; height?: number }[];
 }) {
   const location = useLocation();
   const [scrolled, setScrolled] = useState(false);
@@ -54,8 +66,9 @@ export function SiteHeader({
             <img
               key={logo.id}
               src={logo.imageUrl}
+              {...uploadedLogoSize(logo)}
               alt=""
-              height={40}
+              height={LOGO_HEIGHT}
               className={`h-8 w-auto sm:h-10 ${solid ? "" : "brightness-0 invert"} transition`}
             />
           ))}

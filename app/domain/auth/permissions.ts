@@ -105,6 +105,8 @@ export const ADMIN_ROUTE_ACCESS = {
   "/admin/accounts/reconciliation": { view: "accounts.view" },
   "/admin/logos": { view: "content.manage", action: "content.manage" },
   "/admin/hero": { view: "content.manage", action: "content.manage" },
+  "/admin/logos/upload": { view: "content.manage", action: "content.manage" },
+  "/admin/hero/upload": { view: "content.manage", action: "content.manage" },
   "/admin/settings": { view: "settings.manage", action: "settings.manage" },
   "/admin/settings/users": { view: "users.manage", action: "users.manage" },
   "/admin/settings/account": { view: "account.self", action: "account.self" },

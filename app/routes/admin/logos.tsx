@@ -1,13 +1,36 @@
-import { requirePermission } from "~/domain/auth/guard.server";
-import { PageHeader } from "~/ui/admin/page-header";
+import { data } from "react-router";
+import { getDb } from "~/db/client.server";
+import { auditActor, requirePermission } from "~/domain/auth/guard.server";
+import { pictureListPayload } from "~/domain/content/picture-lists";
+import { handlePictureListForm, listPictures } from "~/domain/content/picture-lists.server";
+import { getEnv } from "~/lib/env.server";
+import { PictureListScreen, revalidateAfterPost } from "~/ui/admin/picture-list-screen";
 import type { Route } from "./+types/logos";
 
-// Placeholder until this screen is built in this issue.
+// Logo Management (backoffice.md §2): the site header's logos in order; upload, delete, drag to reorder.
+
+export const meta: Route.MetaFunction = () => [{ title: "Logos | Utsab Admin" }];
+
 export async function loader(args: Route.LoaderArgs) {
   await requirePermission(args, "content.manage");
-  return null;
+  return {
+    items: await listPictures(getDb(), "logos"),
+    maxBytes: getEnv().uploadMaxBytes,
+    // Delete without JavaScript: the row's Delete link asks again here first.
+    confirmDelete: new URL(args.request.url).searchParams.get("delete"),
+  };
 }
 
-export default function Screen() {
-  return <PageHeader title="Logo Management" />;
+export async function action(args: Route.ActionArgs) {
+  const user = await requirePermission(args, "content.manage");
+  const form = await args.request.formData().catch(() => new FormData());
+  const result = await handlePictureListForm(getDb(), "logos", form, auditActor(args, user));
+  const { payload, status } = pictureListPayload(result);
+  return data(payload, { status });
+}
+
+export const shouldRevalidate = revalidateAfterPost;
+
+export default function Logos({ loaderData, actionData }: Route.ComponentProps) {
+  return <PictureListScreen list="logos" {...loaderData} actionData={actionData} />;
 }

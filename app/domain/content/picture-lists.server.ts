@@ -1,0 +1,364 @@
+import { asc, eq, sql } from "drizzle-orm";
+import type { Db, DbOrTx, Tx } from "../../db/client.server";
+import { heroImages, logos } from "../../db/schema";
+import { invalidatePublicData } from "../../lib/cache.server";
+import { getEnv } from "../../lib/env.server";
+import { fieldErrors } from "../../lib/form-errors";
+import { getLogger } from "../../lib/logger.server";
+import type { Storage } from "../../lib/storage/storage";
+import { recordAudit, type AuditActor } from "../audit/audit.server";
+import {
+  deleteImage,
+  imageFromRecord,
+  imageSrcSet,
+  storeImage,
+  toImageRecord,
+  type StoredImage,
+  type StoredImageRecord,
+} from "../media/images.server";
+import { ImageRejectedError, readUpload } from "../media/upload";
+import {
+  deleteSchema,
+  moveSchema,
+  orderSchema,
+  PICTURE_FIELDS_SCHEMAS,
+  PICTURE_LIST_ERRORS,
+  PICTURE_LIST_MESSAGES,
+  type PictureListIntent,
+  type PictureListName,
+  type Picture,
+  type PictureListItem,
+  type PictureListResult,
+} from "./picture-lists";
+
+export type { Picture, PictureListItem, PictureListResult } from "./picture-lists";
+
+// The use cases of the two ordered picture lists (logos, hero images): upload, delete, reorder, move one up or
+// down. Each is one transaction with its audit line; the storefront's caches are cleared after each commit, so
+// the header and the home page show the change at once (DESIGN §9 Writes). Uploaded files go through the
+// image pipeline (ADR 0012): stored before the row, deleted again if the row is not written, deleted after
+// the row is. Pictures shipped under /images/ (no stored record) are never deleted.
+
+const TABLES = { logos, hero: heroImages } as const;
+type PictureTable = (typeof TABLES)[PictureListName];
+
+/** What the audit log calls each list's rows and changes. */
+const AUDIT = {
+  logos: { entityType: "logo", uploaded: "logo.uploaded", deleted: "logo.deleted", reordered: "logos.reordered" },
+  hero: {
+    entityType: "hero_image",
+    uploaded: "hero_image.uploaded",
+    deleted: "hero_image.deleted",
+    reordered: "hero_images.reordered",
+  },
+} as const;
+
+/** The picture to show for a row: its stored widths when it was uploaded, else the address it names. */
+export function pictureOf(imageUrl: string, record: StoredImageRecord | null, storage?: Storage): Picture {
+  if (!record) return { src: imageUrl };
+  try {
+    const image = imageFromRecord(record, storage);
+    return { src: image.url, srcSet: imageSrcSet(image), width: image.width, height: image.height };
+  } catch (error) {
+    getLogger().warn({ err: error, key: record.key }, "unreadable stored image record");
+    return { src: imageUrl };
+  }
+}
+
+const labelColumn = (list: PictureListName) => (list === "logos" ? logos.name : heroImages.alt);
+
+function selectRows(db: DbOrTx, list: PictureListName) {
+  const t: PictureTable = TABLES[list];
+  return db
+    .select({ id: t.id, label: labelColumn(list), imageUrl: t.imageUrl, image: t.image })
+    .from(t)
+    .orderBy(asc(t.sortOrder), asc(t.createdAt), asc(t.id));
+}
+
+/** The list in its order, for the back office (never cached: it must show what was just changed). */
+export async function listPictures(db: DbOrTx, list: PictureListName): Promise<PictureListItem[]> {
+  const rows = await selectRows(db, list);
+  return rows.map((r) => ({ id: r.id, label: r.label, picture: pictureOf(r.imageUrl, r.image), uploaded: !!r.image }));
+}
+
+const failure = (
+  list: PictureListName,
+  intent: PictureListIntent | null,
+  kind: "upload" | "delete" | "order",
+  status: number,
+  errors: Record<string, string>,
+  extra: { values?: Record<string, string>; id?: string } = {},
+): PictureListResult => {
+  const messages = PICTURE_LIST_MESSAGES[list];
+  const message = { upload: messages.uploadFailed, delete: messages.deleteFailed, order: messages.orderFailed }[kind];
+  return { ok: false, intent, status, message, errors, ...extra };
+};
+
+const text = (value: FormDataEntryValue | null) => (typeof value === "string" ? value : "");
+
+function describeItem(list: PictureListName, label: string): string {
+  if (list === "logos") return `the logo "${label}"`;
+  return label ? `the hero image "${label}"` : "a hero image";
+}
+
+export interface UploadOptions {
+  /** Defaults to UPLOAD_MAX_BYTES. */
+  maxBytes?: number;
+  storage?: Storage;
+}
+
+/**
+ * Adds a picture at the end of the list from a posted form (the file in `file`, plus `name` for a logo or
+ * `alt` for a hero picture). A refused file or field stores nothing.
+ */
+export async function uploadPicture(
+  db: Db,
+  list: PictureListName,
+  form: FormData,
+  actor: AuditActor,
+  options: UploadOptions = {},
+): Promise<PictureListResult> {
+  const values: Record<string, string> =
+    list === "logos" ? { name: text(form.get("name")) } : { alt: text(form.get("alt")) };
+  const parsed = PICTURE_FIELDS_SCHEMAS[list].safeParse(values);
+  const upload = await readUpload(form.get("file"), { maxBytes: options.maxBytes ?? getEnv().uploadMaxBytes });
+  const errors = parsed.success ? {} : fieldErrors(parsed.error);
+  if (!upload.ok) errors.file = upload.error;
+  if (!parsed.success || !upload.ok) return failure(list, "upload", "upload", 400, errors, { values });
+
+  let image: StoredImage;
+  try {
+    image = await storeImage(upload.bytes, { folder: list, storage: options.storage });
+  } catch (error) {
+    if (error instanceof ImageRejectedError)
+      return failure(list, "upload", "upload", 400, { file: error.message }, { values });
+    getLogger().error({ err: error, list }, "storing an uploaded picture failed");
+    return failure(list, "upload", "upload", 500, { form: PICTURE_LIST_ERRORS.storeFailed }, { values });
+  }
+
+  const fields = parsed.data as { name?: string; alt?: string };
+  const label = fields.name ?? fields.alt ?? "";
+  const record = toImageRecord(image);
+  let id: string;
+  try {
+    id = await db.transaction(async (tx) => {
+      const t: PictureTable = TABLES[list];
+      // At the end: one more than the largest position, read by the insert itself.
+      const sortOrder = sql<number>`(select coalesce(max(${t.sortOrder}), -1) + 1 from ${t})`;
+      const common = { imageUrl: image.url, image: record, sortOrder };
+      const [row] =
+        list === "logos"
+          ? await tx
+              .insert(logos)
+              .values({ ...common, name: label })
+              .returning({ id: logos.id })
+          : await tx
+              .insert(heroImages)
+              .values({ ...common, alt: label })
+              .returning({ id: heroImages.id });
+      if (!row) throw new Error("insert returned no row");
+      await recordAudit(tx, actor, {
+        action: AUDIT[list].uploaded,
+        entityType: AUDIT[list].entityType,
+        entityId: row.id,
+        summary: `Uploaded ${describeItem(list, label)}`,
+        changes: { ...fields, imageUrl: image.url, image: record },
+      });
+      return row.id;
+    });
+  } catch (error) {
+    // The row was not written: its files must not stay behind.
+    await deleteImage(image, options.storage).catch((cleanup: unknown) =>
+      getLogger().error({ err: cleanup, key: image.key }, "deleting the files of a picture not saved failed"),
+    );
+    getLogger().error({ err: error, list }, "saving an uploaded picture failed");
+    return failure(list, "upload", "upload", 500, { form: PICTURE_LIST_ERRORS.storeFailed }, { values });
+  }
+  invalidatePublicData();
+  return { ok: true, intent: "upload", message: PICTURE_LIST_MESSAGES[list].uploaded, id };
+}
+
+/** Removes one picture: the row (and its audit line) in a transaction, then its files if it was uploaded. */
+export async function deletePicture(
+  db: Db,
+  list: PictureListName,
+  input: { id: unknown },
+  actor: AuditActor,
+  options: { storage?: Storage } = {},
+): Promise<PictureListResult> {
+  const parsed = deleteSchema.safeParse(input);
+  if (!parsed.success) return failure(list, "delete", "delete", 404, { form: PICTURE_LIST_ERRORS.notFound });
+  const { id } = parsed.data;
+  const t: PictureTable = TABLES[list];
+  const removed = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .delete(t)
+      .where(eq(t.id, id))
+      .returning({ id: t.id, label: labelColumn(list), imageUrl: t.imageUrl, image: t.image });
+    if (!row) return null;
+    await recordAudit(tx, actor, {
+      action: AUDIT[list].deleted,
+      entityType: AUDIT[list].entityType,
+      entityId: row.id,
+      summary: `Deleted ${describeItem(list, row.label)}`,
+      changes: { [list === "logos" ? "name" : "alt"]: row.label, imageUrl: row.imageUrl, image: row.image },
+    });
+    return row;
+  });
+  if (!removed) return failure(list, "delete", "delete", 404, { form: PICTURE_LIST_ERRORS.notFound }, { id });
+  invalidatePublicData();
+  // Only files this screen stored; a picture shipped under /images/ has no record and stays.
+  if (removed.image) {
+    const image = removed.image;
+    await deleteImage(image, options.storage).catch((error: unknown) =>
+      // The row is gone: what is left is an unused file, never a row pointing at a missing one.
+      getLogger().error({ err: error, key: image.key }, "deleting a removed picture's files failed"),
+    );
+  }
+  return { ok: true, intent: "delete", message: PICTURE_LIST_MESSAGES[list].deleted, id };
+}
+
+/** The list's ids in their order, locked until the transaction ends so no other reorder interleaves. */
+async function lockedOrder(tx: Tx, list: PictureListName): Promise<{ id: string; label: string }[]> {
+  const t: PictureTable = TABLES[list];
+  return tx
+    .select({ id: t.id, label: labelColumn(list) })
+    .from(t)
+    .orderBy(asc(t.sortOrder), asc(t.createdAt), asc(t.id))
+    .for("update");
+}
+
+/**
+ * Gives every row its position in `ids` (0, 1, 2...) in one statement: the ids travel as one array parameter,
+ * numbered by `unnest ... with ordinality`, and only rows whose position changes are written.
+ */
+async function writeOrder(tx: Tx, list: PictureListName, ids: readonly string[]): Promise<void> {
+  const t: PictureTable = TABLES[list];
+  const array = `{${ids.join(",")}}`;
+  await tx.execute(sql`
+    update ${t} set sort_order = v.position - 1, updated_at = now()
+    from unnest(${array}::uuid[]) with ordinality as v(id, position)
+    where ${t.id} = v.id and ${t.sortOrder} <> v.position - 1`);
+}
+
+type OrderChange = { ids: string[] } | { error: string; status: number };
+
+/** Applies a new order computed from the current one (in the same transaction, under its lock). */
+async function changeOrder(
+  db: Db,
+  list: PictureListName,
+  intent: PictureListIntent,
+  actor: AuditActor,
+  plan: (current: { id: string; label: string }[]) => OrderChange,
+  summary: (current: { id: string; label: string }[]) => string,
+): Promise<PictureListResult> {
+  const outcome = await db.transaction(async (tx) => {
+    const current = await lockedOrder(tx, list);
+    const next = plan(current);
+    if ("error" in next) return next;
+    const before = current.map((r) => r.id);
+    if (next.ids.every((id, i) => id === before[i])) return { changed: false };
+    await writeOrder(tx, list, next.ids);
+    await recordAudit(tx, actor, {
+      action: AUDIT[list].reordered,
+      entityType: AUDIT[list].entityType,
+      summary: summary(current),
+      changes: { order: { from: before, to: next.ids } },
+    });
+    return { changed: true };
+  });
+  if ("error" in outcome) return failure(list, intent, "order", outcome.status, { form: outcome.error });
+  if (outcome.changed) invalidatePublicData();
+  return { ok: true, intent, message: PICTURE_LIST_MESSAGES[list].ordered };
+}
+
+/** Saves a whole new order: exactly the list's current ids, each once, first to last. */
+export function reorderPictures(
+  db: Db,
+  list: PictureListName,
+  input: unknown,
+  actor: AuditActor,
+): Promise<PictureListResult> {
+  const parsed = orderSchema.safeParse(input);
+  if (!parsed.success) {
+    return Promise.resolve(failure(list, "reorder", "order", 400, { form: PICTURE_LIST_ERRORS.orderInvalid }));
+  }
+  const ids = parsed.data.map((id) => id.toLowerCase());
+  return changeOrder(
+    db,
+    list,
+    "reorder",
+    actor,
+    (current) => {
+      const known = new Set(current.map((r) => r.id));
+      const same = ids.length === current.length && ids.every((id) => known.has(id));
+      return same ? { ids } : { error: PICTURE_LIST_ERRORS.orderStale, status: 409 };
+    },
+    () => `Reordered the ${list === "logos" ? "logos" : "hero images"}`,
+  );
+}
+
+/** Swaps one picture with its neighbour above or below (the screens' buttons without JavaScript). */
+export function movePicture(
+  db: Db,
+  list: PictureListName,
+  input: { id: unknown; direction: unknown },
+  actor: AuditActor,
+): Promise<PictureListResult> {
+  const intent = input.direction === "up" ? "move-up" : "move-down";
+  const parsed = moveSchema.safeParse(input);
+  if (!parsed.success)
+    return Promise.resolve(failure(list, intent, "order", 404, { form: PICTURE_LIST_ERRORS.notFound }));
+  const { id, direction } = parsed.data;
+  const wanted = id.toLowerCase();
+  let moved = "";
+  return changeOrder(
+    db,
+    list,
+    intent,
+    actor,
+    (current) => {
+      const ids = current.map((r) => r.id);
+      const from = ids.indexOf(wanted);
+      if (from < 0) return { error: PICTURE_LIST_ERRORS.notFound, status: 404 };
+      moved = current[from]!.label;
+      const to = direction === "up" ? from - 1 : from + 1;
+      // Already first (or last): nothing to change.
+      if (to < 0 || to >= ids.length) return { ids };
+      [ids[from], ids[to]] = [ids[to]!, ids[from]!];
+      return { ids };
+    },
+    () => `Moved ${describeItem(list, moved)} ${direction}`,
+  );
+}
+
+/**
+ * A screen's posted form, by its `intent`: what the page's action and the upload endpoint both run. An unknown
+ * intent changes nothing.
+ */
+export async function handlePictureListForm(
+  db: Db,
+  list: PictureListName,
+  form: FormData,
+  actor: AuditActor,
+): Promise<PictureListResult> {
+  const intent = text(form.get("intent"));
+  switch (intent as PictureListIntent) {
+    case "upload":
+      return uploadPicture(db, list, form, actor);
+    case "delete":
+      return deletePicture(db, list, { id: form.get("id") }, actor);
+    case "reorder":
+      return reorderPictures(db, list, form.getAll("ids"), actor);
+    case "move-up":
+    case "move-down":
+      return movePicture(db, list, { id: form.get("id"), direction: intent === "move-up" ? "up" : "down" }, actor);
+  }
+  return {
+    ok: false,
+    intent: null,
+    status: 400,
+    message: PICTURE_LIST_ERRORS.formUnreadable,
+    errors: { form: PICTURE_LIST_ERRORS.formUnreadable },
+  };
+}
