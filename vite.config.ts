@@ -11,13 +11,10 @@ const ON_DEMAND =
 /**
  * Few, larger chunks: a phone on HTTP/1.1 fetches six files at a time, so twenty tiny shared modules cost
  * round trips. The framework is one chunk; the app's shared code (ui, lib, domain, icons) another, except
- * modules that pull in an on-demand package, which stay with the screens that use them; the back office's
- * components have a chunk of their own.
+ * modules that pull in an on-demand package, which stay with the screens that use them.
  */
 function chunkFor(id: string, getModuleInfo: Rollup.GetModuleInfo, memo: Map<string, boolean>): string | undefined {
   if (FRAMEWORK.test(id)) return "framework";
-  // The back office's own pieces: one chunk its screens share, never loaded by the storefront.
-  if (/\/app\/ui\/admin\//.test(id) && !needsOnDemand(id, getModuleInfo, memo)) return "admin";
   const shared = /\/app\/(ui|lib|domain)\//.test(id) || /\/node_modules\/lucide-react\//.test(id);
   if (shared && !needsOnDemand(id, getModuleInfo, memo)) return "shared";
   return undefined;
