@@ -148,10 +148,10 @@ export function PictureListScreen({
           <div className="flex flex-wrap items-center gap-x-3 gap-y-1 p-3">
             <div className="flex min-w-0 flex-1 basis-64 items-center gap-3">
               {handle}
-              <span className="w-5 shrink-0 text-center text-sm font-semibold text-slate-500 tabular-nums">
+              <span className="hidden w-5 shrink-0 text-center text-sm font-semibold text-slate-500 tabular-nums sm:block">
                 {index + 1}
               </span>
-              <div className="h-14 w-24 shrink-0 rounded-md bg-slate-100 p-2 sm:w-36">
+              <div className="h-14 w-20 shrink-0 rounded-md bg-slate-100 p-2 sm:w-36">
                 <Thumb list={list} picture={item.picture} sizes="128px" className="size-full object-contain" />
               </div>
               <div className="min-w-0 flex-1">
@@ -518,6 +518,8 @@ function UploadForm({
   const messages = PICTURE_LIST_MESSAGES[list];
   const revalidator = useRevalidator();
   const [sent, setSent] = useState<PictureListPayload | null>(null);
+  // A new form after each upload: empty fields, whatever was typed before a refusal.
+  const [formKey, setFormKey] = useState(0);
   /** 0-1 while the file is sent; null when no upload is under way. */
   const [progress, setProgress] = useState<number | null>(null);
   const result = sent ?? (actionData?.intent === "upload" ? actionData : null);
@@ -573,7 +575,7 @@ function UploadForm({
         const payload = body as PictureListPayload;
         setSent(payload);
         if (payload.ok) {
-          form.reset();
+          setFormKey((k) => k + 1);
           void revalidator.revalidate();
         }
         return;
@@ -599,6 +601,7 @@ function UploadForm({
   const percent = progress === null ? 0 : Math.round(progress * 100);
   return (
     <form
+      key={formKey}
       method="post"
       action={path}
       encType="multipart/form-data"

@@ -19,7 +19,7 @@ import {
 } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
 import { GripVertical } from "lucide-react";
-import { useId } from "react";
+import { useId, useRef } from "react";
 
 // A list whose rows are reordered by dragging a handle (@dnd-kit): with the mouse or a finger, or with the
 // keyboard (focus the handle, Space to pick the row up, the arrow keys to move it, Space to drop it, Escape to
@@ -70,17 +70,30 @@ export function SortableImageList<T extends SortableEntry>({
   );
   const ids = items.map((item) => item.id);
   const count = items.length;
-  const position = (itemId: UniqueIdentifier) => ids.indexOf(String(itemId)) + 1;
+  // Positions are told in the order the drag started from: the new order is shown (and the list drawn again)
+  // before the drop is announced.
+  const orderAtStart = useRef<string[]>(ids);
+  const position = (itemId: UniqueIdentifier) => orderAtStart.current.indexOf(String(itemId)) + 1;
   const name = (itemId: UniqueIdentifier) => {
     const item = items.find((i) => i.id === String(itemId));
     return item ? describe(item) : "the item";
   };
+  // Where the row being moved was last announced: moving "over" the place it already is says nothing, so the
+  // announcement of picking it up is not replaced at once.
+  const announcedAt = useRef<UniqueIdentifier | null>(null);
   const announcements: Announcements = {
-    onDragStart: ({ active }) => `Picked up ${name(active.id)}. It is in position ${position(active.id)} of ${count}.`,
-    onDragOver: ({ active, over }) =>
-      over
+    onDragStart: ({ active }) => {
+      orderAtStart.current = ids;
+      announcedAt.current = active.id;
+      return `Picked up ${name(active.id)}. It is in position ${position(active.id)} of ${count}.`;
+    },
+    onDragOver: ({ active, over }) => {
+      if ((over?.id ?? null) === announcedAt.current) return undefined;
+      announcedAt.current = over?.id ?? null;
+      return over
         ? `${capitalise(name(active.id))} was moved into position ${position(over.id)} of ${count}.`
-        : `${capitalise(name(active.id))} is no longer over the list.`,
+        : `${capitalise(name(active.id))} is no longer over the list.`;
+    },
     onDragEnd: ({ active, over }) =>
       over
         ? `${capitalise(name(active.id))} was dropped at position ${position(over.id)} of ${count}.`

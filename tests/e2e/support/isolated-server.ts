@@ -16,6 +16,9 @@ export interface IsolatedServer {
   output: () => string;
 }
 
+/** How long a fresh server may take to answer /healthz (migrating and seeding a new database on a busy machine). */
+const START_TIMEOUT_MS = 120_000;
+
 export async function startServer(env: Record<string, string> = {}): Promise<IsolatedServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -37,10 +40,15 @@ export async function startServer(env: Record<string, string> = {}): Promise<Iso
   let output = "";
   child.stdout!.on("data", (chunk) => (output += chunk));
   child.stderr!.on("data", (chunk) => (output += chunk));
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + START_TIMEOUT_MS;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output}`);
-    if (Date.now() > deadline) throw new Error(`server not healthy:\n${output}`);
+    if (Date.now() > deadline) {
+      // Not left running (and holding its data directory) when the test gives up on it.
+      if (!env.DATA_DIR) child.once("exit", () => rmSync(dataDir, { recursive: true, force: true }));
+      child.kill("SIGKILL");
+      throw new Error(`server not healthy:\n${output}`);
+    }
     const ok = await fetch(`${url}/healthz`).then(
       (r) => r.ok,
       () => false,

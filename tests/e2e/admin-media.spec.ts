@@ -1,0 +1,368 @@
+import { randomBytes } from "node:crypto";
+import { writeFileSync } from "node:fs";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Locator, type Page } from "@playwright/test";
+import sharp from "sharp";
+import { removeDataDir, startServer, stopServer, type IsolatedServer } from "./support/isolated-server";
+
+// Logo Management and Hero Image Management (backoffice.md §2, §8): uploads with a progress bar, each refused
+// upload with its message, reordering by mouse and by keyboard (kept after a reload), deleting, the storefront
+// header and home page showing the change, and the same screens without JavaScript. These tests change the
+// logos and hero pictures every other spec checks on the shared server, so they run on a server of their own
+// (one per project: the phone test gets its own too).
+
+const ADMIN = { email: "media-admin@e2e.test", password: "media-admin-password" };
+const SEED_LOGOS = ["Utsab emblem", "Utsab Events"];
+
+// Each test signs in, uploads and reloads several times: more than the default 30 s on a busy machine.
+test.describe.configure({ mode: "serial", timeout: 90_000 });
+
+let server: IsolatedServer;
+
+test.beforeAll(async () => {
+  test.setTimeout(150_000);
+  server = await startServer({
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    SIGN_IN_RATE_LIMIT: "1000/900",
+  });
+});
+
+test.afterAll(async () => {
+  if (!server) return;
+  await stopServer(server);
+  removeDataDir(server.dataDir);
+});
+
+const url = (path: string) => `${server.url}${path}`;
+
+async function signIn(page: Page, then: string) {
+  await page.goto(url(`/admin/login?redirectTo=${encodeURIComponent(then)}`));
+  await page.waitForLoadState("networkidle");
+  await page.getByLabel("Email").fill(ADMIN.email);
+  await page.getByLabel("Password").fill(ADMIN.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  // Hashing the password is slow on a busy machine.
+  await expect(page).toHaveURL(url(then), { timeout: 30_000 });
+  await page.waitForLoadState("networkidle");
+}
+
+/** A picture file written to the test's own folder. */
+async function pictureFile(
+  name: string,
+  width: number,
+  height: number,
+  hue: [number, number, number],
+): Promise<string> {
+  const path = test.info().outputPath(name);
+  const bytes = await sharp({ create: { width, height, channels: 3, background: { r: hue[0], g: hue[1], b: hue[2] } } })
+    .composite([
+      {
+        input: Buffer.from(
+          `<svg width="${width}" height="${height}"><rect x="${width / 4}" y="${height / 4}" width="${width / 2}" height="${height / 2}" fill="white"/></svg>`,
+        ),
+      },
+    ])
+    .png()
+    .toBuffer();
+  writeFileSync(path, bytes);
+  return path;
+}
+
+function file(name: string, contents: string | Buffer): string {
+  const path = test.info().outputPath(name);
+  writeFileSync(path, contents);
+  return path;
+}
+
+const rows = (page: Page, list: string) => page.getByRole("list", { name: list }).locator(":scope > li");
+
+/** The logos' names as the list shows them, first to last. */
+async function logoNames(page: Page): Promise<string[]> {
+  await expect(rows(page, "Logos").first()).toBeVisible();
+  return rows(page, "Logos").locator("p.font-medium").allTextContents();
+}
+
+const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").getByText(text, { exact: true });
+
+async function uploadLogo(page: Page, name: string, path: string) {
+  await page.getByLabel("Name").fill(name);
+  await page.getByLabel("Logo image").setInputFiles(path);
+  await page.getByRole("button", { name: "Upload Logo" }).click();
+  await expect(toast(page, "Logo uploaded successfully")).toBeVisible();
+  await expect(rows(page, "Logos").filter({ hasText: name })).toHaveCount(1);
+}
+
+/** Drags one row's handle onto another row with the mouse, in small steps as a hand would. */
+async function drag(page: Page, handle: Locator, onto: Locator) {
+  const from = (await handle.boundingBox())!;
+  const to = (await onto.boundingBox())!;
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 - 8, { steps: 4 });
+  await page.mouse.move(to.x + from.width / 2, to.y + to.height / 2 - 4, { steps: 20 });
+  await page.mouse.up();
+}
+
+test("uploads a logo with a progress bar; it joins the end of the list and the storefront header at once", async ({
+  page,
+}) => {
+  await signIn(page, "/admin/logos");
+  await expect(page.getByRole("heading", { name: "Logo Management", level: 1 })).toBeVisible();
+  expect(await logoNames(page)).toEqual(SEED_LOGOS);
+
+  // The upload is held back a moment on its way, so the busy state can be seen.
+  await page.route("**/admin/logos/upload", async (route) => {
+    await new Promise((r) => setTimeout(r, 700));
+    await route.continue();
+  });
+  await page.getByLabel("Name").fill("Partner Wide");
+  await page.getByLabel("Logo image").setInputFiles(await pictureFile("partner.png", 1200, 400, [20, 90, 160]));
+  await page.getByRole("button", { name: "Upload Logo" }).click();
+  await expect(page.getByRole("button", { name: "Uploading..." })).toBeDisabled();
+  await expect(page.getByRole("progressbar", { name: "Upload progress" })).toBeVisible();
+  await expect(toast(page, "Logo uploaded successfully")).toBeVisible();
+  await expect(page.getByRole("progressbar")).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Upload Logo" })).toBeEnabled();
+  // The form is empty again, and the new logo is last.
+  await expect(page.getByLabel("Name")).toHaveValue("");
+  await expect.poll(() => logoNames(page)).toEqual([...SEED_LOGOS, "Partner Wide"]);
+  const added = rows(page, "Logos").last();
+  await expect(added.getByText("Uploaded", { exact: true })).toBeVisible();
+
+  // The storefront's header shows it at once, in its stored widths.
+  await page.goto(url("/"));
+  const logos = page.locator("header").first().locator("img");
+  await expect(logos).toHaveCount(3);
+  await expect(logos.last()).toHaveAttribute("src", /^\/media\/logos\/[0-9a-f-]{36}-1200\.webp$/);
+  await expect(logos.last()).toHaveAttribute("srcset", /-320\.webp 320w, .*-640\.webp 640w, .*-1200\.webp 1200w$/);
+  await expect(logos.last()).toHaveAttribute("width", "120");
+  expect(await logos.last().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+});
+
+test("reorders by dragging with the mouse, and the order is kept after a reload", async ({ page }) => {
+  await signIn(page, "/admin/logos");
+  const before = await logoNames(page);
+  expect(before.length).toBeGreaterThanOrEqual(3);
+  const list = rows(page, "Logos");
+  await drag(page, page.getByRole("button", { name: `Reorder ${before.at(-1)}` }), list.first());
+  const dragged = [before.at(-1)!, ...before.slice(0, -1)];
+  await expect(toast(page, "Order updated successfully")).toBeVisible();
+  await expect.poll(() => logoNames(page)).toEqual(dragged);
+  await page.reload();
+  expect(await logoNames(page)).toEqual(dragged);
+
+  // The storefront follows.
+  await page.goto(url("/"));
+  const header = page.locator("header").first().locator("img");
+  await expect(header.first()).toHaveAttribute("src", /^\/media\/logos\//);
+
+  // Put back as it was.
+  await page.goto(url("/admin/logos"));
+  await page.waitForLoadState("networkidle");
+  await drag(page, page.getByRole("button", { name: `Reorder ${dragged[0]}` }), rows(page, "Logos").last());
+  await expect.poll(() => logoNames(page)).toEqual(before);
+});
+
+test("reorders with the keyboard: Space, arrow keys, Space; announced to screen readers and kept after a reload", async ({
+  page,
+}) => {
+  await signIn(page, "/admin/logos");
+  const before = await logoNames(page);
+  const handle = page.getByRole("button", { name: `Reorder ${before[0]}` });
+  await handle.focus();
+  await page.keyboard.press("Space");
+  const live = page.locator("[id^='DndLiveRegion']");
+  await expect(live).toContainText(`Picked up ${before[0]}. It is in position 1 of ${before.length}.`);
+  // Each key waits for its announcement, as a person listening would.
+  await page.keyboard.press("ArrowDown");
+  await expect(live).toContainText(`${before[0]} was moved into position 2 of ${before.length}.`);
+  await page.keyboard.press("ArrowDown");
+  await expect(live).toContainText(`${before[0]} was moved into position 3 of ${before.length}.`);
+  await page.keyboard.press("ArrowUp");
+  await expect(live).toContainText(`${before[0]} was moved into position 2 of ${before.length}.`);
+  await page.keyboard.press("Space");
+  await expect(live).toContainText(`${before[0]} was dropped at position 2 of ${before.length}.`);
+  await expect(toast(page, "Order updated successfully")).toBeVisible();
+  const moved = [before[1]!, before[0]!, ...before.slice(2)];
+  await expect.poll(() => logoNames(page)).toEqual(moved);
+  // The handle keeps the focus, so the next move can follow.
+  await expect(page.getByRole("button", { name: `Reorder ${before[0]}` })).toBeFocused();
+  await page.reload();
+  expect(await logoNames(page)).toEqual(moved);
+
+  // Escape puts a row back where it was, saving nothing.
+  await page.getByRole("button", { name: `Reorder ${before[0]}` }).focus();
+  await page.keyboard.press("Space");
+  await expect(live).toContainText(`Picked up ${before[0]}. It is in position 2 of ${before.length}.`);
+  await page.keyboard.press("ArrowUp");
+  await expect(live).toContainText(`${before[0]} was moved into position 1 of ${before.length}.`);
+  await page.keyboard.press("Escape");
+  await expect(live).toContainText("Moving was cancelled.");
+  expect(await logoNames(page)).toEqual(moved);
+
+  // Put back as it was.
+  await page.keyboard.press("Space");
+  await expect(live).toContainText("Picked up");
+  await page.keyboard.press("ArrowUp");
+  await expect(live).toContainText(`${before[0]} was moved into position 1 of ${before.length}.`);
+  await page.keyboard.press("Space");
+  await expect.poll(() => logoNames(page)).toEqual(before);
+});
+
+test("each refused upload shows its reason and the spec's toast, and adds nothing", async ({ page }) => {
+  await signIn(page, "/admin/logos");
+  const before = await logoNames(page);
+  // A valid PNG of random noise, 1500 × 1500: about 6.4 MB, over the 5 MB limit.
+  const noise = await sharp(randomBytes(1500 * 1500 * 3), { raw: { width: 1500, height: 1500, channels: 3 } })
+    .png({ compressionLevel: 0 })
+    .toBuffer();
+  expect(noise.length).toBeGreaterThan(6 * 1024 * 1024);
+  const cases = [
+    [
+      "a text file renamed to .png",
+      file("notes.png", "Meeting notes, not a picture at all."),
+      "Only JPEG, PNG, WebP or AVIF images can be uploaded.",
+    ],
+    [
+      "an SVG",
+      file("logo.svg", '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script><circle r="4"/></svg>'),
+      "Only JPEG, PNG, WebP or AVIF images can be uploaded.",
+    ],
+    ["a 6 MB image", file("noise.png", noise), "The image is larger than 5 MB."],
+    ["an empty file", file("empty.png", ""), "The file is empty."],
+  ] as const;
+  for (const [what, path, reason] of cases) {
+    await test.step(what, async () => {
+      await page.getByLabel("Name").fill(`Refused ${what}`);
+      await page.getByLabel("Logo image").setInputFiles(path);
+      await page.getByRole("button", { name: "Upload Logo" }).click();
+      await expect(page.getByText(reason, { exact: true })).toBeVisible();
+      await expect(page.getByLabel("Logo image")).toHaveAttribute("aria-invalid", "true");
+      await expect(toast(page, "Failed to upload logo").first()).toBeVisible();
+      // What was typed is kept.
+      await expect(page.getByLabel("Name")).toHaveValue(`Refused ${what}`);
+    });
+  }
+  await page.reload();
+  expect(await logoNames(page)).toEqual(before);
+});
+
+test("deletes a logo after asking first; its files go with it and the storefront drops it", async ({
+  page,
+  request,
+}) => {
+  await signIn(page, "/admin/logos");
+  await uploadLogo(page, "Short Lived", await pictureFile("short.png", 500, 200, [200, 40, 40]));
+  await page.goto(url("/"));
+  const src = await page.locator("header").first().locator("img").last().getAttribute("src");
+  expect(src).toMatch(/^\/media\/logos\//);
+  expect((await request.get(url(src!))).status()).toBe(200);
+
+  await page.goto(url("/admin/logos"));
+  await page.waitForLoadState("networkidle");
+  const before = await logoNames(page);
+  await page.getByRole("button", { name: "Delete Short Lived" }).click();
+  const dialog = page.getByRole("dialog", { name: "Delete this logo?" });
+  await expect(dialog).toContainText(
+    "“Short Lived” will no longer appear in the website's header and its files are deleted.",
+  );
+  // Cancel keeps it, and gives the focus back to its Delete button.
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole("button", { name: "Delete Short Lived" })).toBeFocused();
+  await page.getByRole("button", { name: "Delete Short Lived" }).click();
+  await dialog.getByRole("button", { name: "Delete", exact: true }).click();
+  await expect(toast(page, "Logo deleted successfully")).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect.poll(() => logoNames(page)).toEqual(before.filter((n) => n !== "Short Lived"));
+
+  expect((await request.get(url(src!))).status()).toBe(404);
+  // The home page as the server sends it now (this browser may keep its copy for the 60 s the page allows).
+  const home = await request.get(url("/"));
+  expect(home.status()).toBe(200);
+  expect(await home.text()).not.toContain(src!);
+});
+
+test("the screens have no serious accessibility issues in their content", async ({ page }) => {
+  await signIn(page, "/admin/logos");
+  for (const path of ["/admin/logos", "/admin/hero"]) {
+    await page.goto(url(path));
+    await page.waitForLoadState("networkidle");
+    // The screen itself; the menu around it belongs to the admin layout.
+    const results = await new AxeBuilder({ page }).include("#admin-main").analyze();
+    expect(results.violations.filter((v) => v.impact === "serious" || v.impact === "critical")).toEqual([]);
+  }
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("uploads as a multipart post, moves with Move up / Move down, and deletes after a confirmation page", async ({
+    page,
+  }) => {
+    await signIn(page, "/admin/logos");
+    const before = await logoNames(page);
+    await page.getByLabel("Name").fill("Plain Post");
+    await page.getByLabel("Logo image").setInputFiles(await pictureFile("plain.png", 300, 120, [40, 160, 90]));
+    await page.getByRole("button", { name: "Upload Logo" }).click();
+    await expect.poll(() => logoNames(page)).toEqual([...before, "Plain Post"]);
+
+    // A refusal comes back in the page.
+    await page.getByLabel("Name").fill("Plain Text");
+    await page.getByLabel("Logo image").setInputFiles(file("plain.jpg", "not a picture"));
+    await page.getByRole("button", { name: "Upload Logo" }).click();
+    await expect(page.getByText("Only JPEG, PNG, WebP or AVIF images can be uploaded.")).toBeVisible();
+    await expect(page.getByLabel("Name")).toHaveValue("Plain Text");
+
+    await page.getByRole("button", { name: "Move Plain Post up" }).click();
+    const moved = [...before.slice(0, -1), "Plain Post", before.at(-1)!];
+    await expect.poll(() => logoNames(page)).toEqual(moved);
+    await page.getByRole("button", { name: "Move Plain Post down" }).click();
+    await expect.poll(() => logoNames(page)).toEqual([...before, "Plain Post"]);
+
+    await page.getByRole("button", { name: "Delete Plain Post" }).click();
+    await expect(page).toHaveURL(/\/admin\/logos\?delete=/);
+    const confirm = page.getByRole("alertdialog", { name: "Delete this logo?" });
+    await expect(confirm).toContainText("“Plain Post” will no longer appear in the website's header");
+    await confirm.getByRole("button", { name: "Delete", exact: true }).click();
+    await expect.poll(() => logoNames(page)).toEqual(before);
+  });
+});
+
+test("hero images: upload with a description, move, and delete, on a phone too @mobile", async ({ page }) => {
+  await signIn(page, "/admin/hero");
+  await expect(page.getByRole("heading", { name: "Hero Image Management", level: 1 })).toBeVisible();
+  const cards = rows(page, "Hero images");
+  await expect(cards).toHaveCount(4);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+    page.viewportSize()!.width,
+  );
+
+  await page.getByLabel("Description (optional)").fill("A drone show over the river");
+  await page.getByLabel(/^Image/).setInputFiles(await pictureFile("drone.png", 1920, 1080, [10, 20, 60]));
+  await page.getByRole("button", { name: "Upload Image" }).click();
+  await expect(toast(page, "Hero image uploaded successfully")).toBeVisible();
+  await expect(cards).toHaveCount(5);
+  await expect(cards.last()).toContainText("A drone show over the river");
+
+  // The home page's slideshow has it, last, in its stored widths.
+  await page.goto(url("/"));
+  const slide = page.locator('img[alt="A drone show over the river"]');
+  await expect(slide).toHaveAttribute("srcset", /-1920\.webp 1920w$/);
+
+  await page.goto(url("/admin/hero"));
+  await page.waitForLoadState("networkidle");
+  await page.getByRole("button", { name: "Move hero image 5 up" }).click();
+  await expect(toast(page, "Order updated successfully")).toBeVisible();
+  await expect(cards.nth(3)).toContainText("A drone show over the river");
+  await page.reload();
+  await expect(cards.nth(3)).toContainText("A drone show over the river");
+
+  await page.getByRole("button", { name: "Delete hero image 4" }).click();
+  const dialog = page.getByRole("dialog", { name: "Delete this hero image?" });
+  await dialog.getByRole("button", { name: "Delete", exact: true }).click();
+  await expect(toast(page, "Hero image deleted successfully")).toBeVisible();
+  await expect(cards).toHaveCount(4);
+  await expect(page.getByText("A drone show over the river")).toHaveCount(0);
+});
