@@ -15,6 +15,8 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   reporter: process.env.CI ? [["list"]] : [["list"]],
   timeout: 30_000,
+  // Signing in hashes a password (scrypt): on a loaded 2-core machine a page can take seconds to answer.
+  expect: { timeout: 15_000 },
   use: { baseURL, trace: "retain-on-failure", launchOptions: chromium },
   projects: [
     {
