@@ -192,3 +192,11 @@ describe("paging", () => {
     expect(shownRange(1, 10, 3)).toEqual({ from: 1, to: 3 });
   });
 });
+
+describe("countCap", () => {
+  it("must be at least a page", () => {
+    expect(() => defineList({ sorts: { a: "asc" }, defaultSort: "a", filters: {}, pageSize: 10, countCap: 5 })).toThrow(
+      "countCap must be a whole number of at least one page",
+    );
+  });
+});

@@ -28,6 +28,11 @@ export interface ListSpec<
   filters: F;
   /** Rows per page. */
   pageSize: number;
+  /**
+   * For very long tables: count at most this many matching rows (the list then says "10,000+" and pages up to
+   * there; a filter reaches the rest). Without it every count is exact.
+   */
+  countCap?: number;
   /** The longest search kept, in characters (default 100). */
   searchMaxLength?: number;
 }
@@ -54,8 +59,10 @@ export type SortOf<L> = L extends ListSpec<infer S, Record<string, FilterSpec>> 
 /** One page of a list, as the loader hands it to the components. */
 export interface ListPage<T> {
   rows: T[];
-  /** Rows matching the search and filters, on all pages. */
+  /** Rows matching the search and filters, on all pages (at most the list's countCap). */
   total: number;
+  /** More rows match than were counted (the list's countCap): `total` is a lower bound. */
+  totalCapped: boolean;
   /** The page shown: the one asked for, or the last one when that was beyond it. */
   page: number;
   pageCount: number;
@@ -74,6 +81,8 @@ export function defineList<const S extends string, const F extends Record<string
   for (const name of Object.keys(spec.filters))
     if (RESERVED.has(name)) throw new Error(`filter name ${name} is reserved for the list itself`);
   if (!Number.isInteger(spec.pageSize) || spec.pageSize < 1) throw new Error("pageSize must be a positive integer");
+  if (spec.countCap !== undefined && (!Number.isInteger(spec.countCap) || spec.countCap < spec.pageSize))
+    throw new Error("countCap must be a whole number of at least one page");
   return spec;
 }
 

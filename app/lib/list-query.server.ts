@@ -1,12 +1,16 @@
-import { asc, desc, ilike, or, type SQL, type SQLWrapper } from "drizzle-orm";
-import { clampPage, offsetOf, pageCountOf, type ListPage, type SortDir } from "./list-params";
+import { asc, desc, ilike, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import type { PgTable } from "drizzle-orm/pg-core";
+import type { DbOrTx } from "../db/client.server";
+import { clampPage, offsetOf, pageCountOf, type ListPage, type ListSpec, type SortDir } from "./list-params";
 
 // The server half of the list toolkit (DESIGN §9 Lists; the URL half is list-params.ts). A list query is two
-// statements over one where clause, one for the page's rows and one for the count:
+// statements over one where clause, one for the page's rows and one for the count; pageOf takes the where
+// clause once and uses it for both:
 //
 //   const where = and(searchAny(state.q, [t.name, t.email]), state.filters.status && eq(t.status, ...));
-//   return pageOf(state, LIST.pageSize, {
-//     count: () => db.$count(t, where),
+//   return pageOf(db, LIST, state, {
+//     from: t,
+//     where,
 //     rows: (limit, offset) =>
 //       db.select({...}).from(t).where(where)
 //         .orderBy(...listOrder(SORT_COLUMNS[state.sort], state.dir, t.id)).limit(limit).offset(offset),
@@ -34,17 +38,42 @@ export function listOrder(column: SQLWrapper, dir: SortDir, id: SQLWrapper): SQL
 }
 
 /**
- * One page of a list: the count and the asked page's rows, in parallel. A page beyond the last shows the last
- * page instead (one more query, only then).
+ * How many rows of `table` match `where`; with a cap, counting stops after cap + 1 (so a count over a very
+ * long table, the audit log, costs at most that many rows).
+ */
+export async function countRows(db: DbOrTx, table: PgTable, where: SQL | undefined, cap?: number): Promise<number> {
+  if (cap === undefined) return db.$count(table, where);
+  const matching = db
+    .select({ one: sql`1`.as("one") })
+    .from(table)
+    .where(where)
+    .limit(cap + 1)
+    .as("matching");
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(matching);
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * One page of a list: the count (capped by spec.countCap) and the asked page's rows, in parallel. A page beyond
+ * the last shows the last page instead (one more query, only then).
  */
 export async function pageOf<T>(
+  db: DbOrTx,
+  spec: Pick<ListSpec, "pageSize" | "countCap">,
   state: { page: number },
-  pageSize: number,
-  query: { count: () => Promise<number>; rows: (limit: number, offset: number) => Promise<T[]> },
+  query: { from: PgTable; where: SQL | undefined; rows: (limit: number, offset: number) => Promise<T[]> },
 ): Promise<ListPage<T>> {
-  const [total, asked] = await Promise.all([query.count(), query.rows(pageSize, offsetOf(state.page, pageSize))]);
+  const { pageSize, countCap } = spec;
+  // Never further than the cap lets the list go, whatever the URL asks.
+  const askedPage = countCap === undefined ? state.page : clampPage(state.page, pageCountOf(countCap, pageSize));
+  const [counted, asked] = await Promise.all([
+    countRows(db, query.from, query.where, countCap),
+    query.rows(pageSize, offsetOf(askedPage, pageSize)),
+  ]);
+  const totalCapped = countCap !== undefined && counted > countCap;
+  const total = totalCapped ? countCap : counted;
   const pageCount = pageCountOf(total, pageSize);
-  const page = clampPage(state.page, pageCount);
-  const rows = page === state.page ? asked : await query.rows(pageSize, offsetOf(page, pageSize));
-  return { rows, total, page, pageCount, pageSize };
+  const page = clampPage(askedPage, pageCount);
+  const rows = page === askedPage ? asked : await query.rows(pageSize, offsetOf(page, pageSize));
+  return { rows, total, totalCapped, page, pageCount, pageSize };
 }

@@ -42,8 +42,9 @@ export async function listAuditLog(db: DbOrTx, state: StateOf<typeof AUDIT_LIST>
     from ? gte(t.createdAt, dhakaDayStart(from)) : undefined,
     to ? lt(t.createdAt, dhakaDayStart(to, 1)) : undefined,
   );
-  return pageOf(state, AUDIT_LIST.pageSize, {
-    count: () => db.$count(t, where),
+  return pageOf(db, AUDIT_LIST, state, {
+    from: t,
+    where,
     rows: (limit, offset) =>
       db
         .select({

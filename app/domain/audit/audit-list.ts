@@ -14,6 +14,8 @@ export const AUDIT_LIST = defineList({
     to: { kind: "date" },
   },
   pageSize: 50,
+  // A count over the whole log stops here (200 pages); the date and other filters reach older lines.
+  countCap: 10_000,
 });
 
 /** The back-office page of the record an audit line is about, when there is one. */

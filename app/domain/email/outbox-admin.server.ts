@@ -37,8 +37,9 @@ export async function listOutbox(db: DbOrTx, state: StateOf<typeof OUTBOX_LIST>)
     searchAny(state.q, [t.toAddress, t.subject]),
     state.filters.status ? eq(t.status, state.filters.status) : undefined,
   );
-  return pageOf(state, OUTBOX_LIST.pageSize, {
-    count: () => db.$count(t, where),
+  return pageOf(db, OUTBOX_LIST, state, {
+    from: t,
+    where,
     rows: (limit, offset) =>
       db
         .select({

@@ -32,8 +32,9 @@ export async function listContactMessages(db: DbOrTx, state: StateOf<typeof INBO
     searchAny(state.q, [t.name, t.email, t.subject, t.message]),
     state.filters.status ? eq(t.status, state.filters.status) : undefined,
   );
-  return pageOf(state, INBOX_LIST.pageSize, {
-    count: () => db.$count(t, where),
+  return pageOf(db, INBOX_LIST, state, {
+    from: t,
+    where,
     rows: (limit, offset) =>
       db
         .select({

@@ -76,7 +76,7 @@ export default function OutboxMessage({ loaderData, actionData }: Route.Componen
           <Panel className="p-6">
             <h2 className="text-sm font-semibold tracking-wide text-slate-500 uppercase">Text</h2>
             {/* The text body as text: React escapes it, so nothing in it is ever read as HTML. */}
-            <pre className="mt-3 font-sans text-sm leading-relaxed break-words whitespace-pre-wrap text-ink-900">
+            <pre className="mt-3 font-mono text-[13px] leading-relaxed break-words whitespace-pre-wrap text-ink-900">
               {email.textBody}
             </pre>
           </Panel>

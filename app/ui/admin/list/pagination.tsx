@@ -8,9 +8,10 @@ const linkBase =
 const idle = `${linkBase} border-slate-300 bg-white text-ink-900 hover:bg-slate-50`;
 const current = `${linkBase} border-brand-700 bg-brand-700 text-white`;
 const disabled = `${linkBase} border-slate-200 bg-slate-50 text-slate-400`;
+const count = new Intl.NumberFormat("en-US");
 
 /**
- * "Showing 11–20 of 57" and, when there is more than one page, Previous, up to five page links around the
+ * "Showing 11–20 of 57" ("of 10,000+" when the list's count stops at its cap) and, when there is more than one page, Previous, up to five page links around the
  * current page, and Next: plain links, so paging works without JavaScript and every page has its URL.
  */
 export function Pagination<S extends string, F extends Record<string, FilterSpec>>({
@@ -19,7 +20,7 @@ export function Pagination<S extends string, F extends Record<string, FilterSpec
   noun = "results",
 }: {
   list: ListView<S, F>;
-  page: Pick<ListPage<unknown>, "page" | "pageCount" | "pageSize" | "total">;
+  page: Pick<ListPage<unknown>, "page" | "pageCount" | "pageSize" | "total" | "totalCapped">;
   /** What the rows are, in the plural ("messages"). */
   noun?: string;
 }) {
@@ -29,7 +30,11 @@ export function Pagination<S extends string, F extends Record<string, FilterSpec
   return (
     <div className="flex flex-col items-center justify-between gap-3 border-t border-slate-200 px-4 py-3 sm:flex-row">
       <p className="text-sm text-slate-600" aria-live="polite">
-        Showing {from}–{to} of {page.total} {noun}
+        Showing {count.format(from)}–{count.format(to)} of {count.format(page.total)}
+        {page.totalCapped ? "+" : ""} {noun}
+        {page.totalCapped && page.page === page.pageCount && (
+          <span className="block text-xs text-slate-500">Use the filters to reach the rest.</span>
+        )}
       </p>
       {page.pageCount > 1 && (
         <nav aria-label="Pagination">
