@@ -51,7 +51,7 @@ export function AdminNav({ menu, pathname, id }: { menu: MenuEntry[]; pathname: 
             const Icon = ICONS[entry.icon];
             return (
               <li key={entry.to}>
-                <NavLink to={entry.to} end className={linkClass} prefetch="intent">
+                <NavLink to={entry.to} end={entry.to === "/admin"} className={linkClass} prefetch="intent">
                   <Icon aria-hidden className="size-4 shrink-0" />
                   {entry.label}
                 </NavLink>
