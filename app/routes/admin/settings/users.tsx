@@ -12,33 +12,16 @@ import {
   reactivateStaffUser,
   type StaffUserResult,
 } from "~/domain/auth/staff-users.server";
-import { BUSINESS_TIME_ZONE } from "~/lib/dhaka-time";
 import { redirectWithToast } from "~/lib/flash-toast.server";
 import type { Toast } from "~/lib/toast";
 import { Badge } from "~/ui/badge";
 import { FormError, inputClass, SelectField, SubmitButton, TextField, useFormBusy, useToast } from "~/ui/admin/form";
+import { cellClass, DhakaTime, formatDhakaDate, HeadCell, ListTable } from "~/ui/admin/list";
 import { PageHeader, Panel } from "~/ui/admin/page-header";
 import { SettingsTabs } from "~/ui/admin/settings-tabs";
 import type { Route } from "./+types/users";
 
 export const meta: Route.MetaFunction = () => [{ title: "Users | Utsab Admin" }];
-
-// Made once; dates and times as Dhaka sees them, formatted on the server so the browser shows the same text.
-const dateTime = new Intl.DateTimeFormat("en-GB", {
-  timeZone: BUSINESS_TIME_ZONE,
-  day: "2-digit",
-  month: "short",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-});
-const dateOnly = new Intl.DateTimeFormat("en-GB", {
-  timeZone: BUSINESS_TIME_ZONE,
-  day: "2-digit",
-  month: "short",
-  year: "numeric",
-});
 
 export async function loader(args: Route.LoaderArgs) {
   const user = await requirePermission(args, "users.manage");
@@ -53,8 +36,8 @@ export async function loader(args: Route.LoaderArgs) {
       isMe: r.id === user.id,
       active: !r.deactivatedAt,
       mustChangePassword: r.mustChangePassword,
-      lastSignIn: r.lastSignInAt ? dateTime.format(r.lastSignInAt) : null,
-      created: dateOnly.format(r.createdAt),
+      lastSignInAt: r.lastSignInAt?.toISOString() ?? null,
+      createdAt: r.createdAt.toISOString(),
     })),
   };
 }
@@ -245,40 +228,28 @@ function useRowBusy(intent: UserIntent, userId: string): boolean {
   );
 }
 
-const cellLabel = "text-xs font-medium text-slate-500 md:hidden";
+const smallButton =
+  "rounded-md border border-slate-300 bg-white px-2.5 py-1.5 text-xs font-semibold text-ink-900 shadow-sm hover:bg-slate-50 disabled:opacity-60";
 
-/** One table; on a phone each row is a card with its labels (the same markup, no second copy of the forms). */
+/** The back-office users, one row each; on a phone the list's table stacks into cards (ListTable). */
 function UsersTable({ users }: { users: Row[] }) {
   return (
-    <table className="block w-full text-left text-sm md:table">
-      <thead className="hidden bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase md:table-header-group">
+    <ListTable label="Back-office users" minWidth="56rem">
+      <thead className="border-b border-slate-200 bg-slate-50">
         <tr>
-          <th scope="col" className="px-5 py-3">
-            User
-          </th>
-          <th scope="col" className="px-3 py-3">
-            Role
-          </th>
-          <th scope="col" className="px-3 py-3">
-            Status
-          </th>
-          <th scope="col" className="px-3 py-3">
-            Last sign-in
-          </th>
-          <th scope="col" className="px-3 py-3">
-            Created
-          </th>
-          <th scope="col" className="px-5 py-3 text-right">
-            <span className="sr-only">Actions</span>
-          </th>
+          <HeadCell>User</HeadCell>
+          <HeadCell>Role</HeadCell>
+          <HeadCell>Status</HeadCell>
+          <HeadCell>Last sign-in</HeadCell>
+          <HeadCell>Created</HeadCell>
         </tr>
       </thead>
-      <tbody className="block divide-y divide-slate-200 md:table-row-group">
+      <tbody className="divide-y divide-slate-100">
         {users.map((u) => (
           <UserRow key={u.id} user={u} />
         ))}
       </tbody>
-    </table>
+    </ListTable>
   );
 }
 
@@ -286,11 +257,8 @@ function UserRow({ user }: { user: Row }) {
   const roleBusy = useRowBusy("change-role", user.id);
   const stateBusy = useRowBusy(user.active ? "deactivate" : "reactivate", user.id);
   return (
-    <tr
-      className={`grid grid-cols-2 gap-x-4 gap-y-3 px-5 py-4 md:table-row md:p-0 ${user.active ? "" : "bg-slate-50/70"}`}
-      aria-label={user.name}
-    >
-      <td className="col-span-2 md:px-5 md:py-3 md:align-middle">
+    <tr className={user.active ? "hover:bg-slate-50" : "bg-slate-50/70 text-slate-500"}>
+      <td className={cellClass}>
         <div className="font-medium text-ink-900">
           {user.name}
           {user.isMe && (
@@ -299,12 +267,11 @@ function UserRow({ user }: { user: Row }) {
             </Badge>
           )}
         </div>
-        <div className="break-all text-slate-600 md:break-normal">{user.email}</div>
+        <div className="text-xs break-all text-slate-500 sm:break-normal">{user.email}</div>
       </td>
-      <td className="col-span-2 md:px-3 md:py-3 md:align-middle">
-        <div className={cellLabel}>Role</div>
+      <td data-label="Role" className={`${cellClass} w-60`}>
         {user.active ? (
-          <Form method="post" className="flex items-center gap-2">
+          <Form method="post" className="mt-1 flex items-center gap-2 sm:mt-0">
             <input type="hidden" name="intent" value="change-role" />
             <input type="hidden" name="userId" value={user.id} />
             <label className="sr-only" htmlFor={`role-${user.id}`}>
@@ -314,7 +281,7 @@ function UserRow({ user }: { user: Row }) {
               id={`role-${user.id}`}
               name="role"
               defaultValue={user.role}
-              className={`${inputClass} min-w-0 flex-1 border-slate-300 py-1.5 md:w-36 md:flex-none`}
+              className={`${inputClass} min-w-0 flex-1 border-slate-300 py-1.5 sm:w-36 sm:flex-none`}
             >
               {STAFF_ROLE_OPTIONS.map((o) => (
                 <option key={o.value} value={o.value}>
@@ -322,20 +289,14 @@ function UserRow({ user }: { user: Row }) {
                 </option>
               ))}
             </select>
-            <SubmitButton
-              label="Save"
-              busyLabel="Saving..."
-              busy={roleBusy}
-              className="rounded-md border border-slate-300 bg-white px-2.5 py-1.5 text-xs font-semibold text-ink-900 shadow-sm hover:bg-slate-50 disabled:opacity-60"
-            />
+            <SubmitButton label="Save" busyLabel="Saving..." busy={roleBusy} className={smallButton} />
           </Form>
         ) : (
-          <span className="font-medium text-ink-900">{ROLE_LABELS[user.role]}</span>
+          <span className="font-medium">{ROLE_LABELS[user.role]}</span>
         )}
       </td>
-      <td className="md:px-3 md:py-3 md:align-middle">
-        <div className={cellLabel}>Status</div>
-        <div className="flex flex-wrap gap-1.5">
+      <td className={`${cellClass} w-48`}>
+        <div className="flex flex-wrap gap-1.5 py-1 sm:py-0">
           {user.active ? <Badge tone="green">Active</Badge> : <Badge tone="slate">Deactivated</Badge>}
           {user.mustChangePassword && (
             <Badge tone="amber" className="whitespace-nowrap">
@@ -343,50 +304,50 @@ function UserRow({ user }: { user: Row }) {
             </Badge>
           )}
         </div>
-      </td>
-      <td className="text-slate-700 md:px-3 md:py-3 md:align-middle md:whitespace-nowrap">
-        <div className={cellLabel}>Last sign-in</div>
-        {user.lastSignIn ?? <span className="text-slate-500">Never</span>}
-      </td>
-      <td className="text-slate-700 md:px-3 md:py-3 md:align-middle md:whitespace-nowrap">
-        <div className={cellLabel}>Created</div>
-        {user.created}
-      </td>
-      <td className="col-span-2 md:px-5 md:py-3 md:text-right md:align-middle">
-        {user.isMe ? null : user.active ? (
-          <details className="group relative inline-block text-left">
-            <summary className="inline-flex cursor-pointer list-none items-center rounded-md border border-red-200 bg-white px-3 py-1.5 text-xs font-semibold text-red-700 hover:bg-red-50">
-              Deactivate
-            </summary>
-            <Form
-              method="post"
-              className="mt-2 w-64 max-w-full rounded-md border border-red-200 bg-red-50 p-3 text-left md:absolute md:top-full md:right-0 md:z-10 md:shadow-lg"
-            >
-              <input type="hidden" name="intent" value="deactivate" />
+        {/* Deactivate / Reactivate beside the status it changes; never on one's own row. */}
+        <div className="mt-2 empty:hidden">
+          {user.isMe ? null : user.active ? (
+            <details className="group relative inline-block text-left">
+              <summary className="inline-flex cursor-pointer list-none items-center rounded-md border border-red-200 bg-white px-3 py-1.5 text-xs font-semibold text-red-700 hover:bg-red-50">
+                Deactivate
+              </summary>
+              <Form
+                method="post"
+                className="mt-2 w-64 max-w-full rounded-md border border-red-200 bg-red-50 p-3 text-left sm:absolute sm:top-full sm:left-0 sm:z-10 sm:shadow-lg"
+              >
+                <input type="hidden" name="intent" value="deactivate" />
+                <input type="hidden" name="userId" value={user.id} />
+                <p className="text-xs text-red-900">
+                  {user.name} is signed out at once and cannot sign in until reactivated.
+                </p>
+                <SubmitButton
+                  label={`Deactivate ${user.name}`}
+                  busyLabel="Deactivating..."
+                  busy={stateBusy}
+                  className="mt-2 inline-flex w-full items-center justify-center gap-2 rounded-md bg-red-700 px-3 py-1.5 text-xs font-semibold text-white hover:bg-red-800 disabled:opacity-60"
+                />
+              </Form>
+            </details>
+          ) : (
+            <Form method="post" className="inline-block">
+              <input type="hidden" name="intent" value="reactivate" />
               <input type="hidden" name="userId" value={user.id} />
-              <p className="text-xs text-red-900">
-                {user.name} is signed out at once and cannot sign in until reactivated.
-              </p>
-              <SubmitButton
-                label={`Deactivate ${user.name}`}
-                busyLabel="Deactivating..."
-                busy={stateBusy}
-                className="mt-2 inline-flex w-full items-center justify-center gap-2 rounded-md bg-red-700 px-3 py-1.5 text-xs font-semibold text-white hover:bg-red-800 disabled:opacity-60"
-              />
+              <SubmitButton label="Reactivate" busyLabel="Reactivating..." busy={stateBusy} className={smallButton} />
             </Form>
-          </details>
+          )}
+        </div>
+      </td>
+      <td data-label="Last sign-in" className={`${cellClass} w-32`}>
+        {user.lastSignInAt ? (
+          <DhakaTime value={user.lastSignInAt} twoLines />
         ) : (
-          <Form method="post" className="inline-block">
-            <input type="hidden" name="intent" value="reactivate" />
-            <input type="hidden" name="userId" value={user.id} />
-            <SubmitButton
-              label="Reactivate"
-              busyLabel="Reactivating..."
-              busy={stateBusy}
-              className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-xs font-semibold text-ink-900 shadow-sm hover:bg-slate-50 disabled:opacity-60"
-            />
-          </Form>
+          <span className="text-slate-500">Never</span>
         )}
+      </td>
+      <td data-label="Created" className={`${cellClass} w-32`}>
+        <time dateTime={user.createdAt} className="whitespace-nowrap">
+          {formatDhakaDate(user.createdAt)}
+        </time>
       </td>
     </tr>
   );
