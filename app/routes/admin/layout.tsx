@@ -1,5 +1,5 @@
 import * as Dialog from "@radix-ui/react-dialog";
-import { LogOut, Menu, X } from "lucide-react";
+import { LogOut, Menu, UserRound, X } from "lucide-react";
 import { useState } from "react";
 import { Form, Link, Outlet, useLocation } from "react-router";
 import { adminMiddleware, requireStaffUser } from "~/domain/auth/guard.server";
@@ -117,6 +117,13 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
             >
               <span className="block font-medium text-ink-900">{user.name}</span>
               <span className="block text-xs text-slate-500">{user.role}</span>
+            </Link>
+            <Link
+              to="/admin/settings/account"
+              aria-label="My account"
+              className="rounded-md p-2 text-slate-600 hover:bg-slate-100 sm:hidden"
+            >
+              <UserRound aria-hidden className="size-5" />
             </Link>
             {signOut}
           </div>
