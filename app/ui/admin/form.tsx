@@ -11,16 +11,27 @@ import { primaryButton } from "../buttons";
 export const inputClass =
   "block w-full rounded-md border bg-white px-3 py-2 text-sm text-ink-900 shadow-sm placeholder:text-slate-400 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none disabled:bg-slate-100";
 
-interface FieldProps extends Omit<React.InputHTMLAttributes<HTMLInputElement>, "name"> {
-  name: string;
+/**
+ * A field's label, its control, and the hint or the error beside it, wired for screen readers; every field
+ * below is this frame around one control.
+ */
+function FieldFrame({
+  id,
+  label,
+  required,
+  error,
+  hint,
+  className,
+  children,
+}: {
+  id: string;
   label: string;
+  required?: boolean;
   error?: string;
   hint?: string;
-}
-
-export function TextField({ name, label, error, hint, required, className, ...rest }: FieldProps) {
-  const id = `${useId()}-${name}`;
-  const describedBy = [error ? `${id}-error` : "", hint ? `${id}-hint` : ""].filter(Boolean).join(" ") || undefined;
+  className?: string;
+  children: React.ReactNode;
+}) {
   return (
     <div className={className}>
       <label htmlFor={id} className="block text-sm font-medium text-ink-900">
@@ -31,15 +42,7 @@ export function TextField({ name, label, error, hint, required, className, ...re
           </span>
         )}
       </label>
-      <input
-        id={id}
-        name={name}
-        required={required}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        className={`mt-1 ${inputClass} ${error ? "border-red-600" : "border-slate-300"}`}
-        {...rest}
-      />
+      {children}
       {hint && !error && (
         <p id={`${id}-hint`} className="mt-1 text-xs text-slate-500">
           {hint}
@@ -54,6 +57,54 @@ export function TextField({ name, label, error, hint, required, className, ...re
   );
 }
 
+/** The id and the ARIA attributes a framed control carries. */
+function useFieldControl(name: string, error?: string, hint?: string) {
+  const id = `${useId()}-${name}`;
+  const describedBy = [error ? `${id}-error` : "", hint ? `${id}-hint` : ""].filter(Boolean).join(" ") || undefined;
+  return {
+    id,
+    props: {
+      id,
+      name,
+      "aria-invalid": error ? true : undefined,
+      "aria-describedby": describedBy,
+      className: `mt-1 ${inputClass} ${error ? "border-red-600" : "border-slate-300"}`,
+    },
+  };
+}
+
+interface FieldProps extends Omit<React.InputHTMLAttributes<HTMLInputElement>, "name"> {
+  name: string;
+  label: string;
+  error?: string;
+  hint?: string;
+}
+
+export function TextField({ name, label, error, hint, required, className, ...rest }: FieldProps) {
+  const { id, props } = useFieldControl(name, error, hint);
+  return (
+    <FieldFrame id={id} label={label} required={required} error={error} hint={hint} className={className}>
+      <input required={required} {...props} {...rest} />
+    </FieldFrame>
+  );
+}
+
+interface TextAreaFieldProps extends Omit<React.TextareaHTMLAttributes<HTMLTextAreaElement>, "name"> {
+  name: string;
+  label: string;
+  error?: string;
+  hint?: string;
+}
+
+export function TextAreaField({ name, label, error, hint, required, className, ...rest }: TextAreaFieldProps) {
+  const { id, props } = useFieldControl(name, error, hint);
+  return (
+    <FieldFrame id={id} label={label} required={required} error={error} hint={hint} className={className}>
+      <textarea required={required} {...props} {...rest} />
+    </FieldFrame>
+  );
+}
+
 interface SelectFieldProps extends Omit<React.SelectHTMLAttributes<HTMLSelectElement>, "name"> {
   name: string;
   label: string;
@@ -62,32 +113,17 @@ interface SelectFieldProps extends Omit<React.SelectHTMLAttributes<HTMLSelectEle
 }
 
 export function SelectField({ name, label, error, options, className, ...rest }: SelectFieldProps) {
-  const id = `${useId()}-${name}`;
+  const { id, props } = useFieldControl(name, error);
   return (
-    <div className={className}>
-      <label htmlFor={id} className="block text-sm font-medium text-ink-900">
-        {label}
-      </label>
-      <select
-        id={id}
-        name={name}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        className={`mt-1 ${inputClass} ${error ? "border-red-600" : "border-slate-300"}`}
-        {...rest}
-      >
+    <FieldFrame id={id} label={label} error={error} className={className}>
+      <select {...props} {...rest}>
         {options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}
           </option>
         ))}
       </select>
-      {error && (
-        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
-          {error}
-        </p>
-      )}
-    </div>
+    </FieldFrame>
   );
 }
 

@@ -15,7 +15,7 @@ import {
 } from "~/domain/settings/company-settings";
 import { loadCompanySettingsForm, updateCompanySettings } from "~/domain/settings/update-company-settings.server";
 import type { Toast } from "~/lib/toast";
-import { FormError, inputClass, SubmitButton, TextField, useFormBusy, useToast } from "~/ui/admin/form";
+import { FormError, inputClass, SubmitButton, TextAreaField, TextField, useFormBusy, useToast } from "~/ui/admin/form";
 import { PageHeader, Panel } from "~/ui/admin/page-header";
 import { SettingsTabs } from "~/ui/admin/settings-tabs";
 import { secondaryButton } from "~/ui/buttons";
@@ -192,48 +192,6 @@ function Section({ title, description, children }: { title: string; description?
       {description && <p className="mt-1 text-sm text-slate-600">{description}</p>}
       <div className="mt-4 grid gap-4 sm:grid-cols-2">{children}</div>
     </Panel>
-  );
-}
-
-function TextAreaField({
-  name,
-  label,
-  error,
-  hint,
-  className,
-  ...rest
-}: Omit<React.TextareaHTMLAttributes<HTMLTextAreaElement>, "name"> & {
-  name: string;
-  label: string;
-  error?: string;
-  hint?: string;
-}) {
-  const id = `${useId()}-${name}`;
-  const describedBy = [error ? `${id}-error` : "", hint ? `${id}-hint` : ""].filter(Boolean).join(" ") || undefined;
-  return (
-    <div className={className}>
-      <label htmlFor={id} className="block text-sm font-medium text-ink-900">
-        {label}
-      </label>
-      <textarea
-        id={id}
-        name={name}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        className={`mt-1 ${inputClass} ${error ? "border-red-600" : "border-slate-300"}`}
-        {...rest}
-      />
-      {hint && !error && (
-        <p id={`${id}-hint`} className="mt-1 text-xs text-slate-500">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
-          {error}
-        </p>
-      )}
-    </div>
   );
 }
 
