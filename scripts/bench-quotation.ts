@@ -6,6 +6,8 @@ import { randomUUID } from "node:crypto";
 import { rmSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+// The extension migration 0003 creates; a PGlite must load it to open the data directory (PGLITE_EXTENSIONS).
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import pg from "pg";
 import { seedId } from "../app/db/seed/ids";
 import { todayInDhaka } from "../app/lib/dhaka-time";
@@ -95,7 +97,7 @@ if (databaseUrl) {
   await admin.query(`drop database if exists ${dbName} with (force)`);
   await admin.end();
 } else {
-  const db = await PGlite.create(path.join(server.dataDir, "pglite"));
+  const db = await PGlite.create(path.join(server.dataDir, "pglite"), { extensions: { pg_trgm } });
   stored = Number((await db.query<{ count: number }>("select count(*)::int as count from quotations")).rows[0]!.count);
   await db.close();
 }

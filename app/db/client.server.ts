@@ -1,5 +1,6 @@
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
+import { PGlite, type PGliteOptions } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { ExtractTablesWithRelations, SQL } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
@@ -42,11 +43,17 @@ export class DatabaseConnectError extends Error {
 }
 
 /**
+ * The extensions the migrations create (pg_trgm, for the inventory search), which PGlite must load on every open
+ * of a data directory that has them: pass these options wherever a PGlite is created.
+ */
+export const PGLITE_EXTENSIONS = { pg_trgm } satisfies PGliteOptions["extensions"];
+
+/**
  * PGlite in `dataDir/pglite` (held under the data directory's lock for as long as it is open, so a second
  * process cannot silently lose its writes), or in memory without a dataDir.
  */
 export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Promise<Database> {
-  const options = loadDataDir ? { loadDataDir } : {};
+  const options: PGliteOptions = { extensions: PGLITE_EXTENSIONS, ...(loadDataDir ? { loadDataDir } : {}) };
   if (!dataDir) return pgliteDatabase(await PGlite.create(options), "PGlite in memory");
 
   let lock: DataDirLock;

@@ -16,7 +16,7 @@ import {
   toCachedPage,
   type CachedPage,
 } from "./page-cache.server";
-import { isUploadPath, uploadBodyLimit } from "./upload-routes";
+import { uploadBodyLimit, uploadFilesFor } from "./upload-routes";
 
 // Express in front of React Router: our own small adapter (in place of @react-router/express) so that a request
 // body is bounded before anything parses it, and public pages go through the page cache (page-cache.server.ts).
@@ -31,9 +31,10 @@ export class BodyTooLargeError extends Error {
   }
 }
 
-/** The most bytes a request to `path` may carry: an upload screen's posts may carry a file (upload-routes.ts). */
+/** The most bytes a request to `path` may carry: an upload screen's posts may carry files (upload-routes.ts). */
 export function bodyLimitFor(path: string): number {
-  return isUploadPath(path) ? uploadBodyLimit(getEnv().uploadMaxBytes) : FORM_BODY_LIMIT;
+  const files = uploadFilesFor(path);
+  return files > 0 ? uploadBodyLimit(getEnv().uploadMaxBytes, files) : FORM_BODY_LIMIT;
 }
 
 /**

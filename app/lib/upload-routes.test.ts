@@ -45,6 +45,8 @@ describe("bodyLimitFor", () => {
     setEnv(loadEnv({ DATA_DIR: dataDir, AUTH_SECRET: "x".repeat(32), UPLOAD_MAX_BYTES: String(1024 * 1024) }));
     expect(bodyLimitFor("/admin/hero.data")).toBe(1024 * 1024 + MULTIPART_OVERHEAD_BYTES);
     expect(uploadBodyLimit(1024 * 1024)).toBe(1024 * 1024 + MULTIPART_OVERHEAD_BYTES);
+    // An item's form uploads up to 6 pictures with one save.
+    expect(bodyLimitFor("/admin/inventory.data")).toBe(6 * 1024 * 1024 + MULTIPART_OVERHEAD_BYTES);
     expect(bodyLimitFor("/quotation")).toBe(FORM_BODY_LIMIT);
   });
 });

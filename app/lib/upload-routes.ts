@@ -1,13 +1,16 @@
 // The screens that take an uploaded file. Their posts may carry an image (UPLOAD_MAX_BYTES) plus the rest of the
 // multipart form; every other request keeps the small form limit (http-handler.server.ts, bodyLimitFor).
 
-export const UPLOAD_ROUTE_PATHS = [
-  "/admin/logos",
-  "/admin/hero",
-  "/admin/inventory",
-  "/admin/events",
-  "/admin/gallery",
-];
+// An item's or an event's form uploads several pictures with one save, each at most UPLOAD_MAX_BYTES.
+export const UPLOAD_ROUTE_FILES: Readonly<Record<string, number>> = {
+  "/admin/logos": 1,
+  "/admin/hero": 1,
+  "/admin/inventory": 6,
+  "/admin/events": 6,
+  "/admin/gallery": 1,
+};
+
+export const UPLOAD_ROUTE_PATHS = Object.keys(UPLOAD_ROUTE_FILES);
 
 /** Room for the multipart boundaries, part headers and the form's other fields beside the file. */
 export const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
@@ -18,11 +21,17 @@ export const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
  * Case-insensitive, as React Router matches routes.
  */
 export function isUploadPath(pathname: string): boolean {
-  const path = pathname.toLowerCase().replace(/\.data$/, "");
-  return UPLOAD_ROUTE_PATHS.some((route) => path === route || path.startsWith(`${route}/`));
+  return uploadFilesFor(pathname) > 0;
 }
 
-/** The body limit of an upload request. */
-export function uploadBodyLimit(uploadMaxBytes: number): number {
-  return uploadMaxBytes + MULTIPART_OVERHEAD_BYTES;
+/** How many files a post to `pathname` may carry (0 for a path that takes none). */
+export function uploadFilesFor(pathname: string): number {
+  const path = pathname.toLowerCase().replace(/\.data$/, "");
+  const route = UPLOAD_ROUTE_PATHS.find((r) => path === r || path.startsWith(`${r}/`));
+  return route ? UPLOAD_ROUTE_FILES[route]! : 0;
+}
+
+/** The body limit of an upload request carrying up to `files` files. */
+export function uploadBodyLimit(uploadMaxBytes: number, files = 1): number {
+  return uploadMaxBytes * files + MULTIPART_OVERHEAD_BYTES;
 }

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, jsonb, pgTable, text } from "drizzle-orm/pg-core";
+import { check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import type { StoredImageRecord } from "../../domain/media/stored-image";
 import {
   AVAILABILITY_STATUSES,
   CATEGORY_IDS,
@@ -8,6 +9,7 @@ import {
   type SupplierInfo,
   type Variation,
 } from "../../domain/catalogue/constants";
+import { categorySortSql } from "../../domain/catalogue/category-sort";
 import { createdAt, id, money, sqlList, updatedAt } from "./columns";
 
 /** One table for the public catalogue and the back-office inventory (DESIGN §4). */
@@ -26,10 +28,13 @@ export const inventoryItems = pgTable(
       .default(sql`'{}'::text[]`),
     source: text("source", { enum: SOURCES }).notNull().default("in-house"),
     inventoryGroup: text("inventory_group", { enum: INVENTORY_GROUPS }).notNull().default("STV"),
+    /** What the storefront shows, in order: uploaded pictures by their address, and addresses typed in. */
     imageUrls: text("image_urls")
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /** The uploaded pictures among image_urls, so their files can be deleted when they leave the list. */
+    uploadedImages: jsonb("uploaded_images").$type<StoredImageRecord[]>().notNull().default([]),
     price: money("price").notNull().default("0"),
     priceUnit: text("price_unit").notNull().default("unit/day"),
     pricingHint: text("pricing_hint"),
@@ -37,24 +42,39 @@ export const inventoryItems = pgTable(
     /** Units owned; quotations for one date cannot promise more (DESIGN §6). */
     quantity: integer("quantity").notNull().default(1),
     status: text("status", { enum: AVAILABILITY_STATUSES }).notNull().default("available"),
+    /** Units in the workshop: not available on any day before repair_return_date (never, without one). */
+    unitsUnderRepair: integer("units_under_repair").notNull().default(0),
+    repairReturnDate: date("repair_return_date", { mode: "string" }),
     variations: jsonb("variations").$type<Variation[]>().notNull().default([]),
     supplierInfo: jsonb("supplier_info").$type<SupplierInfo>(),
     purchaseRate: money("purchase_rate"),
     paidAmount: money("paid_amount"),
     /** Catalogue order; the storefront's "first 3 products" are the first by this. */
     sortOrder: integer("sort_order").notNull().default(0),
+    /**
+     * Set instead of deleting an item that quotations or packages refer to: hidden from the storefront and the
+     * quotation picker, kept for their history.
+     */
+    archivedAt: timestamp("archived_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index("inventory_items_name_idx").on(t.name),
     index("inventory_items_category_idx").on(t.category),
+    // The back office's Category sort, by the categories' names.
+    index("inventory_items_category_sort_idx").on(categorySortSql(t.category), t.name),
     index("inventory_items_status_idx").on(t.status),
     index("inventory_items_source_idx").on(t.source),
     index("inventory_items_group_idx").on(t.inventoryGroup),
     index("inventory_items_price_idx").on(t.price),
     index("inventory_items_sort_order_idx").on(t.sortOrder, t.name),
     index("inventory_items_created_at_idx").on(t.createdAt),
+    // The back office's search (name, description, tags) by substring; the function is in migration 0003.
+    index("inventory_items_search_idx").using(
+      "gin",
+      sql`inventory_search_text(${t.name}, ${t.description}, ${t.tags}) gin_trgm_ops`,
+    ),
     check("inventory_items_category_check", sql.raw(`category in (${sqlList(CATEGORY_IDS)})`)),
     check("inventory_items_source_check", sql.raw(`source in (${sqlList(SOURCES)})`)),
     check("inventory_items_group_check", sql.raw(`inventory_group in (${sqlList(INVENTORY_GROUPS)})`)),
@@ -63,5 +83,35 @@ export const inventoryItems = pgTable(
     check("inventory_items_quantity_check", sql`${t.quantity} >= 0`),
     check("inventory_items_purchase_rate_check", sql`${t.purchaseRate} is null or ${t.purchaseRate} >= 0`),
     check("inventory_items_paid_amount_check", sql`${t.paidAmount} is null or ${t.paidAmount} >= 0`),
+    check(
+      "inventory_items_units_under_repair_check",
+      sql`${t.unitsUnderRepair} >= 0 and ${t.unitsUnderRepair} <= ${t.quantity}`,
+    ),
+  ],
+);
+
+/**
+ * The parts of a package item (a "wedding stage set" of decks, truss and lights), each with how many units one
+ * package takes. A package is priced on its own; its parts are what the stock by date counts. One level only:
+ * a package is never a part.
+ */
+export const inventoryPackageParts = pgTable(
+  "inventory_package_parts",
+  {
+    packageItemId: uuid("package_item_id")
+      .notNull()
+      .references(() => inventoryItems.id, { onDelete: "cascade" }),
+    partItemId: uuid("part_item_id")
+      .notNull()
+      .references(() => inventoryItems.id, { onDelete: "restrict" }),
+    quantity: integer("quantity").notNull(),
+    /** The order the parts are listed in. */
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.packageItemId, t.partItemId] }),
+    index("inventory_package_parts_part_idx").on(t.partItemId),
+    check("inventory_package_parts_quantity_check", sql`${t.quantity} > 0`),
+    check("inventory_package_parts_not_itself_check", sql`${t.packageItemId} <> ${t.partItemId}`),
   ],
 );

@@ -26,6 +26,7 @@ describe("the migrated schema", () => {
         "hero_images",
         "income_tax_slabs",
         "inventory_items",
+        "inventory_package_parts",
         "journal_entries",
         "journal_lines",
         "leaves",

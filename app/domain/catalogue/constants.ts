@@ -69,6 +69,18 @@ export type Source = (typeof SOURCES)[number];
 export const INVENTORY_GROUPS = ["STV", "SLD"] as const;
 export type InventoryGroup = (typeof INVENTORY_GROUPS)[number];
 
+/** What an item's price is for; the storefront shows it after the price ("৳5,000 / sqm/day"). */
+export const PRICE_UNITS = [
+  { id: "unit/day", label: "per unit per day" },
+  { id: "set/day", label: "per set per day" },
+  { id: "sqm/day", label: "per square metre per day" },
+  { id: "meter/day", label: "per metre per day" },
+  { id: "event", label: "per event" },
+  { id: "hour", label: "per hour" },
+] as const;
+export type PriceUnit = (typeof PRICE_UNITS)[number]["id"];
+export const PRICE_UNIT_IDS = PRICE_UNITS.map((u) => u.id) as unknown as readonly [PriceUnit, ...PriceUnit[]];
+
 /** One variation of an item, stored in inventory_items.variations. */
 export interface Variation {
   id: string;

@@ -1,35 +1,95 @@
 import { sql, type SQL } from "drizzle-orm";
 import { queryRows, type DbOrTx } from "../../db/client.server";
 
-// Stock by date (DESIGN §6, §9): the one rule for how many units of the inventory are free on a day. A quotation
-// promises its lines' units for its event date once it is approved (the schema has no rental period beyond
-// the event date); an item under repair has none free. The dashboard counts with it today; approving a
-// quotation will check a date with it.
+// Stock by date (DESIGN §6, §9): the one rule for how many units of an item are free on a day.
+// - A quotation promises its lines' units for its event date once it is approved (the schema has no rental
+//   period beyond the event date). A line for a package promises its parts: units per package × packages.
+// - Units in the workshop are not free on any day before their expected return date (never, without one).
+// - An item whose status says under-repair has none free.
+// - A package is free as often as its own count and each part's free units allow.
+// The dashboard counts with it today; the inventory list shows it per item; approving a quotation checks it.
 
-/** Per inventory item, the units promised on approved quotations whose event is on `date` (YYYY-MM-DD). */
-export function promisedUnitsOnSql(date: string): SQL {
+/** Rows (item_id, units): every unit promised on `date` (YYYY-MM-DD), by approved lines and through packages. */
+function promisedLinesOnSql(date: string): SQL {
   return sql`
-    select ql.inventory_item_id, sum(ql.quantity)::int as units
+    select ql.inventory_item_id as item_id, ql.quantity as units
     from quotation_lines ql
     join quotations q on q.id = ql.quotation_id
     where q.status = 'approved' and q.event_date = ${date}::date and ql.inventory_item_id is not null
-    group by ql.inventory_item_id`;
+    union all
+    select pp.part_item_id, ql.quantity * pp.quantity
+    from quotation_lines ql
+    join quotations q on q.id = ql.quotation_id
+    join inventory_package_parts pp on pp.package_item_id = ql.inventory_item_id
+    where q.status = 'approved' and q.event_date = ${date}::date`;
+}
+
+/** Per inventory item, the units promised on `date`: (inventory_item_id, units). */
+export function promisedUnitsOnSql(date: string): SQL {
+  return sql`
+    select pl.item_id as inventory_item_id, sum(pl.units)::int as units
+    from (${promisedLinesOnSql(date)}) pl
+    group by pl.item_id`;
+}
+
+/** The units of item alias `i` (an inventory_items row) in the workshop on `date`. */
+function unitsInRepairSql(i: string, date: string): SQL {
+  const t = sql.raw(i);
+  return sql`(case when ${t}.repair_return_date is null or ${t}.repair_return_date > ${date}::date
+                   then ${t}.units_under_repair else 0 end)`;
+}
+
+/** The free units of item alias `i` on `date`, counting only its own quantity (a package's parts aside). */
+function ownFreeUnitsSql(i: string, date: string): SQL {
+  const t = sql.raw(i);
+  return sql`(case when ${t}.status = 'under-repair' then 0 else greatest(
+      ${t}.quantity - ${unitsInRepairSql(i, date)}
+      - (select coalesce(sum(pl.units), 0) from (${promisedLinesOnSql(date)}) pl where pl.item_id = ${t}.id),
+      0) end)::int`;
+}
+
+/**
+ * The units of one item free on `date`, as a scalar for a query over inventory_items aliased `i` (a list's
+ * page of rows): its own free units, and for a package also no more than each part allows.
+ */
+export function freeUnitsOfItemSql(date: string, i = "inventory_items"): SQL {
+  const t = sql.raw(i);
+  return sql`least(${ownFreeUnitsSql(i, date)}, (
+      select min(${ownFreeUnitsSql("part", date)} / pp.quantity)
+      from inventory_package_parts pp join inventory_items part on part.id = pp.part_item_id
+      where pp.package_item_id = ${t}.id))`;
 }
 
 /**
  * The units free on `date`, as one scalar sub-select: for each item not under repair, its quantity less the
- * units promised that day, never below zero (an over-promised item does not eat into another's stock).
+ * units in the workshop and those promised that day, never below zero (an over-promised item does not eat into
+ * another's stock). Packages are not counted: their units are their parts'.
  */
 export function availableUnitsOnSql(date: string): SQL {
   return sql`(
-    select coalesce(sum(greatest(i.quantity - coalesce(p.units, 0), 0)), 0)::int
+    select coalesce(sum(greatest(i.quantity - ${unitsInRepairSql("i", date)} - coalesce(p.units, 0), 0)), 0)::int
     from inventory_items i
     left join (${promisedUnitsOnSql(date)}) p on p.inventory_item_id = i.id
-    where i.status <> 'under-repair'
+    where i.status <> 'under-repair' and i.archived_at is null
+      and not exists (select 1 from inventory_package_parts pp where pp.package_item_id = i.id)
   )`;
 }
 
 export async function availableUnitsOn(db: DbOrTx, date: string): Promise<number> {
   const [row] = await queryRows<{ units: number }>(db, sql`select ${availableUnitsOnSql(date)} as units`);
   return Number(row!.units);
+}
+
+/** The free units of each of `itemIds` on `date`. */
+export async function freeUnitsOn(db: DbOrTx, itemIds: readonly string[], date: string): Promise<Map<string, number>> {
+  if (itemIds.length === 0) return new Map();
+  const rows = await queryRows<{ id: string; free: number }>(
+    db,
+    sql`select i.id, ${freeUnitsOfItemSql(date, "i")} as free from inventory_items i
+        where i.id in (${sql.join(
+          itemIds.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )})`,
+  );
+  return new Map(rows.map((r) => [r.id, Number(r.free)]));
 }

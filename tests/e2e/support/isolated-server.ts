@@ -3,6 +3,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+// The extension migration 0003 creates; a PGlite must load it to open the data directory (PGLITE_EXTENSIONS).
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { freePort } from "../../../scripts/lib/free-port.mjs";
 
 // A production server of a spec's own (build/server.js, built by scripts/e2e.mjs), on its own port and data
@@ -70,7 +72,7 @@ export function stopServer(server: IsolatedServer): Promise<number | null> {
 
 /** Runs `work` on the stopped server's PGlite database. */
 export async function withStoppedDatabase<T>(dataDir: string, work: (db: PGlite) => Promise<T>): Promise<T> {
-  const db = await PGlite.create(path.join(dataDir, "pglite"));
+  const db = await PGlite.create(path.join(dataDir, "pglite"), { extensions: { pg_trgm } });
   try {
     return await work(db);
   } finally {

@@ -1,0 +1,94 @@
+import { and, eq, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client.server";
+import { inventoryItems } from "../../db/schema";
+import { todayInDhaka } from "../../lib/dhaka-time";
+import type { ListPage, StateOf } from "../../lib/list-params";
+import { containsPattern, listOrder, pageOf } from "../../lib/list-query.server";
+import { categorySortSql } from "../catalogue/category-sort";
+import { freeUnitsOfItemSql } from "../catalogue/stock.server";
+import { INVENTORY_LIST } from "./inventory-list";
+
+// The inventory list (backoffice.md §2 Inventory Management): search over name, description and tags by any part
+// of them (one trigram index over inventory_search_text, migration 0003), the four filters, five sorts, ten rows
+// a page, all in SQL. Only the page's rows get their free units today (stock by date), so the count is cheap.
+
+const t = inventoryItems;
+
+const SORT_COLUMNS = {
+  name: t.name,
+  // By the category's name as shown, not its id (fx is Special Effects).
+  category: categorySortSql(t.category),
+  source: t.source,
+  status: t.status,
+  price: t.price,
+} as const;
+
+/** Items whose name, description or a tag contains `q`, case-insensitively. */
+export function inventorySearch(q: string): SQL | undefined {
+  if (!q) return undefined;
+  return sql`inventory_search_text(${t.name}, ${t.description}, ${t.tags}) ilike ${containsPattern(q)}`;
+}
+
+export interface InventoryRow {
+  id: string;
+  slug: string;
+  name: string;
+  category: string;
+  source: string;
+  status: string;
+  price: string;
+  priceUnit: string;
+  /** The first image's address, or null (the list shows a placeholder). */
+  imageUrl: string | null;
+  quantity: number;
+  unitsUnderRepair: number;
+  repairReturnDate: string | null;
+  /** Units free today in Dhaka (stock by date). */
+  freeToday: number;
+  isPackage: boolean;
+  archivedAt: Date | null;
+}
+
+export async function listInventory(
+  db: DbOrTx,
+  state: StateOf<typeof INVENTORY_LIST>,
+  today: string = todayInDhaka(),
+): Promise<ListPage<InventoryRow>> {
+  const { status, category, source, group, show } = state.filters;
+  const where = and(
+    show === "archived" ? isNotNull(t.archivedAt) : isNull(t.archivedAt),
+    inventorySearch(state.q),
+    status ? eq(t.status, status) : undefined,
+    category ? eq(t.category, category) : undefined,
+    source ? eq(t.source, source) : undefined,
+    group ? eq(t.inventoryGroup, group) : undefined,
+  );
+  return pageOf(db, INVENTORY_LIST, state, {
+    from: t,
+    where,
+    rows: (limit, offset) =>
+      db
+        .select({
+          id: t.id,
+          slug: t.slug,
+          name: t.name,
+          category: t.category,
+          source: t.source,
+          status: t.status,
+          price: t.price,
+          priceUnit: t.priceUnit,
+          imageUrl: sql<string | null>`${t.imageUrls}[1]`,
+          quantity: t.quantity,
+          unitsUnderRepair: t.unitsUnderRepair,
+          repairReturnDate: t.repairReturnDate,
+          freeToday: sql<number>`${freeUnitsOfItemSql(today)}`.mapWith(Number),
+          isPackage: sql<boolean>`exists (select 1 from inventory_package_parts pp where pp.package_item_id = ${t.id})`,
+          archivedAt: t.archivedAt,
+        })
+        .from(t)
+        .where(where)
+        .orderBy(...listOrder(SORT_COLUMNS[state.sort], state.dir, t.id))
+        .limit(limit)
+        .offset(offset),
+  });
+}

@@ -1,0 +1,374 @@
+import { asc, eq, inArray, like, or, sql } from "drizzle-orm";
+import type { Db, DbOrTx } from "../../db/client.server";
+import { inventoryItems, inventoryPackageParts } from "../../db/schema";
+import { invalidatePublicData } from "../../lib/cache.server";
+import { getEnv } from "../../lib/env.server";
+import { fieldErrors } from "../../lib/form-errors";
+import { getLogger } from "../../lib/logger.server";
+import { slugFromName } from "../../lib/slug";
+import type { Storage } from "../../lib/storage/storage";
+import { diffFields, recordAudit, type AuditActor } from "../audit/audit.server";
+import {
+  deleteImage,
+  imageFromRecord,
+  storeImage,
+  toImageRecord,
+  type StoredImage,
+  type StoredImageRecord,
+} from "../media/images.server";
+import { ImageRejectedError, readUpload } from "../media/upload";
+import { INVENTORY_MESSAGES, itemSchema, type ItemFormValues, type ItemInput } from "./item-form";
+
+// Adding and editing an inventory item (backoffice.md §2 Inventory Management; issue 9). One transaction each,
+// with its audit line; the storefront's caches are cleared after. Pictures chosen in the form are stored before
+// the transaction (and deleted again if it does not commit); pictures taken out of the list are deleted after it
+// commits, so a failure leaves at worst an unused file, never a row pointing at a missing one.
+
+type ItemRow = typeof inventoryItems.$inferSelect;
+
+export type SaveItemResult =
+  | { ok: true; id: string; slug: string; changed: boolean }
+  | {
+      ok: false;
+      status: 400 | 404 | 409 | 500;
+      /** For the toast: the first problem, in words. */
+      message: string;
+      errors: Record<string, string>;
+      values: ItemFormValues;
+    };
+
+export interface SaveItemOptions {
+  storage?: Storage;
+  /** Defaults to UPLOAD_MAX_BYTES. */
+  maxBytes?: number;
+}
+
+/** The files chosen in the form's picture input; an input left empty posts one nameless, empty file. */
+export function chosenFiles(form: FormData, name = "newImages"): File[] {
+  return form.getAll(name).filter((f): f is File => typeof f !== "string" && !(f.size === 0 && f.name === ""));
+}
+
+function refused(
+  values: ItemFormValues,
+  errors: Record<string, string>,
+  status: 400 | 404 | 409 | 500 = 400,
+): Extract<SaveItemResult, { ok: false }> {
+  const message = errors.form ?? Object.values(errors)[0] ?? INVENTORY_MESSAGES.fieldsInvalid;
+  return { ok: false, status, message, errors, values };
+}
+
+/** Validates the values and the chosen files (bytes and type), without writing anything. */
+async function checkInput(
+  values: ItemFormValues,
+  files: File[],
+  maxBytes: number,
+): Promise<{ ok: true; input: ItemInput; uploads: Uint8Array[] } | { ok: false; errors: Record<string, string> }> {
+  const parsed = itemSchema(files.length).safeParse(values);
+  const errors = parsed.success ? {} : fieldErrors(parsed.error);
+  const uploads: Uint8Array[] = [];
+  for (const [i, file] of files.entries()) {
+    const upload = await readUpload(file, { maxBytes });
+    if (!upload.ok) {
+      errors.newImages ??= files.length > 1 ? `${file.name || `Picture ${i + 1}`}: ${upload.error}` : upload.error;
+    } else uploads.push(upload.bytes);
+  }
+  if (!parsed.success || Object.keys(errors).length > 0) return { ok: false, errors };
+  return { ok: true, input: parsed.data, uploads };
+}
+
+/** Stores the chosen pictures; on any failure deletes those already stored and says why. */
+async function storeUploads(
+  uploads: Uint8Array[],
+  storage: Storage | undefined,
+): Promise<{ ok: true; images: StoredImage[] } | { ok: false; errors: Record<string, string> }> {
+  const images: StoredImage[] = [];
+  try {
+    for (const bytes of uploads) images.push(await storeImage(bytes, { folder: "inventory", storage }));
+    return { ok: true, images };
+  } catch (error) {
+    await discardImages(images, storage);
+    if (error instanceof ImageRejectedError) return { ok: false, errors: { newImages: error.message } };
+    getLogger().error({ err: error }, "storing an item's pictures failed");
+    return { ok: false, errors: { form: "The pictures could not be stored. Please try again." } };
+  }
+}
+
+async function discardImages(images: readonly StoredImageRecord[], storage: Storage | undefined): Promise<void> {
+  await Promise.all(
+    images.map((image) =>
+      deleteImage(image, storage).catch((error: unknown) =>
+        getLogger().error({ err: error, key: image.key }, "deleting an item picture's files failed"),
+      ),
+    ),
+  );
+}
+
+/** The address an uploaded picture is shown at in image_urls: its default width. */
+function uploadedUrl(record: StoredImageRecord, storage: Storage | undefined): string {
+  return imageFromRecord(record, storage).url;
+}
+
+/**
+ * A public id for `name` that no other item has: the name's slug, or with -2, -3... after it. Called inside the
+ * transaction; a concurrent insert of the same one is caught by the unique index and retried by the caller.
+ */
+export async function uniqueSlug(tx: DbOrTx, name: string): Promise<string> {
+  const base = slugFromName(name);
+  const taken = await tx
+    .select({ slug: inventoryItems.slug })
+    .from(inventoryItems)
+    .where(or(eq(inventoryItems.slug, base), like(inventoryItems.slug, `${base}-%`)));
+  const used = new Set(taken.map((r) => r.slug));
+  if (!used.has(base)) return base;
+  for (let n = 2; ; n++) if (!used.has(`${base}-${n}`)) return `${base}-${n}`;
+}
+
+type PartResolution =
+  | { ok: true; parts: { partItemId: string; quantity: number; position: number }[] }
+  | { ok: false; errors: Record<string, string> };
+
+/** The package's parts by id: each must be an item that exists, is not archived, is not a package and not itself. */
+async function resolveParts(tx: DbOrTx, input: ItemInput, selfId: string | null): Promise<PartResolution> {
+  if (input.parts.length === 0) return { ok: true, parts: [] };
+  const slugs = input.parts.map((p) => p.slug);
+  const found = await tx
+    .select({
+      id: inventoryItems.id,
+      slug: inventoryItems.slug,
+      archivedAt: inventoryItems.archivedAt,
+      isPackage: sql<boolean>`exists (select 1 from inventory_package_parts pp where pp.package_item_id = ${inventoryItems.id})`,
+    })
+    .from(inventoryItems)
+    .where(inArray(inventoryItems.slug, slugs));
+  const bySlug = new Map(found.map((r) => [r.slug, r]));
+  const parts: { partItemId: string; quantity: number; position: number }[] = [];
+  for (const [position, part] of input.parts.entries()) {
+    const item = bySlug.get(part.slug);
+    if (!item || item.archivedAt) return { ok: false, errors: { parts: `No item has the public id ${part.slug}` } };
+    if (item.id === selfId) return { ok: false, errors: { parts: "A package cannot contain itself" } };
+    if (item.isPackage)
+      return { ok: false, errors: { parts: `${part.slug} is a package itself; list its parts instead` } };
+    parts.push({ partItemId: item.id, quantity: part.quantity, position });
+  }
+  return { ok: true, parts };
+}
+
+/** The columns an item's input writes (parts and pictures aside). */
+function columnsOf(input: ItemInput, imageUrls: string[], uploadedImages: StoredImageRecord[]) {
+  return {
+    name: input.name,
+    description: input.description,
+    category: input.category,
+    inventoryGroup: input.inventoryGroup,
+    source: input.source,
+    status: input.status,
+    price: input.price,
+    priceUnit: input.priceUnit,
+    pricingHint: input.pricingHint,
+    size: input.size,
+    quantity: input.quantity,
+    unitsUnderRepair: input.unitsUnderRepair,
+    repairReturnDate: input.repairReturnDate,
+    tags: input.tags,
+    imageUrls,
+    uploadedImages,
+    variations: input.variations.map((v) => ({ ...v, id: v.id || crypto.randomUUID() })),
+    supplierInfo: input.supplierInfo,
+    purchaseRate: input.purchaseRate,
+    paidAmount: input.paidAmount,
+  };
+}
+
+/** What the audit log keeps of an item (pictures by address; the stored records are bookkeeping). */
+function auditView(row: Omit<ReturnType<typeof columnsOf>, "uploadedImages">, parts: unknown[]) {
+  return { ...row, parts };
+}
+
+function isUniqueSlugViolation(error: unknown): boolean {
+  const cause = (error as { cause?: unknown })?.cause ?? error;
+  const e = cause as { code?: string; constraint?: string; message?: string };
+  return e?.code === "23505" && (e.constraint?.includes("slug") ?? e.message?.includes("slug") ?? false);
+}
+
+/**
+ * Adds an item from the form (values as typed, the chosen picture files). The public id is made from the name.
+ * Bad input writes nothing and comes back with a message per field and the values as typed.
+ */
+export async function createItem(
+  db: Db,
+  values: ItemFormValues,
+  files: File[],
+  actor: AuditActor,
+  options: SaveItemOptions = {},
+): Promise<SaveItemResult> {
+  const checked = await checkInput(values, files, options.maxBytes ?? getEnv().uploadMaxBytes);
+  if (!checked.ok) return refused(values, checked.errors);
+  const { input } = checked;
+  const stored = await storeUploads(checked.uploads, options.storage);
+  if (!stored.ok) return refused(values, stored.errors, stored.errors.form ? 500 : 400);
+  const records = stored.images.map(toImageRecord);
+  const imageUrls = [...input.imageUrls, ...records.map((r) => uploadedUrl(r, options.storage))];
+
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const result = await db.transaction(async (tx) => {
+        const parts = await resolveParts(tx, input, null);
+        if (!parts.ok) return parts;
+        const slug = await uniqueSlug(tx, input.name);
+        const columns = columnsOf(input, imageUrls, records);
+        const [row] = await tx
+          .insert(inventoryItems)
+          .values({ ...columns, slug })
+          .returning({ id: inventoryItems.id });
+        const id = row!.id;
+        if (parts.parts.length > 0)
+          await tx.insert(inventoryPackageParts).values(parts.parts.map((p) => ({ ...p, packageItemId: id })));
+        const { uploadedImages: _bookkeeping, ...shown } = columns;
+        await recordAudit(tx, actor, {
+          action: "inventory_item.created",
+          entityType: "inventory_item",
+          entityId: id,
+          summary: `Added the item "${input.name}" (${slug})`,
+          changes: auditView({ ...shown }, input.parts),
+        });
+        return { ok: true as const, id, slug };
+      });
+      if (!result.ok) {
+        await discardImages(records, options.storage);
+        return refused(values, result.errors);
+      }
+      invalidatePublicData();
+      return { ...result, changed: true };
+    } catch (error) {
+      if (isUniqueSlugViolation(error) && attempt < 3) continue;
+      await discardImages(records, options.storage);
+      getLogger().error({ err: error }, "adding an inventory item failed");
+      return refused(values, { form: "The item could not be saved. Please try again." }, 500);
+    }
+  }
+}
+
+/**
+ * Saves the edit form of item `values.id`. The public id stays as it is when the name changes (links keep
+ * working). A form opened before someone else's save (its version differs) is refused, so nobody overwrites a
+ * change they never saw. When every unit under repair is back, an item that was under repair is available again.
+ */
+export async function updateItem(
+  db: Db,
+  values: ItemFormValues,
+  files: File[],
+  actor: AuditActor,
+  options: SaveItemOptions = {},
+): Promise<SaveItemResult> {
+  const id = values.id.trim().toLowerCase();
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(id))
+    return refused(values, { form: INVENTORY_MESSAGES.idRequired });
+  const checked = await checkInput(values, files, options.maxBytes ?? getEnv().uploadMaxBytes);
+  if (!checked.ok) return refused(values, checked.errors);
+  const { input } = checked;
+  const stored = await storeUploads(checked.uploads, options.storage);
+  if (!stored.ok) return refused(values, stored.errors, stored.errors.form ? 500 : 400);
+  const newRecords = stored.images.map(toImageRecord);
+
+  type Outcome =
+    | { ok: true; slug: string; changed: boolean; removed: StoredImageRecord[] }
+    | { ok: false; status: 400 | 404 | 409; errors: Record<string, string> };
+  let outcome: Outcome;
+  try {
+    outcome = await db.transaction(async (tx): Promise<Outcome> => {
+      const [before] = await tx.select().from(inventoryItems).where(eq(inventoryItems.id, id)).for("update");
+      if (!before) return { ok: false, status: 404, errors: { form: INVENTORY_MESSAGES.notFound } };
+      if (values.version && values.version !== before.updatedAt.toISOString())
+        return { ok: false, status: 409, errors: { form: INVENTORY_MESSAGES.changedMeanwhile } };
+      const parts = await resolveParts(tx, input, id);
+      if (!parts.ok) return { ok: false, status: 400, errors: parts.errors };
+      if (parts.parts.length > 0) {
+        const [usedAsPart] = await tx
+          .select({ id: inventoryPackageParts.packageItemId })
+          .from(inventoryPackageParts)
+          .where(eq(inventoryPackageParts.partItemId, id))
+          .limit(1);
+        if (usedAsPart)
+          return {
+            ok: false,
+            status: 400,
+            errors: { parts: "This item is a part of another package, so it cannot be a package itself" },
+          };
+      }
+
+      // Pictures: the uploaded ones still listed are kept, the others go; the new ones join at the end.
+      const kept = before.uploadedImages.filter((r) => input.imageUrls.includes(uploadedUrl(r, options.storage)));
+      const removed = before.uploadedImages.filter((r) => !kept.includes(r));
+      const imageUrls = [...input.imageUrls, ...newRecords.map((r) => uploadedUrl(r, options.storage))];
+
+      const status =
+        before.status === "under-repair" &&
+        before.unitsUnderRepair > 0 &&
+        input.unitsUnderRepair === 0 &&
+        input.status === "under-repair"
+          ? "available"
+          : input.status;
+      const columns = columnsOf({ ...input, status }, imageUrls, [...kept, ...newRecords]);
+      // Variations keep their ids; a new row gets one (columnsOf), so compare without the new ids.
+      const previousParts = await tx
+        .select({ slug: inventoryItems.slug, quantity: inventoryPackageParts.quantity })
+        .from(inventoryPackageParts)
+        .innerJoin(inventoryItems, eq(inventoryItems.id, inventoryPackageParts.partItemId))
+        .where(eq(inventoryPackageParts.packageItemId, id))
+        .orderBy(asc(inventoryPackageParts.position));
+      const { uploadedImages: _bookkeeping, ...shown } = columns;
+      const beforeView = auditView(pickShown(before), previousParts);
+      const changes = diffFields(beforeView, auditView(shown, input.parts));
+      if (Object.keys(changes).length === 0) return { ok: true, slug: before.slug, changed: false, removed: [] };
+
+      await tx.update(inventoryItems).set(columns).where(eq(inventoryItems.id, id));
+      await tx.delete(inventoryPackageParts).where(eq(inventoryPackageParts.packageItemId, id));
+      if (parts.parts.length > 0)
+        await tx.insert(inventoryPackageParts).values(parts.parts.map((p) => ({ ...p, packageItemId: id })));
+      await recordAudit(tx, actor, {
+        action: "inventory_item.updated",
+        entityType: "inventory_item",
+        entityId: id,
+        summary: `Updated the item "${input.name}": ${Object.keys(changes).join(", ")}`,
+        changes,
+      });
+      return { ok: true, slug: before.slug, changed: true, removed };
+    });
+  } catch (error) {
+    await discardImages(newRecords, options.storage);
+    getLogger().error({ err: error, id }, "updating an inventory item failed");
+    return refused(values, { form: "The item could not be saved. Please try again." }, 500);
+  }
+  if (!outcome.ok) {
+    await discardImages(newRecords, options.storage);
+    return refused(values, outcome.errors, outcome.status);
+  }
+  await discardImages(outcome.removed, options.storage);
+  if (outcome.changed) invalidatePublicData();
+  return { ok: true, id, slug: outcome.slug, changed: outcome.changed };
+}
+
+/** The stored row in the shape columnsOf writes (without the picture bookkeeping), for the audit diff. */
+function pickShown(row: ItemRow) {
+  return {
+    name: row.name,
+    description: row.description,
+    category: row.category,
+    inventoryGroup: row.inventoryGroup,
+    source: row.source,
+    status: row.status,
+    price: row.price,
+    priceUnit: row.priceUnit,
+    pricingHint: row.pricingHint,
+    size: row.size,
+    quantity: row.quantity,
+    unitsUnderRepair: row.unitsUnderRepair,
+    repairReturnDate: row.repairReturnDate,
+    tags: row.tags,
+    imageUrls: row.imageUrls,
+    variations: row.variations,
+    supplierInfo: row.supplierInfo,
+    purchaseRate: row.purchaseRate,
+    paidAmount: row.paidAmount,
+  };
+}
