@@ -1,9 +1,12 @@
-import { asc, eq, gt } from "drizzle-orm";
+import { and, asc, eq, gt, isNull } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.server";
 import { inventoryItems } from "../../db/schema";
 import { cachedPublicData } from "../../lib/cache.server";
 import { isSlug } from "../../lib/slug";
 import { findCategory } from "./constants";
+
+/** Archived items (deleted while quotations or packages refer to them) are not in the public catalogue. */
+const listed = isNull(inventoryItems.archivedAt);
 
 /** What a product card shows. */
 const cardColumns = {
@@ -28,7 +31,9 @@ export function listProducts(db: DbOrTx, category?: string | null) {
   if (category && !findCategory(category)) return Promise.resolve([]);
   return cachedPublicData(`products:${category ?? "all"}`, () => {
     const query = db.select(cardColumns).from(inventoryItems).$dynamic();
-    if (category) query.where(eq(inventoryItems.category, category as typeof inventoryItems.$inferSelect.category));
+    query.where(
+      category ? and(listed, eq(inventoryItems.category, category as typeof inventoryItems.$inferSelect.category)) : listed,
+    );
     return query.orderBy(asc(inventoryItems.sortOrder), asc(inventoryItems.name));
   });
 }
@@ -39,6 +44,7 @@ export function listFeaturedProducts(db: DbOrTx, count = 3) {
     db
       .select(cardColumns)
       .from(inventoryItems)
+      .where(listed)
       .orderBy(asc(inventoryItems.sortOrder), asc(inventoryItems.name))
       .limit(count),
   );
@@ -57,7 +63,7 @@ export async function getProduct(db: DbOrTx, slug: string) {
         variations: inventoryItems.variations,
       })
       .from(inventoryItems)
-      .where(eq(inventoryItems.slug, slug))
+      .where(and(eq(inventoryItems.slug, slug), listed))
       .limit(1);
     return row ?? null;
   });
@@ -68,6 +74,7 @@ export function listProductSlugs(db: DbOrTx) {
   return db
     .select({ slug: inventoryItems.slug, updatedAt: inventoryItems.updatedAt })
     .from(inventoryItems)
+    .where(listed)
     .orderBy(asc(inventoryItems.slug));
 }
 
@@ -85,7 +92,7 @@ export async function listQuotableProducts(db: DbOrTx) {
         priceUnit: inventoryItems.priceUnit,
       })
       .from(inventoryItems)
-      .where(gt(inventoryItems.quantity, 0))
+      .where(and(listed, gt(inventoryItems.quantity, 0)))
       .orderBy(asc(inventoryItems.name));
   // The spec's read is retried once before the picker reports an error.
   try {
@@ -100,7 +107,7 @@ export async function findProductIdBySlug(db: DbOrTx, slug: string): Promise<str
   const [row] = await db
     .select({ id: inventoryItems.id })
     .from(inventoryItems)
-    .where(eq(inventoryItems.slug, slug))
+    .where(and(eq(inventoryItems.slug, slug), listed))
     .limit(1);
   return row?.id ?? null;
 }

@@ -41,7 +41,8 @@ export async function readFigures(
       ${availableUnitsOnSql(today)} as "availableUnits",
       (select count(*)::int from employees where status = 'active') as "activeEmployees",
       ${monthlyRevenueSql(month)} as "monthlyRevenue",
-      (select count(*)::int from inventory_items where status = 'under-repair') as "itemsUnderRepair"`,
+      (select count(*)::int from inventory_items
+        where archived_at is null and (status = 'under-repair' or units_under_repair > 0)) as "itemsUnderRepair"`,
   );
   return {
     pendingQuotations: Number(row!.pendingQuotations),

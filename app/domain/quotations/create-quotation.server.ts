@@ -1,4 +1,4 @@
-import { inArray } from "drizzle-orm";
+import { and, inArray, isNull } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../db/client.server";
 import { inventoryItems, quotationEvents, quotationLines, quotations } from "../../db/schema";
@@ -85,9 +85,13 @@ export async function createQuotationRequest(
     })
     .from(inventoryItems)
     .where(
-      inArray(
-        inventoryItems.id,
-        request.items.map((line) => line.productId),
+      and(
+        inArray(
+          inventoryItems.id,
+          request.items.map((line) => line.productId),
+        ),
+        // An archived item is no longer offered (it stays only for the quotations that have it).
+        isNull(inventoryItems.archivedAt),
       ),
     );
   const byId = new Map(stock.map((item) => [item.id, item]));
