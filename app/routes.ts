@@ -20,7 +20,6 @@ export default [
     route("admin/change-password", "routes/admin/change-password.tsx"),
     ...comingSoon([
       "quotations",
-      "inventory",
       "events",
       "employees",
       "tasks",
@@ -35,6 +34,7 @@ export default [
       "accounts/salary-disbursement",
       "accounts/reconciliation",
     ]),
+    route("admin/inventory", "routes/admin/inventory.tsx"),
     route("admin/logos", "routes/admin/logos.tsx"),
     route("admin/hero", "routes/admin/hero.tsx"),
     // The upload forms' files sent with JavaScript (progress bar); JSON answers.

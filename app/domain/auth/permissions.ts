@@ -89,7 +89,15 @@ export const ADMIN_ROUTE_ACCESS = {
   "/admin/change-password": { view: "account.self", action: "account.self" },
   "/admin": { view: "dashboard.view" },
   "/admin/quotations": { view: "quotations.view" },
-  "/admin/inventory": { view: "inventory.view" },
+  "/admin/inventory": {
+    view: "inventory.view",
+    action: {
+      create: "inventory.manage",
+      update: "inventory.manage",
+      delete: "inventory.manage",
+      restore: "inventory.manage",
+    },
+  },
   "/admin/events": { view: "events.view" },
   "/admin/employees": { view: "employees.view" },
   "/admin/tasks": { view: "tasks.view" },

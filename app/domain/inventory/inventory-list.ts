@@ -1,5 +1,12 @@
 import { defineList } from "../../lib/list-params";
-import { AVAILABILITY_STATUSES, CATEGORY_IDS, INVENTORY_GROUPS, SOURCES } from "../catalogue/constants";
+import {
+  AVAILABILITY_STATUSES,
+  CATEGORY_IDS,
+  INVENTORY_GROUPS,
+  SOURCES,
+  type AvailabilityStatus,
+  type Source,
+} from "../catalogue/constants";
 
 /** The inventory list (/admin/inventory, backoffice.md §2 and §9): what its URL may ask for. Browser-safe. */
 export const INVENTORY_LIST = defineList({
@@ -15,3 +22,12 @@ export const INVENTORY_LIST = defineList({
   },
   pageSize: 10,
 });
+
+/** How the back office names an item's status. */
+export const INVENTORY_STATUS_LABELS: Record<AvailabilityStatus, string> = {
+  available: "Available",
+  booked: "Booked",
+  "under-repair": "Under Repair",
+};
+
+export const SOURCE_LABELS: Record<Source, string> = { "in-house": "In-house", outsourced: "Outsourced" };

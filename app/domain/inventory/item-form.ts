@@ -159,7 +159,8 @@ export function readItemForm(form: FormData): ItemFormValues {
   const quantities = texts(form, "partQuantity");
   const parts = slugs
     .map((slug, i) => ({ slug, quantity: quantities[i] ?? "" }))
-    .filter((p) => p.slug.trim() !== "" || p.quantity.trim() !== "");
+    // A row without an item is the form's spare row (its quantity starts at 1).
+    .filter((p) => p.slug.trim() !== "");
   return {
     id: text(form, "id"),
     version: text(form, "version"),

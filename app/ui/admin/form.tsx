@@ -112,11 +112,11 @@ interface SelectFieldProps extends Omit<React.SelectHTMLAttributes<HTMLSelectEle
   options: readonly { value: string; label: string }[];
 }
 
-export function SelectField({ name, label, error, options, className, ...rest }: SelectFieldProps) {
+export function SelectField({ name, label, error, options, required, className, ...rest }: SelectFieldProps) {
   const { id, props } = useFieldControl(name, error);
   return (
-    <FieldFrame id={id} label={label} error={error} className={className}>
-      <select {...props} {...rest}>
+    <FieldFrame id={id} label={label} required={required} error={error} className={className}>
+      <select required={required} {...props} {...rest}>
         {options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}

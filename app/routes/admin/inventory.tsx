@@ -1,0 +1,409 @@
+import {
+  Archive,
+  Download,
+  ExternalLink,
+  ImageOff,
+  Package,
+  Pencil,
+  Plus,
+  RotateCcw,
+  Trash2,
+  Upload,
+} from "lucide-react";
+import { data, Form, Link, useLocation } from "react-router";
+import { getDb } from "~/db/client.server";
+import { auditActor, requirePermission } from "~/domain/auth/guard.server";
+import { can } from "~/domain/auth/permissions";
+import { CATEGORIES, findCategory, INVENTORY_GROUPS, PRICE_UNITS } from "~/domain/catalogue/constants";
+import { INVENTORY_LIST, INVENTORY_STATUS_LABELS, SOURCE_LABELS } from "~/domain/inventory/inventory-list";
+import { listInventory } from "~/domain/inventory/inventory-list.server";
+import { EMPTY_ITEM_FORM, INVENTORY_MESSAGES, readItemForm, type ItemFormValues } from "~/domain/inventory/item-form";
+import { deleteItem, loadItemForm, restoreItem } from "~/domain/inventory/item-records.server";
+import { chosenFiles, createItem, updateItem } from "~/domain/inventory/save-item.server";
+import { redirectWithToast } from "~/lib/flash-toast.server";
+import { formatMoney } from "~/lib/format";
+import { isUuid, listSearch, parseList } from "~/lib/list-params";
+import type { Toast } from "~/lib/toast";
+import { DialogActions, FormDialog } from "~/ui/admin/form-dialog";
+import { SubmitButton, useFormBusy, useToast } from "~/ui/admin/form";
+import { ItemDialog } from "~/ui/admin/inventory/item-dialog";
+import {
+  cellClass,
+  EmptyState,
+  FilterSelect,
+  HeadCell,
+  ListTable,
+  ListToolbar,
+  Pagination,
+  SearchBox,
+  SortHeader,
+  useListView,
+} from "~/ui/admin/list";
+import { PageHeader, Panel } from "~/ui/admin/page-header";
+import { Badge, type BadgeTone } from "~/ui/badge";
+import { primaryButton, secondaryButton } from "~/ui/buttons";
+import type { Route } from "./+types/inventory";
+
+// Inventory Management (backoffice.md §2; issue 9). The list's state is in the URL (DESIGN §9 Lists); so is the
+// open dialog: ?new=1 (add), ?edit=<id>, ?delete=<id> (the confirmation). A save answers on the same URL, so a
+// failure keeps the dialog open with its messages; a success goes back to the list with a toast.
+
+export const meta: Route.MetaFunction = () => [{ title: "Inventory Management | Utsab Admin" }];
+
+/** The list's URL without any dialog, from a request or location. */
+function listUrl(url: URL): string {
+  return url.pathname + listSearch(INVENTORY_LIST, parseList(INVENTORY_LIST, url));
+}
+
+type DialogState =
+  | { kind: "create"; values: ItemFormValues }
+  | { kind: "update"; values: ItemFormValues }
+  | { kind: "delete"; id: string; name: string; archived: boolean }
+  | null;
+
+export async function loader(args: Route.LoaderArgs) {
+  const user = await requirePermission(args, "inventory.view");
+  const url = new URL(args.request.url);
+  const state = parseList(INVENTORY_LIST, url);
+  const db = getDb();
+  const canManage = can(user.role, "inventory.manage");
+
+  let dialog: DialogState = null;
+  const editId = url.searchParams.get("edit") ?? url.searchParams.get("delete");
+  if (canManage && url.searchParams.has("new")) dialog = { kind: "create", values: EMPTY_ITEM_FORM };
+  else if (canManage && editId) {
+    const item = isUuid(editId) ? await loadItemForm(db, editId.toLowerCase()) : null;
+    if (!item) throw await redirectWithToast(listUrl(url), { type: "error", message: INVENTORY_MESSAGES.notFound });
+    dialog = url.searchParams.has("delete")
+      ? { kind: "delete", id: item.values.id, name: item.values.name, archived: item.archived }
+      : { kind: "update", values: item.values };
+  }
+
+  const page = await listInventory(db, state);
+  return { state, page, canManage, dialog };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const user = await requirePermission(args, "inventory.manage");
+  const url = new URL(args.request.url);
+  const form = await args.request.formData().catch(() => new FormData());
+  const intent = form.get("intent");
+  const actor = auditActor(args, user);
+  const db = getDb();
+  const back = listUrl(url);
+
+  if (intent === "create" || intent === "update") {
+    const values = readItemForm(form);
+    const files = chosenFiles(form);
+    const result =
+      intent === "create" ? await createItem(db, values, files, actor) : await updateItem(db, values, files, actor);
+    if (result.ok) {
+      const message = intent === "create" ? INVENTORY_MESSAGES.added : INVENTORY_MESSAGES.updated;
+      return redirectWithToast(back, { type: "success", message });
+    }
+    const failed = intent === "create" ? INVENTORY_MESSAGES.addFailed : INVENTORY_MESSAGES.updateFailed;
+    const toast: Toast = {
+      type: "error",
+      message:
+        result.errors.form === INVENTORY_MESSAGES.idRequired ? INVENTORY_MESSAGES.idRequired : failed(result.message),
+    };
+    // Someone else's change: the form reopens with what is stored now.
+    const values409 =
+      result.status === 409 ? ((await loadItemForm(db, values.id))?.values ?? result.values) : result.values;
+    return data(
+      { intent, errors: result.errors, values: values409, formError: result.errors.form ?? null, toast },
+      { status: result.status },
+    );
+  }
+
+  if (intent === "delete" || intent === "restore") {
+    const id = String(form.get("id") ?? "");
+    const result = intent === "delete" ? await deleteItem(db, id, actor) : await restoreItem(db, id, actor);
+    if (!result.ok) return redirectWithToast(back, { type: "error", message: result.message });
+    return redirectWithToast(back, { type: "success", message: result.message });
+  }
+
+  return data({ intent: null, errors: {}, values: null, formError: null, toast: null }, { status: 400 });
+}
+
+const STATUS_TONES: Record<string, BadgeTone> = { available: "green", booked: "amber", "under-repair": "red" };
+
+export default function Inventory({ loaderData, actionData }: Route.ComponentProps) {
+  const { page, canManage, dialog } = loaderData;
+  const list = useListView(INVENTORY_LIST, loaderData.state);
+  const location = useLocation();
+  useToast(actionData?.toast);
+  const closeHref = list.href();
+  const archivedView = list.state.filters.show === "archived";
+  const here = location.pathname + location.search;
+  const dialogHref = (param: string) => {
+    const params = new URLSearchParams(closeHref.split("?")[1] ?? "");
+    const [name, value] = param.split("=");
+    params.set(name!, value!);
+    return `${location.pathname}?${params.toString()}`;
+  };
+
+  return (
+    <>
+      <PageHeader
+        title="Inventory Management"
+        description="What the storefront shows and quotations offer, and what is free today."
+        actions={
+          <>
+            <Link
+              to={`${location.pathname}/export${listSearch(INVENTORY_LIST, list.state)}`}
+              reloadDocument
+              className={secondaryButton}
+            >
+              <Download aria-hidden className="size-4" /> Export CSV
+            </Link>
+            {canManage && (
+              <>
+                <Link to={`${location.pathname}/import`} className={secondaryButton}>
+                  <Upload aria-hidden className="size-4" /> Import CSV
+                </Link>
+                <Link to={dialogHref("new=1")} preventScrollReset className={primaryButton}>
+                  <Plus aria-hidden className="size-4" /> Add Inventory
+                </Link>
+              </>
+            )}
+          </>
+        }
+      />
+      <Panel>
+        <ListToolbar list={list} label="Search and filter the inventory">
+          <SearchBox label="Search" placeholder="Search inventory..." className="col-span-2 sm:min-w-56 sm:flex-1" />
+          <FilterSelect
+            name="status"
+            label="Status"
+            allLabel="All"
+            options={Object.entries(INVENTORY_STATUS_LABELS).map(([value, label]) => ({ value, label }))}
+            className="sm:w-40"
+          />
+          <FilterSelect
+            name="category"
+            label="Category"
+            allLabel="All"
+            options={CATEGORIES.map((c) => ({ value: c.id, label: c.name }))}
+            className="sm:w-44"
+          />
+          <FilterSelect
+            name="source"
+            label="Source"
+            allLabel="All"
+            options={Object.entries(SOURCE_LABELS).map(([value, label]) => ({ value, label }))}
+            className="sm:w-36"
+          />
+          <FilterSelect
+            name="group"
+            label="Group"
+            allLabel="All"
+            options={INVENTORY_GROUPS.map((g) => ({ value: g, label: g }))}
+            className="sm:w-28"
+          />
+          <FilterSelect
+            name="show"
+            label="Showing"
+            allLabel="Current items"
+            options={[{ value: "archived", label: "Archived items" }]}
+            className="sm:w-40"
+          />
+        </ListToolbar>
+        {page.rows.length === 0 ? (
+          <EmptyState
+            list={list}
+            icon={archivedView ? Archive : Package}
+            title="No items found."
+            hint={
+              archivedView
+                ? "Deleted items that quotations refer to are kept here."
+                : "Add the first item with Add Inventory."
+            }
+          />
+        ) : (
+          <ListTable label="Inventory items" minWidth="54rem">
+            <thead className="border-b border-slate-200 bg-slate-50">
+              <tr>
+                <HeadCell className="w-16">
+                  <span className="sr-only">Picture</span>
+                </HeadCell>
+                <SortHeader list={list} sort="name">
+                  Name
+                </SortHeader>
+                <SortHeader list={list} sort="category">
+                  Category
+                </SortHeader>
+                <SortHeader list={list} sort="source">
+                  Source
+                </SortHeader>
+                <SortHeader list={list} sort="status">
+                  Status
+                </SortHeader>
+                <SortHeader list={list} sort="price">
+                  Price
+                </SortHeader>
+                <HeadCell>Stock</HeadCell>
+                <HeadCell className="text-right">Actions</HeadCell>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {page.rows.map((row) => (
+                <tr key={row.id} className="hover:bg-slate-50">
+                  <td className={`${cellClass} w-20`} data-empty={row.imageUrl ? undefined : ""}>
+                    {row.imageUrl ? (
+                      <img
+                        src={row.imageUrl}
+                        alt=""
+                        width={56}
+                        height={42}
+                        loading="lazy"
+                        className="h-[42px] w-14 max-w-none rounded bg-slate-100 object-cover"
+                      />
+                    ) : (
+                      <span className="flex h-[42px] w-14 items-center justify-center rounded bg-slate-100 text-slate-400">
+                        <ImageOff aria-hidden className="size-4" />
+                        <span className="sr-only">No picture</span>
+                      </span>
+                    )}
+                  </td>
+                  <td className={`${cellClass} min-w-52`}>
+                    <span className="block font-medium text-ink-900">{row.name}</span>
+                    <span className="flex items-center gap-x-2 text-xs text-slate-500">
+                      {row.isPackage && <Badge tone="blue">Package</Badge>}
+                      {row.archivedAt ? (
+                        <span className="truncate font-mono">{row.slug}</span>
+                      ) : (
+                        <a
+                          href={`/products/${row.slug}`}
+                          target="_blank"
+                          rel="noreferrer"
+                          className="inline-flex min-w-0 items-center gap-1 font-mono text-brand-700 hover:underline"
+                        >
+                          <span className="max-w-44 truncate">{row.slug}</span>
+                          <ExternalLink aria-hidden className="size-3" />
+                          <span className="sr-only">(public page, opens in a new tab)</span>
+                        </a>
+                      )}
+                    </span>
+                  </td>
+                  <td data-label="Category" className={cellClass}>
+                    {findCategory(row.category)?.name ?? row.category}
+                  </td>
+                  <td data-label="Source" className={cellClass}>
+                    {SOURCE_LABELS[row.source as keyof typeof SOURCE_LABELS] ?? row.source}
+                  </td>
+                  <td data-label="Status" className={cellClass}>
+                    <Badge tone={STATUS_TONES[row.status] ?? "slate"}>
+                      {INVENTORY_STATUS_LABELS[row.status as keyof typeof INVENTORY_STATUS_LABELS] ?? row.status}
+                    </Badge>
+                  </td>
+                  <td data-label="Price" className={`${cellClass} whitespace-nowrap`}>
+                    {formatMoney(row.price)}
+                    <span className="block text-xs text-slate-500">
+                      {PRICE_UNITS.find((u) => u.id === row.priceUnit)?.label ?? row.priceUnit}
+                    </span>
+                  </td>
+                  <td data-label="Stock" className={`${cellClass} whitespace-nowrap`}>
+                    <span className="font-medium text-ink-900">{row.freeToday}</span>
+                    <span className="text-slate-500"> of {row.quantity} free today</span>
+                    {row.unitsUnderRepair > 0 && (
+                      <span className="block text-xs text-red-700">
+                        {row.unitsUnderRepair} in repair{row.repairReturnDate ? ` until ${row.repairReturnDate}` : ""}
+                      </span>
+                    )}
+                  </td>
+                  <td className={`${cellClass} text-right whitespace-nowrap`}>
+                    {canManage && !row.archivedAt && (
+                      <span className="inline-flex gap-1">
+                        <Link
+                          to={dialogHref(`edit=${row.id}`)}
+                          preventScrollReset
+                          className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-sm font-medium text-brand-700 hover:bg-brand-50"
+                          aria-label={`Edit ${row.name}`}
+                        >
+                          <Pencil aria-hidden className="size-4" /> Edit
+                        </Link>
+                        <Link
+                          to={dialogHref(`delete=${row.id}`)}
+                          preventScrollReset
+                          className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-sm font-medium text-red-700 hover:bg-red-50"
+                          aria-label={`Delete ${row.name}`}
+                        >
+                          <Trash2 aria-hidden className="size-4" /> Delete
+                        </Link>
+                      </span>
+                    )}
+                    {canManage && row.archivedAt && (
+                      <Form method="post" action={here} replace preventScrollReset>
+                        <input type="hidden" name="id" value={row.id} />
+                        <button
+                          type="submit"
+                          name="intent"
+                          value="restore"
+                          className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-sm font-medium text-brand-700 hover:bg-brand-50"
+                          aria-label={`Restore ${row.name}`}
+                        >
+                          <RotateCcw aria-hidden className="size-4" /> Restore
+                        </button>
+                      </Form>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </ListTable>
+        )}
+        <Pagination list={list} page={page} noun="items" />
+      </Panel>
+
+      {dialog && (dialog.kind === "create" || dialog.kind === "update") && (
+        <ItemDialog
+          key={`${dialog.kind}-${dialog.values.id}-${dialog.values.version}`}
+          mode={dialog.kind}
+          values={actionData?.intent === dialog.kind && actionData.values ? actionData.values : dialog.values}
+          errors={actionData?.intent === dialog.kind ? actionData.errors : {}}
+          formError={actionData?.intent === dialog.kind ? actionData.formError : null}
+          closeHref={closeHref}
+          action={here}
+        />
+      )}
+      {dialog?.kind === "delete" && (
+        <DeleteDialog id={dialog.id} name={dialog.name} closeHref={closeHref} action={here} />
+      )}
+    </>
+  );
+}
+
+function DeleteDialog({
+  id,
+  name,
+  closeHref,
+  action,
+}: {
+  id: string;
+  name: string;
+  closeHref: string;
+  action: string;
+}) {
+  const busy = useFormBusy("delete");
+  return (
+    <FormDialog title="Delete item" description={INVENTORY_MESSAGES.confirmDelete} closeHref={closeHref} size="sm">
+      <Form method="post" action={action} replace preventScrollReset>
+        <input type="hidden" name="id" value={id} />
+        <input type="hidden" name="intent" value="delete" />
+        <p className="px-5 py-4 text-sm text-slate-700">
+          <span className="font-semibold text-ink-900">{name}</span> will be removed. If quotations or packages refer to
+          it, it is archived instead: hidden from the storefront and the quotation form, kept for their history.
+        </p>
+        <DialogActions closeHref={closeHref}>
+          <SubmitButton
+            label="Delete"
+            busyLabel="Deleting..."
+            busy={busy}
+            className="inline-flex items-center justify-center gap-2 rounded-md bg-red-700 px-5 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-red-800 disabled:opacity-60"
+          />
+        </DialogActions>
+      </Form>
+    </FormDialog>
+  );
+}

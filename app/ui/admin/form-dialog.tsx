@@ -1,0 +1,71 @@
+import * as Dialog from "@radix-ui/react-dialog";
+import { X } from "lucide-react";
+import { Link, useNavigate } from "react-router";
+import { secondaryButton } from "../buttons";
+
+// The back office's dialogs (DESIGN §9 Forms): a dialog is open because its URL says so (`?new=1`, `?edit=<id>`,
+// `?delete=<id>`), so it is rendered by the server, works without JavaScript, survives a reload, and a failed
+// save (which answers on the same URL) leaves it open with the messages. Closing it goes to `closeHref`, the
+// screen's URL without the dialog. Rendered in place rather than in a portal, so the server's HTML has it; with
+// JavaScript, Radix adds the focus trap, Escape and the scroll lock.
+
+export function FormDialog({
+  title,
+  description,
+  closeHref,
+  size = "lg",
+  children,
+}: {
+  title: string;
+  description?: string;
+  /** Where closing the dialog goes: the page without the dialog's parameter. */
+  closeHref: string;
+  size?: "sm" | "lg";
+  children: React.ReactNode;
+}) {
+  const navigate = useNavigate();
+  const close = () => void navigate(closeHref, { preventScrollReset: true, replace: true });
+  return (
+    <Dialog.Root open onOpenChange={(open) => !open && close()}>
+      <Dialog.Overlay className="fixed inset-0 z-40 bg-ink-900/50" />
+      <Dialog.Content
+        // Without a description Radix must be told there is none.
+        {...(description ? {} : { "aria-describedby": undefined })}
+        className={`fixed inset-x-0 top-0 z-50 mx-auto flex max-h-dvh w-full flex-col bg-white shadow-xl sm:top-8 sm:max-h-[calc(100dvh-4rem)] sm:rounded-lg ${
+          size === "lg" ? "sm:max-w-3xl" : "sm:max-w-md"
+        }`}
+      >
+        <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-5 py-4">
+          <div>
+            <Dialog.Title className="text-lg font-semibold text-ink-900">{title}</Dialog.Title>
+            {description && (
+              <Dialog.Description className="mt-1 text-sm text-slate-600">{description}</Dialog.Description>
+            )}
+          </div>
+          <Link
+            to={closeHref}
+            replace
+            preventScrollReset
+            aria-label="Close"
+            className="rounded-md p-1 text-slate-500 hover:bg-slate-100 hover:text-ink-900"
+          >
+            <X aria-hidden className="size-5" />
+          </Link>
+        </div>
+        <div className="min-h-0 flex-1 overflow-y-auto">{children}</div>
+      </Dialog.Content>
+    </Dialog.Root>
+  );
+}
+
+/** The row of buttons at the bottom of a dialog's form: Cancel (a link, so it works without JavaScript) and the rest. */
+export function DialogActions({ closeHref, children }: { closeHref: string; children: React.ReactNode }) {
+  return (
+    <div className="sticky bottom-0 flex flex-col-reverse gap-2 border-t border-slate-200 bg-white px-5 py-3 sm:flex-row sm:justify-end">
+      <Link to={closeHref} replace preventScrollReset className={secondaryButton}>
+        Cancel
+      </Link>
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,476 @@
+import { ArrowLeft, ArrowRight, ImageOff, Plus, Trash2 } from "lucide-react";
+import { useState } from "react";
+import { Form } from "react-router";
+import {
+  AVAILABILITY_STATUSES,
+  CATEGORIES,
+  INVENTORY_GROUPS,
+  PRICE_UNITS,
+  SOURCES,
+} from "~/domain/catalogue/constants";
+import { INVENTORY_STATUS_LABELS } from "~/domain/inventory/inventory-list";
+import {
+  ITEM_LIMITS,
+  splitImageUrls,
+  type ItemFormValues,
+  type PartRowValues,
+  type VariationRowValues,
+} from "~/domain/inventory/item-form";
+import { secondaryButton } from "~/ui/buttons";
+import { DialogActions, FormDialog } from "../form-dialog";
+import { FormError, inputClass, SelectField, SubmitButton, TextAreaField, TextField, useFormBusy } from "../form";
+
+// The Add New Inventory Item / Edit Inventory Item dialog (backoffice.md §2). Rows of variations and package
+// parts, and the order of the pictures, are edited in the browser; without JavaScript the form still posts
+// every field (one spare blank row each, pictures reordered by editing the address lines).
+
+const IMAGE_ACCEPT = "image/jpeg,image/png,image/webp,image/avif";
+
+export function ItemDialog({
+  mode,
+  values,
+  errors,
+  formError,
+  closeHref,
+  action,
+}: {
+  mode: "create" | "update";
+  values: ItemFormValues;
+  errors: Record<string, string | undefined>;
+  formError?: string | null;
+  closeHref: string;
+  /** The URL the form posts to (this page with the dialog open, so a failure answers with it still open). */
+  action: string;
+}) {
+  const busy = useFormBusy(mode);
+  const [source, setSource] = useState(values.source);
+  const [unitsUnderRepair, setUnitsUnderRepair] = useState(values.unitsUnderRepair);
+  const title = mode === "create" ? "Add New Inventory Item" : "Edit Inventory Item";
+  return (
+    <FormDialog title={title} closeHref={closeHref}>
+      <Form method="post" action={action} encType="multipart/form-data" noValidate replace preventScrollReset>
+        <input type="hidden" name="intent" value={mode} />
+        <input type="hidden" name="id" value={values.id} />
+        <input type="hidden" name="version" value={values.version} />
+        <div className="space-y-6 px-5 py-4">
+          <FormError message={formError} />
+          <Fieldset legend="Item">
+            <TextField
+              name="name"
+              label="Name"
+              defaultValue={values.name}
+              error={errors.name}
+              maxLength={ITEM_LIMITS.name}
+              required
+              className="sm:col-span-2"
+            />
+            <TextAreaField
+              name="description"
+              label="Description"
+              defaultValue={values.description}
+              error={errors.description}
+              maxLength={ITEM_LIMITS.description}
+              rows={3}
+              className="sm:col-span-2"
+            />
+            <SelectField
+              name="category"
+              label="Category"
+              defaultValue={values.category}
+              error={errors.category}
+              required
+              options={[
+                { value: "", label: "Choose a category" },
+                ...CATEGORIES.map((c) => ({ value: c.id, label: c.name })),
+              ]}
+            />
+            <SelectField
+              name="inventoryGroup"
+              label="Inventory group"
+              defaultValue={values.inventoryGroup}
+              error={errors.inventoryGroup}
+              required
+              options={INVENTORY_GROUPS.map((g) => ({ value: g, label: g }))}
+            />
+            <SelectField
+              name="source"
+              label="Source"
+              value={source}
+              onChange={(e) => setSource(e.target.value)}
+              error={errors.source}
+              required
+              options={SOURCES.map((s) => ({ value: s, label: s === "in-house" ? "In-house" : "Outsourced" }))}
+            />
+            <SelectField
+              name="status"
+              label="Status"
+              defaultValue={values.status}
+              error={errors.status}
+              required
+              options={AVAILABILITY_STATUSES.map((s) => ({ value: s, label: INVENTORY_STATUS_LABELS[s] }))}
+            />
+            <TextField
+              name="tags"
+              label="Tags"
+              defaultValue={values.tags}
+              error={errors.tags}
+              hint="Separated by commas, e.g. outdoor, wedding, p3.9"
+              className="sm:col-span-2"
+            />
+          </Fieldset>
+
+          <Fieldset legend="Price and stock">
+            <TextField
+              name="price"
+              label="Price (৳)"
+              inputMode="decimal"
+              defaultValue={values.price}
+              error={errors.price}
+              required
+              hint="0 or more, at most 2 decimals"
+            />
+            <SelectField
+              name="priceUnit"
+              label="Price is"
+              defaultValue={values.priceUnit}
+              error={errors.priceUnit}
+              options={PRICE_UNITS.map((u) => ({ value: u.id, label: u.label }))}
+            />
+            <TextField
+              name="pricingHint"
+              label="Pricing note"
+              defaultValue={values.pricingHint}
+              error={errors.pricingHint}
+              maxLength={ITEM_LIMITS.pricingHint}
+              hint="Shown under the price, e.g. Minimum 12 sqm"
+            />
+            <TextField
+              name="size"
+              label="Size"
+              defaultValue={values.size}
+              error={errors.size}
+              maxLength={ITEM_LIMITS.size}
+              hint="e.g. 3 m × 2 m"
+            />
+            <TextField
+              name="quantity"
+              label="Units owned"
+              inputMode="numeric"
+              defaultValue={values.quantity}
+              error={errors.quantity}
+              required
+            />
+            <TextField
+              name="unitsUnderRepair"
+              label="Units under repair"
+              inputMode="numeric"
+              value={unitsUnderRepair}
+              onChange={(e) => setUnitsUnderRepair(e.target.value)}
+              error={errors.unitsUnderRepair}
+              hint="Not available until they are back; all of them makes the item Under Repair"
+            />
+            <TextField
+              name="repairReturnDate"
+              label="Expected back"
+              type="date"
+              defaultValue={values.repairReturnDate}
+              error={errors.repairReturnDate}
+              hint="Leave empty when not known"
+              disabled={unitsUnderRepair.trim() === "0" || unitsUnderRepair.trim() === ""}
+            />
+          </Fieldset>
+
+          <ImagesField values={values} errors={errors} />
+
+          <VariationRows initial={values.variations} error={errors.variations} />
+
+          <Fieldset legend="Supplier and purchase">
+            {source === "outsourced" ? (
+              <>
+                <TextField
+                  name="supplierName"
+                  label="Supplier"
+                  defaultValue={values.supplierName}
+                  error={errors.supplierName}
+                />
+                <TextField
+                  name="supplierPhone"
+                  label="Supplier phone"
+                  type="tel"
+                  defaultValue={values.supplierPhone}
+                  error={errors.supplierPhone}
+                />
+                <TextField
+                  name="supplierEmail"
+                  label="Supplier e-mail"
+                  type="email"
+                  defaultValue={values.supplierEmail}
+                  error={errors.supplierEmail}
+                />
+                <TextField
+                  name="supplierNotes"
+                  label="Supplier notes"
+                  defaultValue={values.supplierNotes}
+                  error={errors.supplierNotes}
+                />
+              </>
+            ) : (
+              <p className="text-sm text-slate-600 sm:col-span-2">Supplier details are kept for outsourced items.</p>
+            )}
+            <TextField
+              name="purchaseRate"
+              label="Purchase rate (৳)"
+              inputMode="decimal"
+              defaultValue={values.purchaseRate}
+              error={errors.purchaseRate}
+              hint="Optional"
+            />
+            <TextField
+              name="paidAmount"
+              label="Paid amount (৳)"
+              inputMode="decimal"
+              defaultValue={values.paidAmount}
+              error={errors.paidAmount}
+              hint="Optional"
+            />
+          </Fieldset>
+
+          <PartRows initial={values.parts} error={errors.parts} />
+        </div>
+        <DialogActions closeHref={closeHref}>
+          <SubmitButton
+            label={mode === "create" ? "Save Item" : "Update Item"}
+            busyLabel={mode === "create" ? "Saving..." : "Updating..."}
+            busy={busy}
+          />
+        </DialogActions>
+      </Form>
+    </FormDialog>
+  );
+}
+
+function Fieldset({ legend, hint, children }: { legend: string; hint?: string; children: React.ReactNode }) {
+  return (
+    <fieldset>
+      <legend className="text-sm font-semibold tracking-wide text-brand-800 uppercase">{legend}</legend>
+      {hint && <p className="mt-1 text-sm text-slate-600">{hint}</p>}
+      <div className="mt-3 grid gap-4 sm:grid-cols-2">{children}</div>
+    </fieldset>
+  );
+}
+
+/** The pictures: the addresses in order (one per line), with previews to reorder or remove, and files to add. */
+function ImagesField({ values, errors }: { values: ItemFormValues; errors: Record<string, string | undefined> }) {
+  const [text, setText] = useState(values.imageUrls);
+  const urls = splitImageUrls(text);
+  const move = (from: number, to: number) => {
+    const next = [...urls];
+    const [url] = next.splice(from, 1);
+    next.splice(to, 0, url!);
+    setText(next.join("\n"));
+  };
+  return (
+    <Fieldset legend="Pictures" hint="The first picture is the one the lists and the storefront's cards show.">
+      {urls.length > 0 && (
+        <ul className="grid grid-cols-2 gap-3 sm:col-span-2 sm:grid-cols-4" aria-label="Pictures in order">
+          {urls.map((url, i) => (
+            <li key={url} className="overflow-hidden rounded-md border border-slate-200">
+              <img src={url} alt={`Picture ${i + 1}`} className="aspect-[4/3] w-full bg-slate-100 object-cover" />
+              <div className="flex justify-between p-1">
+                <button
+                  type="button"
+                  className="rounded p-1 text-slate-600 hover:bg-slate-100 disabled:opacity-30"
+                  onClick={() => move(i, i - 1)}
+                  disabled={i === 0}
+                  aria-label={`Move picture ${i + 1} earlier`}
+                >
+                  <ArrowLeft aria-hidden className="size-4" />
+                </button>
+                <button
+                  type="button"
+                  className="rounded p-1 text-slate-600 hover:bg-slate-100 disabled:opacity-30"
+                  onClick={() => move(i, i + 1)}
+                  disabled={i === urls.length - 1}
+                  aria-label={`Move picture ${i + 1} later`}
+                >
+                  <ArrowRight aria-hidden className="size-4" />
+                </button>
+                <button
+                  type="button"
+                  className="rounded p-1 text-red-700 hover:bg-red-50"
+                  onClick={() => setText(urls.filter((_, j) => j !== i).join("\n"))}
+                  aria-label={`Remove picture ${i + 1}`}
+                >
+                  <Trash2 aria-hidden className="size-4" />
+                </button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      {urls.length === 0 && (
+        <p className="flex items-center gap-2 text-sm text-slate-600 sm:col-span-2">
+          <ImageOff aria-hidden className="size-4" /> No pictures yet.
+        </p>
+      )}
+      <TextAreaField
+        name="imageUrls"
+        label="Picture addresses"
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        error={errors.imageUrls}
+        rows={3}
+        hint="One per line; blank lines are dropped. Uploaded pictures appear here too."
+        className="sm:col-span-2"
+      />
+      <TextField
+        name="newImages"
+        label="Upload pictures"
+        type="file"
+        accept={IMAGE_ACCEPT}
+        multiple
+        error={errors.newImages}
+        hint={`JPEG, PNG, WebP or AVIF; up to 6 at a time, ${ITEM_LIMITS.images} per item. Added after the pictures above.`}
+        className="sm:col-span-2"
+      />
+    </Fieldset>
+  );
+}
+
+const blankVariation = (): VariationRowValues => ({ id: "", name: "", description: "", status: "available" });
+
+function VariationRows({ initial, error }: { initial: VariationRowValues[]; error?: string }) {
+  // One spare blank row, so a variation can be added without JavaScript too.
+  const [rows, setRows] = useState(() => [...initial, blankVariation()].map((row, key) => ({ ...row, key })));
+  const [nextKey, setNextKey] = useState(rows.length);
+  return (
+    <Fieldset
+      legend="Variations"
+      hint="Sizes or versions of this item, each with its own availability. A row left blank is ignored."
+    >
+      {error && (
+        <p role="alert" className="text-sm text-red-700 sm:col-span-2">
+          {error}
+        </p>
+      )}
+      <div className="space-y-3 sm:col-span-2">
+        {rows.map((row, i) => (
+          <div
+            key={row.key}
+            className="grid gap-2 rounded-md border border-slate-200 p-3 sm:grid-cols-[1fr_1.5fr_9rem_auto]"
+          >
+            <input type="hidden" name="variationId" value={row.id} />
+            <label className="text-sm">
+              <span className="sr-only sm:not-sr-only sm:block sm:text-xs sm:text-slate-600">Name</span>
+              <input
+                name="variationName"
+                defaultValue={row.name}
+                aria-label={`Variation ${i + 1} name`}
+                className={`${inputClass} border-slate-300`}
+              />
+            </label>
+            <label className="text-sm">
+              <span className="sr-only sm:not-sr-only sm:block sm:text-xs sm:text-slate-600">Description</span>
+              <input
+                name="variationDescription"
+                defaultValue={row.description}
+                aria-label={`Variation ${i + 1} description`}
+                className={`${inputClass} border-slate-300`}
+              />
+            </label>
+            <label className="text-sm">
+              <span className="sr-only sm:not-sr-only sm:block sm:text-xs sm:text-slate-600">Status</span>
+              <select
+                name="variationStatus"
+                defaultValue={row.status}
+                aria-label={`Variation ${i + 1} status`}
+                className={`${inputClass} border-slate-300`}
+              >
+                {AVAILABILITY_STATUSES.map((s) => (
+                  <option key={s} value={s}>
+                    {INVENTORY_STATUS_LABELS[s]}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <button
+              type="button"
+              onClick={() => setRows(rows.filter((r) => r.key !== row.key))}
+              className="self-end rounded p-2 text-red-700 hover:bg-red-50"
+              aria-label={`Remove variation ${i + 1}`}
+            >
+              <Trash2 aria-hidden className="size-4" />
+            </button>
+          </div>
+        ))}
+        <button
+          type="button"
+          className={`${secondaryButton} !px-3 !py-1.5`}
+          onClick={() => {
+            setRows([...rows, { ...blankVariation(), key: nextKey }]);
+            setNextKey(nextKey + 1);
+          }}
+        >
+          <Plus aria-hidden className="size-4" /> Add variation
+        </button>
+      </div>
+    </Fieldset>
+  );
+}
+
+const blankPart = (): PartRowValues => ({ slug: "", quantity: "1" });
+
+function PartRows({ initial, error }: { initial: PartRowValues[]; error?: string }) {
+  const [rows, setRows] = useState(() => [...initial, blankPart()].map((row, key) => ({ ...row, key })));
+  const [nextKey, setNextKey] = useState(rows.length);
+  return (
+    <Fieldset
+      legend="Package contents"
+      hint="Make this item a package of others (a stage set of decks, truss and lights): each part by its public id, as in its page address, and how many units one package takes. Approving a package books its parts."
+    >
+      {error && (
+        <p role="alert" className="text-sm text-red-700 sm:col-span-2">
+          {error}
+        </p>
+      )}
+      <div className="space-y-3 sm:col-span-2">
+        {rows.map((row, i) => (
+          <div key={row.key} className="grid grid-cols-[1fr_6rem_auto] gap-2">
+            <input
+              name="partSlug"
+              defaultValue={row.slug}
+              placeholder="e.g. truss-box-3m"
+              aria-label={`Part ${i + 1} public id`}
+              className={`${inputClass} border-slate-300`}
+            />
+            <input
+              name="partQuantity"
+              defaultValue={row.quantity}
+              inputMode="numeric"
+              aria-label={`Part ${i + 1} units per package`}
+              className={`${inputClass} border-slate-300`}
+            />
+            <button
+              type="button"
+              onClick={() => setRows(rows.filter((r) => r.key !== row.key))}
+              className="rounded p-2 text-red-700 hover:bg-red-50"
+              aria-label={`Remove part ${i + 1}`}
+            >
+              <Trash2 aria-hidden className="size-4" />
+            </button>
+          </div>
+        ))}
+        <button
+          type="button"
+          className={`${secondaryButton} !px-3 !py-1.5`}
+          onClick={() => {
+            setRows([...rows, { ...blankPart(), key: nextKey }]);
+            setNextKey(nextKey + 1);
+          }}
+        >
+          <Plus aria-hidden className="size-4" /> Add part
+        </button>
+      </div>
+    </Fieldset>
+  );
+}
