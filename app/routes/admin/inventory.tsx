@@ -221,7 +221,7 @@ export default function Inventory({ loaderData, actionData }: Route.ComponentPro
             }
           />
         ) : (
-          <ListTable label="Inventory items" minWidth="54rem">
+          <ListTable label="Inventory items" minWidth="48rem">
             <thead className="border-b border-slate-200 bg-slate-50">
               <tr>
                 <HeadCell className="w-16">
@@ -242,7 +242,9 @@ export default function Inventory({ loaderData, actionData }: Route.ComponentPro
                 <SortHeader list={list} sort="price">
                   Price
                 </SortHeader>
-                <HeadCell>Stock</HeadCell>
+                <HeadCell>
+                  <span title="Units free today (Dhaka) of the units owned">Stock today</span>
+                </HeadCell>
                 <HeadCell className="text-right">Actions</HeadCell>
               </tr>
             </thead>
@@ -266,7 +268,7 @@ export default function Inventory({ loaderData, actionData }: Route.ComponentPro
                       </span>
                     )}
                   </td>
-                  <td className={`${cellClass} min-w-52`}>
+                  <td className={`${cellClass} min-w-44`}>
                     <span className="block font-medium text-ink-900">{row.name}</span>
                     <span className="flex items-center gap-x-2 text-xs text-slate-500">
                       {row.isPackage && <Badge tone="blue">Package</Badge>}
@@ -305,7 +307,7 @@ export default function Inventory({ loaderData, actionData }: Route.ComponentPro
                   </td>
                   <td data-label="Stock" className={`${cellClass} whitespace-nowrap`}>
                     <span className="font-medium text-ink-900">{row.freeToday}</span>
-                    <span className="text-slate-500"> of {row.quantity} free today</span>
+                    <span className="text-slate-500"> of {row.quantity} free</span>
                     {row.unitsUnderRepair > 0 && (
                       <span className="block text-xs text-red-700">
                         {row.unitsUnderRepair} in repair{row.repairReturnDate ? ` until ${row.repairReturnDate}` : ""}
@@ -320,16 +322,20 @@ export default function Inventory({ loaderData, actionData }: Route.ComponentPro
                           preventScrollReset
                           className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-sm font-medium text-brand-700 hover:bg-brand-50"
                           aria-label={`Edit ${row.name}`}
+                          title="Edit"
                         >
-                          <Pencil aria-hidden className="size-4" /> Edit
+                          <Pencil aria-hidden className="size-4" />
+                          <span className="sm:sr-only xl:not-sr-only">Edit</span>
                         </Link>
                         <Link
                           to={dialogHref(`delete=${row.id}`)}
                           preventScrollReset
                           className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-sm font-medium text-red-700 hover:bg-red-50"
                           aria-label={`Delete ${row.name}`}
+                          title="Delete"
                         >
-                          <Trash2 aria-hidden className="size-4" /> Delete
+                          <Trash2 aria-hidden className="size-4" />
+                          <span className="sm:sr-only xl:not-sr-only">Delete</span>
                         </Link>
                       </span>
                     )}
