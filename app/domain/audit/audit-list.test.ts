@@ -9,6 +9,7 @@ describe("auditRecordHref", () => {
     expect(auditRecordHref("email", id)).toBe(`/admin/outbox/${id}`);
     expect(auditRecordHref("user", id)).toBe("/admin/settings/users");
     expect(auditRecordHref("user", null)).toBe("/admin/settings/users");
+    expect(auditRecordHref("inventory_item", id)).toBe(`/admin/inventory?edit=${id}`);
   });
 
   it("links nothing else", () => {

@@ -28,6 +28,8 @@ export function auditRecordHref(entityType: string | null, entityId: string | nu
       return entityId ? `/admin/outbox/${encodeURIComponent(entityId)}` : null;
     case "user":
       return "/admin/settings/users";
+    case "inventory_item":
+      return entityId ? `/admin/inventory?edit=${encodeURIComponent(entityId)}` : null;
     default:
       return null;
   }
