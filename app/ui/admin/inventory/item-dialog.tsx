@@ -337,22 +337,71 @@ function ImagesField({ values, errors }: { values: ItemFormValues; errors: Recor
   );
 }
 
+/** Rows edited in the browser (variations, package parts): each with a key of its own, plus one spare blank row. */
+function useRows<T>(initial: T[], blank: () => T) {
+  const [rows, setRows] = useState(() => [...initial, blank()].map((row, key) => ({ ...row, key })));
+  const [nextKey, setNextKey] = useState(rows.length);
+  return {
+    rows,
+    add() {
+      setRows([...rows, { ...blank(), key: nextKey }]);
+      setNextKey(nextKey + 1);
+    },
+    remove(key: number) {
+      setRows(rows.filter((r) => r.key !== key));
+    },
+  };
+}
+
+function RowsError({ error }: { error?: string }) {
+  if (!error) return null;
+  return (
+    <p role="alert" className="text-sm text-red-700 sm:col-span-2">
+      {error}
+    </p>
+  );
+}
+
+function RemoveRowButton({
+  label,
+  onClick,
+  className = "",
+}: {
+  label: string;
+  onClick: () => void;
+  className?: string;
+}) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      className={`rounded p-2 text-red-700 hover:bg-red-50 ${className}`}
+      aria-label={label}
+    >
+      <Trash2 aria-hidden className="size-4" />
+    </button>
+  );
+}
+
+function AddRowButton({ label, onClick }: { label: string; onClick: () => void }) {
+  return (
+    <button type="button" className={`${secondaryButton} !px-3 !py-1.5`} onClick={onClick}>
+      <Plus aria-hidden className="size-4" /> {label}
+    </button>
+  );
+}
+
 const blankVariation = (): VariationRowValues => ({ id: "", name: "", description: "", status: "available" });
 
 function VariationRows({ initial, error }: { initial: VariationRowValues[]; error?: string }) {
-  // One spare blank row, so a variation can be added without JavaScript too.
-  const [rows, setRows] = useState(() => [...initial, blankVariation()].map((row, key) => ({ ...row, key })));
-  const [nextKey, setNextKey] = useState(rows.length);
+  // The spare blank row lets a variation be added without JavaScript too.
+  const { rows, add, remove } = useRows(initial, blankVariation);
   return (
     <Fieldset
       legend="Variations"
       hint="Sizes or versions of this item, each with its own availability. A row left blank is ignored."
     >
-      {error && (
-        <p role="alert" className="text-sm text-red-700 sm:col-span-2">
-          {error}
-        </p>
-      )}
+      <RowsError error={error} />
       <div className="space-y-3 sm:col-span-2">
         {rows.map((row, i) => (
           <div
@@ -393,26 +442,10 @@ function VariationRows({ initial, error }: { initial: VariationRowValues[]; erro
                 ))}
               </select>
             </label>
-            <button
-              type="button"
-              onClick={() => setRows(rows.filter((r) => r.key !== row.key))}
-              className="self-end rounded p-2 text-red-700 hover:bg-red-50"
-              aria-label={`Remove variation ${i + 1}`}
-            >
-              <Trash2 aria-hidden className="size-4" />
-            </button>
+            <RemoveRowButton label={`Remove variation ${i + 1}`} onClick={() => remove(row.key)} className="self-end" />
           </div>
         ))}
-        <button
-          type="button"
-          className={`${secondaryButton} !px-3 !py-1.5`}
-          onClick={() => {
-            setRows([...rows, { ...blankVariation(), key: nextKey }]);
-            setNextKey(nextKey + 1);
-          }}
-        >
-          <Plus aria-hidden className="size-4" /> Add variation
-        </button>
+        <AddRowButton label="Add variation" onClick={add} />
       </div>
     </Fieldset>
   );
@@ -421,18 +454,13 @@ function VariationRows({ initial, error }: { initial: VariationRowValues[]; erro
 const blankPart = (): PartRowValues => ({ slug: "", quantity: "1" });
 
 function PartRows({ initial, error }: { initial: PartRowValues[]; error?: string }) {
-  const [rows, setRows] = useState(() => [...initial, blankPart()].map((row, key) => ({ ...row, key })));
-  const [nextKey, setNextKey] = useState(rows.length);
+  const { rows, add, remove } = useRows(initial, blankPart);
   return (
     <Fieldset
       legend="Package contents"
       hint="Make this item a package of others (a stage set of decks, truss and lights): each part by its public id, as in its page address, and how many units one package takes. Approving a package books its parts."
     >
-      {error && (
-        <p role="alert" className="text-sm text-red-700 sm:col-span-2">
-          {error}
-        </p>
-      )}
+      <RowsError error={error} />
       <div className="space-y-3 sm:col-span-2">
         {rows.map((row, i) => (
           <div key={row.key} className="grid grid-cols-[1fr_6rem_auto] gap-2">
@@ -450,26 +478,10 @@ function PartRows({ initial, error }: { initial: PartRowValues[]; error?: string
               aria-label={`Part ${i + 1} units per package`}
               className={`${inputClass} border-slate-300`}
             />
-            <button
-              type="button"
-              onClick={() => setRows(rows.filter((r) => r.key !== row.key))}
-              className="rounded p-2 text-red-700 hover:bg-red-50"
-              aria-label={`Remove part ${i + 1}`}
-            >
-              <Trash2 aria-hidden className="size-4" />
-            </button>
+            <RemoveRowButton label={`Remove part ${i + 1}`} onClick={() => remove(row.key)} />
           </div>
         ))}
-        <button
-          type="button"
-          className={`${secondaryButton} !px-3 !py-1.5`}
-          onClick={() => {
-            setRows([...rows, { ...blankPart(), key: nextKey }]);
-            setNextKey(nextKey + 1);
-          }}
-        >
-          <Plus aria-hidden className="size-4" /> Add part
-        </button>
+        <AddRowButton label="Add part" onClick={add} />
       </div>
     </Fieldset>
   );
