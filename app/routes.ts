@@ -35,6 +35,8 @@ export default [
       "accounts/reconciliation",
     ]),
     route("admin/inventory", "routes/admin/inventory.tsx"),
+    // The package dialog's part suggestions; JSON.
+    route("admin/inventory/part-options", "routes/admin/inventory-part-options.ts"),
     route("admin/logos", "routes/admin/logos.tsx"),
     route("admin/hero", "routes/admin/hero.tsx"),
     // The upload forms' files sent with JavaScript (progress bar); JSON answers.

@@ -98,6 +98,7 @@ export const ADMIN_ROUTE_ACCESS = {
       restore: "inventory.manage",
     },
   },
+  "/admin/inventory/part-options": { view: "inventory.manage" },
   "/admin/events": { view: "events.view" },
   "/admin/employees": { view: "employees.view" },
   "/admin/tasks": { view: "tasks.view" },

@@ -1,9 +1,10 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb, queryRows } from "~/db/client.server";
-import { auditLog, inventoryItems, quotationLines, quotations } from "~/db/schema";
+import { auditLog, inventoryItems, inventoryPackageParts, quotationLines, quotations } from "~/db/schema";
 import { answerOf, callRoute, signedInUser, thrownBy, type TestUser } from "../../../tests/support/signed-in-request";
 import { action, loader } from "./inventory";
+import { loader as partOptions } from "./inventory-part-options";
 
 // The Inventory Management route (issue 9): its loader opens dialogs from the URL, its action answers a
 // refused save on the same URL (the dialog stays open) and a good one with a redirect to the list and a toast.
@@ -142,17 +143,15 @@ describe("/admin/inventory action", () => {
         eventLocation: "Dhaka",
       })
       .returning({ id: quotations.id });
-    await db
-      .insert(quotationLines)
-      .values({
-        quotationId: q!.id,
-        inventoryItemId: item!.id,
-        name: "Route Test Quoted",
-        quantity: 1,
-        unitPrice: "10",
-        total: "10",
-        lineNo: 0,
-      });
+    await db.insert(quotationLines).values({
+      quotationId: q!.id,
+      inventoryItemId: item!.id,
+      name: "Route Test Quoted",
+      quantity: 1,
+      unitPrice: "10",
+      total: "10",
+      lineNo: 0,
+    });
 
     const response = (await callRoute(action, `/admin/inventory?delete=${item!.id}`, {
       as: staff,
@@ -177,5 +176,24 @@ describe("/admin/inventory action", () => {
     const thrown = await thrownBy(callRoute(action, "/admin/inventory?new=1", { as: accountant, form: VALID }));
     expect(thrown.status).toBe(403);
     expect(await fingerprint()).toBe(before);
+  });
+});
+
+describe("/admin/inventory/part-options loader", () => {
+  it("suggests items matching what was typed, leaving out archived items and packages", async () => {
+    const db = getDb();
+    const [deck, , pack] = await db
+      .insert(inventoryItems)
+      .values([
+        { slug: "suggest-stage-deck", name: "Suggest Stage Deck", category: "stage" },
+        { slug: "suggest-stage-old", name: "Suggest Stage Old", category: "stage", archivedAt: new Date() },
+        { slug: "suggest-stage-set", name: "Suggest Stage Set", category: "stage" },
+      ])
+      .returning({ id: inventoryItems.id });
+    await db.insert(inventoryPackageParts).values({ packageItemId: pack!.id, partItemId: deck!.id, quantity: 4 });
+    const result = await callRoute(partOptions, "/admin/inventory/part-options?q=SUGGEST%20stage", { as: staff });
+    expect(result.options).toEqual([{ slug: "suggest-stage-deck", name: "Suggest Stage Deck" }]);
+    const refused = await thrownBy(callRoute(partOptions, "/admin/inventory/part-options?q=stage", { as: accountant }));
+    expect(refused.status).toBe(403);
   });
 });

@@ -1,6 +1,6 @@
 import { ArrowLeft, ArrowRight, ImageOff, Plus, Trash2 } from "lucide-react";
-import { useState } from "react";
-import { Form } from "react-router";
+import { useEffect, useRef, useState } from "react";
+import { Form, useFetcher } from "react-router";
 import {
   AVAILABILITY_STATUSES,
   CATEGORIES,
@@ -16,6 +16,7 @@ import {
   type PartRowValues,
   type VariationRowValues,
 } from "~/domain/inventory/item-form";
+import type { PartOption } from "~/domain/inventory/part-options.server";
 import { secondaryButton } from "~/ui/buttons";
 import { DialogActions, FormDialog } from "../form-dialog";
 import { FormError, inputClass, SelectField, SubmitButton, TextAreaField, TextField, useFormBusy } from "../form";
@@ -453,12 +454,33 @@ function VariationRows({ initial, error }: { initial: VariationRowValues[]; erro
 
 const blankPart = (): PartRowValues => ({ slug: "", quantity: "1" });
 
+const PART_OPTIONS_ID = "inventory-part-options";
+
+/** Suggestions for the part fields: the items matching what was last typed in one (GET part-options). */
+function usePartOptions() {
+  const fetcher = useFetcher<{ options: PartOption[] }>();
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  return {
+    options: fetcher.data?.options ?? [],
+    search(text: string) {
+      clearTimeout(timer.current);
+      if (text.trim().length < 2) return;
+      timer.current = setTimeout(
+        () => void fetcher.load(`/admin/inventory/part-options?q=${encodeURIComponent(text.trim())}`),
+        250,
+      );
+    },
+  };
+}
+
 function PartRows({ initial, error }: { initial: PartRowValues[]; error?: string }) {
   const { rows, add, remove } = useRows(initial, blankPart);
+  const suggestions = usePartOptions();
   return (
     <Fieldset
       legend="Package contents"
-      hint="Make this item a package of others (a stage set of decks, truss and lights): each part by its public id, as in its page address, and how many units one package takes. Approving a package books its parts."
+      hint="Make this item a package of others (a stage set of decks, truss and lights): type a part's name to choose it, and how many units one package takes. Approving a package books its parts."
     >
       <RowsError error={error} />
       <div className="space-y-3 sm:col-span-2">
@@ -466,8 +488,11 @@ function PartRows({ initial, error }: { initial: PartRowValues[]; error?: string
           <div key={row.key} className="grid grid-cols-[1fr_6rem_auto] gap-2">
             <input
               name="partSlug"
+              list={PART_OPTIONS_ID}
+              autoComplete="off"
+              onChange={(e) => suggestions.search(e.target.value)}
               defaultValue={row.slug}
-              placeholder="e.g. truss-box-3m"
+              placeholder="Type a name, e.g. truss"
               aria-label={`Part ${i + 1} public id`}
               className={`${inputClass} border-slate-300`}
             />
@@ -482,6 +507,13 @@ function PartRows({ initial, error }: { initial: PartRowValues[]; error?: string
           </div>
         ))}
         <AddRowButton label="Add part" onClick={add} />
+        <datalist id={PART_OPTIONS_ID}>
+          {suggestions.options.map((o) => (
+            <option key={o.slug} value={o.slug}>
+              {o.name}
+            </option>
+          ))}
+        </datalist>
       </div>
     </Fieldset>
   );
