@@ -5,7 +5,8 @@ import { queryRows, type DbOrTx } from "../../db/client.server";
 // - A quotation promises its lines' units for its event date once it is approved (the schema has no rental
 //   period beyond the event date). A line for a package promises its parts: units per package × packages.
 // - Units in the workshop are not free on any day before their expected return date (never, without one).
-// - An item whose status says under-repair has none free.
+// - An item whose status says under-repair has none free, until the return date of its units in the workshop
+//   when it has some with one (saving an item whose every unit is in the workshop sets that status).
 // - A package is free as often as its own count and each part's free units allow.
 // The dashboard counts with it today; the inventory list shows it per item; approving a quotation checks it.
 
@@ -39,10 +40,20 @@ function unitsInRepairSql(i: string, date: string): SQL {
                    then ${t}.units_under_repair else 0 end)`;
 }
 
+/**
+ * Whether item alias `i` is wholly out on `date`: its status says under-repair, and no units in the workshop are
+ * due back by then (a status set by hand, with no units counted, keeps it out on every day).
+ */
+function wholeItemOutSql(i: string, date: string): SQL {
+  const t = sql.raw(i);
+  return sql`(${t}.status = 'under-repair' and (${t}.units_under_repair = 0 or ${t}.repair_return_date is null
+                or ${t}.repair_return_date > ${date}::date))`;
+}
+
 /** The free units of item alias `i` on `date`, counting only its own quantity (a package's parts aside). */
 function ownFreeUnitsSql(i: string, date: string): SQL {
   const t = sql.raw(i);
-  return sql`(case when ${t}.status = 'under-repair' then 0 else greatest(
+  return sql`(case when ${wholeItemOutSql(i, date)} then 0 else greatest(
       ${t}.quantity - ${unitsInRepairSql(i, date)}
       - (select coalesce(sum(pl.units), 0) from (${promisedLinesOnSql(date)}) pl where pl.item_id = ${t}.id),
       0) end)::int`;
@@ -61,7 +72,7 @@ export function freeUnitsOfItemSql(date: string, i = "inventory_items"): SQL {
 }
 
 /**
- * The units free on `date`, as one scalar sub-select: for each item not under repair, its quantity less the
+ * The units free on `date`, as one scalar sub-select: for each item not wholly out, its quantity less the
  * units in the workshop and those promised that day, never below zero (an over-promised item does not eat into
  * another's stock). Packages are not counted: their units are their parts'.
  */
@@ -70,7 +81,7 @@ export function availableUnitsOnSql(date: string): SQL {
     select coalesce(sum(greatest(i.quantity - ${unitsInRepairSql("i", date)} - coalesce(p.units, 0), 0)), 0)::int
     from inventory_items i
     left join (${promisedUnitsOnSql(date)}) p on p.inventory_item_id = i.id
-    where i.status <> 'under-repair' and i.archived_at is null
+    where not ${wholeItemOutSql("i", date)} and i.archived_at is null
       and not exists (select 1 from inventory_package_parts pp where pp.package_item_id = i.id)
   )`;
 }

@@ -251,7 +251,8 @@ export async function createItem(
 /**
  * Saves the edit form of item `values.id`. The public id stays as it is when the name changes (links keep
  * working). A form opened before someone else's save (its version differs) is refused, so nobody overwrites a
- * change they never saw. When every unit under repair is back, an item that was under repair is available again.
+ * change they never saw. When every unit under repair is back (or some are, when it was under repair because all
+ * of them were), an item that was under repair is available again.
  */
 export async function updateItem(
   db: Db,
@@ -301,11 +302,13 @@ export async function updateItem(
       const removed = before.uploadedImages.filter((r) => !kept.includes(r));
       const imageUrls = [...input.imageUrls, ...newRecords.map((r) => uploadedUrl(r, options.storage))];
 
+      // The status follows the workshop: an item that was under repair with units in it is available again when
+      // they are all back, or when it was under repair because all its units were and now only some are.
+      const someBack =
+        input.unitsUnderRepair === 0 ||
+        (before.unitsUnderRepair === before.quantity && input.unitsUnderRepair < input.quantity);
       const status =
-        before.status === "under-repair" &&
-        before.unitsUnderRepair > 0 &&
-        input.unitsUnderRepair === 0 &&
-        input.status === "under-repair"
+        before.status === "under-repair" && before.unitsUnderRepair > 0 && someBack && input.status === "under-repair"
           ? "available"
           : input.status;
       const columns = columnsOf({ ...input, status }, imageUrls, [...kept, ...newRecords]);
