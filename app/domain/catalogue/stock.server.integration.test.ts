@@ -209,3 +209,31 @@ describe("units under repair, packages and archived items", () => {
     expect(await availableUnitsOn(getDb(), DAY)).toBe(total - 4 - 6);
   });
 });
+
+describe("large counts", () => {
+  it("counts packages × units per package past what an integer holds", async () => {
+    const DAY = "2027-01-05";
+    const db = getDb();
+    const [part] = await db
+      .insert(inventoryItems)
+      .values({ slug: "big-part", name: "big part", category: "stage", quantity: 1_000_000 })
+      .returning({ id: inventoryItems.id });
+    const [pkg] = await db
+      .insert(inventoryItems)
+      .values({ slug: "big-set", name: "big set", category: "stage", quantity: 5000 })
+      .returning({ id: inventoryItems.id });
+    await db
+      .insert(inventoryPackageParts)
+      .values({ packageItemId: pkg!.id, partItemId: part!.id, quantity: 1_000_000 });
+    const before = await availableUnitsOn(db, DAY);
+    // 3,000 sets × 1,000,000 units each: 3e9 units promised, more than an int4 holds.
+    await quotation("approved", DAY, [[pkg!.id, 3000]]);
+    expect(await freeUnitsOn(db, [part!.id, pkg!.id], DAY)).toEqual(
+      new Map([
+        [part!.id, 0],
+        [pkg!.id, 0],
+      ]),
+    );
+    expect(await availableUnitsOn(db, DAY)).toBe(before - 1_000_000);
+  });
+});

@@ -10,7 +10,10 @@ import { queryRows, type DbOrTx } from "../../db/client.server";
 // - A package is free as often as its own count and each part's free units allow.
 // The dashboard counts with it today; the inventory list shows it per item; approving a quotation checks it.
 
-/** Rows (item_id, units): every unit promised on `date` (YYYY-MM-DD), by approved lines and through packages. */
+/**
+ * Rows (item_id, units): every unit promised on `date` (YYYY-MM-DD), by approved lines and through packages.
+ * Counted in bigint: packages × units per package can pass what an integer holds (both may be up to a million).
+ */
 function promisedLinesOnSql(date: string): SQL {
   return sql`
     select ql.inventory_item_id as item_id, ql.quantity as units
@@ -18,7 +21,7 @@ function promisedLinesOnSql(date: string): SQL {
     join quotations q on q.id = ql.quotation_id
     where q.status = 'approved' and q.event_date = ${date}::date and ql.inventory_item_id is not null
     union all
-    select pp.part_item_id, ql.quantity * pp.quantity
+    select pp.part_item_id, ql.quantity::bigint * pp.quantity
     from quotation_lines ql
     join quotations q on q.id = ql.quotation_id
     join inventory_package_parts pp on pp.package_item_id = ql.inventory_item_id
@@ -28,7 +31,7 @@ function promisedLinesOnSql(date: string): SQL {
 /** Per inventory item, the units promised on `date`: (inventory_item_id, units). */
 export function promisedUnitsOnSql(date: string): SQL {
   return sql`
-    select pl.item_id as inventory_item_id, sum(pl.units)::int as units
+    select pl.item_id as inventory_item_id, sum(pl.units)::bigint as units
     from (${promisedLinesOnSql(date)}) pl
     group by pl.item_id`;
 }
@@ -78,7 +81,7 @@ export function freeUnitsOfItemSql(date: string, i = "inventory_items"): SQL {
  */
 export function availableUnitsOnSql(date: string): SQL {
   return sql`(
-    select coalesce(sum(greatest(i.quantity - ${unitsInRepairSql("i", date)} - coalesce(p.units, 0), 0)), 0)::int
+    select coalesce(sum(greatest(i.quantity - ${unitsInRepairSql("i", date)} - coalesce(p.units, 0), 0)), 0)::bigint
     from inventory_items i
     left join (${promisedUnitsOnSql(date)}) p on p.inventory_item_id = i.id
     where not ${wholeItemOutSql("i", date)} and i.archived_at is null

@@ -123,6 +123,9 @@ export async function uniqueSlug(tx: DbOrTx, name: string): Promise<string> {
   for (let n = 2; ; n++) if (!used.has(`${base}-${n}`)) return `${base}-${n}`;
 }
 
+/** How many times an insert that lost the race for a public id is tried again with the next one. */
+const SLUG_ATTEMPTS = 10;
+
 type PartResolution =
   | { ok: true; parts: { partItemId: string; quantity: number; position: number }[] }
   | { ok: false; errors: Record<string, string> };
@@ -240,7 +243,8 @@ export async function createItem(
       invalidatePublicData();
       return { ...result, changed: true };
     } catch (error) {
-      if (isUniqueSlugViolation(error) && attempt < 3) continue;
+      // Each of n items of one name added at the same moment may lose the race up to n - 1 times.
+      if (isUniqueSlugViolation(error) && attempt < SLUG_ATTEMPTS) continue;
       await discardImages(records, options.storage);
       getLogger().error({ err: error }, "adding an inventory item failed");
       return refused(values, { form: "The item could not be saved. Please try again." }, 500);
