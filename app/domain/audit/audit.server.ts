@@ -34,12 +34,24 @@ export async function recordAudit(db: DbOrTx, actor: AuditActor, entry: AuditEnt
   });
 }
 
+/**
+ * JSON with every object's keys in sorted order. A jsonb column gives its objects back with the keys reordered
+ * (shortest first), so a plain JSON.stringify would see a change in every unchanged jsonb value.
+ */
+function canonicalJson(value: unknown): string | undefined {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v !== null && typeof v === "object" && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : v,
+  );
+}
+
 /** { field: { from, to } } for each field whose value differs; what an update writes to the audit log. */
 export function diffFields<T extends Record<string, unknown>>(before: T, after: Partial<T>): Record<string, unknown> {
   const changes: Record<string, unknown> = {};
   for (const [key, to] of Object.entries(after)) {
     const from = before[key];
-    if (JSON.stringify(from) !== JSON.stringify(to)) changes[key] = { from, to };
+    if (canonicalJson(from) !== canonicalJson(to)) changes[key] = { from, to };
   }
   return changes;
 }

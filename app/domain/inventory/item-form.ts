@@ -343,7 +343,10 @@ export function itemSchema(newImageCount = 0) {
             .array(
               z
                 .string()
-                .max(ITEM_LIMITS.imageUrl, `Each image address must be at most ${ITEM_LIMITS.imageUrl} characters`)
+                .max(
+                  ITEM_LIMITS.imageUrl,
+                  `Each image address must be at most ${ITEM_LIMITS.imageUrl.toLocaleString("en-US")} characters`,
+                )
                 .refine(isImageAddress, "Each image address must start with https:// or /"),
             )
             .max(Math.max(0, ITEM_LIMITS.images - newImageCount), `At most ${ITEM_LIMITS.images} images per item`),

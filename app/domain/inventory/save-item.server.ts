@@ -123,6 +123,9 @@ export async function uniqueSlug(tx: DbOrTx, name: string): Promise<string> {
   for (let n = 2; ; n++) if (!used.has(`${base}-${n}`)) return `${base}-${n}`;
 }
 
+/** How many times an insert that lost the race for a public id is tried again with the next one. */
+const SLUG_ATTEMPTS = 10;
+
 type PartResolution =
   | { ok: true; parts: { partItemId: string; quantity: number; position: number }[] }
   | { ok: false; errors: Record<string, string> };
@@ -240,7 +243,8 @@ export async function createItem(
       invalidatePublicData();
       return { ...result, changed: true };
     } catch (error) {
-      if (isUniqueSlugViolation(error) && attempt < 3) continue;
+      // Each of n items of one name added at the same moment may lose the race up to n - 1 times.
+      if (isUniqueSlugViolation(error) && attempt < SLUG_ATTEMPTS) continue;
       await discardImages(records, options.storage);
       getLogger().error({ err: error }, "adding an inventory item failed");
       return refused(values, { form: "The item could not be saved. Please try again." }, 500);
@@ -251,7 +255,8 @@ export async function createItem(
 /**
  * Saves the edit form of item `values.id`. The public id stays as it is when the name changes (links keep
  * working). A form opened before someone else's save (its version differs) is refused, so nobody overwrites a
- * change they never saw. When every unit under repair is back, an item that was under repair is available again.
+ * change they never saw. When every unit under repair is back (or some are, when it was under repair because all
+ * of them were), an item that was under repair is available again.
  */
 export async function updateItem(
   db: Db,
@@ -301,11 +306,13 @@ export async function updateItem(
       const removed = before.uploadedImages.filter((r) => !kept.includes(r));
       const imageUrls = [...input.imageUrls, ...newRecords.map((r) => uploadedUrl(r, options.storage))];
 
+      // The status follows the workshop: an item that was under repair with units in it is available again when
+      // they are all back, or when it was under repair because all its units were and now only some are.
+      const someBack =
+        input.unitsUnderRepair === 0 ||
+        (before.unitsUnderRepair === before.quantity && input.unitsUnderRepair < input.quantity);
       const status =
-        before.status === "under-repair" &&
-        before.unitsUnderRepair > 0 &&
-        input.unitsUnderRepair === 0 &&
-        input.status === "under-repair"
+        before.status === "under-repair" && before.unitsUnderRepair > 0 && someBack && input.status === "under-repair"
           ? "available"
           : input.status;
       const columns = columnsOf({ ...input, status }, imageUrls, [...kept, ...newRecords]);

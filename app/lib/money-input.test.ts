@@ -1,0 +1,108 @@
+import { describe, expect, it } from "vitest";
+import { MONEY_MAX, moneyField, normalizeMoney, optionalMoneyField } from "./money-input";
+
+describe("normalizeMoney", () => {
+  it.each([
+    ["0", "0.00"],
+    ["1500", "1500.00"],
+    ["1500.5", "1500.50"],
+    ["1500.55", "1500.55"],
+    ["  42  ", "42.00"],
+    ["1,500.50", "1500.50"],
+    ["৳1,500", "1500.00"],
+    ["৳ 2,50,000.75", "250000.75"],
+    ["007", "7.00"],
+    ["0.01", "0.01"],
+    [MONEY_MAX, MONEY_MAX],
+  ])("reads %j as %j", (input, amount) => {
+    expect(normalizeMoney(input)).toBe(amount);
+  });
+
+  it.each([
+    "",
+    " ",
+    "-1",
+    "-0.01",
+    "1.234",
+    "0.001",
+    "abc",
+    "12abc",
+    "1e3",
+    "Infinity",
+    "NaN",
+    "0x10",
+    "1 500",
+    ".5",
+    "5.",
+    "1000000000000",
+    "$100",
+    "১০০", // Bengali digits: not what the column takes
+  ])("refuses %j", (input) => {
+    expect(normalizeMoney(input)).toBeNull();
+  });
+
+  it("is exact past what a float holds (no rounding through Number)", () => {
+    expect(normalizeMoney("999999999999.99")).toBe("999999999999.99");
+    expect(normalizeMoney("123456789012.34")).toBe("123456789012.34");
+    expect(normalizeMoney("0.10")).toBe("0.10");
+  });
+});
+
+describe("moneyField", () => {
+  const price = moneyField("Price");
+  const messageOf = (input: unknown) => {
+    const result = price.safeParse(input);
+    expect(result.success).toBe(false);
+    return result.error!.issues[0]!.message;
+  };
+
+  it("gives the normalised amount", () => {
+    expect(price.parse("৳1,200.5")).toBe("1200.50");
+    expect(price.parse("0")).toBe("0.00");
+  });
+
+  it.each([
+    ["", "Price is required"],
+    ["   ", "Price is required"],
+    ["-5", "Price must be 0 or more"],
+    ["৳ -5", "Price must be 0 or more"],
+    ["-0.5", "Price must be 0 or more"],
+    ["1.234", "Price can have at most 2 decimals"],
+    ["12.999", "Price can have at most 2 decimals"],
+    ["1000000000000", "Price must be at most ৳999,999,999,999.99"],
+    ["abc", "Price must be an amount in taka, e.g. 1500 or 1500.50"],
+    ["1e5", "Price must be an amount in taka, e.g. 1500 or 1500.50"],
+    ["12 taka", "Price must be an amount in taka, e.g. 1500 or 1500.50"],
+  ])("answers %j with %j", (input, message) => {
+    expect(messageOf(input)).toBe(message);
+  });
+
+  it("names the field when the value is not text at all", () => {
+    expect(messageOf(undefined)).toBe("Price is required");
+    expect(messageOf(12)).toBe("Price is required");
+  });
+});
+
+describe("optionalMoneyField", () => {
+  const rate = optionalMoneyField("Purchase rate");
+
+  it("is null when left blank or missing", () => {
+    expect(rate.parse("")).toBeNull();
+    expect(rate.parse("  ")).toBeNull();
+    expect(rate.parse(undefined)).toBeNull();
+  });
+
+  it("normalises an amount", () => {
+    expect(rate.parse("1,000")).toBe("1000.00");
+  });
+
+  it.each([
+    ["-1", "Purchase rate must be 0 or more"],
+    ["1.005", "Purchase rate can have at most 2 decimals"],
+    ["lots", "Purchase rate must be an amount in taka, e.g. 1500 or 1500.50"],
+  ])("answers %j with %j", (input, message) => {
+    const result = rate.safeParse(input);
+    expect(result.success).toBe(false);
+    expect(result.error!.issues[0]!.message).toBe(message);
+  });
+});
