@@ -31,10 +31,14 @@ export function searchAny(q: string, columns: SQLWrapper[]): SQL | undefined {
   return or(...columns.map((column) => ilike(column as Parameters<typeof ilike>[0], pattern)));
 }
 
-/** ORDER BY the chosen column in the chosen direction, then the id the same way (a stable order for paging). */
-export function listOrder(column: SQLWrapper, dir: SortDir, id: SQLWrapper): SQL[] {
+/**
+ * ORDER BY the chosen column (or columns: a category, then the name within it) in the chosen direction, then the
+ * id the same way (a stable order for paging).
+ */
+export function listOrder(columns: SQLWrapper | readonly SQLWrapper[], dir: SortDir, id: SQLWrapper): SQL[] {
   const by = dir === "asc" ? asc : desc;
-  return [by(column as Parameters<typeof asc>[0]), by(id as Parameters<typeof asc>[0])];
+  const keys = Array.isArray(columns) ? columns : [columns as SQLWrapper];
+  return [...keys, id].map((column) => by(column as Parameters<typeof asc>[0]));
 }
 
 /**

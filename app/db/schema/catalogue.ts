@@ -9,7 +9,7 @@ import {
   type SupplierInfo,
   type Variation,
 } from "../../domain/catalogue/constants";
-import { categorySortSql } from "../../domain/catalogue/category-sort";
+import { categorySortSql, inventoryNameSortSql } from "../../domain/catalogue/category-sort";
 import { createdAt, id, money, sqlList, updatedAt } from "./columns";
 
 /** One table for the public catalogue and the back-office inventory (DESIGN §4). */
@@ -60,14 +60,15 @@ export const inventoryItems = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index("inventory_items_name_idx").on(t.name),
-    index("inventory_items_category_idx").on(t.category),
-    // The back office's Category sort, by the categories' names.
-    index("inventory_items_category_sort_idx").on(categorySortSql(t.category), t.name),
-    index("inventory_items_status_idx").on(t.status),
-    index("inventory_items_source_idx").on(t.source),
-    index("inventory_items_group_idx").on(t.inventoryGroup),
-    index("inventory_items_price_idx").on(t.price),
+    // The back office's list (app/domain/inventory/inventory-list.server.ts): each sort, and each filter with the
+    // default sort, reads its rows in order from one of these.
+    index("inventory_items_name_idx").on(inventoryNameSortSql(t.name)),
+    index("inventory_items_category_idx").on(t.category, inventoryNameSortSql(t.name)),
+    index("inventory_items_category_sort_idx").on(categorySortSql(t.category), inventoryNameSortSql(t.name)),
+    index("inventory_items_status_idx").on(t.status, inventoryNameSortSql(t.name)),
+    index("inventory_items_source_idx").on(t.source, inventoryNameSortSql(t.name)),
+    index("inventory_items_group_idx").on(t.inventoryGroup, inventoryNameSortSql(t.name)),
+    index("inventory_items_price_idx").on(t.price, inventoryNameSortSql(t.name)),
     index("inventory_items_sort_order_idx").on(t.sortOrder, t.name),
     index("inventory_items_created_at_idx").on(t.createdAt),
     // The back office's search (name, description, tags) by substring; the function is in migration 0003.

@@ -32,7 +32,9 @@ export function listProducts(db: DbOrTx, category?: string | null) {
   return cachedPublicData(`products:${category ?? "all"}`, () => {
     const query = db.select(cardColumns).from(inventoryItems).$dynamic();
     query.where(
-      category ? and(listed, eq(inventoryItems.category, category as typeof inventoryItems.$inferSelect.category)) : listed,
+      category
+        ? and(listed, eq(inventoryItems.category, category as typeof inventoryItems.$inferSelect.category))
+        : listed,
     );
     return query.orderBy(asc(inventoryItems.sortOrder), asc(inventoryItems.name));
   });

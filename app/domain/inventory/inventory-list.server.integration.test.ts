@@ -288,17 +288,18 @@ describe("sorts, both ways", () => {
   );
   const bytes = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
   const COMPARE: Record<string, (a: Key, b: Key) => number> = {
-    name: (a, b) => bytes(FIXTURE[a].name, FIXTURE[b].name),
+    // Case set aside: "apple" before "Zebra".
+    name: (a, b) => bytes(FIXTURE[a].name.toLowerCase(), FIXTURE[b].name.toLowerCase()),
     category: (a, b) => rank.get(FIXTURE[a].category)! - rank.get(FIXTURE[b].category)!,
     source: (a, b) => bytes(FIXTURE[a].source, FIXTURE[b].source),
     status: (a, b) => bytes(FIXTURE[a].status, FIXTURE[b].status),
     price: (a, b) => Number(FIXTURE[a].price) - Number(FIXTURE[b].price),
   };
 
-  /** The fixture in the expected order: by the column, then by id, both in the direction asked. */
+  /** The fixture in the expected order: by the column, then by name, then by id, all in the direction asked. */
   function expected(sort: string, dir: "asc" | "desc"): Key[] {
     const sign = dir === "asc" ? 1 : -1;
-    return [...LIVE].sort((a, b) => sign * (COMPARE[sort]!(a, b) || bytes(ids[a], ids[b])));
+    return [...LIVE].sort((a, b) => sign * (COMPARE[sort]!(a, b) || COMPARE.name!(a, b) || bytes(ids[a], ids[b])));
   }
 
   it.each(
@@ -480,4 +481,32 @@ describe("pages", () => {
       expect(new Set(seen)).toEqual(new Set(bulkIds));
     },
   );
+});
+
+describe("names sort as people read them", () => {
+  const added: string[] = [];
+  afterAll(async () => {
+    await getDb().delete(inventoryItems).where(inArray(inventoryItems.id, added));
+  });
+
+  it("puts apple before Zebra whatever the case, in both directions", async () => {
+    const rows = await getDb()
+      .insert(inventoryItems)
+      .values([
+        { slug: "casefold-zebra", name: "Zebra Casefold Barrier", category: "accessories" },
+        { slug: "casefold-apple", name: "apple Casefold Crate", category: "accessories" },
+        { slug: "casefold-mango", name: "MANGO Casefold Stand", category: "accessories" },
+      ])
+      .returning({ id: inventoryItems.id });
+    added.push(...rows.map((r) => r.id));
+    const names = async (query: string) => (await list(`q=casefold&${query}`)).rows.map((r) => r.name);
+    expect(await names("")).toEqual(["apple Casefold Crate", "MANGO Casefold Stand", "Zebra Casefold Barrier"]);
+    expect(await names("dir=desc")).toEqual(["Zebra Casefold Barrier", "MANGO Casefold Stand", "apple Casefold Crate"]);
+    // Within one category, too.
+    expect(await names("sort=category")).toEqual([
+      "apple Casefold Crate",
+      "MANGO Casefold Stand",
+      "Zebra Casefold Barrier",
+    ]);
+  });
 });

@@ -4,7 +4,7 @@ import { inventoryItems } from "../../db/schema";
 import { todayInDhaka } from "../../lib/dhaka-time";
 import type { ListPage, StateOf } from "../../lib/list-params";
 import { containsPattern, listOrder, pageOf } from "../../lib/list-query.server";
-import { categorySortSql } from "../catalogue/category-sort";
+import { categorySortSql, inventoryNameSortSql } from "../catalogue/category-sort";
 import { freeUnitsOfItemSql } from "../catalogue/stock.server";
 import { INVENTORY_LIST } from "./inventory-list";
 
@@ -14,13 +14,16 @@ import { INVENTORY_LIST } from "./inventory-list";
 
 const t = inventoryItems;
 
+// Names sort as people read them, whatever their case ("apple" before "Zebra"); the other sorts keep names in
+// that order within each value. Each has its index (app/db/schema/catalogue.ts).
+const byName = inventoryNameSortSql(t.name);
 const SORT_COLUMNS = {
-  name: t.name,
+  name: [byName],
   // By the category's name as shown, not its id (fx is Special Effects).
-  category: categorySortSql(t.category),
-  source: t.source,
-  status: t.status,
-  price: t.price,
+  category: [categorySortSql(t.category), byName],
+  source: [t.source, byName],
+  status: [t.status, byName],
+  price: [t.price, byName],
 } as const;
 
 /** Items whose name, description or a tag contains `q`, case-insensitively. */

@@ -94,17 +94,15 @@ async function quoteFor(itemId: string, quantity = 1) {
       status: "approved",
     })
     .returning({ id: quotations.id });
-  await getDb()
-    .insert(quotationLines)
-    .values({
-      quotationId: q!.id,
-      inventoryItemId: itemId,
-      name: "line",
-      quantity,
-      unitPrice: "5000",
-      total: "5000",
-      lineNo: 0,
-    });
+  await getDb().insert(quotationLines).values({
+    quotationId: q!.id,
+    inventoryItemId: itemId,
+    name: "line",
+    quantity,
+    unitPrice: "5000",
+    total: "5000",
+    lineNo: 0,
+  });
   return q!.id;
 }
 
