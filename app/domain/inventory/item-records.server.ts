@@ -1,4 +1,4 @@
-import { asc, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { queryRows, type Db, type DbOrTx } from "../../db/client.server";
 import { inventoryItems, inventoryPackageParts, quotationLines } from "../../db/schema";
 import { invalidatePublicData } from "../../lib/cache.server";
@@ -6,6 +6,7 @@ import { getLogger } from "../../lib/logger.server";
 import type { Storage } from "../../lib/storage/storage";
 import { recordAudit, type AuditActor } from "../audit/audit.server";
 import { deleteImage } from "../media/images.server";
+import { packagePartsOf } from "./save-item.server";
 import { EMPTY_ITEM_FORM, INVENTORY_MESSAGES, type ItemFormValues } from "./item-form";
 
 // Reading one item into its edit form, and deleting, archiving and restoring items (issue 9). An item that
@@ -25,12 +26,7 @@ export async function loadItemForm(db: DbOrTx, id: string): Promise<EditableItem
   if (!UUID.test(id)) return null;
   const [row] = await db.select().from(inventoryItems).where(eq(inventoryItems.id, id));
   if (!row) return null;
-  const parts = await db
-    .select({ slug: inventoryItems.slug, quantity: inventoryPackageParts.quantity })
-    .from(inventoryPackageParts)
-    .innerJoin(inventoryItems, eq(inventoryItems.id, inventoryPackageParts.partItemId))
-    .where(eq(inventoryPackageParts.packageItemId, id))
-    .orderBy(asc(inventoryPackageParts.position));
+  const parts = await packagePartsOf(db, id);
   const supplier = row.supplierInfo ?? {};
   return {
     slug: row.slug,

@@ -881,7 +881,7 @@ describe("refusals: nothing is written, the message names the field, what was ty
       },
       status: 400,
       field: "parts",
-      message: "No item has the public id truss-3m",
+      message: "truss-3m is archived: restore it or take it out of the package",
     },
   ];
 

@@ -126,6 +126,16 @@ export async function uniqueSlug(tx: DbOrTx, name: string): Promise<string> {
 /** How many times an insert that lost the race for a public id is tried again with the next one. */
 const SLUG_ATTEMPTS = 10;
 
+/** A package's parts by public id and units per package, in their order (empty for an item that is not one). */
+export function packagePartsOf(db: DbOrTx, packageItemId: string): Promise<{ slug: string; quantity: number }[]> {
+  return db
+    .select({ slug: inventoryItems.slug, quantity: inventoryPackageParts.quantity })
+    .from(inventoryPackageParts)
+    .innerJoin(inventoryItems, eq(inventoryItems.id, inventoryPackageParts.partItemId))
+    .where(eq(inventoryPackageParts.packageItemId, packageItemId))
+    .orderBy(asc(inventoryPackageParts.position));
+}
+
 type PartResolution =
   | { ok: true; parts: { partItemId: string; quantity: number; position: number }[] }
   | { ok: false; errors: Record<string, string> };
@@ -147,7 +157,12 @@ async function resolveParts(tx: DbOrTx, input: ItemInput, selfId: string | null)
   const parts: { partItemId: string; quantity: number; position: number }[] = [];
   for (const [position, part] of input.parts.entries()) {
     const item = bySlug.get(part.slug);
-    if (!item || item.archivedAt) return { ok: false, errors: { parts: `No item has the public id ${part.slug}` } };
+    if (!item) return { ok: false, errors: { parts: `No item has the public id ${part.slug}` } };
+    if (item.archivedAt)
+      return {
+        ok: false,
+        errors: { parts: `${part.slug} is archived: restore it or take it out of the package` },
+      };
     if (item.id === selfId) return { ok: false, errors: { parts: "A package cannot contain itself" } };
     if (item.isPackage)
       return { ok: false, errors: { parts: `${part.slug} is a package itself; list its parts instead` } };
@@ -317,12 +332,7 @@ export async function updateItem(
           : input.status;
       const columns = columnsOf({ ...input, status }, imageUrls, [...kept, ...newRecords]);
       // Variations keep their ids; a new row gets one (columnsOf), so compare without the new ids.
-      const previousParts = await tx
-        .select({ slug: inventoryItems.slug, quantity: inventoryPackageParts.quantity })
-        .from(inventoryPackageParts)
-        .innerJoin(inventoryItems, eq(inventoryItems.id, inventoryPackageParts.partItemId))
-        .where(eq(inventoryPackageParts.packageItemId, id))
-        .orderBy(asc(inventoryPackageParts.position));
+      const previousParts = await packagePartsOf(tx, id);
       const { uploadedImages: _bookkeeping, ...shown } = columns;
       const beforeView = auditView(pickShown(before), previousParts);
       const changes = diffFields(beforeView, auditView(shown, input.parts));
