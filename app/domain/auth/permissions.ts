@@ -90,6 +90,11 @@ export const ADMIN_ROUTE_ACCESS = {
   "/admin": { view: "dashboard.view" },
   "/admin/quotations": { view: "quotations.view" },
   "/admin/inventory": { view: "inventory.view" },
+  "/admin/inventory/export": { view: "inventory.view" },
+  "/admin/inventory/import": {
+    view: "inventory.manage",
+    action: { preview: "inventory.manage", import: "inventory.manage" },
+  },
   "/admin/events": { view: "events.view" },
   "/admin/employees": { view: "employees.view" },
   "/admin/tasks": { view: "tasks.view" },
