@@ -37,6 +37,9 @@ export default [
     route("admin/inventory", "routes/admin/inventory.tsx"),
     // The package dialog's part suggestions; JSON.
     route("admin/inventory/part-options", "routes/admin/inventory-part-options.ts"),
+    // The inventory list as a CSV file (its filters applied), and importing a CSV of items (issue 9).
+    route("admin/inventory/export", "routes/admin/inventory-export.ts"),
+    route("admin/inventory/import", "routes/admin/inventory-import.tsx"),
     route("admin/logos", "routes/admin/logos.tsx"),
     route("admin/hero", "routes/admin/hero.tsx"),
     // The upload forms' files sent with JavaScript (progress bar); JSON answers.

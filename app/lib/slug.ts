@@ -28,3 +28,9 @@ export function slugFromName(name: string, fallback = "item", max = 80): string 
   const lastHyphen = cut.lastIndexOf("-");
   return (lastHyphen > max / 2 ? cut.slice(0, lastHyphen) : cut).replace(/-+$/, "");
 }
+
+/** `base` if no taken id is it, else the first of base-2, base-3... that none is: how a new record's id is chosen. */
+export function freeSlug(base: string, taken: ReadonlySet<string>): string {
+  if (!taken.has(base)) return base;
+  for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
+}

@@ -19,9 +19,8 @@ export interface AuditEntry {
   changes?: Record<string, unknown>;
 }
 
-/** Writes one line of audit_log, inside the caller's transaction, so it is kept only if the change is. */
-export async function recordAudit(db: DbOrTx, actor: AuditActor, entry: AuditEntry): Promise<void> {
-  await db.insert(auditLog).values({
+function auditRow(actor: AuditActor, entry: AuditEntry) {
+  return {
     actorUserId: actor.userId,
     actorLabel: actor.label,
     action: entry.action,
@@ -31,7 +30,18 @@ export async function recordAudit(db: DbOrTx, actor: AuditActor, entry: AuditEnt
     changes: entry.changes,
     ipAddress: actor.ipAddress,
     userAgent: actor.userAgent?.slice(0, 500) ?? null,
-  });
+  };
+}
+
+/** Writes one line of audit_log, inside the caller's transaction, so it is kept only if the change is. */
+export async function recordAudit(db: DbOrTx, actor: AuditActor, entry: AuditEntry): Promise<void> {
+  await db.insert(auditLog).values(auditRow(actor, entry));
+}
+
+/** Writes one line per entry (a bulk use case's, an import's), a few hundred to a statement. */
+export async function recordAudits(db: DbOrTx, actor: AuditActor, entries: readonly AuditEntry[]): Promise<void> {
+  for (let i = 0; i < entries.length; i += 500)
+    await db.insert(auditLog).values(entries.slice(i, i + 500).map((entry) => auditRow(actor, entry)));
 }
 
 /**

@@ -99,6 +99,11 @@ export const ADMIN_ROUTE_ACCESS = {
     },
   },
   "/admin/inventory/part-options": { view: "inventory.manage" },
+  "/admin/inventory/export": { view: "inventory.view" },
+  "/admin/inventory/import": {
+    view: "inventory.manage",
+    action: { preview: "inventory.manage", import: "inventory.manage" },
+  },
   "/admin/events": { view: "events.view" },
   "/admin/employees": { view: "employees.view" },
   "/admin/tasks": { view: "tasks.view" },

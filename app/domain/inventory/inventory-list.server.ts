@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.server";
 import { inventoryItems } from "../../db/schema";
 import { todayInDhaka } from "../../lib/dhaka-time";
@@ -52,13 +52,10 @@ export interface InventoryRow {
   archivedAt: Date | null;
 }
 
-export async function listInventory(
-  db: DbOrTx,
-  state: StateOf<typeof INVENTORY_LIST>,
-  today: string = todayInDhaka(),
-): Promise<ListPage<InventoryRow>> {
+/** The rows a list state asks for (search and filters; its sort and page aside): the list's and the export's. */
+export function inventoryWhere(state: Pick<StateOf<typeof INVENTORY_LIST>, "q" | "filters">): SQL | undefined {
   const { status, category, source, group, show } = state.filters;
-  const where = and(
+  return and(
     show === "archived" ? isNotNull(t.archivedAt) : isNull(t.archivedAt),
     inventorySearch(state.q),
     status ? eq(t.status, status) : undefined,
@@ -66,6 +63,19 @@ export async function listInventory(
     source ? eq(t.source, source) : undefined,
     group ? eq(t.inventoryGroup, group) : undefined,
   );
+}
+
+/** The sort expressions of each sort key, most significant first (the export pages through the same order). */
+export function inventorySortColumns(sort: StateOf<typeof INVENTORY_LIST>["sort"]): readonly SQLWrapper[] {
+  return SORT_COLUMNS[sort];
+}
+
+export async function listInventory(
+  db: DbOrTx,
+  state: StateOf<typeof INVENTORY_LIST>,
+  today: string = todayInDhaka(),
+): Promise<ListPage<InventoryRow>> {
+  const where = inventoryWhere(state);
   return pageOf(db, INVENTORY_LIST, state, {
     from: t,
     where,

@@ -5,7 +5,7 @@ import { invalidatePublicData } from "../../lib/cache.server";
 import { getEnv } from "../../lib/env.server";
 import { fieldErrors } from "../../lib/form-errors";
 import { getLogger } from "../../lib/logger.server";
-import { slugFromName } from "../../lib/slug";
+import { freeSlug, slugFromName } from "../../lib/slug";
 import type { Storage } from "../../lib/storage/storage";
 import { diffFields, recordAudit, type AuditActor } from "../audit/audit.server";
 import {
@@ -17,6 +17,7 @@ import {
   type StoredImageRecord,
 } from "../media/images.server";
 import { ImageRejectedError, readUpload } from "../media/upload";
+import type { SupplierInfo } from "../catalogue/constants";
 import { INVENTORY_MESSAGES, itemSchema, type ItemFormValues, type ItemInput } from "./item-form";
 
 // Adding and editing an inventory item (backoffice.md §2 Inventory Management; issue 9). One transaction each,
@@ -93,7 +94,7 @@ async function storeUploads(
   }
 }
 
-async function discardImages(images: readonly StoredImageRecord[], storage: Storage | undefined): Promise<void> {
+export async function discardImages(images: readonly StoredImageRecord[], storage: Storage | undefined): Promise<void> {
   await Promise.all(
     images.map((image) =>
       deleteImage(image, storage).catch((error: unknown) =>
@@ -104,7 +105,7 @@ async function discardImages(images: readonly StoredImageRecord[], storage: Stor
 }
 
 /** The address an uploaded picture is shown at in image_urls: its default width. */
-function uploadedUrl(record: StoredImageRecord, storage: Storage | undefined): string {
+export function uploadedUrl(record: StoredImageRecord, storage: Storage | undefined): string {
   return imageFromRecord(record, storage).url;
 }
 
@@ -118,9 +119,7 @@ export async function uniqueSlug(tx: DbOrTx, name: string): Promise<string> {
     .select({ slug: inventoryItems.slug })
     .from(inventoryItems)
     .where(or(eq(inventoryItems.slug, base), like(inventoryItems.slug, `${base}-%`)));
-  const used = new Set(taken.map((r) => r.slug));
-  if (!used.has(base)) return base;
-  for (let n = 2; ; n++) if (!used.has(`${base}-${n}`)) return `${base}-${n}`;
+  return freeSlug(base, new Set(taken.map((r) => r.slug)));
 }
 
 /** How many times an insert that lost the race for a public id is tried again with the next one. */
@@ -172,7 +171,7 @@ async function resolveParts(tx: DbOrTx, input: ItemInput, selfId: string | null)
 }
 
 /** The columns an item's input writes (parts and pictures aside). */
-function columnsOf(input: ItemInput, imageUrls: string[], uploadedImages: StoredImageRecord[]) {
+export function columnsOf(input: ItemInput, imageUrls: string[], uploadedImages: StoredImageRecord[]) {
   return {
     name: input.name,
     description: input.description,
@@ -198,7 +197,7 @@ function columnsOf(input: ItemInput, imageUrls: string[], uploadedImages: Stored
 }
 
 /** What the audit log keeps of an item (pictures by address; the stored records are bookkeeping). */
-function auditView(row: Omit<ReturnType<typeof columnsOf>, "uploadedImages">, parts: unknown[]) {
+export function auditView(row: Omit<ReturnType<typeof columnsOf>, "uploadedImages">, parts: unknown[]) {
   return { ...row, parts };
 }
 
@@ -366,7 +365,7 @@ export async function updateItem(
 }
 
 /** The stored row in the shape columnsOf writes (without the picture bookkeeping), for the audit diff. */
-function pickShown(row: ItemRow) {
+export function pickShown(row: ItemRow) {
   return {
     name: row.name,
     description: row.description,
@@ -383,9 +382,17 @@ function pickShown(row: ItemRow) {
     repairReturnDate: row.repairReturnDate,
     tags: row.tags,
     imageUrls: row.imageUrls,
-    variations: row.variations,
-    supplierInfo: row.supplierInfo,
+    // In the form's key order: jsonb keeps keys its own way, and the diff compares them as JSON text.
+    variations: row.variations.map((v) => ({ id: v.id, name: v.name, description: v.description, status: v.status })),
+    supplierInfo: row.supplierInfo && supplierInOrder(row.supplierInfo),
     purchaseRate: row.purchaseRate,
     paidAmount: row.paidAmount,
   };
+}
+
+/** Supplier details with their keys in the order itemSchema writes them. */
+function supplierInOrder(info: SupplierInfo): SupplierInfo {
+  const out: SupplierInfo = {};
+  for (const key of ["name", "phone", "email", "notes"] as const) if (info[key] !== undefined) out[key] = info[key];
+  return out;
 }
