@@ -1,5 +1,19 @@
 import { sql } from "drizzle-orm";
-import { check, date, index, integer, pgTable, text, time, timestamp, uuid } from "drizzle-orm/pg-core";
+import {
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  time,
+  timestamp,
+  unique,
+  uuid,
+} from "drizzle-orm/pg-core";
+import type { QuotationRevisionLine } from "../../domain/quotations/constants";
 import { QUOTATION_EVENT_KINDS, QUOTATION_STATUSES } from "../../domain/quotations/constants";
 import { users } from "./auth";
 import { inventoryItems } from "./catalogue";
@@ -14,14 +28,29 @@ export const quotations = pgTable(
     phone: text("phone").notNull(),
     eventName: text("event_name").notNull(),
     eventDate: date("event_date").notNull(),
+    /**
+     * The last day of the rental: the equipment is promised from event_date to this day (issue 10). Null is a
+     * one-day rental (the event date); read it through rentalEndSql.
+     */
+    rentalEndDate: date("rental_end_date"),
     eventTime: time("event_time").notNull(),
     eventLocation: text("event_location").notNull(),
     notes: text("notes"),
     status: text("status", { enum: QUOTATION_STATUSES }).notNull().default("pending"),
     total: money("total").notNull().default("0"),
+    /** The current prices' discount, in taka, before VAT. */
+    discount: money("discount").notNull().default("0"),
+    /** VAT on the current prices, in percent (company settings' rate when priced). */
+    vatRatePercent: numeric("vat_rate_percent", { precision: 5, scale: 2 }).notNull().default("0"),
+    /** The last revision sent (quotation_revisions); 0 before the first send. */
+    revision: integer("revision").notNull().default(0),
     /** The customer's login, set when the quotation is first sent (DESIGN §6). */
     customerUserId: uuid("customer_user_id").references(() => users.id, { onDelete: "set null" }),
-    secureLinkToken: text("secure_link_token").unique(),
+    /**
+     * The SHA-256 (hex) of the customer link's token: the token itself is only in the e-mail, so a copy of the
+     * database opens no quotation. A new send replaces it, so the old link stops working.
+     */
+    secureLinkTokenHash: text("secure_link_token_hash").unique(),
     secureLinkExpiresAt: timestamp("secure_link_expires_at", { withTimezone: true }),
     sentAt: timestamp("sent_at", { withTimezone: true }),
     respondedAt: timestamp("responded_at", { withTimezone: true }),
@@ -34,10 +63,55 @@ export const quotations = pgTable(
     index("quotations_status_created_at_idx").on(t.status, t.createdAt),
     index("quotations_created_at_idx").on(t.createdAt),
     index("quotations_event_date_idx").on(t.eventDate),
+    // Stock by date: the approved quotations whose rental covers a day.
+    index("quotations_approved_period_idx")
+      .on(t.eventDate, sql`coalesce(${t.rentalEndDate}, ${t.eventDate})`)
+      .where(sql`status = 'approved'`),
     index("quotations_email_idx").on(t.email),
     index("quotations_customer_user_id_idx").on(t.customerUserId),
     check("quotations_status_check", sql.raw(`status in (${sqlList(QUOTATION_STATUSES)})`)),
     check("quotations_total_check", sql`${t.total} >= 0`),
+    check("quotations_discount_check", sql`${t.discount} >= 0`),
+    check("quotations_vat_rate_check", sql`${t.vatRatePercent} >= 0 and ${t.vatRatePercent} <= 100`),
+    check("quotations_rental_period_check", sql`${t.rentalEndDate} is null or ${t.rentalEndDate} >= ${t.eventDate}`),
+  ],
+);
+
+/**
+ * Each version of a quotation as it was sent to the customer: its lines and money as they were then, so every
+ * revision stays viewable and its PDF can be made again exactly.
+ */
+export const quotationRevisions = pgTable(
+  "quotation_revisions",
+  {
+    id: id(),
+    quotationId: uuid("quotation_id")
+      .notNull()
+      .references(() => quotations.id, { onDelete: "cascade" }),
+    /** 1 for the first send, then 2, 3... */
+    revision: integer("revision").notNull(),
+    lines: jsonb("lines").$type<QuotationRevisionLine[]>().notNull(),
+    subtotal: money("subtotal").notNull(),
+    discount: money("discount").notNull(),
+    vatRatePercent: numeric("vat_rate_percent", { precision: 5, scale: 2 }).notNull(),
+    vatAmount: money("vat_amount").notNull(),
+    total: money("total").notNull(),
+    eventDate: date("event_date").notNull(),
+    rentalEndDate: date("rental_end_date").notNull(),
+    /** Until when the customer's link opened this revision. */
+    validUntil: timestamp("valid_until", { withTimezone: true }).notNull(),
+    sentByUserId: uuid("sent_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    sentByLabel: text("sent_by_label").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique("quotation_revisions_quotation_revision_unique").on(t.quotationId, t.revision),
+    index("quotation_revisions_sent_by_user_id_idx").on(t.sentByUserId),
+    check("quotation_revisions_revision_check", sql`${t.revision} > 0`),
+    check(
+      "quotation_revisions_money_check",
+      sql`${t.subtotal} >= 0 and ${t.discount} >= 0 and ${t.vatAmount} >= 0 and ${t.total} >= 0`,
+    ),
   ],
 );
 

@@ -35,6 +35,7 @@ describe("the migrated schema", () => {
         "payslips",
         "quotation_events",
         "quotation_lines",
+        "quotation_revisions",
         "quotations",
         "rate_limit_counters",
         "sessions",

@@ -237,3 +237,42 @@ describe("large counts", () => {
     expect(await availableUnitsOn(db, DAY)).toBe(before - 1_000_000);
   });
 });
+
+describe("a rental of several days", () => {
+  it("promises the units on every day from the event date to the rental's end, and no other", async () => {
+    const [lights] = await getDb()
+      .insert(inventoryItems)
+      .values({ slug: "multi-day-lights", name: "Multi-day lights", category: "lighting", quantity: 10 })
+      .returning({ id: inventoryItems.id });
+    const [q] = await getDb()
+      .insert(quotations)
+      .values({
+        customerName: "Test",
+        email: "test@example.com",
+        phone: "01700000000",
+        eventName: "Three-day fair",
+        eventDate: "2027-03-01",
+        rentalEndDate: "2027-03-03",
+        eventTime: "10:00",
+        eventLocation: "Dhaka",
+        status: "approved",
+      })
+      .returning({ id: quotations.id });
+    await getDb()
+      .insert(quotationLines)
+      .values({
+        quotationId: q!.id,
+        inventoryItemId: lights!.id,
+        name: "line",
+        quantity: 4,
+        unitPrice: "1",
+        total: "4",
+      });
+    const free = async (day: string) => (await freeUnitsOn(getDb(), [lights!.id], day)).get(lights!.id);
+    expect(await free("2027-02-28")).toBe(10);
+    expect(await free("2027-03-01")).toBe(6);
+    expect(await free("2027-03-02")).toBe(6);
+    expect(await free("2027-03-03")).toBe(6);
+    expect(await free("2027-03-04")).toBe(10);
+  });
+});

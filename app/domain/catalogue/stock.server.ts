@@ -2,13 +2,18 @@ import { sql, type SQL } from "drizzle-orm";
 import { queryRows, type DbOrTx } from "../../db/client.server";
 
 // Stock by date (DESIGN §6, §9): the one rule for how many units of an item are free on a day.
-// - A quotation promises its lines' units for its event date once it is approved (the schema has no rental
-//   period beyond the event date). A line for a package promises its parts: units per package × packages.
+// - A quotation promises its lines' units for every day of its rental (event_date to rental_end_date) once it is
+//   approved. A line for a package promises its parts: units per package × packages.
 // - Units in the workshop are not free on any day before their expected return date (never, without one).
 // - An item whose status says under-repair has none free, until the return date of its units in the workshop
 //   when it has some with one (saving an item whose every unit is in the workshop sets that status).
 // - A package is free as often as its own count and each part's free units allow.
 // The dashboard counts with it today; the inventory list shows it per item; approving a quotation checks it.
+
+/** An approved quotation `q` whose rental (event_date to rental_end_date, one day when null) covers `date`. */
+function coversDay(date: string): SQL {
+  return sql`q.event_date <= ${date}::date and coalesce(q.rental_end_date, q.event_date) >= ${date}::date`;
+}
 
 /**
  * Rows (item_id, units): every unit promised on `date` (YYYY-MM-DD), by approved lines and through packages.
@@ -19,13 +24,13 @@ function promisedLinesOnSql(date: string): SQL {
     select ql.inventory_item_id as item_id, ql.quantity as units
     from quotation_lines ql
     join quotations q on q.id = ql.quotation_id
-    where q.status = 'approved' and q.event_date = ${date}::date and ql.inventory_item_id is not null
+    where q.status = 'approved' and ${coversDay(date)} and ql.inventory_item_id is not null
     union all
     select pp.part_item_id, ql.quantity::bigint * pp.quantity
     from quotation_lines ql
     join quotations q on q.id = ql.quotation_id
     join inventory_package_parts pp on pp.package_item_id = ql.inventory_item_id
-    where q.status = 'approved' and q.event_date = ${date}::date`;
+    where q.status = 'approved' and ${coversDay(date)}`;
 }
 
 /** Per inventory item, the units promised on `date`: (inventory_item_id, units). */

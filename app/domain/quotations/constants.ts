@@ -5,3 +5,13 @@ export type QuotationStatus = (typeof QUOTATION_STATUSES)[number];
 /** What a row of quotation_events records. */
 export const QUOTATION_EVENT_KINDS = ["created", "status_changed", "sent", "message"] as const;
 export type QuotationEventKind = (typeof QUOTATION_EVENT_KINDS)[number];
+
+/** A line of a quotation as a revision keeps it (quotation_revisions.lines): a snapshot, money as exact strings. */
+export interface QuotationRevisionLine {
+  inventoryItemId: string | null;
+  name: string;
+  size: string | null;
+  quantity: number;
+  unitPrice: string;
+  total: string;
+}
