@@ -25,9 +25,9 @@ const summaries = (rows: { summary: string }[]) => rows.map((r) => r.summary);
 beforeAll(async () => {
   // Each sign-in writes its own auth.sign_in line (now, from TEST_CLIENT_ADDRESS).
   [admin, staff, accountant] = await Promise.all([
-    signedInUser("admin", "boss@example.com"),
-    signedInUser("staff", "sadia@example.com"),
-    signedInUser("accountant", "arif@example.com"),
+    signedInUser("admin", { email: "boss@example.com" }),
+    signedInUser("staff", { email: "sadia@example.com" }),
+    signedInUser("accountant", { email: "arif@example.com" }),
   ]);
   const db = getDb();
   // 60 lines around Dhaka's midnight between 1 and 2 March 2025, one every 10 minutes, from -5 h to +5 h.

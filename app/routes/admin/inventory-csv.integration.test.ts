@@ -5,11 +5,12 @@ import { getDb, queryRows } from "~/db/client.server";
 import { inventoryItems } from "~/db/schema";
 import { takeFlashToast } from "~/lib/flash-toast.server";
 import { todayInDhaka } from "~/lib/dhaka-time";
-import { routeArgs } from "../../../tests/support/admin-session";
 import {
   ANONYMOUS,
   answerOf,
   callRoute,
+  cookieHeader,
+  routeArgs,
   signedInUser,
   thrownBy,
   type TestUser,
@@ -38,8 +39,7 @@ function importForm(intent: string, content: { file?: File; csv?: string }): For
   return form;
 }
 
-const postImport = (as: TestUser, form: FormData) =>
-  importAction(routeArgs("/admin/inventory/import", { cookie: as.cookie, form }) as never);
+const postImport = (as: TestUser, form: FormData) => callRoute(importAction, "/admin/inventory/import", { as, form });
 
 beforeAll(async () => {
   [admin, staff, accountant] = await Promise.all([
@@ -149,11 +149,8 @@ describe("/admin/inventory/import", () => {
     const response = (await postImport(admin, importForm("import", { csv: good }))) as Response;
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe("/admin/inventory");
-    const cookie = response.headers
-      .getSetCookie()
-      .map((c) => c.split(";")[0])
-      .join("; ");
-    const flash = await takeFlashToast(new Request("http://localhost/admin/inventory", { headers: { cookie } }));
+    const cookie = cookieHeader(response.headers.getSetCookie());
+    const flash = await takeFlashToast(routeArgs("/admin/inventory", { as: { cookie } }).request);
     expect(flash.toast).toEqual({ type: "success", message: "Imported 2 items" });
     const names = await getDb().select({ slug: inventoryItems.slug }).from(inventoryItems).orderBy(inventoryItems.slug);
     expect(names.map((n) => n.slug)).toEqual(["deck", "led-wall", "line-array", "par-can", "truss"]);

@@ -2,60 +2,59 @@ import { desc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
 import { accounts, auditLog, users } from "~/db/schema";
-import { loadSession } from "~/domain/auth/session.server";
 import { takeFlashToast } from "~/lib/flash-toast.server";
 import { action, loader } from "./account";
-import type { Route } from "./+types/account";
 import {
-  answer,
+  ANONYMOUS,
+  answerOf,
+  callRoute,
   cookieHeader,
-  getRequest,
+  routeArgs,
+  sessionOf,
   signedInUser,
-  signInAs,
-  thrownStatus,
-  type SignedIn,
-  loaderArgs,
-  actionArgs,
-} from "./test-support";
+  signIn,
+  thrownBy,
+  type TestUser,
+} from "../../../../tests/support/signed-in-request";
 
 const PATH = "/admin/settings/account";
 
-const runLoader = (cookie: string) => loader(loaderArgs(PATH, cookie) as unknown as Route.LoaderArgs);
-const runAction = async (fields: Record<string, string>, cookie: string) =>
-  answer<{ errors: Record<string, string>; toast: { type: string; message: string } }>(
-    await action(actionArgs(PATH, fields, cookie) as unknown as Route.ActionArgs),
+const runLoader = (as: TestUser) => callRoute(loader, PATH, { as });
+const runAction = async (fields: Record<string, string>, as: TestUser) =>
+  answerOf<{ errors: Record<string, string>; toast: { type: string; message: string } }>(
+    await callRoute(action, PATH, { as, form: fields }),
   );
-const sessionOf = (cookie: string) => loadSession(getRequest("/admin", cookie));
 
-let admin: SignedIn;
-let staff: SignedIn;
-let accountant: SignedIn;
+let admin: TestUser;
+let staff: TestUser;
+let accountant: TestUser;
 
 beforeAll(async () => {
-  admin = await signedInUser("admin", "Account Admin");
-  staff = await signedInUser("staff", "Account Staff");
-  accountant = await signedInUser("accountant", "Account Accountant");
+  admin = await signedInUser("admin", { name: "Account Admin" });
+  staff = await signedInUser("staff", { name: "Account Staff" });
+  accountant = await signedInUser("accountant", { name: "Account Accountant" });
 });
 
 describe("my account loader", () => {
   it("shows each back-office user their own name, e-mail and role", async () => {
-    expect(await runLoader(admin.cookie)).toEqual({
+    expect(await runLoader(admin)).toEqual({
       role: "admin",
       name: "Account Admin",
       email: admin.email,
       roleLabel: "Administrator",
     });
-    expect(await runLoader(staff.cookie)).toMatchObject({ role: "staff", email: staff.email, roleLabel: "Staff" });
-    expect(await runLoader(accountant.cookie)).toMatchObject({ role: "accountant", roleLabel: "Accountant" });
+    expect(await runLoader(staff)).toMatchObject({ role: "staff", email: staff.email, roleLabel: "Staff" });
+    expect(await runLoader(accountant)).toMatchObject({ role: "accountant", roleLabel: "Accountant" });
   });
 
   it("sends a visitor to the sign-in page, and refuses a visitor's post", async () => {
-    expect(await thrownStatus(() => runLoader(""))).toEqual({
+    expect(await thrownBy(runLoader(ANONYMOUS))).toEqual({
       status: 302,
+      body: "",
       location: "/admin/login?redirectTo=%2Fadmin%2Fsettings%2Faccount",
     });
     expect(
-      await thrownStatus(() => runAction({ currentPassword: "x", newPassword: "y", confirmPassword: "y" }, "")),
+      await thrownBy(runAction({ currentPassword: "x", newPassword: "y", confirmPassword: "y" }, ANONYMOUS)),
     ).toMatchObject({ status: 401 });
   });
 });
@@ -67,26 +66,26 @@ describe("my account: change password", () => {
     const before = await hash();
     const wrong = await runAction(
       { currentPassword: "not-my-password", newPassword: "brand-new-pass", confirmPassword: "brand-new-pass" },
-      staff.cookie,
+      staff,
     );
     expect(wrong.status).toBe(400);
     expect(wrong.body.errors).toEqual({ currentPassword: "Current password is incorrect" });
     expect(wrong.body.toast).toEqual({ type: "error", message: "Failed to change password" });
     const short = await runAction(
       { currentPassword: staff.password, newPassword: "short", confirmPassword: "shirt" },
-      staff.cookie,
+      staff,
     );
     expect(short.body.errors).toEqual({
       newPassword: "New password must be at least 8 characters",
       confirmPassword: "The two new passwords do not match",
     });
-    expect((await signInAs(staff.email, staff.password)).ok).toBe(true);
+    await expect(signIn(staff.email, staff.password)).resolves.toMatch(/better-auth/);
     expect(await hash()).toEqual(before);
   });
 
   it("changes the password, keeps this session, ends the others, and says Password changed successfully!", async () => {
-    const other = await signInAs(accountant.email, accountant.password);
-    expect(await sessionOf(other.cookie)).not.toBeNull();
+    const other = await signIn(accountant.email, accountant.password);
+    expect(await sessionOf(other)).not.toBeNull();
 
     const result = await runAction(
       {
@@ -94,22 +93,22 @@ describe("my account: change password", () => {
         newPassword: "a-much-better-pass",
         confirmPassword: "a-much-better-pass",
       },
-      accountant.cookie,
+      accountant,
     );
     expect(result.status).toBe(302);
-    expect(result.headers.get("location")).toBe(PATH);
-    const setCookies = result.headers.getSetCookie();
+    expect(result.headers?.get("location")).toBe(PATH);
+    const setCookies = result.headers?.getSetCookie() ?? [];
     // The flash toast for the next page, with the spec's words.
-    const flash = await takeFlashToast(getRequest(PATH, cookieHeader(setCookies)));
+    const flash = await takeFlashToast(routeArgs(PATH, { as: { cookie: cookieHeader(setCookies) } }).request);
     expect(flash.toast).toEqual({ type: "success", message: "Password changed successfully!" });
     // This browser stays signed in (its session is renewed under a fresh cookie); the other session is over.
     const fresh = cookieHeader(setCookies.filter((c) => !c.startsWith("flash_toast=")));
     expect((await sessionOf(fresh))?.user.email).toBe(accountant.email);
     expect(await sessionOf(accountant.cookie)).toBeNull();
-    expect(await sessionOf(other.cookie)).toBeNull();
+    expect(await sessionOf(other)).toBeNull();
 
-    expect((await signInAs(accountant.email, accountant.password)).ok).toBe(false);
-    expect((await signInAs(accountant.email, "a-much-better-pass")).ok).toBe(true);
+    await expect(signIn(accountant.email, accountant.password)).rejects.toThrow(/could not sign in/);
+    await expect(signIn(accountant.email, "a-much-better-pass")).resolves.toMatch(/better-auth/);
     const [line] = await getDb()
       .select()
       .from(auditLog)
@@ -119,12 +118,12 @@ describe("my account: change password", () => {
   });
 
   it("clears a password that had to change", async () => {
-    const invited = await signedInUser("staff", "Invited Staff", { mustChangePassword: true });
+    const invited = await signedInUser("staff", { name: "Invited Staff", mustChangePassword: true });
     // My account is open to a user whose password must change (the guard lets account.self through).
-    expect(await runLoader(invited.cookie)).toMatchObject({ email: invited.email });
+    expect(await runLoader(invited)).toMatchObject({ email: invited.email });
     const result = await runAction(
       { currentPassword: invited.password, newPassword: "chosen-by-me-1", confirmPassword: "chosen-by-me-1" },
-      invited.cookie,
+      invited,
     );
     expect(result.status).toBe(302);
     const [row] = await getDb().select().from(users).where(eq(users.id, invited.id));

@@ -6,8 +6,15 @@ import { seedDatabase } from "~/db/seed/seed.server";
 import { getCompanySettings } from "~/domain/content/company.server";
 import { loader as homeLoader } from "~/routes/storefront/home";
 import { action, loader } from "./company";
-import type { Route } from "./+types/company";
-import { answer, signedInUser, thrownStatus, type SignedIn, loaderArgs, actionArgs } from "./test-support";
+import {
+  ANONYMOUS,
+  answerOf,
+  callRoute,
+  signedInUser,
+  TEST_CLIENT_ADDRESS,
+  thrownBy,
+  type TestUser,
+} from "../../../../tests/support/signed-in-request";
 
 const PATH = "/admin/settings";
 
@@ -18,9 +25,9 @@ type ActionBody = {
   toast: { type: string; message: string };
 };
 
-const runLoader = (cookie: string) => loader(loaderArgs(PATH, cookie) as unknown as Route.LoaderArgs);
-const runAction = async (fields: Fields, cookie: string) =>
-  answer<ActionBody>(await action(actionArgs(PATH, fields, cookie) as unknown as Route.ActionArgs));
+const runLoader = (as: TestUser) => callRoute(loader, PATH, { as });
+const runAction = async (fields: Fields, as: TestUser) =>
+  answerOf<ActionBody>(await callRoute(action, PATH, { as, form: fields }));
 
 /** The whole form as the screen posts it: 7 rows of business hours, blank ones included. */
 function formFields(overrides: Fields = {}): Fields {
@@ -54,22 +61,22 @@ const auditLines = () =>
     .where(eq(auditLog.action, "settings.company_updated"))
     .orderBy(desc(auditLog.createdAt));
 
-let admin: SignedIn;
-let staff: SignedIn;
-let accountant: SignedIn;
-let newAdmin: SignedIn;
+let admin: TestUser;
+let staff: TestUser;
+let accountant: TestUser;
+let newAdmin: TestUser;
 
 beforeAll(async () => {
   await seedDatabase(getDb());
-  admin = await signedInUser("admin", "Settings Admin");
-  staff = await signedInUser("staff", "Settings Staff");
-  accountant = await signedInUser("accountant", "Settings Accountant");
-  newAdmin = await signedInUser("admin", "Fresh Admin", { mustChangePassword: true });
+  admin = await signedInUser("admin", { name: "Settings Admin" });
+  staff = await signedInUser("staff", { name: "Settings Staff" });
+  accountant = await signedInUser("accountant", { name: "Settings Accountant" });
+  newAdmin = await signedInUser("admin", { name: "Fresh Admin", mustChangePassword: true });
 });
 
 describe("company settings loader", () => {
   it("shows the stored settings in the form's shape to an administrator", async () => {
-    const data = await runLoader(admin.cookie);
+    const data = await runLoader(admin);
     expect(data.role).toBe("admin");
     expect(data.values).toMatchObject({
       name: "Utsab Event Technologies",
@@ -88,10 +95,11 @@ describe("company settings loader", () => {
   });
 
   it("refuses staff and accountants with 403, and sends a visitor to the sign-in page", async () => {
-    expect(await thrownStatus(() => runLoader(staff.cookie))).toMatchObject({ status: 403 });
-    expect(await thrownStatus(() => runLoader(accountant.cookie))).toMatchObject({ status: 403 });
-    expect(await thrownStatus(() => runLoader(""))).toEqual({
+    expect(await thrownBy(runLoader(staff))).toMatchObject({ status: 403 });
+    expect(await thrownBy(runLoader(accountant))).toMatchObject({ status: 403 });
+    expect(await thrownBy(runLoader(ANONYMOUS))).toEqual({
       status: 302,
+      body: "",
       location: "/admin/login?redirectTo=%2Fadmin%2Fsettings",
     });
   });
@@ -100,10 +108,10 @@ describe("company settings loader", () => {
 describe("company settings action", () => {
   it("refuses staff, accountants, a visitor and an admin who must first change the password, writing nothing", async () => {
     const before = await row();
-    for (const cookie of [staff.cookie, accountant.cookie])
-      expect(await thrownStatus(() => runAction(formFields(), cookie))).toMatchObject({ status: 403 });
-    expect(await thrownStatus(() => runAction(formFields(), ""))).toMatchObject({ status: 401 });
-    expect(await thrownStatus(() => runAction(formFields(), newAdmin.cookie))).toMatchObject({ status: 403 });
+    for (const as of [staff, accountant])
+      expect(await thrownBy(runAction(formFields(), as))).toMatchObject({ status: 403 });
+    expect(await thrownBy(runAction(formFields(), ANONYMOUS))).toMatchObject({ status: 401 });
+    expect(await thrownBy(runAction(formFields(), newAdmin))).toMatchObject({ status: 403 });
     expect(await row()).toEqual(before);
     expect(await auditLines()).toEqual([]);
   });
@@ -178,7 +186,7 @@ describe("company settings action", () => {
   ])("answers %s with the field's message, keeps what was typed and writes nothing", async (_, bad, field, message) => {
     const before = await row();
     const fields = formFields(bad);
-    const result = await runAction(fields, admin.cookie);
+    const result = await runAction(fields, admin);
     expect(result.status).toBe(400);
     expect(result.body.errors).toEqual({ [field]: message });
     expect(result.body.toast).toEqual({ type: "error", message: "Failed to save settings" });
@@ -199,7 +207,7 @@ describe("company settings action", () => {
     expect((await getCompanySettings(getDb())).name).toBe("Utsab Event Technologies");
     expect((await homeLoader()).company.tagline).toMatch(/^Light, sound, screens/);
 
-    const result = await runAction(formFields(), admin.cookie);
+    const result = await runAction(formFields(), admin);
     expect(result.status).toBe(200);
     expect(result.body.toast).toEqual({ type: "success", message: "Settings saved successfully" });
 
@@ -234,7 +242,7 @@ describe("company settings action", () => {
       actorLabel: admin.email,
       entityType: "company_settings",
       entityId: "1",
-      ipAddress: "192.0.2.1",
+      ipAddress: TEST_CLIENT_ADDRESS,
     });
     expect(line!.summary).toMatch(/^Updated company settings: name, tagline, address, phones, emails, businessHours/);
     const changes = line!.changes as Record<string, { from: unknown; to: unknown }>;
@@ -259,7 +267,7 @@ describe("company settings action", () => {
     );
 
     // The loader shows what was stored.
-    const data = await runLoader(admin.cookie);
+    const data = await runLoader(admin);
     expect(data.values).toMatchObject({
       phones: "+880 1811-000111\n+880 2-9999999",
       vatRatePercent: "7.50",
@@ -272,7 +280,7 @@ describe("company settings action", () => {
     const lines = (await auditLines()).length;
     const result = await runAction(
       formFields({ name: "  Utsab Event Technologies Ltd  ", vatRatePercent: "7.50" }),
-      admin.cookie,
+      admin,
     );
     expect(result.body.toast.type).toBe("success");
     expect(await row()).toEqual(before);
@@ -280,7 +288,7 @@ describe("company settings action", () => {
   });
 
   it("records only the fields that changed", async () => {
-    const result = await runAction(formFields({ tagline: "Now with drones.", vatRatePercent: "0" }), admin.cookie);
+    const result = await runAction(formFields({ tagline: "Now with drones.", vatRatePercent: "0" }), admin);
     expect(result.status).toBe(200);
     const [line] = await auditLines();
     expect(line!.changes).toEqual({

@@ -6,8 +6,14 @@ import { seedDatabase } from "~/db/seed/seed.server";
 import type { AuditActor } from "~/domain/audit/audit.server";
 import { changeStaffRole, deactivateStaffUser, type StaffUserResult } from "~/domain/auth/staff-users.server";
 import { action } from "./users";
-import type { Route } from "./+types/users";
-import { answer, signedInUser, signInAs, thrownStatus, type SignedIn, actionArgs } from "./test-support";
+import {
+  answerOf,
+  callRoute,
+  signedInUser,
+  signIn,
+  thrownBy,
+  type TestUser,
+} from "../../../../tests/support/signed-in-request";
 
 // The last active administrator cannot be demoted or deactivated, even by two requests at the same moment:
 // each change locks the active administrators' rows first. Every test starts with exactly two active
@@ -16,10 +22,10 @@ import { answer, signedInUser, signInAs, thrownStatus, type SignedIn, actionArgs
 const LAST_ADMIN = "The last active administrator cannot be demoted or deactivated.";
 const PATH = "/admin/settings/users";
 
-const runAction = async (fields: Record<string, string>, cookie: string) =>
-  answer<{ message: string }>(await action(actionArgs(PATH, fields, cookie) as unknown as Route.ActionArgs));
+const runAction = async (fields: Record<string, string>, as: TestUser) =>
+  answerOf<{ message: string }>(await callRoute(action, PATH, { as, form: fields }));
 
-const actorOf = (u: SignedIn): AuditActor => ({ userId: u.id, label: u.email, ipAddress: null, userAgent: null });
+const actorOf = (u: TestUser): AuditActor => ({ userId: u.id, label: u.email, ipAddress: null, userAgent: null });
 
 const activeAdmins = async () =>
   (
@@ -29,14 +35,14 @@ const activeAdmins = async () =>
       .where(and(eq(users.role, "admin"), isNull(users.deactivatedAt)))
   ).map((r) => r.id);
 
-let x: SignedIn;
-let y: SignedIn;
+let x: TestUser;
+let y: TestUser;
 
 beforeAll(async () => {
   await seedDatabase(getDb());
   await getDb().update(users).set({ deactivatedAt: new Date() }).where(eq(users.email, "admin@utsabevents.com.bd"));
-  x = await signedInUser("admin", "Admin X");
-  y = await signedInUser("admin", "Admin Y");
+  x = await signedInUser("admin", { name: "Admin X" });
+  y = await signedInUser("admin", { name: "Admin Y" });
 });
 
 beforeEach(async () => {
@@ -45,7 +51,7 @@ beforeEach(async () => {
     .set({ role: "admin", deactivatedAt: null })
     .where(inArray(users.id, [x.id, y.id]));
   // Deactivation ended their sessions: sign in again.
-  for (const u of [x, y]) u.cookie = (await signInAs(u.email, u.password)).cookie;
+  for (const u of [x, y]) u.cookie = await signIn(u.email, u.password);
   expect((await activeAdmins()).sort()).toEqual([x.id, y.id].sort());
 });
 
@@ -57,9 +63,9 @@ function expectOnePassed(results: StaffUserResult[]) {
 
 describe("the last active administrator", () => {
   it("cannot step down, while one of two could", async () => {
-    const first = await runAction({ intent: "change-role", userId: y.id, role: "accountant" }, y.cookie);
+    const first = await runAction({ intent: "change-role", userId: y.id, role: "accountant" }, y);
     expect(first.status).toBe(302);
-    const last = await runAction({ intent: "change-role", userId: x.id, role: "staff" }, x.cookie);
+    const last = await runAction({ intent: "change-role", userId: x.id, role: "staff" }, x);
     expect(last.status).toBe(409);
     expect(last.body.message).toBe(LAST_ADMIN);
     expect(await activeAdmins()).toEqual([x.id]);
@@ -119,13 +125,13 @@ describe("the last active administrator", () => {
 
   it("two demotions posted to the screen at once leave one active administrator", async () => {
     const outcomes = await Promise.all([
-      runAction({ intent: "change-role", userId: y.id, role: "staff" }, x.cookie).then(
+      runAction({ intent: "change-role", userId: y.id, role: "staff" }, x).then(
         (a) => ({ status: a.status, message: a.body?.message }),
-        async (thrown: unknown) => thrownStatus(() => Promise.reject(thrown)),
+        async (thrown: unknown) => thrownBy(Promise.reject(thrown)),
       ),
-      runAction({ intent: "change-role", userId: x.id, role: "staff" }, y.cookie).then(
+      runAction({ intent: "change-role", userId: x.id, role: "staff" }, y).then(
         (a) => ({ status: a.status, message: a.body?.message }),
-        async (thrown: unknown) => thrownStatus(() => Promise.reject(thrown)),
+        async (thrown: unknown) => thrownBy(Promise.reject(thrown)),
       ),
     ]);
     expect(outcomes.filter((o) => o.status === 200)).toHaveLength(1);

@@ -3,21 +3,19 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
 import { auditLog, emailOutbox, sessions, users } from "~/db/schema";
 import { seedDatabase } from "~/db/seed/seed.server";
-import { loadSession } from "~/domain/auth/session.server";
 import { createPasswordUser } from "~/domain/auth/users.server";
 import { getEnv } from "~/lib/env.server";
 import { action, loader } from "./users";
-import type { Route } from "./+types/users";
 import {
-  answer,
-  getRequest,
+  ANONYMOUS,
+  answerOf,
+  callRoute,
+  sessionOf,
   signedInUser,
-  signInAs,
-  thrownStatus,
-  type SignedIn,
-  loaderArgs,
-  actionArgs,
-} from "./test-support";
+  signIn,
+  thrownBy,
+  type TestUser,
+} from "../../../../tests/support/signed-in-request";
 
 const PATH = "/admin/settings/users";
 
@@ -31,11 +29,10 @@ type ActionBody = {
   formKey: string | null;
 };
 
-const runLoader = (cookie: string) => loader(loaderArgs(PATH, cookie) as unknown as Route.LoaderArgs);
-const runAction = async (fields: Record<string, string>, cookie: string) =>
-  answer<ActionBody>(await action(actionArgs(PATH, fields, cookie) as unknown as Route.ActionArgs));
+const runLoader = (as: TestUser) => callRoute(loader, PATH, { as });
+const runAction = async (fields: Record<string, string>, as: TestUser) =>
+  answerOf<ActionBody>(await callRoute(action, PATH, { as, form: fields }));
 
-const sessionOf = (cookie: string) => loadSession(getRequest("/admin", cookie));
 const userByEmail = async (email: string) => (await getDb().select().from(users).where(eq(users.email, email)))[0];
 const auditFor = (action: string, entityId: string) =>
   getDb()
@@ -58,16 +55,16 @@ async function snapshot() {
   };
 }
 
-let admin: SignedIn;
-let staff: SignedIn;
-let accountant: SignedIn;
+let admin: TestUser;
+let staff: TestUser;
+let accountant: TestUser;
 let customerEmail: string;
 
 beforeAll(async () => {
   await seedDatabase(getDb());
-  admin = await signedInUser("admin", "Users Admin");
-  staff = await signedInUser("staff", "Users Staff");
-  accountant = await signedInUser("accountant", "Users Accountant");
+  admin = await signedInUser("admin", { name: "Users Admin" });
+  staff = await signedInUser("staff", { name: "Users Staff" });
+  accountant = await signedInUser("accountant", { name: "Users Accountant" });
   customerEmail = "karim.customer@example.com";
   await createPasswordUser(getDb(), {
     name: "Karim",
@@ -79,7 +76,7 @@ beforeAll(async () => {
 
 describe("users loader", () => {
   it("lists the back-office users, never customers, with role, status and last sign-in", async () => {
-    const data = await runLoader(admin.cookie);
+    const data = await runLoader(admin);
     expect(data.role).toBe("admin");
     const emails = data.users.map((u) => u.email);
     expect(emails).toEqual(
@@ -99,8 +96,8 @@ describe("users loader", () => {
   });
 
   it("refuses staff and accountants with 403", async () => {
-    expect(await thrownStatus(() => runLoader(staff.cookie))).toMatchObject({ status: 403 });
-    expect(await thrownStatus(() => runLoader(accountant.cookie))).toMatchObject({ status: 403 });
+    expect(await thrownBy(runLoader(staff))).toMatchObject({ status: 403 });
+    expect(await thrownBy(runLoader(accountant))).toMatchObject({ status: 403 });
   });
 });
 
@@ -115,15 +112,15 @@ describe("users action: who may", () => {
       { intent: "reactivate", userId: admin.id },
     ];
     for (const form of forms) {
-      for (const cookie of [staff.cookie, accountant.cookie])
-        expect(await thrownStatus(() => runAction(form, cookie)), JSON.stringify(form)).toMatchObject({ status: 403 });
-      expect(await thrownStatus(() => runAction(form, ""))).toMatchObject({ status: 401 });
+      for (const as of [staff, accountant])
+        expect(await thrownBy(runAction(form, as)), JSON.stringify(form)).toMatchObject({ status: 403 });
+      expect(await thrownBy(runAction(form, ANONYMOUS))).toMatchObject({ status: 401 });
     }
     expect(await snapshot()).toEqual(before);
   });
 
   it("refuses an unknown intent with 400", async () => {
-    expect(await thrownStatus(() => runAction({ intent: "delete", userId: staff.id }, admin.cookie))).toMatchObject({
+    expect(await thrownBy(runAction({ intent: "delete", userId: staff.id }, admin))).toMatchObject({
       status: 400,
     });
   });
@@ -133,7 +130,7 @@ describe("invite", () => {
   it("creates the user with a password that must change, and e-mails the sign-in link and a password that works", async () => {
     const result = await runAction(
       { intent: "invite", name: "Nadia Rahman", email: "Nadia@Example.com", role: "staff" },
-      admin.cookie,
+      admin,
     );
     expect(result.status).toBe(200);
     expect(result.body).toMatchObject({ ok: true, toast: { type: "success", message: "User invited successfully" } });
@@ -159,9 +156,8 @@ describe("invite", () => {
     expect(password).toHaveLength(16);
 
     // The e-mailed password signs in, and the session asks for a new password first.
-    const signedIn = await signInAs("nadia@example.com", password);
-    expect(signedIn.ok).toBe(true);
-    expect((await sessionOf(signedIn.cookie))?.user).toMatchObject({ role: "staff", mustChangePassword: true });
+    const signedIn = await signIn("nadia@example.com", password);
+    expect((await sessionOf(signedIn))?.user).toMatchObject({ role: "staff", mustChangePassword: true });
 
     const [line] = await auditFor("user.invited", user!.id);
     expect(line).toMatchObject({ actorUserId: admin.id, summary: "Invited Nadia Rahman (nadia@example.com) as Staff" });
@@ -171,10 +167,7 @@ describe("invite", () => {
   it("refuses an e-mail address any user has, a customer's included, on the e-mail field, writing nothing", async () => {
     for (const email of [staff.email.toUpperCase(), customerEmail, "NADIA@example.com"]) {
       const before = await snapshot();
-      const result = await runAction(
-        { intent: "invite", name: "Someone Else", email, role: "accountant" },
-        admin.cookie,
-      );
+      const result = await runAction({ intent: "invite", name: "Someone Else", email, role: "accountant" }, admin);
       expect(result.status).toBe(400);
       expect(result.body.errors).toEqual({ email: "A user with this e-mail address already exists" });
       expect(result.body.values).toEqual({ name: "Someone Else", email, role: "accountant" });
@@ -186,10 +179,7 @@ describe("invite", () => {
 
   it("names each wrong field and keeps what was typed", async () => {
     const before = await snapshot();
-    const result = await runAction(
-      { intent: "invite", name: " ", email: "not-an-email", role: "customer" },
-      admin.cookie,
-    );
+    const result = await runAction({ intent: "invite", name: " ", email: "not-an-email", role: "customer" }, admin);
     expect(result.status).toBe(400);
     expect(result.body.errors).toEqual({
       name: "Name is required",
@@ -203,9 +193,9 @@ describe("invite", () => {
 
 describe("change role", () => {
   it("changes a role at once for the signed-in user, with an audit line", async () => {
-    const rafiq = await signedInUser("staff", "Rafiq Role");
+    const rafiq = await signedInUser("staff", { name: "Rafiq Role" });
     expect((await sessionOf(rafiq.cookie))?.user.role).toBe("staff");
-    const result = await runAction({ intent: "change-role", userId: rafiq.id, role: "accountant" }, admin.cookie);
+    const result = await runAction({ intent: "change-role", userId: rafiq.id, role: "accountant" }, admin);
     expect(result.status).toBe(200);
     expect(result.body.toast).toEqual({ type: "success", message: "Role updated successfully" });
     expect((await userByEmail(rafiq.email))!.role).toBe("accountant");
@@ -232,7 +222,7 @@ describe("change role", () => {
       [{ userId: staff.id, role: "customer" }, 400, "Choose a role: Administrator, Staff or Accountant"],
     ];
     for (const [fields, status, message] of cases) {
-      const result = await runAction({ intent: "change-role", ...fields }, admin.cookie);
+      const result = await runAction({ intent: "change-role", ...fields }, admin);
       expect(result.status).toBe(status);
       expect(result.body).toMatchObject({ ok: false, message, toast: { type: "error", message } });
     }
@@ -242,44 +232,43 @@ describe("change role", () => {
 
 describe("deactivate and reactivate", () => {
   it("deactivating ends every session of the user at once, and they cannot sign in", async () => {
-    const leaving = await signedInUser("staff", "Leaving Staff");
-    const second = await signInAs(leaving.email, leaving.password);
+    const leaving = await signedInUser("staff", { name: "Leaving Staff" });
+    const second = await signIn(leaving.email, leaving.password);
     expect(await sessionOf(leaving.cookie)).not.toBeNull();
-    expect(await sessionOf(second.cookie)).not.toBeNull();
+    expect(await sessionOf(second)).not.toBeNull();
 
-    const result = await runAction({ intent: "deactivate", userId: leaving.id }, admin.cookie);
+    const result = await runAction({ intent: "deactivate", userId: leaving.id }, admin);
     expect(result.status).toBe(200);
     expect(result.body.toast).toEqual({ type: "success", message: "User deactivated successfully" });
     expect((await userByEmail(leaving.email))!.deactivatedAt).toBeInstanceOf(Date);
     expect(await sessionOf(leaving.cookie)).toBeNull();
-    expect(await sessionOf(second.cookie)).toBeNull();
+    expect(await sessionOf(second)).toBeNull();
     expect(await getDb().$count(sessions, eq(sessions.userId, leaving.id))).toBe(0);
-    expect((await signInAs(leaving.email, leaving.password)).ok).toBe(false);
+    await expect(signIn(leaving.email, leaving.password)).rejects.toThrow(/could not sign in/);
     const [line] = await auditFor("user.deactivated", leaving.id);
     expect(line).toMatchObject({ actorUserId: admin.id, summary: `Deactivated ${leaving.email}; 2 sessions ended` });
     expect(line!.changes).toMatchObject({ sessionsEnded: 2 });
 
     // Shown as deactivated; a second deactivation changes nothing.
-    const listed = (await runLoader(admin.cookie)).users.find((u) => u.id === leaving.id);
+    const listed = (await runLoader(admin)).users.find((u) => u.id === leaving.id);
     expect(listed).toMatchObject({ active: false });
-    const again = await runAction({ intent: "deactivate", userId: leaving.id }, admin.cookie);
+    const again = await runAction({ intent: "deactivate", userId: leaving.id }, admin);
     expect(again.status).toBe(200);
     expect(await auditFor("user.deactivated", leaving.id)).toHaveLength(1);
 
     // Reactivated: the same password signs in again.
-    const back = await runAction({ intent: "reactivate", userId: leaving.id }, admin.cookie);
+    const back = await runAction({ intent: "reactivate", userId: leaving.id }, admin);
     expect(back.status).toBe(200);
     expect(back.body.toast).toEqual({ type: "success", message: "User reactivated successfully" });
     expect((await userByEmail(leaving.email))!.deactivatedAt).toBeNull();
-    const signedInAgain = await signInAs(leaving.email, leaving.password);
-    expect(signedInAgain.ok).toBe(true);
-    expect((await sessionOf(signedInAgain.cookie))?.user.email).toBe(leaving.email);
+    const signedInAgain = await signIn(leaving.email, leaving.password);
+    expect((await sessionOf(signedInAgain))?.user.email).toBe(leaving.email);
     expect(await auditFor("user.reactivated", leaving.id)).toHaveLength(1);
   });
 
   it("an administrator cannot deactivate themselves", async () => {
     const before = await snapshot();
-    const result = await runAction({ intent: "deactivate", userId: admin.id }, admin.cookie);
+    const result = await runAction({ intent: "deactivate", userId: admin.id }, admin);
     expect(result.status).toBe(409);
     expect(result.body).toMatchObject({
       message: "You cannot deactivate your own account.",
@@ -293,19 +282,19 @@ describe("deactivate and reactivate", () => {
     const customer = await userByEmail(customerEmail);
     const before = await snapshot();
     for (const intent of ["deactivate", "reactivate"]) {
-      const result = await runAction({ intent, userId: customer!.id }, admin.cookie);
+      const result = await runAction({ intent, userId: customer!.id }, admin);
       expect(result.status).toBe(404);
     }
     expect(await snapshot()).toEqual(before);
   });
 
   it("an administrator may step down while another is active, and is then sent to the dashboard", async () => {
-    const stepping = await signedInUser("admin", "Stepping Admin");
-    const result = await runAction({ intent: "change-role", userId: stepping.id, role: "staff" }, stepping.cookie);
+    const stepping = await signedInUser("admin", { name: "Stepping Admin" });
+    const result = await runAction({ intent: "change-role", userId: stepping.id, role: "staff" }, stepping);
     expect(result.status).toBe(302);
-    expect(result.headers.get("location")).toBe("/admin");
-    expect(result.headers.get("set-cookie")).toMatch(/^flash_toast=/);
+    expect(result.headers?.get("location")).toBe("/admin");
+    expect(result.headers?.get("set-cookie")).toMatch(/^flash_toast=/);
     expect((await userByEmail(stepping.email))!.role).toBe("staff");
-    expect(await thrownStatus(() => runLoader(stepping.cookie))).toMatchObject({ status: 403 });
+    expect(await thrownBy(runLoader(stepping))).toMatchObject({ status: 403 });
   });
 });
