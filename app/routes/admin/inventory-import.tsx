@@ -192,7 +192,6 @@ export default function InventoryImport({ loaderData, actionData }: Route.Compon
               rows={8}
               defaultValue={carried}
               spellCheck={false}
-              className="font-mono"
               hint={`The first row names the columns; ${REQUIRED_CSV_COLUMNS.map(csvHeaderOf).join(", ")} are required.`}
             />
             <SubmitButton name="intent" value="preview" label="Preview" busyLabel="Checking..." busy={previewBusy} />
