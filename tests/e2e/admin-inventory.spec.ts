@@ -1,13 +1,46 @@
 import path from "node:path";
-import { expect as baseExpect, test, type Page } from "@playwright/test";
-import { signIn } from "./support/auth";
+import { expect as baseExpect, test as base, type Page } from "@playwright/test";
+import { removeDataDir, startServer, stopServer, type IsolatedServer } from "./support/isolated-server";
 
 // Inventory Management (backoffice.md §2; issue 9): the list with and without JavaScript, the Add / Edit dialog
 // with the spec's messages, a picture upload, deleting, and the storefront showing each change at once. Each
 // test makes its own items, named with a tag so a search finds only them.
 
-// Every step is a round trip to the shared server, which other specs keep busy.
+// Every step is a round trip to a server on a busy machine.
 const expect = baseExpect.configure({ timeout: 15_000 });
+
+// A server of these tests' own (one per worker): the items they add must not change the catalogue the
+// storefront specs count on the shared server.
+const ADMIN = { email: "inventory-admin@e2e.test", password: "inventory-admin-password" };
+const test = base.extend<object, { server: IsolatedServer }>({
+  server: [
+    // Playwright reads a fixture's dependencies from its first parameter: this one has none.
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, provide) => {
+      const server = await startServer({
+        ADMIN_EMAIL: ADMIN.email,
+        ADMIN_PASSWORD: ADMIN.password,
+        SIGN_IN_RATE_LIMIT: "1000/900",
+      });
+      await provide(server);
+      await stopServer(server);
+      removeDataDir(server.dataDir);
+    },
+    { scope: "worker", timeout: 150_000 },
+  ],
+  baseURL: async ({ server }, provide) => provide(server.url),
+});
+
+/** Signs in as this server's administrator and opens `then`. */
+async function signIn(page: Page, then: string) {
+  await page.goto(`/admin/login?redirectTo=${encodeURIComponent(then)}`);
+  await page.waitForLoadState("networkidle");
+  await page.getByLabel("Email").fill(ADMIN.email);
+  await page.getByLabel("Password").fill(ADMIN.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).not.toHaveURL(/\/admin\/login/, { timeout: 30_000 });
+  await page.waitForLoadState("networkidle");
+}
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const PICTURE = path.resolve("public/images/products/cocktail-table-set-1.webp");
@@ -32,7 +65,7 @@ test("add with the spec's messages, upload a picture, edit, delete: the storefro
   test.setTimeout(180_000);
   const tag = unique();
   const name = `Moving Head Beam ${tag}`;
-  await signIn(page, "staff", "/admin/inventory");
+  await signIn(page, "/admin/inventory");
   await expect(page.getByRole("heading", { name: "Inventory Management", level: 1 })).toBeVisible();
 
   // An empty form: every required field says what is wrong, the toast says why, the dialog stays open.
@@ -96,7 +129,7 @@ test("add with the spec's messages, upload a picture, edit, delete: the storefro
 });
 
 test("sorting toggles with an arrow, filters reset the page, and pages have up to 5 buttons", async ({ page }) => {
-  await signIn(page, "admin", "/admin/inventory");
+  await signIn(page, "/admin/inventory");
   const prices = async () =>
     (await page.getByRole("row").locator('td[data-label="Price"]').allInnerTexts()).map((t) =>
       Number(t.split("\n")[0]!.replace(/[৳,]/g, "")),
@@ -125,7 +158,7 @@ test.describe("without JavaScript", () => {
 
   test("searching, filtering, sorting, paging and adding an item work by plain links and posts", async ({ page }) => {
     test.setTimeout(120_000);
-    await signIn(page, "staff", "/admin/inventory");
+    await signIn(page, "/admin/inventory");
     await page.getByRole("combobox", { name: "Status" }).selectOption("available");
     await page.getByRole("button", { name: "Apply" }).click();
     await expect(page).toHaveURL(/status=available/);

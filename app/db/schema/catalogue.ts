@@ -1,5 +1,17 @@
-import { sql } from "drizzle-orm";
-import { check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { sql, type SQL } from "drizzle-orm";
+import {
+  type ExtraConfigColumn,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
 import type { StoredImageRecord } from "../../domain/media/stored-image";
 import {
   AVAILABILITY_STATUSES,
@@ -56,39 +68,54 @@ export const inventoryItems = pgTable(
      * quotation picker, kept for their history.
      */
     archivedAt: timestamp("archived_at", { withTimezone: true }),
+    /**
+     * What the back office's search reads: name, description and tags, lower-cased, kept by the database (the
+     * function is in migration 0003), so the trigram index answers and the rows need no re-computing.
+     */
+    searchText: text("search_text")
+      .notNull()
+      .generatedAlwaysAs(sql`inventory_search_text(name, description, tags)`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [
-    // The back office's list (app/domain/inventory/inventory-list.server.ts): each sort, and each filter with the
-    // default sort, reads its rows in order from one of these.
-    index("inventory_items_name_idx").on(inventoryNameSortSql(t.name)),
-    index("inventory_items_category_idx").on(t.category, inventoryNameSortSql(t.name)),
-    index("inventory_items_category_sort_idx").on(categorySortSql(t.category), inventoryNameSortSql(t.name)),
-    index("inventory_items_status_idx").on(t.status, inventoryNameSortSql(t.name)),
-    index("inventory_items_source_idx").on(t.source, inventoryNameSortSql(t.name)),
-    index("inventory_items_group_idx").on(t.inventoryGroup, inventoryNameSortSql(t.name)),
-    index("inventory_items_price_idx").on(t.price, inventoryNameSortSql(t.name)),
-    index("inventory_items_sort_order_idx").on(t.sortOrder, t.name),
-    index("inventory_items_created_at_idx").on(t.createdAt),
-    // The back office's search (name, description, tags) by substring; the function is in migration 0003.
-    index("inventory_items_search_idx").using(
-      "gin",
-      sql`inventory_search_text(${t.name}, ${t.description}, ${t.tags}) gin_trgm_ops`,
-    ),
-    check("inventory_items_category_check", sql.raw(`category in (${sqlList(CATEGORY_IDS)})`)),
-    check("inventory_items_source_check", sql.raw(`source in (${sqlList(SOURCES)})`)),
-    check("inventory_items_group_check", sql.raw(`inventory_group in (${sqlList(INVENTORY_GROUPS)})`)),
-    check("inventory_items_status_check", sql.raw(`status in (${sqlList(AVAILABILITY_STATUSES)})`)),
-    check("inventory_items_price_check", sql`${t.price} >= 0`),
-    check("inventory_items_quantity_check", sql`${t.quantity} >= 0`),
-    check("inventory_items_purchase_rate_check", sql`${t.purchaseRate} is null or ${t.purchaseRate} >= 0`),
-    check("inventory_items_paid_amount_check", sql`${t.paidAmount} is null or ${t.paidAmount} >= 0`),
-    check(
-      "inventory_items_units_under_repair_check",
-      sql`${t.unitsUnderRepair} >= 0 and ${t.unitsUnderRepair} <= ${t.quantity}`,
-    ),
-  ],
+  (t) => {
+    type Key = Partial<ExtraConfigColumn> | SQL;
+    const listIndex = (name: string, lead: Key[]) => {
+      const keys: [Key, ...Key[]] = [inventoryNameSortSql(t.name), t.id];
+      keys.unshift(...lead);
+      return index(name)
+        .on(...keys)
+        .where(sql`${t.archivedAt} is null`);
+    };
+    return [
+      // The back office's list (app/domain/inventory/inventory-list.server.ts): each sort, and each filter with the
+      // default sort, reads its rows in order from one of these, id last as in the ORDER BY; only current items
+      // (archived ones are few and listed apart).
+      listIndex("inventory_items_name_idx", []),
+      listIndex("inventory_items_category_sort_idx", [categorySortSql(t.category)]),
+      listIndex("inventory_items_category_idx", [t.category]),
+      listIndex("inventory_items_status_idx", [t.status]),
+      listIndex("inventory_items_source_idx", [t.source]),
+      listIndex("inventory_items_group_idx", [t.inventoryGroup]),
+      listIndex("inventory_items_price_idx", [t.price]),
+      index("inventory_items_sort_order_idx").on(t.sortOrder, t.name),
+      index("inventory_items_created_at_idx").on(t.createdAt),
+      // The back office's search (name, description, tags) by substring.
+      index("inventory_items_search_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
+      check("inventory_items_category_check", sql.raw(`category in (${sqlList(CATEGORY_IDS)})`)),
+      check("inventory_items_source_check", sql.raw(`source in (${sqlList(SOURCES)})`)),
+      check("inventory_items_group_check", sql.raw(`inventory_group in (${sqlList(INVENTORY_GROUPS)})`)),
+      check("inventory_items_status_check", sql.raw(`status in (${sqlList(AVAILABILITY_STATUSES)})`)),
+      check("inventory_items_price_check", sql`${t.price} >= 0`),
+      check("inventory_items_quantity_check", sql`${t.quantity} >= 0`),
+      check("inventory_items_purchase_rate_check", sql`${t.purchaseRate} is null or ${t.purchaseRate} >= 0`),
+      check("inventory_items_paid_amount_check", sql`${t.paidAmount} is null or ${t.paidAmount} >= 0`),
+      check(
+        "inventory_items_units_under_repair_check",
+        sql`${t.unitsUnderRepair} >= 0 and ${t.unitsUnderRepair} <= ${t.quantity}`,
+      ),
+    ];
+  },
 );
 
 /**

@@ -30,7 +30,7 @@ import {
 import { type INVENTORY_LIST } from "./inventory-list";
 import { inventorySortColumns, inventoryWhere } from "./inventory-list.server";
 import { EMPTY_ITEM_FORM, itemSchema, type ItemFormValues, type ItemInput } from "./item-form";
-import { auditView, columnsOf, discardImages, pickShown, uploadedUrl } from "./save-item.server";
+import { auditView, columnsOf, discardImages, nextSortOrderSql, pickShown, uploadedUrl } from "./save-item.server";
 
 // Inventory import and export as CSV (issue 9). The export streams what the list shows (its search, filters and
 // sort, every page) a thousand rows at a time, each page found from the last row of the one before (keyset), so
@@ -720,7 +720,7 @@ async function insertItems(
     const chunk = adds.slice(i, i + 250);
     const inserted = await tx
       .insert(inventoryItems)
-      .values(chunk.map(({ row, slug }) => ({ ...row.columns!, slug })))
+      .values(chunk.map(({ row, slug }, j) => ({ ...row.columns!, slug, sortOrder: nextSortOrderSql(j) })))
       .returning({ id: inventoryItems.id, slug: inventoryItems.slug });
     for (const r of inserted) idBySlug.set(r.slug, r.id);
     for (const { row, slug } of chunk) written.push({ row, id: idBySlug.get(slug)!, slug });

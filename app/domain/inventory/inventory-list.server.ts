@@ -29,7 +29,8 @@ const SORT_COLUMNS = {
 /** Items whose name, description or a tag contains `q`, case-insensitively. */
 export function inventorySearch(q: string): SQL | undefined {
   if (!q) return undefined;
-  return sql`inventory_search_text(${t.name}, ${t.description}, ${t.tags}) ilike ${containsPattern(q)}`;
+  // search_text is lower-cased; LIKE on the lower-cased pattern uses the trigram index as ILIKE would.
+  return sql`${t.searchText} like lower(${containsPattern(q)})`;
 }
 
 export interface InventoryRow {

@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { eq, sql } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getDb, queryRows } from "~/db/client.server";
 import { auditLog, inventoryItems, inventoryPackageParts } from "~/db/schema";
@@ -186,6 +186,17 @@ describe("createItem", () => {
   it("gives names without Latin letters a fallback public id", async () => {
     expect((await create({ name: "মঞ্চ" })).slug).toBe("item");
     expect((await create({ name: "আলো" })).slug).toBe("item-2");
+  });
+
+  it("puts a new item after every other in the catalogue's order, so the featured items stay as chosen", async () => {
+    const first = await create({ name: "Order First" });
+    const second = await create({ name: "Order Second" });
+    const rows = await getDb()
+      .select({ id: inventoryItems.id, sortOrder: inventoryItems.sortOrder })
+      .from(inventoryItems)
+      .orderBy(desc(inventoryItems.sortOrder));
+    expect(rows.slice(0, 2).map((r) => r.id)).toEqual([second.id, first.id]);
+    expect(rows[0]!.sortOrder).toBe(rows[1]!.sortOrder + 1);
   });
 
   it("keeps supplier information for outsourced items only", async () => {

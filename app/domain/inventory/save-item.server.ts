@@ -125,6 +125,14 @@ export async function uniqueSlug(tx: DbOrTx, name: string): Promise<string> {
 /** How many times an insert that lost the race for a public id is tried again with the next one. */
 const SLUG_ATTEMPTS = 10;
 
+/**
+ * The catalogue position of an item added now: after every other (the storefront lists and features items in
+ * this order, so a new item never pushes the chosen first ones aside). `offset` places a batch in file order.
+ */
+export function nextSortOrderSql(offset = 0) {
+  return sql<number>`(select coalesce(max(sort_order), 0) + 1 + ${offset}::int from inventory_items)`;
+}
+
 /** A package's parts by public id and units per package, in their order (empty for an item that is not one). */
 export function packagePartsOf(db: DbOrTx, packageItemId: string): Promise<{ slug: string; quantity: number }[]> {
   return db
@@ -235,7 +243,7 @@ export async function createItem(
         const columns = columnsOf(input, imageUrls, records);
         const [row] = await tx
           .insert(inventoryItems)
-          .values({ ...columns, slug })
+          .values({ ...columns, slug, sortOrder: nextSortOrderSql() })
           .returning({ id: inventoryItems.id });
         const id = row!.id;
         if (parts.parts.length > 0)

@@ -15,6 +15,7 @@ import { getDb } from "~/db/client.server";
 import { auditActor, requirePermission } from "~/domain/auth/guard.server";
 import { can } from "~/domain/auth/permissions";
 import { CATEGORIES, findCategory, INVENTORY_GROUPS, PRICE_UNITS } from "~/domain/catalogue/constants";
+import { INVENTORY_IMPORT_PATH, inventoryExportHref } from "~/domain/inventory/inventory-csv";
 import { INVENTORY_LIST, INVENTORY_STATUS_LABELS, SOURCE_LABELS } from "~/domain/inventory/inventory-list";
 import { listInventory } from "~/domain/inventory/inventory-list.server";
 import { EMPTY_ITEM_FORM, INVENTORY_MESSAGES, readItemForm, type ItemFormValues } from "~/domain/inventory/item-form";
@@ -151,7 +152,7 @@ export default function Inventory({ loaderData, actionData }: Route.ComponentPro
         actions={
           <>
             <Link
-              to={`${location.pathname}/export${listSearch(INVENTORY_LIST, list.state)}`}
+              to={inventoryExportHref(list.state)}
               reloadDocument
               className={secondaryButton}
             >
@@ -159,7 +160,7 @@ export default function Inventory({ loaderData, actionData }: Route.ComponentPro
             </Link>
             {canManage && (
               <>
-                <Link to={`${location.pathname}/import`} className={secondaryButton}>
+                <Link to={INVENTORY_IMPORT_PATH} className={secondaryButton}>
                   <Upload aria-hidden className="size-4" /> Import CSV
                 </Link>
                 <Link to={dialogHref("new=1")} preventScrollReset className={primaryButton}>
