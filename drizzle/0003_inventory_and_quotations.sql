@@ -61,17 +61,18 @@ ALTER TABLE "quotation_revisions" ADD CONSTRAINT "quotation_revisions_quotation_
 ALTER TABLE "quotation_revisions" ADD CONSTRAINT "quotation_revisions_sent_by_user_id_users_id_fk" FOREIGN KEY ("sent_by_user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "inventory_package_parts_part_idx" ON "inventory_package_parts" USING btree ("part_item_id");--> statement-breakpoint
 CREATE INDEX "quotation_revisions_sent_by_user_id_idx" ON "quotation_revisions" USING btree ("sent_by_user_id");--> statement-breakpoint
-CREATE INDEX "inventory_items_category_sort_idx" ON "inventory_items" USING btree ((case "category" when 'accessories' then 0 when 'branding' then 1 when 'climate' then 2 when 'decoration' then 3 when 'furniture' then 4 when 'led' then 5 when 'lighting' then 6 when 'photo' then 7 when 'power' then 8 when 'sound' then 9 when 'fx' then 10 when 'stage' then 11 when 'truss' then 12 when 'video' then 13 else 14 end),lower("name"),"id") WHERE "inventory_items"."archived_at" is null;--> statement-breakpoint
+CREATE INDEX "inventory_items_category_sort_idx" ON "inventory_items" USING btree ((case "category" when 'accessories' then 0 when 'branding' then 1 when 'climate' then 2 when 'decoration' then 3 when 'furniture' then 4 when 'led' then 5 when 'lighting' then 6 when 'photo' then 7 when 'power' then 8 when 'sound' then 9 when 'fx' then 10 when 'stage' then 11 when 'truss' then 12 when 'video' then 13 else 14 end),lower("name"),"id","name") WHERE "inventory_items"."archived_at" is null;--> statement-breakpoint
 CREATE INDEX "inventory_items_search_idx" ON "inventory_items" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "quotations_approved_period_idx" ON "quotations" USING btree ("event_date",coalesce("rental_end_date", "event_date")) WHERE status = 'approved';--> statement-breakpoint
-CREATE INDEX "inventory_items_name_idx" ON "inventory_items" USING btree (lower("name"),"id") WHERE "inventory_items"."archived_at" is null;--> statement-breakpoint
-CREATE INDEX "inventory_items_category_idx" ON "inventory_items" USING btree ("category",lower("name"),"id") WHERE "inventory_items"."archived_at" is null;--> statement-breakpoint
-CREATE INDEX "inventory_items_status_idx" ON "inventory_items" USING btree ("status",lower("name"),"id") WHERE "inventory_items"."archived_at" is null;--> statement-breakpoint
-CREATE INDEX "inventory_items_source_idx" ON "inventory_items" USING btree ("source",lower("name"),"id") WHERE "inventory_items"."archived_at" is null;--> statement-breakpoint
-CREATE INDEX "inventory_items_group_idx" ON "inventory_items" USING btree ("inventory_group",lower("name"),"id") WHERE "inventory_items"."archived_at" is null;--> statement-breakpoint
-CREATE INDEX "inventory_items_price_idx" ON "inventory_items" USING btree ("price",lower("name"),"id") WHERE "inventory_items"."archived_at" is null;--> statement-breakpoint
+CREATE INDEX "inventory_items_name_idx" ON "inventory_items" USING btree (lower("name"),"id","name") WHERE "inventory_items"."archived_at" is null;--> statement-breakpoint
+CREATE INDEX "inventory_items_category_idx" ON "inventory_items" USING btree ("category",lower("name"),"id","name") WHERE "inventory_items"."archived_at" is null;--> statement-breakpoint
+CREATE INDEX "inventory_items_status_idx" ON "inventory_items" USING btree ("status",lower("name"),"id","name") WHERE "inventory_items"."archived_at" is null;--> statement-breakpoint
+CREATE INDEX "inventory_items_source_idx" ON "inventory_items" USING btree ("source",lower("name"),"id","name") WHERE "inventory_items"."archived_at" is null;--> statement-breakpoint
+CREATE INDEX "inventory_items_group_idx" ON "inventory_items" USING btree ("inventory_group",lower("name"),"id","name") WHERE "inventory_items"."archived_at" is null;--> statement-breakpoint
+CREATE INDEX "inventory_items_price_idx" ON "inventory_items" USING btree ("price",lower("name"),"id","name") WHERE "inventory_items"."archived_at" is null;--> statement-breakpoint
 ALTER TABLE "quotations" ADD CONSTRAINT "quotations_secure_link_token_hash_unique" UNIQUE("secure_link_token_hash");--> statement-breakpoint
 ALTER TABLE "inventory_items" ADD CONSTRAINT "inventory_items_units_under_repair_check" CHECK ("inventory_items"."units_under_repair" >= 0 and "inventory_items"."units_under_repair" <= "inventory_items"."quantity");--> statement-breakpoint
 ALTER TABLE "quotations" ADD CONSTRAINT "quotations_discount_check" CHECK ("quotations"."discount" >= 0);--> statement-breakpoint
 ALTER TABLE "quotations" ADD CONSTRAINT "quotations_vat_rate_check" CHECK ("quotations"."vat_rate_percent" >= 0 and "quotations"."vat_rate_percent" <= 100);--> statement-breakpoint
-ALTER TABLE "quotations" ADD CONSTRAINT "quotations_rental_period_check" CHECK ("quotations"."rental_end_date" is null or "quotations"."rental_end_date" >= "quotations"."event_date");
+ALTER TABLE "quotations" ADD CONSTRAINT "quotations_rental_period_check" CHECK ("quotations"."rental_end_date" is null or "quotations"."rental_end_date" >= "quotations"."event_date");--> statement-breakpoint
+CREATE INDEX "inventory_items_archived_idx" ON "inventory_items" USING btree (lower("name"),"id") WHERE "inventory_items"."archived_at" is not null;
