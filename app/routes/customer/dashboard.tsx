@@ -68,8 +68,8 @@ export default function CustomerDashboard({ loaderData }: Route.ComponentProps) 
             <tbody className="divide-y divide-slate-100">
               {page.rows.map((q) => (
                 <tr key={q.id} className="hover:bg-slate-50">
-                  <td data-label="ID" className={`${cellClass} w-32 font-mono text-xs`}>
-                    {shortQuotationId(q.id)}
+                  <td data-label="ID" className={`${cellClass} w-32`}>
+                    <span className="font-mono text-xs">{shortQuotationId(q.id)}</span>
                   </td>
                   <td className={`${cellClass} font-medium text-ink-900`}>{q.eventName}</td>
                   <td data-label="Date" className={`${cellClass} w-36 whitespace-nowrap`}>

@@ -136,12 +136,13 @@ function PricedLines({ prices }: { prices: CustomerQuotationPrices }) {
   return (
     <>
       <div className="overflow-x-auto">
-        <table className="w-full min-w-[32rem] border-collapse">
+        {/* On a phone the quantity and unit price go under the item's name, so the table fits its width. */}
+        <table className="w-full border-collapse">
           <thead className="border-b border-slate-200 bg-slate-50">
             <tr>
               <HeadCell>Item</HeadCell>
-              <HeadCell className="text-right">Quantity</HeadCell>
-              <HeadCell className="text-right">Unit Price</HeadCell>
+              <HeadCell className="hidden text-right sm:table-cell">Quantity</HeadCell>
+              <HeadCell className="hidden text-right sm:table-cell">Unit Price</HeadCell>
               <HeadCell className="text-right">Total</HeadCell>
             </tr>
           </thead>
@@ -150,9 +151,12 @@ function PricedLines({ prices }: { prices: CustomerQuotationPrices }) {
               <tr key={i}>
                 <td className={cellClass}>
                   <ItemName name={line.name} size={line.size} />
+                  <span className="mt-0.5 block text-xs text-slate-600 tabular-nums sm:hidden">
+                    {line.quantity} × {formatMoney(line.unitPrice)}
+                  </span>
                 </td>
-                <td className={`${cellClass} text-right tabular-nums`}>{line.quantity}</td>
-                <td className={`${cellClass} text-right whitespace-nowrap tabular-nums`}>
+                <td className={`${cellClass} hidden text-right tabular-nums sm:table-cell`}>{line.quantity}</td>
+                <td className={`${cellClass} hidden text-right whitespace-nowrap tabular-nums sm:table-cell`}>
                   {formatMoney(line.unitPrice)}
                 </td>
                 <td className={`${cellClass} text-right whitespace-nowrap tabular-nums`}>{formatMoney(line.total)}</td>

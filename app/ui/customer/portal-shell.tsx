@@ -1,10 +1,10 @@
-import { LogOut } from "lucide-react";
+import { KeyRound, LogOut } from "lucide-react";
 import { Form, Link } from "react-router";
 import { Toaster } from "~/ui/toaster";
 
 /**
- * The customer portal's frame: the company's name (to the dashboard), the signed-in customer's e-mail and Sign
- * out; mobile first, in the back office's colours.
+ * The customer portal's frame: the company's name (to the dashboard), the signed-in customer's e-mail, the
+ * password form and Sign out; mobile first, in the back office's colours.
  */
 export function PortalShell({
   companyName,
@@ -35,6 +35,14 @@ export function PortalShell({
             <span className="hidden truncate text-sm text-slate-600 sm:block" title="Signed in as">
               {email}
             </span>
+            <Link
+              to="/customer/change-password"
+              aria-label="Change password"
+              title="Change password"
+              className="rounded-md p-2 text-slate-600 hover:bg-slate-100 hover:text-ink-900"
+            >
+              <KeyRound aria-hidden className="size-4" />
+            </Link>
             <Form method="post" action="/customer/logout">
               <button
                 type="submit"
