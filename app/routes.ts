@@ -55,6 +55,17 @@ export default [
     route("admin/audit", "routes/admin/audit.tsx"),
   ]),
 
+  // The customer portal (backoffice.md §2 Customer pages): the sign-in is open, the rest behind the portal's
+  // guard (app/domain/auth/customer-guard.server.ts).
+  route("customer/login", "routes/customer/login.tsx"),
+  route("customer/logout", "routes/customer/logout.ts"),
+  layout("routes/customer/layout.tsx", [
+    route("customer", "routes/customer/home.ts"),
+    route("customer/dashboard", "routes/customer/dashboard.tsx"),
+    route("customer/change-password", "routes/customer/change-password.tsx"),
+    route("customer/quotation/:id", "routes/customer/quotation.tsx"),
+  ]),
+
   layout("routes/storefront/layout.tsx", [
     index("routes/storefront/home.tsx"),
     route("products", "routes/storefront/products.tsx"),

@@ -1,7 +1,8 @@
 // Screenshots of pages as a person sees them, at phone and desktop widths, for looking at new screens:
 //   node scripts/screenshot.mjs http://127.0.0.1:3000 / /products   (writes .tmp/screenshots/*.png)
 // Back-office paths (/admin/...) are taken signed in as LOOK_AS (admin, staff or accountant; default admin),
-// with the e2e server's users (tests/e2e/support/fixtures.ts).
+// with the e2e server's users (tests/e2e/support/fixtures.ts); customer portal paths (/customer/...) as its
+// customer.
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { chromium } from "@playwright/test";
@@ -17,7 +18,12 @@ try {
   for (const width of widths) {
     const page = await browser.newPage({ viewport: { width, height: width < 600 ? 800 : 900 } });
     if (paths.some((p) => p.startsWith("/admin") && !p.startsWith("/admin/login"))) await signIn(page);
+    let customerSignedIn = false;
     for (const p of paths.length ? paths : ["/"]) {
+      if (p.startsWith("/customer/") && !p.startsWith("/customer/login") && !customerSignedIn) {
+        await signInCustomer(page);
+        customerSignedIn = true;
+      }
       await page.goto(new URL(p, base).toString(), { waitUntil: "networkidle" });
       const file = path.join(out, `${p.replace(/[^a-z0-9]+/gi, "_").replace(/^_|_$/g, "") || "home"}-${width}.png`);
       await page.screenshot({ path: file, fullPage: process.env.FULL !== "0" });
@@ -38,4 +44,13 @@ async function signIn(page) {
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign in" }).click();
   await page.waitForURL((url) => !url.pathname.startsWith("/admin/login"));
+}
+
+/** Signs in to the customer portal as the e2e customer. */
+async function signInCustomer(page) {
+  await page.goto(new URL("/customer/login", base).toString());
+  await page.getByLabel("Email").fill("customer@e2e.test");
+  await page.getByLabel("Password").fill("e2e-customer-password");
+  await page.getByRole("button", { name: "Login" }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith("/customer/login"));
 }

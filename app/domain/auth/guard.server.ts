@@ -16,7 +16,7 @@ const PATHS_OPEN_WHILE_PASSWORD_MUST_CHANGE = new Set([CHANGE_PASSWORD_PATH, "/a
 
 export const ACCESS_DENIED_MESSAGE = "You do not have access to this page.";
 
-interface GuardArgs {
+export interface GuardArgs {
   request: Request;
   context: Readonly<RouterContextProvider>;
 }
@@ -24,7 +24,8 @@ interface GuardArgs {
 /** "not-loaded": not looked up yet in this request; user null: nobody signed in. */
 const sessionContext = createContext<{ user: SignedInUser | null; setCookies: string[] } | "not-loaded">("not-loaded");
 
-async function sessionOf({ request, context }: GuardArgs) {
+/** The request's session, looked up once per request (kept in the router context); the portal's guard shares it. */
+export async function sessionOf({ request, context }: GuardArgs) {
   let loaded = context.get(sessionContext);
   if (loaded === "not-loaded") {
     const session = await loadSession(request);
@@ -40,21 +41,40 @@ export async function getStaffUser(args: GuardArgs): Promise<SignedInUser | null
   return user && isStaffRole(user.role) ? user : null;
 }
 
-const isRead = (request: Request) => request.method === "GET" || request.method === "HEAD";
+export const isRead = (request: Request) => request.method === "GET" || request.method === "HEAD";
 
 /** The path and query a visitor asked for, to come back to after signing in (never a .data URL). */
-function requestedPath(request: Request): string {
+function requestedPath(request: Request, home: string): string {
   const url = new URL(request.url);
   url.searchParams.delete("_routes");
-  const path = url.pathname.replace(/\.data$/, "").replace(/\/_root$/, "") || "/admin";
+  const path = url.pathname.replace(/\.data$/, "").replace(/\/_root$/, "") || home;
   return path + (url.search === "?" ? "" : url.search);
 }
 
-/** Sends a visitor who is not signed in to the sign-in page; a write is refused outright. */
-function signInRequired(request: Request): never {
+/**
+ * Sends a visitor who is not signed in to the sign-in page (the back office's, or `loginPath` with its `home`:
+ * the portal's); a write is refused outright.
+ */
+export function signInRequired(request: Request, loginPath = LOGIN_PATH, home = "/admin"): never {
   if (!isRead(request)) throw data("Sign in to continue.", { status: 401 });
-  const to = requestedPath(request);
-  throw redirect(to === "/admin" ? LOGIN_PATH : `${LOGIN_PATH}?redirectTo=${encodeURIComponent(to)}`);
+  const to = requestedPath(request, home);
+  throw redirect(to === home ? loginPath : `${loginPath}?redirectTo=${encodeURIComponent(to)}`);
+}
+
+/**
+ * Holds a user whose password must change to the password form (`changePasswordPath`): a read is sent there, a
+ * write refused; `openPaths` (the form itself, signing out) stay open.
+ */
+export function holdUntilPasswordChanged(
+  request: Request,
+  user: Pick<SignedInUser, "mustChangePassword">,
+  changePasswordPath: string,
+  openPaths?: ReadonlySet<string>,
+): void {
+  if (!user.mustChangePassword) return;
+  if (openPaths?.has(new URL(request.url).pathname.replace(/\.data$/, ""))) return;
+  if (!isRead(request)) throw data("Set a new password first.", { status: 403 });
+  throw redirect(changePasswordPath);
 }
 
 /**
@@ -64,10 +84,7 @@ function signInRequired(request: Request): never {
 export async function requirePermission(args: GuardArgs, permission: Permission): Promise<SignedInUser> {
   const user = await getStaffUser(args);
   if (!user) signInRequired(args.request);
-  if (user.mustChangePassword && permission !== "account.self") {
-    if (!isRead(args.request)) throw data("Set a new password first.", { status: 403 });
-    throw redirect(CHANGE_PASSWORD_PATH);
-  }
+  if (permission !== "account.self") holdUntilPasswordChanged(args.request, user, CHANGE_PASSWORD_PATH);
   if (!can(user.role, permission)) throw data(ACCESS_DENIED_MESSAGE, { status: 403 });
   return user;
 }
@@ -108,8 +125,8 @@ export function isCrossSiteWrite(request: Request): boolean {
   return site === "cross-site" || origin === "null";
 }
 
-/** Back-office pages are private to one user: never stored by a cache, never indexed. */
-function markPrivate(response: Response): void {
+/** Back-office and portal pages are private to one user: never stored by a cache, never indexed. */
+export function markPrivate(response: Response): void {
   response.headers.set("Cache-Control", "private, no-store");
   response.headers.set("X-Robots-Tag", "noindex, nofollow");
 }
@@ -124,11 +141,7 @@ export const adminMiddleware: MiddlewareFunction<Response> = async (args, next) 
   if (isCrossSiteWrite(request)) throw data("Cross-site request refused.", { status: 403 });
   const { user, setCookies } = await sessionOf(args);
   if (!user || !isStaffRole(user.role)) signInRequired(request);
-  const path = new URL(request.url).pathname.replace(/\.data$/, "");
-  if (user.mustChangePassword && !PATHS_OPEN_WHILE_PASSWORD_MUST_CHANGE.has(path)) {
-    if (!isRead(request)) throw data("Set a new password first.", { status: 403 });
-    throw redirect(CHANGE_PASSWORD_PATH);
-  }
+  holdUntilPasswordChanged(request, user, CHANGE_PASSWORD_PATH, PATHS_OPEN_WHILE_PASSWORD_MUST_CHANGE);
   const response = await next();
   for (const cookie of setCookies) response.headers.append("Set-Cookie", cookie);
   markPrivate(response);

@@ -9,7 +9,7 @@ import { checkAllowance, describeRetry, takeAllowance, type RateLimitRule } from
 import { recordAudit, type AuditActor } from "../audit/audit.server";
 import { getAuth } from "./auth.server";
 import { SIGN_IN_MESSAGES, signInSchema } from "./forms";
-import { isStaffRole } from "./roles";
+import { STAFF_ROLES, type UserRole } from "./roles";
 
 /**
  * Failed sign-ins are limited per account and per client address (SIGN_IN_RATE_LIMIT, 5 in 15 minutes by
@@ -40,16 +40,52 @@ function text(form: FormData, name: string): unknown {
   return typeof value === "string" ? value : undefined;
 }
 
+/** Who may sign in through a sign-in page, and what one who may not is told. */
+export interface SignInAudience {
+  roles: readonly UserRole[];
+  /** The refusal shown to a user with the right password but another role. */
+  refusal: string;
+  /** The audit line's summary of that refusal. */
+  refusalSummary: string;
+}
+
+/** The back office's sign-in (/admin/login). */
+export const STAFF_SIGN_IN: SignInAudience = {
+  roles: STAFF_ROLES,
+  refusal: SIGN_IN_MESSAGES.notStaff,
+  refusalSummary: "Sign-in refused: no back-office role",
+};
+
+/** The customer portal's sign-in (/customer/login): customers only; staff use the back office. */
+export const CUSTOMER_SIGN_IN: SignInAudience = {
+  roles: ["customer"],
+  refusal: "Unauthorized: Customer access required",
+  refusalSummary: "Sign-in refused: not a customer (customer portal)",
+};
+
+type SignInRequest = { headers: Headers; actor: Omit<AuditActor, "userId" | "label"> };
+
+/** Signs a staff user in (backoffice.md §2 Admin login); see signIn. */
+export function signInStaff(db: Db, form: FormData, request: SignInRequest): Promise<SignInOutcome> {
+  return signIn(db, form, request, STAFF_SIGN_IN);
+}
+
+/** Signs a customer in to the portal (backoffice.md §2 Customer Login); see signIn. */
+export function signInCustomer(db: Db, form: FormData, request: SignInRequest): Promise<SignInOutcome> {
+  return signIn(db, form, request, CUSTOMER_SIGN_IN);
+}
+
 /**
- * Signs a staff user in (backoffice.md §2 Admin login): checks the form, refuses while the account or the
- * client address has used up its failed attempts, asks better-auth to check the password and open a
- * session, and refuses a user without a back-office role or a deactivated one (their new session is ended
- * at once). Every outcome is written to the audit log; only failures count against the limits.
+ * Signs a user in: checks the form, refuses while the account or the client address has used up its failed
+ * attempts (one count for every sign-in page), asks better-auth to check the password and open a session, and
+ * refuses a user whose role is not among the audience's or a deactivated one (their new session is ended at
+ * once). Every outcome is written to the audit log; only failures count against the limits.
  */
-export async function signInStaff(
+export async function signIn(
   db: Db,
   form: FormData,
-  request: { headers: Headers; actor: Omit<AuditActor, "userId" | "label"> },
+  request: SignInRequest,
+  audience: SignInAudience,
 ): Promise<SignInOutcome> {
   const rawEmail = text(form, "email");
   const values = { email: typeof rawEmail === "string" ? rawEmail.slice(0, 254) : "" };
@@ -113,15 +149,15 @@ export async function signInStaff(
     await endNewSession();
     return failed("Sign-in refused: the account is deactivated", userId);
   }
-  if (!isStaffRole(user.role)) {
+  if (!audience.roles.includes(user.role)) {
     await endNewSession();
     await recordAudit(db, actor(userId), {
       action: "auth.sign_in_refused",
       entityType: "user",
       entityId: userId,
-      summary: "Sign-in refused: no back-office role",
+      summary: audience.refusalSummary,
     });
-    return { ok: false, status: 403, formError: SIGN_IN_MESSAGES.notStaff, values };
+    return { ok: false, status: 403, formError: audience.refusal, values };
   }
 
   await db.transaction(async (tx) => {

@@ -49,3 +49,36 @@ export const E2E_SPARE_USERS = {
   /** Signed in twice; changing the password in one session ends the other (admin-auth.spec.ts). */
   twoSessions: { name: "Tanvir Two", email: "two-sessions@e2e.test", password: "e2e-two-sessions-password" },
 } as const;
+
+/** A customer created with a temporary password: must choose a new one first (customer-portal.spec.ts). */
+export const E2E_PORTAL_MUST_CHANGE = {
+  name: "Mina Newcustomer",
+  email: "new-customer@e2e.test",
+  password: "e2e-temporary-customer-password",
+} as const;
+
+/**
+ * The customer portal's quotations (customer-portal.spec.ts): two of E2E_USERS.customer's (one addressed in other
+ * letters' case, one sent with its revision's prices) and one of someone else's, which the customer must never see.
+ * Fixed ids, so the spec and `npm run look` can open them.
+ */
+export const E2E_PORTAL_QUOTATIONS = {
+  pending: {
+    id: "e2e00001-0000-4000-8000-000000000001",
+    email: "Customer@E2E.test",
+    eventName: "Karim's Rooftop Reception",
+    daysFromNow: 30,
+  },
+  sent: {
+    id: "e2e00002-0000-4000-8000-000000000002",
+    email: "customer@e2e.test",
+    eventName: "Karim Traders Annual Dinner",
+    daysFromNow: 60,
+  },
+  other: {
+    id: "e2e00003-0000-4000-8000-000000000003",
+    email: "someone-else@e2e.test",
+    eventName: "Someone Else's Concert",
+    daysFromNow: 40,
+  },
+} as const;

@@ -2,11 +2,18 @@
 // migrate, seed, then add the fixtures of fixtures.ts.
 import { openDatabase } from "../../../app/db/client.server";
 import { runMigrations } from "../../../app/db/migrate.server";
-import { events } from "../../../app/db/schema";
+import { events, quotationLines, quotationRevisions, quotations } from "../../../app/db/schema";
 import { seedDatabase } from "../../../app/db/seed/seed.server";
 import { loadEnv } from "../../../app/lib/env.server";
 import { createPasswordUser } from "../../../app/domain/auth/users.server";
-import { dhakaDatePlus, E2E_SPARE_USERS, E2E_USERS, UPCOMING_EVENTS } from "./fixtures";
+import {
+  dhakaDatePlus,
+  E2E_PORTAL_MUST_CHANGE,
+  E2E_PORTAL_QUOTATIONS,
+  E2E_SPARE_USERS,
+  E2E_USERS,
+  UPCOMING_EVENTS,
+} from "./fixtures";
 
 const env = loadEnv();
 const database = await openDatabase(env);
@@ -42,6 +49,95 @@ try {
   }
   await createPasswordUser(database.db, { ...E2E_SPARE_USERS.mustChange, role: "staff", mustChangePassword: true });
   await createPasswordUser(database.db, { ...E2E_SPARE_USERS.twoSessions, role: "staff" });
+
+  // The customer portal (customer-portal.spec.ts).
+  await createPasswordUser(database.db, { ...E2E_PORTAL_MUST_CHANGE, role: "customer", mustChangePassword: true });
+  const { pending, sent, other } = E2E_PORTAL_QUOTATIONS;
+  const quotation = (q: (typeof E2E_PORTAL_QUOTATIONS)[keyof typeof E2E_PORTAL_QUOTATIONS]) => ({
+    id: q.id,
+    customerName: q === other ? "Someone Else" : E2E_USERS.customer.name,
+    email: q.email,
+    phone: "01711000000",
+    eventName: q.eventName,
+    eventDate: dhakaDatePlus(q.daysFromNow),
+    eventTime: "18:30",
+    eventLocation: "Gulshan Avenue, Dhaka",
+  });
+  await database.db.insert(quotations).values([
+    { ...quotation(pending), notes: "Stage ready by 4 pm, please." },
+    {
+      ...quotation(sent),
+      status: "sent" as const,
+      revision: 1,
+      total: "66125.00",
+      discount: "1000.00",
+      vatRatePercent: "15.00",
+      sentAt: new Date(),
+      secureLinkExpiresAt: new Date(Date.now() + 7 * 86_400_000),
+    },
+    quotation(other),
+  ]);
+  await database.db.insert(quotationLines).values([
+    {
+      quotationId: pending.id,
+      name: "LED Wall P3",
+      size: "12 x 8 ft",
+      quantity: 1,
+      unitPrice: "0",
+      total: "0",
+      lineNo: 0,
+    },
+    { quotationId: pending.id, name: "Moving Head Beam", quantity: 8, unitPrice: "0", total: "0", lineNo: 1 },
+    {
+      quotationId: sent.id,
+      name: "Line Array Speaker",
+      quantity: 4,
+      unitPrice: "12500.00",
+      total: "50000.00",
+      lineNo: 0,
+    },
+    {
+      quotationId: sent.id,
+      name: "Aluminium Truss",
+      size: "10 m",
+      quantity: 1,
+      unitPrice: "8500.00",
+      total: "8500.00",
+      lineNo: 1,
+    },
+    { quotationId: other.id, name: "Fog Machine", quantity: 2, unitPrice: "0", total: "0", lineNo: 0 },
+  ]);
+  await database.db.insert(quotationRevisions).values({
+    quotationId: sent.id,
+    revision: 1,
+    lines: [
+      {
+        inventoryItemId: null,
+        name: "Line Array Speaker",
+        size: null,
+        quantity: 4,
+        unitPrice: "12500.00",
+        total: "50000.00",
+      },
+      {
+        inventoryItemId: null,
+        name: "Aluminium Truss",
+        size: "10 m",
+        quantity: 1,
+        unitPrice: "8500.00",
+        total: "8500.00",
+      },
+    ],
+    subtotal: "58500.00",
+    discount: "1000.00",
+    vatRatePercent: "15.00",
+    vatAmount: "8625.00",
+    total: "66125.00",
+    eventDate: dhakaDatePlus(sent.daysFromNow),
+    rentalEndDate: dhakaDatePlus(sent.daysFromNow),
+    validUntil: new Date(Date.now() + 7 * 86_400_000),
+    sentByLabel: E2E_USERS.admin.email,
+  });
 } finally {
   await database.close();
 }
