@@ -75,4 +75,5 @@ ALTER TABLE "inventory_items" ADD CONSTRAINT "inventory_items_units_under_repair
 ALTER TABLE "quotations" ADD CONSTRAINT "quotations_discount_check" CHECK ("quotations"."discount" >= 0);--> statement-breakpoint
 ALTER TABLE "quotations" ADD CONSTRAINT "quotations_vat_rate_check" CHECK ("quotations"."vat_rate_percent" >= 0 and "quotations"."vat_rate_percent" <= 100);--> statement-breakpoint
 ALTER TABLE "quotations" ADD CONSTRAINT "quotations_rental_period_check" CHECK ("quotations"."rental_end_date" is null or "quotations"."rental_end_date" >= "quotations"."event_date");--> statement-breakpoint
-CREATE INDEX "inventory_items_archived_idx" ON "inventory_items" USING btree (lower("name"),"id") WHERE "inventory_items"."archived_at" is not null;
+CREATE INDEX "inventory_items_archived_idx" ON "inventory_items" USING btree (lower("name"),"id") WHERE "inventory_items"."archived_at" is not null;--> statement-breakpoint
+CREATE INDEX "quotations_email_lower_idx" ON "quotations" USING btree (lower("email"));

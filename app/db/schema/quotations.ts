@@ -68,6 +68,8 @@ export const quotations = pgTable(
       .on(t.eventDate, sql`coalesce(${t.rentalEndDate}, ${t.eventDate})`)
       .where(sql`status = 'approved'`),
     index("quotations_email_idx").on(t.email),
+    // A customer's quotations: their e-mail as typed in any case (customer-quotations.server.ts).
+    index("quotations_email_lower_idx").on(sql`lower(${t.email})`),
     index("quotations_customer_user_id_idx").on(t.customerUserId),
     check("quotations_status_check", sql.raw(`status in (${sqlList(QUOTATION_STATUSES)})`)),
     check("quotations_total_check", sql`${t.total} >= 0`),
