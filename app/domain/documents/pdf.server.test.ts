@@ -107,3 +107,21 @@ describe("PdfBuilder layout", () => {
     expect(pdf.layout("", 100)).toEqual([{ runs: [], width: 0 }]);
   });
 });
+
+describe("PdfBuilder pages", () => {
+  it("keeps a short block together and flows a block longer than a page onto the next pages", async () => {
+    const pdf = new PdfBuilder({ title: "flow test", runningHeader: "Running header", footerNote: "Footer note" });
+    pdf.y = pdf.bottom - 20;
+    pdf.text("one\ntwo\nthree");
+    expect(pdf.doc.bufferedPageRange().count).toBe(2);
+
+    const long = Array.from({ length: 150 }, (_, i) => `Paragraph line ${i + 1}`).join("\n");
+    pdf.text(long, { size: 10, leading: 1.5 });
+    const pages = pdf.doc.bufferedPageRange().count;
+    // 150 lines of 15 pt, about 48 to a page.
+    expect(pages).toBeGreaterThanOrEqual(5);
+    expect(pdf.y).toBeLessThanOrEqual(pdf.bottom);
+    const bytes = await pdf.finish();
+    expect(Buffer.from(bytes.subarray(0, 5)).toString("latin1")).toBe("%PDF-");
+  });
+});

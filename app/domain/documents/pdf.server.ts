@@ -258,24 +258,30 @@ export class PdfBuilder {
   }
 
   /**
-   * Draws text in a box at (x, y) wrapping to `width`; returns its height. Without `y` it is drawn at the cursor,
-   * which then moves below it (after a new page if it does not fit).
+   * Draws text in a box at (x, y) wrapping to `width`; returns its height. Without `y` it flows from the cursor,
+   * which then moves below it: a block that fits on a page is kept together (a new page first if need be), a
+   * longer one continues line by line on the next pages.
    */
   text(text: string, options: TextStyle & { x?: number; y?: number; width?: number; align?: Align } = {}): number {
     const s = resolve(options);
     const x = options.x ?? this.left;
     const width = options.width ?? this.right - x;
     const lines = this.layout(text, width, s);
-    const height = lines.length * s.size * s.leading;
-    let top = options.y;
-    if (top === undefined) {
-      this.ensureSpace(height);
-      top = this.y;
-      this.y += height;
+    const lineHeight = s.size * s.leading;
+    const height = lines.length * lineHeight;
+    const at = (line: LaidOutLine, top: number) =>
+      this.drawLine(line, alignedX(x, width, line.width, options.align ?? "left"), top, s);
+    if (options.y !== undefined) {
+      const top = options.y;
+      lines.forEach((line, i) => at(line, top + i * lineHeight));
+      return height;
     }
-    lines.forEach((line, i) =>
-      this.drawLine(line, alignedX(x, width, line.width, options.align ?? "left"), top + i * s.size * s.leading, s),
-    );
+    if (height <= this.bottom - MARGINS.top) this.ensureSpace(height);
+    for (const line of lines) {
+      this.ensureSpace(lineHeight);
+      at(line, this.y);
+      this.y += lineHeight;
+    }
     return height;
   }
 
