@@ -1,0 +1,84 @@
+// A made-up quotation for the PDF's tests and `npm run pdf:sample`: the seed's company, a customer with a
+// Bengali name, and as many lines as asked, priced exactly (pricing.ts) with a discount and 15% VAT.
+
+import { companySeed } from "~/db/seed/company";
+import type { QuotationRevisionLine } from "./constants";
+import { fromPaisa, priceLines, toPaisa } from "./pricing";
+import type { QuotationPdfInput } from "./quotation-pdf.server";
+
+const ITEMS: { name: string; size: string | null; unitPrice: string }[] = [
+  { name: "P3 Indoor LED Video Wall", size: "500 × 500 mm cabinets", unitPrice: "5000" },
+  { name: "Moving Head Beam Light", size: "230 W, 7R lamp", unitPrice: "1500" },
+  { name: "Line Array Sound System", size: "4 tops + 2 subwoofers per side", unitPrice: "10000" },
+  { name: "360° Photo Booth", size: "1 m platform, up to 3 guests", unitPrice: "8000" },
+  { name: "Aluminium Stage Truss System", size: "290 mm box truss", unitPrice: "1200.50" },
+  {
+    name: "Luxury Lounge Sofa Set with matching cushions, coffee table and side lamps",
+    size: "3 + 1 + 1 seater",
+    unitPrice: "6500",
+  },
+  { name: "Wireless Microphone Kit", size: "2 microphones + receiver", unitPrice: "1800" },
+  { name: "Cocktail Table with Cover", size: "Ø 60 cm × 110 cm high", unitPrice: "450.25" },
+  { name: "Rigging & Cable Kit", size: null, unitPrice: "2500" },
+  { name: "Silent Generator 100 kVA", size: "100 kVA, three-phase", unitPrice: "18000" },
+];
+
+/** VAT on an amount at a rate in percent, rounded half up to the paisa. */
+function vatOn(taxablePaisa: bigint, ratePercent: string): bigint {
+  return (taxablePaisa * toPaisa(ratePercent) + 5_000n) / 10_000n;
+}
+
+export function sampleQuotationPdfInput(
+  lineCount = 3,
+  options: { discount?: string; vatRatePercent?: string } = {},
+): QuotationPdfInput {
+  const wanted = Array.from({ length: lineCount }, (_, i) => {
+    const item = ITEMS[i % ITEMS.length]!;
+    return { ...item, quantity: (i % 4) + 1 + (i >= ITEMS.length ? Math.floor(i / ITEMS.length) : 0) };
+  });
+  const priced = priceLines(wanted);
+  const lines: QuotationRevisionLine[] = wanted.map((item, i) => ({
+    inventoryItemId: null,
+    name: lineCount > ITEMS.length ? `${item.name} (${i + 1})` : item.name,
+    size: item.size,
+    quantity: item.quantity,
+    unitPrice: priced.lines[i]!.unitPrice,
+    total: priced.lines[i]!.total,
+  }));
+  const discount = options.discount ?? "2500.00";
+  const vatRatePercent = options.vatRatePercent ?? "15.00";
+  const taxable = toPaisa(priced.total) - toPaisa(discount);
+  const vat = vatOn(taxable, vatRatePercent);
+  return {
+    company: {
+      name: companySeed.name,
+      address: companySeed.address,
+      phones: companySeed.phones ?? [],
+      emails: companySeed.emails ?? [],
+      vatRegistrationNumber: "000123456-0101",
+    },
+    quotation: {
+      shortId: "7f3a9c2e",
+      customerName: "রহিম উদ্দিন (Rahim Uddin)",
+      email: "rahim.uddin@example.com",
+      phone: "+880 1812-345678",
+      eventName: "Annual Gala Dinner 2026",
+      eventDate: "2026-12-15",
+      rentalEndDate: "2026-12-17",
+      eventTime: "18:30:00",
+      eventLocation: "International Convention City Bashundhara, Purbachal Express Highway, Dhaka",
+      notes: "Stage setup must be finished by 3 PM on the first day. Power backup needed for the whole event.",
+    },
+    revision: {
+      number: 2,
+      lines,
+      subtotal: priced.total,
+      discount,
+      vatRatePercent,
+      vatAmount: fromPaisa(vat),
+      total: fromPaisa(taxable + vat),
+      validUntil: new Date("2026-11-30T17:59:59Z"),
+      sentAt: new Date("2026-11-23T04:30:00Z"),
+    },
+  };
+}

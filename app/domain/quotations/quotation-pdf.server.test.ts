@@ -1,0 +1,161 @@
+// Renders quotations and reads them back with poppler's pdftotext and pdfinfo (Debian's poppler-utils), the
+// way a person's PDF reader would see them.
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { amountInWords } from "~/lib/amount-in-words";
+import { formatMoney } from "~/lib/format";
+import type { QuotationRevisionLine } from "./constants";
+import { sampleQuotationPdfInput } from "./quotation-pdf.fixture";
+import { renderQuotationPdf } from "./quotation-pdf.server";
+import { QUOTATION_TERMS } from "./quotation-pdf";
+
+const dir = mkdtempSync(path.join(tmpdir(), "quotation-pdf-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+let files = 0;
+async function render(input: ReturnType<typeof sampleQuotationPdfInput>): Promise<string> {
+  const bytes = await renderQuotationPdf(input);
+  expect(Buffer.from(bytes.subarray(0, 5)).toString("latin1")).toBe("%PDF-");
+  const file = path.join(dir, `q${++files}.pdf`);
+  writeFileSync(file, bytes);
+  return file;
+}
+
+/** Runs one of poppler's tools, saying how to get it when it is missing. */
+function poppler(tool: "pdfinfo" | "pdftotext" | "pdffonts", args: string[]): string {
+  try {
+    return execFileSync(tool, args, { encoding: "utf8" });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") {
+      throw new Error(`${tool} is missing: apt-get install poppler-utils (the quotation PDF tests read PDFs with it)`);
+    }
+    throw error;
+  }
+}
+
+function pageCount(file: string): number {
+  const info = poppler("pdfinfo", [file]);
+  return Number(/^Pages:\s+(\d+)$/m.exec(info)![1]);
+}
+
+/** The text of one page (or all), lines kept in reading order; runs of spaces squeezed to one. */
+function pdfText(file: string, page?: number): string {
+  const range = page === undefined ? [] : ["-f", String(page), "-l", String(page)];
+  return poppler("pdftotext", [...range, "-layout", file, "-"]).replace(/ {2,}/g, " ");
+}
+
+describe("renderQuotationPdf", { timeout: 20_000 }, () => {
+  it("prints a short quotation on one page: company, customer, event, lines, totals in taka, words, terms", async () => {
+    const input = sampleQuotationPdfInput(3);
+    const file = await render(input);
+    expect(pageCount(file)).toBe(1);
+    // Both fonts embedded (subset), so the taka sign and the Bengali name print on any reader.
+    const fonts = poppler("pdffonts", [file]);
+    for (const font of ["NotoSans-Regular", "NotoSans-Bold", "NotoSansBengali-Regular", "NotoSansBengali-Bold"]) {
+      expect(fonts).toMatch(new RegExp(`\\+${font} +CID TrueType +Identity-H +yes yes yes`));
+    }
+    const text = pdfText(file);
+
+    for (const expected of [
+      "Utsab Event Technologies",
+      "House 42, Road 11, Block E, Banani, Dhaka 1213, Bangladesh",
+      "+880 1711-234567, +880 2-55041234",
+      "VAT registration (BIN): 000123456-0101",
+      "QUOTATION",
+      "7f3a9c2e",
+      "(Rahim Uddin)",
+      "rahim.uddin@example.com",
+      "+880 1812-345678",
+      "Annual Gala Dinner 2026",
+      "Date: 15 Dec 2026 to 17 Dec 2026 (3 days)",
+      "Time: 6:30 PM",
+      "International Convention City Bashundhara",
+      "Stage setup must be finished by 3 PM",
+      "Valid until 30 Nov 2026",
+      "Page 1 of 1",
+    ]) {
+      expect(text).toContain(expected);
+    }
+    expect(text).toMatch(/Revision 2\b/);
+    expect(text).toMatch(/Date 23 Nov 2026/);
+    // The lines: number, item, size, quantity, unit price and total on one row.
+    input.revision.lines.forEach((line, i) => expect(text, `line ${i + 1}`).toMatch(rowPattern(i, line)));
+    expect(text).toMatch(/^ *1 P3 Indoor LED Video Wall +500 × 500 mm/m);
+    expect(text).toMatch(/^ *3 Line Array Sound System +4 tops \+ 2/m);
+    // Totals: 38,000 − 2,500 = 35,500; VAT 15% = 5,325; total 40,825.
+    expect(input.revision.total).toBe("40825.00");
+    expect(text).toMatch(/Subtotal ৳38,000\.00/);
+    expect(text).toMatch(/Discount - ৳2,500\.00/);
+    expect(text).toMatch(/VAT \(15%\) ৳5,325\.00/);
+    expect(text).toMatch(/Total ৳40,825\.00/);
+    expect(text).toContain("Amount in words: Taka Forty Thousand Eight Hundred Twenty-Five Only");
+    expect(text).toContain("TERMS AND CONDITIONS");
+    for (const term of QUOTATION_TERMS) expect(text.replace(/\s+/g, " ")).toContain(term);
+  });
+
+  it("runs a long quotation over pages, repeating the table header, every line once, the totals after the last line", async () => {
+    const input = sampleQuotationPdfInput(60);
+    const file = await render(input);
+    const pages = pageCount(file);
+    expect(pages).toBeGreaterThanOrEqual(3);
+
+    const texts = Array.from({ length: pages }, (_, i) => pdfText(file, i + 1));
+    texts.forEach((text, i) => {
+      // Every page with lines on it starts them under the table's header.
+      if (/^ *\d+ \S.* ৳[\d,.]+ ৳[\d,.]+$/m.test(text)) expect(text).toMatch(/# Item Size Qty Unit price Total/);
+      expect(text).toContain(`Page ${i + 1} of ${pages}`);
+      if (i > 0) expect(text).toContain("Utsab Event Technologies · Quotation 7f3a9c2e · Revision 2 (continued)");
+    });
+
+    // Every line printed exactly once, whole on one page, with its money.
+    const all = texts.join("\n");
+    input.revision.lines.forEach((line, i) => {
+      expect(all.match(rowPattern(i, line)), `line ${i + 1}`).toHaveLength(1);
+      expect(all).toContain(`(${i + 1})`);
+    });
+
+    // The totals come once, after the last line (on its page or a later one), and the terms close the document.
+    const totalsPage = texts.findIndex((text) => text.includes("Subtotal"));
+    const lastLinePage = texts.findIndex((text) => text.includes("Silent Generator 100 kVA (60)"));
+    expect(totalsPage).toBeGreaterThanOrEqual(lastLinePage);
+    expect(texts.filter((text) => text.includes("Subtotal"))).toHaveLength(1);
+    const totals = texts[totalsPage]!;
+    expect(totals).toContain(`Subtotal ${formatMoney(input.revision.subtotal)}`);
+    expect(totals).toContain(`VAT (15%) ${formatMoney(input.revision.vatAmount)}`);
+    expect(totals).toContain(`Total ${formatMoney(input.revision.total)}`);
+    expect(texts.slice(totalsPage).join(" ").replace(/\s+/g, " ")).toContain(amountInWords(input.revision.total));
+    expect(texts[pages - 1]).toContain("TERMS AND CONDITIONS");
+  });
+
+  it("prints a zero VAT rate and no discount as they are, and leaves out an empty BIN and notes", async () => {
+    const input = sampleQuotationPdfInput(2, { discount: "0.00", vatRatePercent: "0.00" });
+    input.company.vatRegistrationNumber = " ";
+    input.quotation.notes = null;
+    input.quotation.rentalEndDate = null;
+    input.logo = null;
+    const text = pdfText(await render(input));
+    expect(text).toMatch(/Discount ৳0\.00/);
+    expect(text).toMatch(/VAT \(0%\) ৳0\.00/);
+    expect(text).toMatch(/Total ৳8,000\.00/);
+    expect(text).toContain("Date: 15 Dec 2026\n");
+    expect(text).not.toContain("VAT registration");
+    expect(text).not.toContain("NOTES");
+  });
+});
+
+/**
+ * A line's row as pdftotext lays it out: its first text line holds the number, the first words of the item (a
+ * long name or size wraps below), the quantity and the money, right-aligned at the end.
+ */
+function rowPattern(index: number, line: QuotationRevisionLine): RegExp {
+  const name = line.name.split(" ").slice(0, 3).join(" ");
+  const money = `${escape(formatMoney(line.unitPrice))} ${escape(formatMoney(line.total))}`;
+  return new RegExp(`^ *${index + 1} ${escape(name)}.* ${line.quantity} ${money}$`, "gm");
+}
+
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
