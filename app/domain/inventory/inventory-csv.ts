@@ -323,7 +323,7 @@ export interface CsvSourceItem {
   parts: { slug: string; quantity: number }[];
 }
 
-/** A stored item as its edit form shows it (the same as loadItemForm), without id and version. */
+/** A stored item as its edit form shows it, without id and version (loadItemForm adds them; the export). */
 export function itemToFormValues(item: CsvSourceItem): ItemFormValues {
   const supplier = item.supplierInfo ?? {};
   return {

@@ -7,7 +7,8 @@ import type { Storage } from "../../lib/storage/storage";
 import { recordAudit, type AuditActor } from "../audit/audit.server";
 import { deleteImage } from "../media/images.server";
 import { packagePartsOf } from "./save-item.server";
-import { EMPTY_ITEM_FORM, INVENTORY_MESSAGES, type ItemFormValues } from "./item-form";
+import { itemToFormValues } from "./inventory-csv";
+import { INVENTORY_MESSAGES, type ItemFormValues } from "./item-form";
 
 // Reading one item into its edit form, and deleting, archiving and restoring items (issue 9). An item that
 // quotations or packages refer to is archived instead of deleted: hidden from the storefront and the quotation
@@ -27,38 +28,10 @@ export async function loadItemForm(db: DbOrTx, id: string): Promise<EditableItem
   const [row] = await db.select().from(inventoryItems).where(eq(inventoryItems.id, id));
   if (!row) return null;
   const parts = await packagePartsOf(db, id);
-  const supplier = row.supplierInfo ?? {};
   return {
     slug: row.slug,
     archived: row.archivedAt !== null,
-    values: {
-      ...EMPTY_ITEM_FORM,
-      id: row.id,
-      version: row.updatedAt.toISOString(),
-      name: row.name,
-      description: row.description,
-      category: row.category,
-      inventoryGroup: row.inventoryGroup,
-      source: row.source,
-      status: row.status,
-      price: row.price,
-      priceUnit: row.priceUnit,
-      pricingHint: row.pricingHint ?? "",
-      size: row.size ?? "",
-      quantity: String(row.quantity),
-      unitsUnderRepair: String(row.unitsUnderRepair),
-      repairReturnDate: row.repairReturnDate ?? "",
-      tags: row.tags.join(", "),
-      imageUrls: row.imageUrls.join("\n"),
-      variations: row.variations.map((v) => ({ ...v })),
-      supplierName: supplier.name ?? "",
-      supplierPhone: supplier.phone ?? "",
-      supplierEmail: supplier.email ?? "",
-      supplierNotes: supplier.notes ?? "",
-      purchaseRate: row.purchaseRate ?? "",
-      paidAmount: row.paidAmount ?? "",
-      parts: parts.map((p) => ({ slug: p.slug, quantity: String(p.quantity) })),
-    },
+    values: { ...itemToFormValues({ ...row, parts }), id: row.id, version: row.updatedAt.toISOString() },
   };
 }
 
