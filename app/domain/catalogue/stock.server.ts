@@ -10,27 +10,40 @@ import { queryRows, type DbOrTx } from "../../db/client.server";
 // - A package is free as often as its own count and each part's free units allow.
 // The dashboard counts with it today; the inventory list shows it per item; approving a quotation checks it.
 
-/** An approved quotation `q` whose rental (event_date to rental_end_date, one day when null) covers `date`. */
-function coversDay(date: string): SQL {
-  return sql`q.event_date <= ${date}::date and coalesce(q.rental_end_date, q.event_date) >= ${date}::date`;
+/** A calendar date (YYYY-MM-DD) as a bound parameter. */
+function onDay(date: string): SQL {
+  return sql`${date}::date`;
+}
+
+/** An approved quotation `q` whose rental (event_date to rental_end_date, one day when null) covers `day`. */
+function coversDay(day: SQL): SQL {
+  return sql`q.event_date <= ${day} and coalesce(q.rental_end_date, q.event_date) >= ${day}`;
 }
 
 /**
- * Rows (item_id, units): every unit promised on `date` (YYYY-MM-DD), by approved lines and through packages.
+ * Rows (item_id, units, from_day, to_day): every unit promised by the approved quotations `q` that `which`
+ * selects, by their lines and through packages, with the rental each is promised for.
  * Counted in bigint: packages × units per package can pass what an integer holds (both may be up to a million).
  */
-function promisedLinesOnSql(date: string): SQL {
+function promisedLinesSql(which: SQL): SQL {
   return sql`
-    select ql.inventory_item_id as item_id, ql.quantity as units
+    select ql.inventory_item_id as item_id, ql.quantity::bigint as units,
+           q.event_date as from_day, coalesce(q.rental_end_date, q.event_date) as to_day
     from quotation_lines ql
     join quotations q on q.id = ql.quotation_id
-    where q.status = 'approved' and ${coversDay(date)} and ql.inventory_item_id is not null
+    where q.status = 'approved' and ${which} and ql.inventory_item_id is not null
     union all
-    select pp.part_item_id, ql.quantity::bigint * pp.quantity
+    select pp.part_item_id, ql.quantity::bigint * pp.quantity,
+           q.event_date, coalesce(q.rental_end_date, q.event_date)
     from quotation_lines ql
     join quotations q on q.id = ql.quotation_id
     join inventory_package_parts pp on pp.package_item_id = ql.inventory_item_id
-    where q.status = 'approved' and ${coversDay(date)}`;
+    where q.status = 'approved' and ${which}`;
+}
+
+/** Rows (item_id, units, ...): every unit promised on `date` (YYYY-MM-DD), by approved lines and through packages. */
+function promisedLinesOnSql(date: string): SQL {
+  return promisedLinesSql(coversDay(onDay(date)));
 }
 
 /** Per inventory item, the units promised on `date`: (inventory_item_id, units). */
@@ -41,30 +54,41 @@ export function promisedUnitsOnSql(date: string): SQL {
     group by pl.item_id`;
 }
 
-/** The units of item alias `i` (an inventory_items row) in the workshop on `date`. */
-function unitsInRepairSql(i: string, date: string): SQL {
+/** The units of item alias `i` (an inventory_items row) in the workshop on `day`. */
+function unitsInRepairSql(i: string, day: SQL): SQL {
   const t = sql.raw(i);
-  return sql`(case when ${t}.repair_return_date is null or ${t}.repair_return_date > ${date}::date
+  return sql`(case when ${t}.repair_return_date is null or ${t}.repair_return_date > ${day}
                    then ${t}.units_under_repair else 0 end)`;
 }
 
 /**
- * Whether item alias `i` is wholly out on `date`: its status says under-repair, and no units in the workshop are
+ * Whether item alias `i` is wholly out on `day`: its status says under-repair, and no units in the workshop are
  * due back by then (a status set by hand, with no units counted, keeps it out on every day).
  */
-function wholeItemOutSql(i: string, date: string): SQL {
+function wholeItemOutSql(i: string, day: SQL): SQL {
   const t = sql.raw(i);
   return sql`(${t}.status = 'under-repair' and (${t}.units_under_repair = 0 or ${t}.repair_return_date is null
-                or ${t}.repair_return_date > ${date}::date))`;
+                or ${t}.repair_return_date > ${day}))`;
+}
+
+/**
+ * The free units of item alias `i` on `day`, counting only its own quantity (a package's parts aside), given
+ * `promised`, the units approved quotations promise of it that day.
+ */
+function ownFreeUnitsWithSql(i: string, day: SQL, promised: SQL): SQL {
+  const t = sql.raw(i);
+  return sql`(case when ${wholeItemOutSql(i, day)} then 0 else greatest(
+      ${t}.quantity - ${unitsInRepairSql(i, day)} - ${promised}, 0) end)::int`;
 }
 
 /** The free units of item alias `i` on `date`, counting only its own quantity (a package's parts aside). */
 function ownFreeUnitsSql(i: string, date: string): SQL {
   const t = sql.raw(i);
-  return sql`(case when ${wholeItemOutSql(i, date)} then 0 else greatest(
-      ${t}.quantity - ${unitsInRepairSql(i, date)}
-      - (select coalesce(sum(pl.units), 0) from (${promisedLinesOnSql(date)}) pl where pl.item_id = ${t}.id),
-      0) end)::int`;
+  return ownFreeUnitsWithSql(
+    i,
+    onDay(date),
+    sql`(select coalesce(sum(pl.units), 0) from (${promisedLinesOnSql(date)}) pl where pl.item_id = ${t}.id)`,
+  );
 }
 
 /**
@@ -86,10 +110,10 @@ export function freeUnitsOfItemSql(date: string, i = "inventory_items"): SQL {
  */
 export function availableUnitsOnSql(date: string): SQL {
   return sql`(
-    select coalesce(sum(greatest(i.quantity - ${unitsInRepairSql("i", date)} - coalesce(p.units, 0), 0)), 0)::bigint
+    select coalesce(sum(greatest(i.quantity - ${unitsInRepairSql("i", onDay(date))} - coalesce(p.units, 0), 0)), 0)::bigint
     from inventory_items i
     left join (${promisedUnitsOnSql(date)}) p on p.inventory_item_id = i.id
-    where not ${wholeItemOutSql("i", date)} and i.archived_at is null
+    where not ${wholeItemOutSql("i", onDay(date))} and i.archived_at is null
       and not exists (select 1 from inventory_package_parts pp where pp.package_item_id = i.id)
   )`;
 }
@@ -111,4 +135,89 @@ export async function freeUnitsOn(db: DbOrTx, itemIds: readonly string[], date: 
         )})`,
   );
   return new Map(rows.map((r) => [r.id, Number(r.free)]));
+}
+
+/** One item's free units on one day of a range (freeUnitsByDaySql's rows). */
+export interface FreeUnitsOnDay {
+  itemId: string;
+  /** YYYY-MM-DD */
+  day: string;
+  /** Free by the rule above: for a package, also no more than each part allows. */
+  free: number;
+  /** Free counting only the item's own quantity (for a package, its parts aside). */
+  ownFree: number;
+}
+
+export interface DayRange {
+  /** First and last day, YYYY-MM-DD, both counted. */
+  from: string;
+  to: string;
+  /** Counted as if this quotation were not approved (the one being approved, or re-checked). */
+  excludeQuotationId?: string;
+}
+
+/**
+ * Rows (item_id, day, free, own_free), one per item of `items` (a query whose one column is `id`) and day of the
+ * range: the rule above, counted for the whole range in one query. The approved quotations overlapping the range
+ * are read once, and each spread over the days it covers, rather than one look-up per item and day.
+ */
+export function freeUnitsByDaySql(items: SQL, range: DayRange): SQL {
+  const from = onDay(range.from);
+  const to = onDay(range.to);
+  const overlapping = sql`q.event_date <= ${to} and coalesce(q.rental_end_date, q.event_date) >= ${from}`;
+  const which = range.excludeQuotationId
+    ? sql`${overlapping} and q.id <> ${range.excludeQuotationId}::uuid`
+    : overlapping;
+  return sql`
+    with chosen as (${items}),
+    wanted as (
+      select c.id from chosen c
+      union
+      select pp.part_item_id from inventory_package_parts pp join chosen c on c.id = pp.package_item_id
+    ),
+    days as (
+      select d::date as day from generate_series(${from}::timestamp, ${to}::timestamp, interval '1 day') d
+    ),
+    promised as (
+      select pl.item_id, d::date as day, sum(pl.units) as units
+      from (${promisedLinesSql(which)}) pl
+      cross join lateral generate_series(greatest(pl.from_day, ${from})::timestamp,
+                                         least(pl.to_day, ${to})::timestamp, interval '1 day') d
+      where pl.item_id in (select id from wanted)
+      group by pl.item_id, d::date
+    ),
+    own as (
+      select i.id as item_id, days.day,
+             ${ownFreeUnitsWithSql("i", sql`days.day`, sql`coalesce(p.units, 0)`)} as free
+      from inventory_items i
+      cross join days
+      left join promised p on p.item_id = i.id and p.day = days.day
+      where i.id in (select id from wanted)
+    )
+    select o.item_id, to_char(o.day, 'YYYY-MM-DD') as day, o.free as own_free,
+           least(o.free, (
+             select min(part.free / pp.quantity)
+             from inventory_package_parts pp
+             join own part on part.item_id = pp.part_item_id and part.day = o.day
+             where pp.package_item_id = o.item_id))::int as free
+    from own o
+    where o.item_id in (select id from chosen)`;
+}
+
+/**
+ * The free units of each of `itemIds` on every day from `range.from` to `range.to`, one query: for the
+ * approval's check (excluding the quotation being approved) and the month's availability.
+ */
+export async function freeUnitsByDay(
+  db: DbOrTx,
+  itemIds: readonly string[],
+  range: DayRange,
+): Promise<FreeUnitsOnDay[]> {
+  if (itemIds.length === 0) return [];
+  const ids = sql`select unnest(${`{${itemIds.join(",")}}`}::uuid[]) as id`;
+  const rows = await queryRows<{ item_id: string; day: string; free: number; own_free: number }>(
+    db,
+    sql`select f.* from (${freeUnitsByDaySql(ids, range)}) f order by f.day, f.item_id`,
+  );
+  return rows.map((r) => ({ itemId: r.item_id, day: r.day, free: Number(r.free), ownFree: Number(r.own_free) }));
 }
