@@ -137,12 +137,8 @@ export default function Inventory({ loaderData, actionData }: Route.ComponentPro
   const closeHref = list.href();
   const archivedView = list.state.filters.show === "archived";
   const here = location.pathname + location.search;
-  const dialogHref = (param: string) => {
-    const params = new URLSearchParams(closeHref.split("?")[1] ?? "");
-    const [name, value] = param.split("=");
-    params.set(name!, value!);
-    return `${location.pathname}?${params.toString()}`;
-  };
+  // A dialog's URL: the list's own (which carries no dialog parameter) with the dialog's added.
+  const dialogHref = (param: string) => `${closeHref}${closeHref.includes("?") ? "&" : "?"}${param}`;
 
   return (
     <>
