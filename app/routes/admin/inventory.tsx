@@ -147,11 +147,7 @@ export default function Inventory({ loaderData, actionData }: Route.ComponentPro
         description="What the storefront shows and quotations offer, and what is free today."
         actions={
           <>
-            <Link
-              to={inventoryExportHref(list.state)}
-              reloadDocument
-              className={secondaryButton}
-            >
+            <Link to={inventoryExportHref(list.state)} reloadDocument className={secondaryButton}>
               <Download aria-hidden className="size-4" /> Export CSV
             </Link>
             {canManage && (
