@@ -1,0 +1,19 @@
+import { describe, expect, it } from "vitest";
+import { hashLinkToken, LINK_TOKEN_PATTERN, linkExpiry, newLinkToken, quotationLinkPath } from "./link-token";
+
+describe("quotation link token", () => {
+  it("is 32 letters and digits, different every time", () => {
+    const tokens = new Set(Array.from({ length: 200 }, () => newLinkToken()));
+    expect(tokens.size).toBe(200);
+    for (const t of tokens) expect(t).toMatch(LINK_TOKEN_PATTERN);
+  });
+
+  it("is stored as its SHA-256 in hex", () => {
+    expect(hashLinkToken("abc")).toBe("ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+  });
+
+  it("opens /customer/link/{token} for 7 days", () => {
+    expect(quotationLinkPath("T0k3n")).toBe("/customer/link/T0k3n");
+    expect(linkExpiry(new Date("2026-11-24T10:00:00Z")).toISOString()).toBe("2026-12-01T10:00:00.000Z");
+  });
+});

@@ -1,0 +1,32 @@
+import { createHash, randomInt } from "node:crypto";
+
+// The customer's link to a sent quotation (issue 10, backoffice.md §9): 32 random letters and digits, valid
+// 7 days. Only its SHA-256 is stored (quotations.secure_link_token_hash), so a copy of the database opens no
+// quotation; sending again replaces it, so the old link stops working.
+
+export const LINK_TOKEN_LENGTH = 32;
+export const LINK_VALID_DAYS = 7;
+const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+export const LINK_TOKEN_PATTERN = /^[A-Za-z0-9]{32}$/;
+
+/** A new token: 32 letters and digits drawn uniformly with the system's secure random source. */
+export function newLinkToken(): string {
+  let token = "";
+  for (let i = 0; i < LINK_TOKEN_LENGTH; i++) token += ALPHABET[randomInt(ALPHABET.length)];
+  return token;
+}
+
+/** What is stored and looked up: the token's SHA-256, hex. */
+export function hashLinkToken(token: string): string {
+  return createHash("sha256").update(token, "utf8").digest("hex");
+}
+
+/** The page the e-mailed link opens, without a password (routes/customer/link.tsx). */
+export function quotationLinkPath(token: string): string {
+  return `/customer/link/${token}`;
+}
+
+/** When a link sent at `sentAt` stops opening the quotation. */
+export function linkExpiry(sentAt: Date): Date {
+  return new Date(sentAt.getTime() + LINK_VALID_DAYS * 24 * 60 * 60 * 1000);
+}
