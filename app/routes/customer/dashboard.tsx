@@ -19,7 +19,7 @@ import {
   SortHeader,
   useListView,
 } from "~/ui/admin/list";
-import { QUOTATION_STATUS_LABELS, QuotationStatusBadge } from "~/ui/customer/status-badge";
+import { QUOTATION_STATUS_LABELS, QuotationStatusBadge } from "~/ui/quotation/status-badge";
 import type { Route } from "./+types/dashboard";
 
 // backoffice.md §2 Customer Quotations dashboard: the customer's own quotations, filtered by status in the URL,

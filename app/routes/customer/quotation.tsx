@@ -12,7 +12,7 @@ import { formatLongDate, formatMoney, formatTime } from "~/lib/format";
 import { cellClass, formatDhakaDate, formatDhakaDateTime, HeadCell } from "~/ui/admin/list";
 import { Panel } from "~/ui/admin/page-header";
 import { CustomerRecordError } from "~/ui/customer/record-error";
-import { QuotationStatusBadge } from "~/ui/customer/status-badge";
+import { QuotationStatusBadge } from "~/ui/quotation/status-badge";
 import type { Route } from "./+types/quotation";
 
 // backoffice.md §2 Customer Quotation detail. Only the customer's own quotation opens; any other id, a
