@@ -52,6 +52,8 @@ export default [
     route("admin/inbox/:id", "routes/admin/inbox/message.tsx"),
     route("admin/outbox", "routes/admin/outbox/list.tsx"),
     route("admin/outbox/:id", "routes/admin/outbox/message.tsx"),
+    // A file sent with a message (a quotation's PDF), as it went out.
+    route("admin/outbox/:id/attachments/:position", "routes/admin/outbox/attachment.ts"),
     route("admin/audit", "routes/admin/audit.tsx"),
   ]),
 

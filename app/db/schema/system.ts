@@ -1,5 +1,17 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import {
+  check,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { EMAIL_STATUSES } from "../../domain/email/constants";
 import { users } from "./auth";
 import { createdAt, id, sqlList, updatedAt } from "./columns";
@@ -64,6 +76,37 @@ export const emailOutbox = pgTable(
     index("email_outbox_kind_created_idx").on(t.kind, t.createdAt),
     check("email_outbox_status_check", sql.raw(`status in (${sqlList(EMAIL_STATUSES)})`)),
     check("email_outbox_attempts_check", sql`${t.attempts} >= 0`),
+  ],
+);
+
+/** Bytes: read as a Uint8Array (PGlite) or a Buffer (node-postgres, a Uint8Array too), written as a Buffer. */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => "bytea",
+  toDriver: (value) => Buffer.from(value.buffer, value.byteOffset, value.byteLength),
+});
+
+/**
+ * Files sent with an outbox message (a quotation's PDF): kept with the message, so a retry or a restart sends
+ * exactly what was written in the use case's transaction, and the back office can show what went out.
+ */
+export const emailAttachments = pgTable(
+  "email_attachments",
+  {
+    id: id(),
+    emailId: uuid("email_id")
+      .notNull()
+      .references(() => emailOutbox.id, { onDelete: "cascade" }),
+    /** Order within the message, from 0. */
+    position: integer("position").notNull(),
+    filename: text("filename").notNull(),
+    contentType: text("content_type").notNull(),
+    sizeBytes: integer("size_bytes").notNull(),
+    content: bytea("content").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique("email_attachments_email_position_unique").on(t.emailId, t.position),
+    check("email_attachments_size_check", sql`${t.sizeBytes} = octet_length(${t.content})`),
   ],
 );
 

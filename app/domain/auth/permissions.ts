@@ -128,6 +128,7 @@ export const ADMIN_ROUTE_ACCESS = {
   "/admin/inbox/:id": { view: "inbox.view", action: "inbox.manage" },
   "/admin/outbox": { view: "outbox.view" },
   "/admin/outbox/:id": { view: "outbox.view", action: "outbox.manage" },
+  "/admin/outbox/:id/attachments/:position": { view: "outbox.view" },
   "/admin/audit": { view: "audit.view" },
 } as const satisfies Record<string, RouteAccess>;
 

@@ -1,11 +1,12 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client.server";
-import { emailOutbox } from "../../db/schema";
+import { emailAttachments, emailOutbox } from "../../db/schema";
 import { isUuid, type ListPage, type StateOf } from "../../lib/list-params";
 import { listOrder, pageOf, searchAny } from "../../lib/list-query.server";
 import { recordAudit, type AuditActor } from "../audit/audit.server";
 import type { EmailStatus } from "./constants";
 import { OUTBOX_LIST } from "./outbox-list";
+import { listAttachments } from "./outbox.server";
 import { wakeEmailSender } from "./sender.server";
 
 // The back office's view of the e-mail outbox: the list, one message, and Retry of a failed one.
@@ -98,6 +99,21 @@ export async function getOutboxMessage(db: DbOrTx, id: string) {
     })
     .from(t)
     .where(eq(t.id, id));
+  if (!row) return undefined;
+  return { ...row, attachments: await listAttachments(db, row.id) };
+}
+
+/** One attachment of a message, with its bytes; undefined when the message or position is not there. */
+export async function getOutboxAttachment(db: DbOrTx, emailId: string, position: string) {
+  if (!isUuid(emailId) || !/^\d{1,4}$/.test(position)) return undefined;
+  const [row] = await db
+    .select({
+      filename: emailAttachments.filename,
+      contentType: emailAttachments.contentType,
+      content: emailAttachments.content,
+    })
+    .from(emailAttachments)
+    .where(and(eq(emailAttachments.emailId, emailId), eq(emailAttachments.position, Number(position))));
   return row;
 }
 

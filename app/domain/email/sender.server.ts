@@ -5,6 +5,7 @@ import { emailOutbox } from "../../db/schema";
 import { getEnv } from "../../lib/env.server";
 import type { Logger } from "../../lib/logger.server";
 import { getCompanySettings, type CompanySettings } from "../content/company.server";
+import { loadAttachments } from "./outbox.server";
 import { createEmailTransport, isPermanentRefusal, type EmailTransport } from "./transport.server";
 
 type OutboxRow = typeof emailOutbox.$inferSelect;
@@ -155,6 +156,7 @@ export async function deliverDueEmails(
     }, leaseMs / 3);
     let outcome: { error?: unknown };
     try {
+      const attachments = await loadAttachments(db, row.id);
       await transport.sendMail({
         from: { name: company.name, address: fromAddress },
         replyTo: replyTo(row, company, fromAddress),
@@ -162,6 +164,15 @@ export async function deliverDueEmails(
         subject: row.subject,
         text: row.textBody,
         ...(row.htmlBody ? { html: row.htmlBody } : {}),
+        ...(attachments.length
+          ? {
+              attachments: attachments.map((a) => ({
+                filename: a.filename,
+                contentType: a.contentType,
+                content: Buffer.from(a.content.buffer, a.content.byteOffset, a.content.byteLength),
+              })),
+            }
+          : {}),
       });
       outcome = {};
     } catch (error) {

@@ -1,9 +1,10 @@
-import { AlertTriangle, ArrowLeft, RotateCcw } from "lucide-react";
+import { AlertTriangle, ArrowLeft, Paperclip, RotateCcw } from "lucide-react";
 import { data, Form, Link } from "react-router";
 import { getDb } from "~/db/client.server";
 import { auditActor, requirePermission } from "~/domain/auth/guard.server";
 import { can } from "~/domain/auth/permissions";
 import { getOutboxMessage, retryEmail } from "~/domain/email/outbox-admin.server";
+import { formatBytes } from "~/domain/media/upload";
 import type { Toast } from "~/lib/toast";
 import { SubmitButton, useFormBusy, useToast } from "~/ui/admin/form";
 import { Detail, DhakaTime, RecordRouteError } from "~/ui/admin/list";
@@ -37,6 +38,7 @@ export async function action(args: Route.ActionArgs) {
 /** Where the record an e-mail is about can be seen, when there is a screen for it. */
 function relatedHref(type: string | null, id: string | null): string | null {
   if (type === "contact_message" && id) return `/admin/inbox/${id}`;
+  if (type === "quotation" && id) return `/admin/quotations/${id}`;
   return null;
 }
 
@@ -80,6 +82,26 @@ export default function OutboxMessage({ loaderData, actionData }: Route.Componen
               {email.textBody}
             </pre>
           </Panel>
+          {email.attachments.length > 0 && (
+            <Panel className="p-6">
+              <h2 className="text-sm font-semibold tracking-wide text-slate-500 uppercase">Attachments</h2>
+              <ul className="mt-3 space-y-2 text-sm">
+                {email.attachments.map((a) => (
+                  <li key={a.position} className="flex items-center gap-2">
+                    <Paperclip aria-hidden className="size-4 shrink-0 text-slate-500" />
+                    <a
+                      href={`/admin/outbox/${email.id}/attachments/${a.position}`}
+                      className="font-medium break-all text-brand-700 hover:underline"
+                      download
+                    >
+                      {a.filename}
+                    </a>
+                    <span className="text-xs text-slate-500">{formatBytes(a.sizeBytes)}</span>
+                  </li>
+                ))}
+              </ul>
+            </Panel>
+          )}
           {email.htmlBody && (
             <Panel className="p-6">
               <h2 className="text-sm font-semibold tracking-wide text-slate-500 uppercase">HTML</h2>
