@@ -3,7 +3,7 @@
 // it, and what the loader or action answered or threw read the way React Router would.
 import { getDb } from "../../app/db/client.server";
 import { loadSession } from "../../app/domain/auth/session.server";
-import { signInStaff } from "../../app/domain/auth/sign-in.server";
+import { signInCustomer, signInStaff } from "../../app/domain/auth/sign-in.server";
 import type { UserRole } from "../../app/domain/auth/roles";
 import { createPasswordUser } from "../../app/domain/auth/users.server";
 import { createRequestContext } from "../../app/lib/request-context";
@@ -29,13 +29,17 @@ export function cookieHeader(setCookies: string[]): string {
   return setCookies.map((c) => c.split(";")[0]).join("; ");
 }
 
-/** Signs in through the real sign-in use case (which writes its own audit line) and returns the session cookie;
- * throws "could not sign in" if it was refused. */
-export async function signIn(email: string, password: string): Promise<string> {
+/** Signs in through the real sign-in use case (which writes its own audit line), the portal's for a customer and
+ * the back office's otherwise, and returns the session cookie; throws "could not sign in" if it was refused. */
+export async function signIn(
+  email: string,
+  password: string,
+  audience: "staff" | "customer" = "staff",
+): Promise<string> {
   const form = new FormData();
   form.set("email", email);
   form.set("password", password);
-  const outcome = await signInStaff(getDb(), form, {
+  const outcome = await (audience === "customer" ? signInCustomer : signInStaff)(getDb(), form, {
     headers: new Headers(),
     actor: { ipAddress: TEST_CLIENT_ADDRESS, userAgent: "vitest" },
   });
@@ -52,7 +56,8 @@ export async function signedInUser(
   const { name = `Test ${role}`, email = `${role}-${crypto.randomUUID()}@example.com`, mustChangePassword } = options;
   const password = "test-password-1";
   const { id } = await createPasswordUser(getDb(), { name, email, password, role, mustChangePassword });
-  return { id, name, email, password, role, cookie: await signIn(email, password) };
+  const cookie = await signIn(email, password, role === "customer" ? "customer" : "staff");
+  return { id, name, email, password, role, cookie };
 }
 
 export interface RouteOptions {
