@@ -1,4 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
+import { data } from "react-router";
 import { APIError } from "better-auth/api";
 import type { Db } from "../../db/client.server";
 import { rateLimitCounters, sessions, users } from "../../db/schema";
@@ -178,4 +179,18 @@ export async function signIn(
     });
   });
   return { ok: true, userId, setCookies: result.headers.getSetCookie() };
+}
+
+/** A refused sign-in as both sign-in pages answer it: the messages, the e-mail as typed, Retry-After when limited. */
+export function signInRefusal(outcome: Extract<SignInOutcome, { ok: false }>) {
+  const headers: HeadersInit = outcome.retryAfterSeconds ? { "Retry-After": String(outcome.retryAfterSeconds) } : {};
+  return data(
+    {
+      errors: outcome.errors ?? {},
+      formError: outcome.formError ?? null,
+      values: outcome.values,
+      toast: outcome.formError ? { type: "error" as const, message: outcome.formError } : null,
+    },
+    { status: outcome.status, headers },
+  );
 }

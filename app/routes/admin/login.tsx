@@ -1,13 +1,10 @@
-import { LockKeyhole } from "lucide-react";
-import { data, Form, redirect, useActionData, useSearchParams } from "react-router";
+import { redirect, useActionData } from "react-router";
 import { getDb } from "~/db/client.server";
 import { safeRedirectTarget, SIGN_IN_MESSAGES } from "~/domain/auth/forms";
 import { auditActor, getStaffUser, privatePageMiddleware } from "~/domain/auth/guard.server";
-import { signInStaff } from "~/domain/auth/sign-in.server";
+import { signInRefusal, signInStaff } from "~/domain/auth/sign-in.server";
 import { redirectWithToast } from "~/lib/flash-toast.server";
-import { FormError, SubmitButton, TextField, useFormBusy, useToast } from "~/ui/admin/form";
-import { primaryButton } from "~/ui/buttons";
-import { Toaster } from "~/ui/toaster";
+import { SignInPage } from "~/ui/auth/sign-in-page";
 import type { Route } from "./+types/login";
 
 export const middleware: Route.MiddlewareFunction[] = [privatePageMiddleware];
@@ -16,7 +13,8 @@ export const meta: Route.MetaFunction = () => [{ title: "Admin Login" }, { name:
 
 export async function loader(args: Route.LoaderArgs) {
   // Already signed in: straight on.
-  if (await getStaffUser(args)) throw redirect(safeRedirectTarget(new URL(args.request.url).searchParams.get("redirectTo")));
+  if (await getStaffUser(args))
+    throw redirect(safeRedirectTarget(new URL(args.request.url).searchParams.get("redirectTo")));
   return null;
 }
 
@@ -34,56 +32,17 @@ export async function action(args: Route.ActionArgs) {
       { headers: outcome.setCookies },
     );
   }
-  const headers: HeadersInit = outcome.retryAfterSeconds ? { "Retry-After": String(outcome.retryAfterSeconds) } : {};
-  return data(
-    {
-      errors: outcome.errors ?? {},
-      formError: outcome.formError ?? null,
-      values: outcome.values,
-      toast: outcome.formError ? { type: "error" as const, message: outcome.formError } : null,
-    },
-    { status: outcome.status, headers },
-  );
+  return signInRefusal(outcome);
 }
 
 export default function AdminLogin() {
-  const result = useActionData<typeof action>();
-  const [params] = useSearchParams();
-  const busy = useFormBusy();
-  useToast(result?.toast);
   return (
-    <main className="grid min-h-screen place-items-center bg-slate-100 px-4 py-12">
-      <div className="w-full max-w-sm rounded-xl border border-slate-200 bg-white p-8 shadow-sm">
-        <div className="mx-auto grid size-12 place-items-center rounded-full bg-brand-50 text-brand-700">
-          <LockKeyhole aria-hidden className="size-6" />
-        </div>
-        <h1 className="mt-4 text-center text-2xl font-bold text-ink-900">Admin Login</h1>
-        <p className="mt-1 text-center text-sm text-slate-600">Please sign in to access the admin dashboard</p>
-        <Form method="post" className="mt-6 space-y-4" noValidate>
-          <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? ""} />
-          <FormError message={result?.formError} />
-          <TextField
-            name="email"
-            label="Email"
-            type="email"
-            autoComplete="username"
-            defaultValue={result?.values.email}
-            error={result?.errors.email}
-            required
-          />
-          <TextField
-            name="password"
-            label="Password"
-            type="password"
-            autoComplete="current-password"
-            error={result?.errors.password}
-            required
-          />
-          <SubmitButton label="Sign in" busyLabel="Signing in..." busy={busy} className={`${primaryButton} w-full`} />
-        </Form>
-      </div>
-      <Toaster />
-    </main>
+    <SignInPage
+      title="Admin Login"
+      intro="Please sign in to access the admin dashboard"
+      submitLabel="Sign in"
+      busyLabel="Signing in..."
+      result={useActionData<typeof action>()}
+    />
   );
 }
-
