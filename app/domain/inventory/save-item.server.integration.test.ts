@@ -341,6 +341,16 @@ describe("updateItem", () => {
     expect((await row(id)).price).toBe("2.00");
   });
 
+  it("refuses an edit that does not say which version of the item it was opened at", async () => {
+    const { id } = await create();
+    const before = await fingerprint();
+    const result = await updateItem(getDb(), { ...(await editValues(id, { price: "7" })), version: "" }, [], actor, {
+      storage,
+    });
+    expect(result).toMatchObject({ ok: false, status: 409, errors: { form: INVENTORY_MESSAGES.changedMeanwhile } });
+    expect(await fingerprint()).toEqual(before);
+  });
+
   it("deletes the files of pictures taken out of the list, keeps the others and adds new ones at the end", async () => {
     const { id } = await create({ imageUrls: "/images/typed.webp" }, [
       fileOf(await makeImage("jpeg", 300, 200), "one.jpg"),

@@ -305,7 +305,8 @@ export async function updateItem(
     outcome = await db.transaction(async (tx): Promise<Outcome> => {
       const [before] = await tx.select().from(inventoryItems).where(eq(inventoryItems.id, id)).for("update");
       if (!before) return { ok: false, status: 404, errors: { form: INVENTORY_MESSAGES.notFound } };
-      if (values.version && values.version !== before.updatedAt.toISOString())
+      // A post without the version it was opened at (only a crafted one) cannot prove it saw the stored item.
+      if (values.version !== before.updatedAt.toISOString())
         return { ok: false, status: 409, errors: { form: INVENTORY_MESSAGES.changedMeanwhile } };
       const parts = await resolveParts(tx, input, id);
       if (!parts.ok) return { ok: false, status: 400, errors: parts.errors };
