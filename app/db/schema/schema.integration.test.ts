@@ -19,6 +19,7 @@ describe("the migrated schema", () => {
         "chart_of_accounts",
         "company_settings",
         "contact_messages",
+        "email_attachments",
         "email_outbox",
         "employees",
         "events",
