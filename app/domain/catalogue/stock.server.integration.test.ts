@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { insertQuotation } from "../../../tests/support/quotation-fixtures";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
 import { inventoryItems, inventoryPackageParts, quotationLines, quotations } from "~/db/schema";
@@ -15,33 +16,9 @@ async function item(slug: string, quantity: number, status: "available" | "booke
   return row!.id;
 }
 
-async function quotation(status: QuotationStatus, eventDate: string, lines: Array<[itemId: string, quantity: number]>) {
-  const db = getDb();
-  const [q] = await db
-    .insert(quotations)
-    .values({
-      customerName: "Test",
-      email: "test@example.com",
-      phone: "01700000000",
-      eventName: `${status} on ${eventDate}`,
-      eventDate,
-      eventTime: "18:00",
-      eventLocation: "Dhaka",
-      status,
-    })
-    .returning({ id: quotations.id });
-  await db.insert(quotationLines).values(
-    lines.map(([inventoryItemId, quantity], lineNo) => ({
-      quotationId: q!.id,
-      inventoryItemId,
-      name: "line",
-      quantity,
-      unitPrice: "100",
-      total: String(100 * quantity),
-      lineNo,
-    })),
-  );
-}
+/** A quotation in `status` on `eventDate` with lines [item id, quantity]. */
+const quotation = (status: QuotationStatus, eventDate: string, lines: Array<[itemId: string, quantity: number]>) =>
+  insertQuotation(status, "test@example.com", lines, { eventDate });
 
 describe("availableUnitsOn", () => {
   let wall: string;
@@ -258,16 +235,14 @@ describe("a rental of several days", () => {
         status: "approved",
       })
       .returning({ id: quotations.id });
-    await getDb()
-      .insert(quotationLines)
-      .values({
-        quotationId: q!.id,
-        inventoryItemId: lights!.id,
-        name: "line",
-        quantity: 4,
-        unitPrice: "1",
-        total: "4",
-      });
+    await getDb().insert(quotationLines).values({
+      quotationId: q!.id,
+      inventoryItemId: lights!.id,
+      name: "line",
+      quantity: 4,
+      unitPrice: "1",
+      total: "4",
+    });
     const free = async (day: string) => (await freeUnitsOn(getDb(), [lights!.id], day)).get(lights!.id);
     expect(await free("2027-02-28")).toBe(10);
     expect(await free("2027-03-01")).toBe(6);

@@ -1,7 +1,8 @@
 import { inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { insertQuotation } from "../../../tests/support/quotation-fixtures";
 import { getDb } from "~/db/client.server";
-import { inventoryItems, inventoryPackageParts, quotationLines, quotations } from "~/db/schema";
+import { inventoryItems, inventoryPackageParts } from "~/db/schema";
 import { CATEGORIES } from "~/domain/catalogue/constants";
 import type { QuotationStatus } from "~/domain/quotations/constants";
 import { pageWindow, parseList } from "~/lib/list-params";
@@ -129,33 +130,9 @@ type Key = keyof typeof FIXTURE;
 const ids = {} as Record<Key, string>;
 const nameOf = {} as Record<string, Key>;
 
-async function quotation(status: QuotationStatus, eventDate: string, lines: Array<[itemId: string, quantity: number]>) {
-  const db = getDb();
-  const [q] = await db
-    .insert(quotations)
-    .values({
-      customerName: "Test",
-      email: "test@example.com",
-      phone: "01700000000",
-      eventName: `${status} on ${eventDate}`,
-      eventDate,
-      eventTime: "18:00",
-      eventLocation: "Dhaka",
-      status,
-    })
-    .returning({ id: quotations.id });
-  await db.insert(quotationLines).values(
-    lines.map(([inventoryItemId, quantity], lineNo) => ({
-      quotationId: q!.id,
-      inventoryItemId,
-      name: "line",
-      quantity,
-      unitPrice: "100",
-      total: String(100 * quantity),
-      lineNo,
-    })),
-  );
-}
+/** A quotation in `status` on `eventDate` with lines [item id, quantity]. */
+const quotation = (status: QuotationStatus, eventDate: string, lines: Array<[itemId: string, quantity: number]>) =>
+  insertQuotation(status, "test@example.com", lines, { eventDate });
 
 beforeAll(async () => {
   const db = getDb();
