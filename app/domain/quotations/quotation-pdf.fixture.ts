@@ -5,6 +5,7 @@ import { companySeed } from "~/db/seed/company";
 import type { QuotationRevisionLine } from "./constants";
 import { fromPaisa, priceLines, toPaisa } from "./pricing";
 import type { QuotationPdfInput } from "./quotation-pdf.server";
+import { vatOn } from "./quote-form";
 
 const ITEMS: { name: string; size: string | null; unitPrice: string }[] = [
   { name: "P3 Indoor LED Video Wall", size: "500 × 500 mm cabinets", unitPrice: "5000" },
@@ -22,11 +23,6 @@ const ITEMS: { name: string; size: string | null; unitPrice: string }[] = [
   { name: "Rigging & Cable Kit", size: null, unitPrice: "2500" },
   { name: "Silent Generator 100 kVA", size: "100 kVA, three-phase", unitPrice: "18000" },
 ];
-
-/** VAT on an amount at a rate in percent, rounded half up to the paisa. */
-function vatOn(taxablePaisa: bigint, ratePercent: string): bigint {
-  return (taxablePaisa * toPaisa(ratePercent) + 5_000n) / 10_000n;
-}
 
 export function sampleQuotationPdfInput(
   lineCount = 3,

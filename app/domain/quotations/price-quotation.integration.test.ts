@@ -1,0 +1,411 @@
+// Pricing and sending a quotation: what is stored, what the customer is sent, and what a refused post leaves
+// untouched (issue 10).
+import { asc, eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { tableFingerprint } from "../../../tests/support/db-fingerprint";
+import { insertItem, insertQuotation } from "../../../tests/support/quotation-fixtures";
+import { getDb } from "~/db/client.server";
+import {
+  auditLog,
+  companySettings,
+  emailOutbox,
+  inventoryItems,
+  quotationEvents,
+  quotationLines,
+  quotationRevisions,
+  quotations,
+  users,
+} from "~/db/schema";
+import { seedDatabase } from "~/db/seed/seed.server";
+import type { AuditActor } from "~/domain/audit/audit.server";
+import { createPasswordUser } from "~/domain/auth/users.server";
+import { listAttachments, loadAttachments } from "~/domain/email/outbox.server";
+import { invalidatePublicData } from "~/lib/cache.server";
+import { hashLinkToken, LINK_TOKEN_PATTERN } from "./link-token";
+import { saveQuotationPrices, sendQuotation } from "./price-quotation.server";
+import { QUOTE_MESSAGES, type QuoteFormValues } from "./quote-form";
+
+const staff: AuditActor = { userId: null, label: "sales@example.com", ipAddress: "127.0.0.1", userAgent: "test" };
+const TABLES = [
+  "quotations",
+  "quotation_lines",
+  "quotation_revisions",
+  "quotation_events",
+  "email_outbox",
+  "email_attachments",
+  "users",
+  "audit_log",
+] as const;
+
+beforeAll(async () => {
+  await seedDatabase(getDb());
+  await getDb().update(companySettings).set({ vatRatePercent: "15" });
+  invalidatePublicData();
+});
+
+/** The panel's form as it opens on a quotation: its stored lines, prices and version. */
+async function panelValues(id: string, extra: Partial<QuoteFormValues> = {}): Promise<QuoteFormValues> {
+  const db = getDb();
+  const [q] = await db.select().from(quotations).where(eq(quotations.id, id));
+  const lines = await db
+    .select()
+    .from(quotationLines)
+    .where(eq(quotationLines.quotationId, id))
+    .orderBy(asc(quotationLines.lineNo));
+  return {
+    id,
+    version: q!.updatedAt.toISOString(),
+    lines: lines.map((l) => ({
+      lineId: l.id,
+      itemId: l.inventoryItemId ?? "",
+      name: l.name,
+      quantity: String(l.quantity),
+      unitPrice: l.unitPrice,
+    })),
+    discount: q!.discount === "0.00" ? "" : q!.discount,
+    rentalEndDate: q!.rentalEndDate ?? "",
+    message: "",
+    ...extra,
+  };
+}
+
+async function emailsAbout(id: string) {
+  return getDb().select().from(emailOutbox).where(eq(emailOutbox.relatedId, id)).orderBy(asc(emailOutbox.createdAt));
+}
+
+function tokenIn(text: string): string {
+  const match = /\/customer\/link\/([A-Za-z0-9]+)/.exec(text);
+  if (!match) throw new Error(`no link in: ${text}`);
+  return match[1]!;
+}
+
+describe("saveQuotationPrices", () => {
+  it("stores the prices, quantities, discount, VAT and rental end, and leaves the status alone", async () => {
+    const stage = await insertItem("Truss Stage", 10, "5000");
+    const lights = await insertItem("Par Light", 40, "300");
+    const q = await insertQuotation("pending", "save.buyer@example.com", [
+      [stage, 2, "5000"],
+      [lights, 10, "300"],
+    ]);
+    const values = await panelValues(q.id, { discount: "1000", rentalEndDate: "2027-03-14" });
+    values.lines[0]!.unitPrice = "4500.50";
+    values.lines[1]!.quantity = "12";
+
+    const result = await saveQuotationPrices(getDb(), values, staff);
+    expect(result).toMatchObject({ ok: true, message: QUOTE_MESSAGES.saved, revision: null });
+
+    const [stored] = await getDb().select().from(quotations).where(eq(quotations.id, q.id));
+    // 2 × 4500.50 + 12 × 300 = 12601.00; less 1000 = 11601.00; VAT 15% = 1740.15.
+    expect(stored).toMatchObject({
+      status: "pending",
+      discount: "1000.00",
+      vatRatePercent: "15.00",
+      total: "13341.15",
+      rentalEndDate: "2027-03-14",
+      revision: 0,
+    });
+    expect(result.ok && result.version).toBe(stored!.updatedAt.toISOString());
+    const lines = await getDb()
+      .select()
+      .from(quotationLines)
+      .where(eq(quotationLines.quotationId, q.id))
+      .orderBy(asc(quotationLines.lineNo));
+    expect(lines.map((l) => [l.quantity, l.unitPrice, l.total])).toEqual([
+      [2, "4500.50", "9001.00"],
+      [12, "300.00", "3600.00"],
+    ]);
+    const [audit] = await getDb().select().from(auditLog).where(eq(auditLog.entityId, q.id));
+    expect(audit).toMatchObject({ action: "quotation.priced", actorLabel: "sales@example.com" });
+    expect(await emailsAbout(q.id)).toEqual([]);
+  });
+
+  it("removes a line left out, adds a new one with the item's name and size, and keeps an empty price as 0", async () => {
+    const a = await insertItem("Chair", 100, "50");
+    const b = await insertItem("Table", 20, "400");
+    const c = await insertItem("Marquee Tent", 4, "12000", { size: "20 × 40 ft" });
+    const q = await insertQuotation("negotiating", "lines.buyer@example.com", [
+      [a, 50, "50"],
+      [b, 5, "400"],
+    ]);
+    const values = await panelValues(q.id);
+    values.lines = [values.lines[1]!, { lineId: "", itemId: c, name: "anything typed", quantity: "1", unitPrice: "" }];
+    const result = await saveQuotationPrices(getDb(), values, staff);
+    expect(result.ok).toBe(true);
+    const lines = await getDb()
+      .select()
+      .from(quotationLines)
+      .where(eq(quotationLines.quotationId, q.id))
+      .orderBy(asc(quotationLines.lineNo));
+    expect(lines.map((l) => [l.inventoryItemId, l.name, l.size, l.quantity, l.unitPrice, l.lineNo])).toEqual([
+      [b, "Line 2", null, 5, "400.00", 1],
+      [c, "Marquee Tent", "20 × 40 ft", 1, "0.00", 2],
+    ]);
+    const [stored] = await getDb().select().from(quotations).where(eq(quotations.id, q.id));
+    expect(stored!.status).toBe("negotiating");
+  });
+
+  it("refuses a save over someone else's change, and a second save with the first one's version", async () => {
+    const item = await insertItem("Podium", 3, "2000");
+    const q = await insertQuotation("pending", "stale.buyer@example.com", [[item, 1, "2000"]]);
+    const values = await panelValues(q.id);
+    const first = await saveQuotationPrices(getDb(), { ...values, discount: "100" }, staff);
+    expect(first.ok).toBe(true);
+    const before = await tableFingerprint(TABLES);
+    const second = await saveQuotationPrices(getDb(), { ...values, discount: "200" }, staff);
+    expect(second).toMatchObject({ ok: false, status: 409, code: "changed" });
+    expect(!second.ok && second.message).toContain(QUOTE_MESSAGES.changedMeanwhile);
+    expect(await tableFingerprint(TABLES)).toEqual(before);
+  });
+});
+
+describe("sendQuotation", () => {
+  it("sends revision 1: status, snapshot, a 7-day link, the customer's new account and an e-mail with the PDF", async () => {
+    const item = await insertItem("LED Wall", 8, "5000", { size: "500 × 500 mm" });
+    const q = await insertQuotation("pending", "First.Send@Example.com", [[item, 4, "5000"]], {
+      customerName: "Nusrat Jahan",
+      eventName: "Annual Gala",
+    });
+    const values = await panelValues(q.id, { discount: "2000", message: "Setup included." });
+    const sentAt = Date.now();
+    const result = await sendQuotation(getDb(), values, staff);
+    expect(result).toMatchObject({ ok: true, message: "Quotation sent to customer!", revision: 1 });
+
+    const [stored] = await getDb().select().from(quotations).where(eq(quotations.id, q.id));
+    expect(stored).toMatchObject({ status: "sent", revision: 1, total: "20700.00" });
+    expect(stored!.secureLinkExpiresAt!.getTime() - sentAt).toBeGreaterThanOrEqual(7 * 86_400_000 - 1000);
+    expect(stored!.secureLinkExpiresAt!.getTime() - sentAt).toBeLessThan(7 * 86_400_000 + 60_000);
+
+    const [revision] = await getDb().select().from(quotationRevisions).where(eq(quotationRevisions.quotationId, q.id));
+    expect(revision).toMatchObject({
+      revision: 1,
+      subtotal: "20000.00",
+      discount: "2000.00",
+      vatRatePercent: "15.00",
+      vatAmount: "2700.00",
+      total: "20700.00",
+      eventDate: "2027-03-13",
+      rentalEndDate: "2027-03-13",
+      sentByLabel: "sales@example.com",
+    });
+    expect(revision!.lines).toEqual([
+      { inventoryItemId: item, name: "Line 1", size: null, quantity: 4, unitPrice: "5000.00", total: "20000.00" },
+    ]);
+
+    const events = await getDb()
+      .select()
+      .from(quotationEvents)
+      .where(eq(quotationEvents.quotationId, q.id))
+      .orderBy(asc(quotationEvents.kind));
+    expect(events.map((e) => [e.kind, e.fromStatus, e.toStatus, e.message])).toEqual([
+      ["sent", null, null, "Setup included."],
+      ["status_changed", "pending", "sent", null],
+    ]);
+
+    const [account] = await getDb().select().from(users).where(eq(users.email, "first.send@example.com"));
+    expect(account).toMatchObject({ role: "customer", mustChangePassword: true, name: "Nusrat Jahan" });
+    expect(stored!.customerUserId).toBe(account!.id);
+
+    const [email] = await emailsAbout(q.id);
+    expect(email).toMatchObject({ toAddress: "First.Send@Example.com", kind: "quotation.sent" });
+    const token = tokenIn(email!.textBody);
+    expect(token).toMatch(LINK_TOKEN_PATTERN);
+    expect(hashLinkToken(token)).toBe(stored!.secureLinkTokenHash);
+    expect(email!.textBody).toContain("Setup included.");
+    expect(email!.textBody).toContain("Total: ৳20,700.00");
+    expect(email!.textBody).toMatch(/Temporary password: \S{8,}/);
+    const attachments = await loadAttachments(getDb(), email!.id);
+    expect(attachments.map((a) => [a.filename, a.contentType])).toEqual([
+      [`quotation-${q.id.slice(0, 8)}-r1.pdf`, "application/pdf"],
+    ]);
+    expect(Buffer.from(attachments[0]!.content).subarray(0, 5).toString()).toBe("%PDF-");
+  });
+
+  it("sends revision 2 after a negotiation: a new link replaces the old, revision 1 is kept, no second account", async () => {
+    const item = await insertItem("Generator", 2, "18000");
+    const q = await insertQuotation("pending", "revise.buyer@example.com", [[item, 1, "18000"]]);
+    expect((await sendQuotation(getDb(), await panelValues(q.id), staff)).ok).toBe(true);
+    const [firstEmail] = await emailsAbout(q.id);
+    const firstHash = hashLinkToken(tokenIn(firstEmail!.textBody));
+
+    await getDb().update(quotations).set({ status: "negotiating" }).where(eq(quotations.id, q.id));
+    const values = await panelValues(q.id);
+    values.lines[0]!.unitPrice = "15000";
+    const result = await sendQuotation(getDb(), values, staff);
+    expect(result).toMatchObject({ ok: true, revision: 2 });
+
+    const [stored] = await getDb().select().from(quotations).where(eq(quotations.id, q.id));
+    expect(stored).toMatchObject({ status: "sent", revision: 2 });
+    expect(stored!.secureLinkTokenHash).not.toBe(firstHash);
+    const revisions = await getDb()
+      .select()
+      .from(quotationRevisions)
+      .where(eq(quotationRevisions.quotationId, q.id))
+      .orderBy(asc(quotationRevisions.revision));
+    expect(revisions.map((r) => [r.revision, r.subtotal])).toEqual([
+      [1, "18000.00"],
+      [2, "15000.00"],
+    ]);
+    const emails = await emailsAbout(q.id);
+    expect(emails).toHaveLength(2);
+    expect(hashLinkToken(tokenIn(emails[1]!.textBody))).toBe(stored!.secureLinkTokenHash);
+    expect(emails[1]!.textBody).toContain("(revision 2)");
+    expect(emails[1]!.textBody).not.toContain("Temporary password");
+    expect((await listAttachments(getDb(), emails[1]!.id))[0]!.filename).toMatch(/-r2\.pdf$/);
+    expect(await getDb().select().from(users).where(eq(users.email, "revise.buyer@example.com"))).toHaveLength(1);
+  });
+
+  it("makes no customer account for a back-office user's address, and says nothing of the portal", async () => {
+    const db = getDb();
+    const staffUser = await createPasswordUser(db, {
+      name: "Staff Buyer",
+      email: "staff.buyer@example.com",
+      password: "a-long-enough-password",
+      role: "staff",
+    });
+    const item = await insertItem("Mic", 10, "500");
+    const q = await insertQuotation("pending", "staff.buyer@example.com", [[item, 2, "500"]]);
+    expect((await sendQuotation(db, await panelValues(q.id), staff)).ok).toBe(true);
+    const [stored] = await db.select().from(quotations).where(eq(quotations.id, q.id));
+    expect(stored!.customerUserId).toBeNull();
+    const [user] = await db.select().from(users).where(eq(users.id, staffUser.id));
+    expect(user!.role).toBe("staff");
+    const [email] = await emailsAbout(q.id);
+    expect(email!.textBody).not.toContain("/customer/login");
+  });
+
+  it("refuses to send a line whose item was archived, naming it, and writes nothing", async () => {
+    const item = await insertItem("Old Projector", 2, "3000");
+    const q = await insertQuotation("pending", "archived.buyer@example.com", [[item, 1, "3000"]]);
+    await getDb().update(inventoryItems).set({ archivedAt: new Date() }).where(eq(inventoryItems.id, item));
+    const before = await tableFingerprint(TABLES);
+    const result = await sendQuotation(getDb(), await panelValues(q.id), staff);
+    expect(result).toMatchObject({ ok: false, status: 400, message: "Product not found: Line 1" });
+    expect(!result.ok && result.errors).toEqual({ "lines.0.itemId": "Product not found: Line 1" });
+    expect(await tableFingerprint(TABLES)).toEqual(before);
+  });
+
+  it("refuses an approved or rejected quotation, and a double click sends once", async () => {
+    const item = await insertItem("Fog Machine", 5, "800");
+    for (const status of ["approved", "rejected", "sent"] as const) {
+      const q = await insertQuotation(status, `${status}.buyer@example.com`, [[item, 1, "800"]]);
+      const before = await tableFingerprint(TABLES);
+      const result = await sendQuotation(getDb(), await panelValues(q.id), staff);
+      expect(result).toMatchObject({ ok: false, status: 409, code: "wrong_status" });
+      expect(!result.ok && result.message).toContain(`(this one is ${status})`);
+      expect(await tableFingerprint(TABLES)).toEqual(before);
+    }
+    const q = await insertQuotation("pending", "double.buyer@example.com", [[item, 1, "800"]]);
+    const values = await panelValues(q.id);
+    const [one, two] = await Promise.all([
+      sendQuotation(getDb(), values, staff),
+      sendQuotation(getDb(), values, staff),
+    ]);
+    expect([one.ok, two.ok].sort()).toEqual([false, true]);
+    expect(await emailsAbout(q.id)).toHaveLength(1);
+  });
+});
+
+describe("malformed pricing posts are refused with a message naming the field, and write nothing", () => {
+  type Case = [name: string, change: (v: QuoteFormValues) => void, key: string, message: string | RegExp];
+  const cases: Case[] = [
+    ["price empty on send", (v) => (v.lines[0]!.unitPrice = ""), "lines.0.unitPrice", QUOTE_MESSAGES.priceMissing],
+    ["price 0 on send", (v) => (v.lines[0]!.unitPrice = "0"), "lines.0.unitPrice", QUOTE_MESSAGES.priceMissing],
+    ["price negative", (v) => (v.lines[0]!.unitPrice = "-5"), "lines.0.unitPrice", "Unit price must be 0 or more"],
+    ["price with 3 decimals", (v) => (v.lines[0]!.unitPrice = "10.555"), "lines.0.unitPrice", /at most 2 decimals/],
+    ["price text", (v) => (v.lines[0]!.unitPrice = "ten"), "lines.0.unitPrice", /amount in taka/],
+    ["price huge", (v) => (v.lines[0]!.unitPrice = "99999999999999"), "lines.0.unitPrice", /too large/],
+    ["price with script", (v) => (v.lines[0]!.unitPrice = "<script>"), "lines.0.unitPrice", /amount in taka/],
+    ["quantity empty", (v) => (v.lines[0]!.quantity = ""), "lines.0.quantity", "Quantity is required"],
+    ["quantity 0", (v) => (v.lines[0]!.quantity = "0"), "lines.0.quantity", "Quantity must be at least 1"],
+    ["quantity negative", (v) => (v.lines[0]!.quantity = "-1"), "lines.0.quantity", /whole number/],
+    ["quantity fraction", (v) => (v.lines[0]!.quantity = "1.5"), "lines.0.quantity", /whole number/],
+    ["quantity huge", (v) => (v.lines[0]!.quantity = "1000001"), "lines.0.quantity", /at most 100,000/],
+    ["quantity text", (v) => (v.lines[0]!.quantity = "two"), "lines.0.quantity", /whole number/],
+    ["discount text", (v) => (v.discount = "lots"), "discount", /amount in taka/],
+    ["discount negative", (v) => (v.discount = "-100"), "discount", "Discount must be 0 or more"],
+    ["discount over subtotal", (v) => (v.discount = "999999"), "discount", /cannot be more than the subtotal/],
+    ["end date not a date", (v) => (v.rentalEndDate = "next week"), "rentalEndDate", /must be a date/],
+    ["end date impossible", (v) => (v.rentalEndDate = "2027-02-30"), "rentalEndDate", /must be a date/],
+    ["end date before event", (v) => (v.rentalEndDate = "2027-03-01"), "rentalEndDate", QUOTE_MESSAGES.endBeforeEvent],
+    ["message too long", (v) => (v.message = "x".repeat(2001)), "message", /at most 2000 characters/],
+    ["message with control characters", (v) => (v.message = "hi\u0000there"), "message", /not allowed/],
+    ["line id not a uuid", (v) => (v.lines[0]!.lineId = "1; drop table"), "lines.0.lineId", QUOTE_MESSAGES.unknownLine],
+    [
+      "line id of another quotation",
+      (v) => (v.lines[0]!.lineId = "00000000-0000-4000-8000-000000000001"),
+      "lines.0.lineId",
+      QUOTE_MESSAGES.unknownLine,
+    ],
+    ["line posted twice", (v) => v.lines.push({ ...v.lines[0]! }), "lines.1.lineId", QUOTE_MESSAGES.unknownLine],
+    [
+      "new line without item",
+      (v) => v.lines.push({ lineId: "", itemId: "", name: "", quantity: "1", unitPrice: "10" }),
+      "lines.1.itemId",
+      "Choose a product from the list",
+    ],
+    [
+      "new line with an item id that is not a uuid",
+      (v) => v.lines.push({ lineId: "", itemId: "led-wall", name: "", quantity: "1", unitPrice: "10" }),
+      "lines.1.itemId",
+      "Choose a product from the list",
+    ],
+    [
+      "new line with an unknown item",
+      (v) =>
+        v.lines.push({
+          lineId: "",
+          itemId: "00000000-0000-4000-8000-0000000000ff",
+          name: "",
+          quantity: "1",
+          unitPrice: "10",
+        }),
+      "lines.1.itemId",
+      "Product not found: 00000000-0000-4000-8000-0000000000ff",
+    ],
+    [
+      "new line repeating a line's item",
+      (v) => v.lines.push({ lineId: "", itemId: v.lines[0]!.itemId, name: "", quantity: "1", unitPrice: "10" }),
+      "lines.1.itemId",
+      QUOTE_MESSAGES.duplicateItem,
+    ],
+    ["no lines at all on send", (v) => (v.lines = []), "lines", QUOTE_MESSAGES.noLines],
+    [
+      "too many lines",
+      (v) => (v.lines = Array.from({ length: 101 }, () => ({ ...v.lines[0]! }))),
+      "lines",
+      "At most 100 products",
+    ],
+  ];
+
+  let quotationId = "";
+  beforeAll(async () => {
+    const item = await insertItem("Sound System", 6, "10000");
+    quotationId = (await insertQuotation("pending", "malformed.buyer@example.com", [[item, 2, "10000"]])).id;
+  });
+
+  it.each(cases)("%s", async (_name, change, key, message) => {
+    const values = await panelValues(quotationId);
+    change(values);
+    const before = await tableFingerprint(TABLES);
+    const result = await sendQuotation(getDb(), values, staff);
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.status).toBe(400);
+    expect(result.errors?.[key]).toMatch(typeof message === "string" ? new RegExp(`^${escape(message)}$`) : message);
+    expect(await tableFingerprint(TABLES)).toEqual(before);
+  });
+
+  it("answers an unknown or malformed quotation id with not found", async () => {
+    const values = await panelValues(quotationId);
+    for (const id of ["", "abc", "00000000-0000-4000-8000-000000000000"]) {
+      const before = await tableFingerprint(TABLES);
+      const result = await sendQuotation(getDb(), { ...values, id }, staff);
+      expect(result).toMatchObject({ ok: false, status: 404, code: "not_found" });
+      expect(await tableFingerprint(TABLES)).toEqual(before);
+    }
+  });
+});
+
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
