@@ -19,6 +19,7 @@ import { contentSecurityPolicy, nonceSource, type CspOptions } from "./app/lib/c
 import { createAppRequestHandler } from "./app/lib/http-handler.server";
 import { startPublicDataSync, type PublicDataSync } from "./app/lib/public-data-sync.server";
 import { ConfigError, loadEnv, setEnv, type Env } from "./app/lib/env.server";
+import { redactLinkPath } from "./app/domain/quotations/link-token";
 import { createLogger, getLogger, setLogger, type Logger } from "./app/lib/logger.server";
 import { createMediaHandler, MEDIA_PATH } from "./app/lib/storage/media-handler.server";
 import { getStorage, storageImageSources } from "./app/lib/storage/storage.server";
@@ -138,7 +139,7 @@ export async function startServer(): Promise<{ server: Server; stop: (signal?: s
         req: (req: { id: unknown; method: string; url: string; remoteAddress?: string }) => ({
           id: req.id,
           method: req.method,
-          url: req.url,
+          url: redactLinkPath(req.url),
           remoteAddress: req.remoteAddress,
         }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),

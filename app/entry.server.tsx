@@ -6,6 +6,7 @@ import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "r
 import { isRouteErrorResponse } from "react-router";
 import { getLogger } from "./lib/logger.server";
 import { ServerRouter } from "react-router";
+import { redactLinkPath } from "./domain/quotations/link-token";
 import stylesheetHref from "./app.css?url";
 import { injectBeforeHeadEnd, stylesheetTag } from "./lib/inline-stylesheet.server";
 import { NonceProvider } from "./lib/nonce";
@@ -17,7 +18,7 @@ export const streamTimeout = 5_000;
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
   if (isRouteErrorResponse(error) && error.status < 500) return;
-  getLogger().error({ err: error, url: request.url }, "request failed");
+  getLogger().error({ err: error, url: redactLinkPath(request.url) }, "request failed");
 };
 
 export default function handleRequest(
@@ -67,7 +68,7 @@ export default function handleRequest(
         onError(error: unknown) {
           responseStatusCode = 500;
           // Errors after the shell are already streaming; log them, the error boundary shows the page.
-          if (shellRendered) getLogger().error({ err: error, url: request.url }, "render failed");
+          if (shellRendered) getLogger().error({ err: error, url: redactLinkPath(request.url) }, "render failed");
         },
       },
     );

@@ -19,7 +19,6 @@ export default [
     route("admin", "routes/admin/dashboard.tsx"),
     route("admin/change-password", "routes/admin/change-password.tsx"),
     ...comingSoon([
-      "quotations",
       "events",
       "employees",
       "tasks",
@@ -34,6 +33,11 @@ export default [
       "accounts/salary-disbursement",
       "accounts/reconciliation",
     ]),
+    // Quotation Management (issue 10): the list with its details panel (?view=<id>), a revision's PDF as sent,
+    // and the units free per day of a month.
+    route("admin/quotations", "routes/admin/quotations.tsx"),
+    route("admin/quotations/availability", "routes/admin/quotation-availability.tsx"),
+    route("admin/quotations/:id/revisions/:revision/pdf", "routes/admin/quotation-pdf.ts"),
     route("admin/inventory", "routes/admin/inventory.tsx"),
     // The package dialog's part suggestions; JSON.
     route("admin/inventory/part-options", "routes/admin/inventory-part-options.ts"),
@@ -61,6 +65,8 @@ export default [
   // guard (app/domain/auth/customer-guard.server.ts).
   route("customer/login", "routes/customer/login.tsx"),
   route("customer/logout", "routes/customer/logout.ts"),
+  // The quotation e-mail's link: opens the quotation without a password while the token is valid (issue 10).
+  route("customer/link/:token", "routes/customer/link.tsx"),
   layout("routes/customer/layout.tsx", [
     route("customer", "routes/customer/home.ts"),
     route("customer/dashboard", "routes/customer/dashboard.tsx"),

@@ -5,6 +5,7 @@ import { contentSecurityPolicy, nonceSource, type CspOptions } from "./csp.serve
 import { todayInDhaka } from "./dhaka-time";
 import { getEnv } from "./env.server";
 import type { Logger } from "./logger.server";
+import { redactLinkPath } from "../domain/quotations/link-token";
 import { createRequestContext } from "./request-context";
 import {
   getCachedPage,
@@ -251,7 +252,7 @@ export function createAppRequestHandler(options: HandlerOptions) {
           const page = toCachedPage(response, body, options.placeholderNonce, options.csp);
           if (page) return page;
           options.logger?.warn(
-            { url: req.originalUrl },
+            { url: redactLinkPath(req.originalUrl) },
             "page not cached: its nonce appears outside a nonce attribute",
           );
         }

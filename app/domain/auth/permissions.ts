@@ -88,7 +88,17 @@ export const ADMIN_ROUTE_ACCESS = {
   "/admin/logout": { view: null, action: "signed-in" },
   "/admin/change-password": { view: "account.self", action: "account.self" },
   "/admin": { view: "dashboard.view" },
-  "/admin/quotations": { view: "quotations.view" },
+  "/admin/quotations": {
+    view: "quotations.view",
+    action: {
+      save: "quotations.manage",
+      send: "quotations.manage",
+      approve: "quotations.manage",
+      reject: "quotations.manage",
+    },
+  },
+  "/admin/quotations/availability": { view: "quotations.view" },
+  "/admin/quotations/:id/revisions/:revision/pdf": { view: "quotations.view" },
   "/admin/inventory": {
     view: "inventory.view",
     action: {

@@ -10,7 +10,9 @@ import { getCompanySettings } from "../content/company.server";
 import { enqueueEmail } from "../email/outbox.server";
 import { wakeEmailSender } from "../email/sender.server";
 import { customerResponseEmail, customerSuccessMessage, type CustomerResponse } from "./change-status-emails";
-import type { QuotationStatus } from "./constants";
+import { REASON_MAX_LENGTH, type QuotationStatus } from "./constants";
+
+export { REASON_MAX_LENGTH };
 
 // A quotation's status changes after it was priced (issue 10, backoffice.md §2 and the customer pages, DESIGN §9):
 // approve, reject, negotiate. One transaction each: the quotation's row is locked first, so two clicks or two
@@ -41,8 +43,6 @@ export const STATUS_MESSAGES = {
   shortage: (name: string, day: string, free: number, asked: number) =>
     `Not enough ${name} on ${formatShortDate(day)}: ${free} free, ${asked} asked`,
 } as const;
-
-export const REASON_MAX_LENGTH = 1000;
 
 /** Who changes the status. */
 export type StatusActor =
@@ -327,4 +327,27 @@ export function rejectQuotation(db: Db, id: unknown, actor: StatusActor, options
 /** The customer asks to negotiate a sent quotation, before expiry, with a reason. Staff are refused. */
 export function requestNegotiation(db: Db, id: unknown, actor: StatusActor, options: StatusChangeOptions = {}) {
   return changeStatus(db, id, actor, TRANSITIONS.negotiate, options);
+}
+
+/** What a customer's form may ask for, on the portal's quotation page and on the link's page. */
+export const CUSTOMER_INTENTS = ["approve", "reject", "negotiate"] as const;
+
+/** A customer's (or a link holder's) answer to a sent quotation, by the form's intent. */
+export function respondAsCustomer(
+  db: Db,
+  intent: unknown,
+  id: unknown,
+  actor: Extract<StatusActor, { kind: "customer" | "link" }>,
+  options: StatusChangeOptions,
+): Promise<StatusChangeResult> {
+  switch (intent) {
+    case "approve":
+      return approveQuotation(db, id, actor, options);
+    case "reject":
+      return rejectQuotation(db, id, actor, options);
+    case "negotiate":
+      return requestNegotiation(db, id, actor, options);
+    default:
+      return Promise.resolve(refuse(400, "invalid", "Choose Approve, Reject or Negotiate"));
+  }
 }

@@ -15,3 +15,6 @@ export interface QuotationRevisionLine {
   unitPrice: string;
   total: string;
 }
+
+/** The longest reason a status change keeps (staff's or the customer's). */
+export const REASON_MAX_LENGTH = 1000;

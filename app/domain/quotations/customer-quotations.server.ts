@@ -5,6 +5,7 @@ import { isUuid, type ListPage, type StateOf } from "../../lib/list-params";
 import { listOrder, pageOf } from "../../lib/list-query.server";
 import type { QuotationStatus } from "./constants";
 import { CUSTOMER_QUOTATION_LIST } from "./customer-quotation-list";
+import { hashLinkToken, LINK_TOKEN_PATTERN } from "./link-token";
 
 // What a customer may see of quotations (backoffice.md §6, DESIGN §8): only those whose e-mail is their own,
 // compared without regard to case. Every portal read goes through ownedBy, so another customer's quotation is
@@ -87,6 +88,8 @@ export interface CustomerQuotation {
   prices: CustomerQuotationPrices | null;
   /** Never sent: the lines as requested, without prices. */
   requestedLines: CustomerQuotationLine[];
+  /** Sent, and its link not yet expired: the customer may approve, reject or ask to negotiate. */
+  canRespond: boolean;
 }
 
 /**
@@ -94,12 +97,33 @@ export interface CustomerQuotation {
  * Once sent, the lines and money are those of the revision last sent (quotations.revision), not the prices
  * staff may be changing meanwhile.
  */
-export async function getCustomerQuotation(
+export function getCustomerQuotation(
   db: DbOrTx,
   customer: { email: string },
   id: string,
 ): Promise<CustomerQuotation | undefined> {
-  if (!isUuid(id)) return undefined;
+  if (!isUuid(id)) return Promise.resolve(undefined);
+  return readQuotation(db, and(eq(t.id, id.toLowerCase()), ownedBy(customer))!);
+}
+
+export type LinkedQuotation =
+  | { state: "open"; quotation: CustomerQuotation }
+  /** The link is the quotation's current one, but its 7 days are over. */
+  | { state: "expired"; id: string; eventName: string }
+  /** No quotation has this link now: a newer send replaced it, or it never existed. */
+  | { state: "unknown" };
+
+/** The quotation the e-mailed link opens, by its token (only the SHA-256 is stored and compared). */
+export async function getQuotationByLink(db: DbOrTx, token: string): Promise<LinkedQuotation> {
+  if (!LINK_TOKEN_PATTERN.test(token)) return { state: "unknown" };
+  const quotation = await readQuotation(db, eq(t.secureLinkTokenHash, hashLinkToken(token)));
+  if (!quotation) return { state: "unknown" };
+  // Once answered (approved, rejected, negotiating), the link still shows the outcome until it expires.
+  if (!quotation.linkLive) return { state: "expired", id: quotation.id, eventName: quotation.eventName };
+  return { state: "open", quotation };
+}
+
+async function readQuotation(db: DbOrTx, where: SQL): Promise<(CustomerQuotation & { linkLive: boolean }) | undefined> {
   const [row] = await db
     .select({
       id: t.id,
@@ -112,6 +136,7 @@ export async function getCustomerQuotation(
       eventLocation: t.eventLocation,
       notes: t.notes,
       revision: t.revision,
+      linkLive: sql<boolean>`coalesce(${t.secureLinkExpiresAt} > now(), false)`,
       prices: {
         revision: quotationRevisions.revision,
         lines: quotationRevisions.lines,
@@ -128,12 +153,14 @@ export async function getCustomerQuotation(
       quotationRevisions,
       and(eq(quotationRevisions.quotationId, t.id), eq(quotationRevisions.revision, t.revision)),
     )
-    .where(and(eq(t.id, id), ownedBy(customer)));
+    .where(where);
   if (!row) return undefined;
   const { revision, prices, ...quotation } = row;
+  const canRespond = quotation.status === "sent" && quotation.linkLive;
   if (revision > 0 && prices) {
     return {
       ...quotation,
+      canRespond,
       prices: {
         ...prices,
         lines: prices.lines.map((l) => ({
@@ -152,5 +179,5 @@ export async function getCustomerQuotation(
     .from(quotationLines)
     .where(eq(quotationLines.quotationId, row.id))
     .orderBy(asc(quotationLines.lineNo), asc(quotationLines.id));
-  return { ...quotation, prices: null, requestedLines };
+  return { ...quotation, canRespond, prices: null, requestedLines };
 }

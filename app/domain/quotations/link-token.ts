@@ -30,3 +30,8 @@ export function quotationLinkPath(token: string): string {
 export function linkExpiry(sentAt: Date): Date {
   return new Date(sentAt.getTime() + LINK_VALID_DAYS * 24 * 60 * 60 * 1000);
 }
+
+/** A request path or URL as logs may keep it: a link's token replaced, so a log never opens a quotation. */
+export function redactLinkPath(url: string): string {
+  return url.replace(/(\/customer\/link\/)[^/?#]*/g, "$1[redacted]");
+}

@@ -8,6 +8,7 @@ import { ensureCustomerAccount } from "../auth/customer-accounts.server";
 import { getCompanySettings } from "../content/company.server";
 import { enqueueEmail } from "../email/outbox.server";
 import { wakeEmailSender } from "../email/sender.server";
+import { SENDABLE_STATUSES } from "./admin-quotation-list";
 import type { QuotationRevisionLine, QuotationStatus } from "./constants";
 import { hashLinkToken, linkExpiry, newLinkToken, quotationLinkPath } from "./link-token";
 import { parseQuoteForm, QUOTE_MESSAGES, quoteTotals, type QuoteFormValues, type QuoteIntent } from "./quote-form";
@@ -23,7 +24,8 @@ import { quotationSentEmail } from "./sent-email";
 // The quotation's row is locked first and its updated_at must be the version the panel was opened at, so two
 // staff pricing one quotation cannot overwrite each other unseen, and a double click sends once.
 
-const PRICEABLE: readonly QuotationStatus[] = ["pending", "negotiating"];
+// A sent one may be sent again (a lost e-mail, an expired link): a new revision and link, like after a negotiation.
+const PRICEABLE: readonly QuotationStatus[] = SENDABLE_STATUSES;
 
 export type QuoteResult =
   | { ok: true; id: string; message: string; revision: number | null; version: string }

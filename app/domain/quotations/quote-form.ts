@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { isCalendarDate, isUuid } from "../../lib/list-params";
-import { normalizeMoney } from "../../lib/money-input";
+import { optionalMoneyField } from "../../lib/money-input";
 import { fromPaisa, toPaisa } from "./pricing";
 
 // The Quotation Details panel's pricing form (backoffice.md §2 Quotation Management, §5, §8; issue 10): the
@@ -21,7 +21,7 @@ export const QUOTE_MESSAGES = {
   notFound: "Quotation not found",
   fieldsInvalid: "Please correct the highlighted fields",
   wrongStatus: (status: string) =>
-    `Only a pending or negotiating quotation can be priced or sent (this one is ${status})`,
+    `Only a pending, negotiating or sent quotation can be priced or sent (this one is ${status})`,
   changedMeanwhile:
     "Someone else changed this quotation while you were pricing it. Nothing was saved; the panel now shows the stored prices.",
   discountOverSubtotal: (subtotal: string) => `Discount cannot be more than the subtotal (৳${subtotal})`,
@@ -91,26 +91,6 @@ export function readQuoteForm(form: FormData): QuoteFormValues {
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
-function moneyMessage(label: string, raw: string): string {
-  const compact = raw.trim().replace(/^৳\s*/, "").replace(/,/g, "");
-  if (/^-/.test(compact)) return `${label} must be 0 or more`;
-  if (/^\d+\.\d{3,}$/.test(compact)) return `${label} can have at most 2 decimals`;
-  if (/^\d{13,}(\.\d*)?$/.test(compact)) return `${label} is too large`;
-  return `${label} must be an amount in taka, e.g. 1500 or 1500.50`;
-}
-
-/** An amount or nothing: "" is null, anything else must be a non-negative amount with at most 2 decimals. */
-const optionalAmount = (label: string) =>
-  z.string().transform((raw, ctx) => {
-    if (raw.trim() === "") return null;
-    const amount = normalizeMoney(raw);
-    if (amount === null) {
-      ctx.addIssue({ code: "custom", message: moneyMessage(label, raw) });
-      return z.NEVER;
-    }
-    return amount;
-  });
-
 const lineSchema = z.object({
   lineId: z.string().refine((v) => v === "" || isUuid(v), QUOTE_MESSAGES.unknownLine),
   itemId: z.string().refine((v) => v === "" || isUuid(v), "Choose a product from the list"),
@@ -126,14 +106,14 @@ const lineSchema = z.object({
       (n) => n <= QUOTE_LIMITS.quantity,
       `Quantity must be at most ${QUOTE_LIMITS.quantity.toLocaleString("en-US")}`,
     ),
-  unitPrice: optionalAmount("Unit price"),
+  unitPrice: optionalMoneyField("Unit price"),
 });
 
 export const quoteFormSchema = z.object({
   id: z.string().refine(isUuid, QUOTE_MESSAGES.notFound),
   version: z.string(),
   lines: z.array(lineSchema).max(QUOTE_LIMITS.lines, `At most ${QUOTE_LIMITS.lines} products`),
-  discount: optionalAmount("Discount"),
+  discount: optionalMoneyField("Discount"),
   rentalEndDate: z
     .string()
     .trim()

@@ -4,7 +4,8 @@ import { Toaster } from "~/ui/toaster";
 
 /**
  * The customer portal's frame: the company's name (to the dashboard), the signed-in customer's e-mail, the
- * password form and Sign out; mobile first, in the back office's colours.
+ * password form and Sign out; mobile first, in the back office's colours. Without an e-mail (the page an
+ * e-mailed link opens, no one signed in) it offers the portal's sign-in instead.
  */
 export function PortalShell({
   companyName,
@@ -12,7 +13,7 @@ export function PortalShell({
   children,
 }: {
   companyName: string;
-  email: string;
+  email: string | null;
   children: React.ReactNode;
 }) {
   return (
@@ -31,32 +32,43 @@ export function PortalShell({
             </span>
             <span className="truncate font-semibold">{companyName}</span>
           </Link>
-          <div className="ml-auto flex min-w-0 items-center gap-1 sm:gap-3">
-            <span className="hidden truncate text-sm text-slate-600 sm:block" title="Signed in as">
-              {email}
-            </span>
+          {email === null ? (
             <Link
-              to="/customer/change-password"
-              aria-label="Change password"
-              title="Change password"
-              className="rounded-md p-2 text-slate-600 hover:bg-slate-100 hover:text-ink-900"
+              to="/customer/login"
+              className="ml-auto rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap text-brand-700 hover:bg-slate-100"
             >
-              <KeyRound aria-hidden className="size-4" />
+              Customer portal
             </Link>
-            <Form method="post" action="/customer/logout">
-              <button
-                type="submit"
-                className="inline-flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap text-slate-600 hover:bg-slate-100 hover:text-ink-900"
+          ) : (
+            <div className="ml-auto flex min-w-0 items-center gap-1 sm:gap-3">
+              <span className="hidden truncate text-sm text-slate-600 sm:block" title="Signed in as">
+                {email}
+              </span>
+              <Link
+                to="/customer/change-password"
+                aria-label="Change password"
+                title="Change password"
+                className="rounded-md p-2 text-slate-600 hover:bg-slate-100 hover:text-ink-900"
               >
-                <LogOut aria-hidden className="size-4" />
-                Sign out
-              </button>
-            </Form>
-          </div>
+                <KeyRound aria-hidden className="size-4" />
+              </Link>
+              <Form method="post" action="/customer/logout">
+                <button
+                  type="submit"
+                  className="inline-flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap text-slate-600 hover:bg-slate-100 hover:text-ink-900"
+                >
+                  <LogOut aria-hidden className="size-4" />
+                  Sign out
+                </button>
+              </Form>
+            </div>
+          )}
         </div>
-        <p className="truncate border-t border-slate-100 px-4 py-1.5 text-xs text-slate-600 sm:hidden">
-          Signed in as <span className="font-medium text-ink-900">{email}</span>
-        </p>
+        {email !== null && (
+          <p className="truncate border-t border-slate-100 px-4 py-1.5 text-xs text-slate-600 sm:hidden">
+            Signed in as <span className="font-medium text-ink-900">{email}</span>
+          </p>
+        )}
       </header>
       <main id="portal-main" className="mx-auto max-w-5xl px-4 py-6 lg:px-8 lg:py-8">
         {children}

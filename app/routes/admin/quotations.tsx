@@ -1,0 +1,536 @@
+import { CalendarRange, Check, Download, Eye, FileText, Mail, Phone, X } from "lucide-react";
+import { data, Form, Link } from "react-router";
+import { getDb } from "~/db/client.server";
+import { auditActor, requirePermission } from "~/domain/auth/guard.server";
+import { can } from "~/domain/auth/permissions";
+import {
+  ADMIN_QUOTATION_LIST,
+  QUOTATIONS_PATH,
+  revisionPdfHref,
+  SENDABLE_STATUSES,
+  STAFF_DECIDABLE_STATUSES,
+} from "~/domain/quotations/admin-quotation-list";
+import {
+  countQuotationsByStatus,
+  getAdminQuotation,
+  listAdminQuotations,
+  productOptions,
+  type AdminQuotation,
+  type AdminQuotationEvent,
+} from "~/domain/quotations/admin-quotations.server";
+import { approveQuotation, rejectQuotation, STATUS_MESSAGES } from "~/domain/quotations/change-status.server";
+import { REASON_MAX_LENGTH, type QuotationStatus } from "~/domain/quotations/constants";
+import { saveQuotationPrices, sendQuotation } from "~/domain/quotations/price-quotation.server";
+import { readQuoteForm, type QuoteFormValues } from "~/domain/quotations/quote-form";
+import { redirectWithToast } from "~/lib/flash-toast.server";
+import { formatLongDate, formatMoney, formatTime } from "~/lib/format";
+import { isUuid, listSearch, parseList } from "~/lib/list-params";
+import type { Toast } from "~/lib/toast";
+import { FormDialog } from "~/ui/admin/form-dialog";
+import { SubmitButton, useFormBusy, useToast } from "~/ui/admin/form";
+import {
+  cellClass,
+  Detail,
+  EmptyState,
+  FilterSelect,
+  formatDhakaDateTime,
+  HeadCell,
+  ListTable,
+  ListToolbar,
+  Pagination,
+  SearchBox,
+  SortHeader,
+  useListView,
+} from "~/ui/admin/list";
+import { PageHeader, Panel } from "~/ui/admin/page-header";
+import { initialQuoteValues, PriceForm } from "~/ui/admin/quotations/price-form";
+import { secondaryButton } from "~/ui/buttons";
+import { QUOTATION_STATUS_LABELS, QuotationStatusBadge } from "~/ui/quotation/status-badge";
+import type { Route } from "./+types/quotations";
+
+// Quotation Management (backoffice.md §2; issue 10). The list's state is in the URL (DESIGN §9 Lists); so is the
+// open Quotation Details panel: ?view=<id>, a dialog over the list like the inventory's (DESIGN §9 Forms). A save,
+// a send or a status change answers with a redirect and a toast; a refused one answers on the same URL with the
+// panel still open, its messages beside the fields.
+
+export const meta: Route.MetaFunction = () => [{ title: "Quotation Management | Utsab Admin" }];
+
+/** The list's URL without the panel. */
+function listUrl(url: URL): string {
+  return QUOTATIONS_PATH + listSearch(ADMIN_QUOTATION_LIST, parseList(ADMIN_QUOTATION_LIST, url));
+}
+
+/** The list's URL with a quotation's panel open. */
+function panelUrl(url: URL, id: string): string {
+  const list = listUrl(url);
+  return `${list}${list.includes("?") ? "&" : "?"}view=${id}`;
+}
+
+export async function loader(args: Route.LoaderArgs) {
+  const user = await requirePermission(args, "quotations.view");
+  const url = new URL(args.request.url);
+  const state = parseList(ADMIN_QUOTATION_LIST, url);
+  const db = getDb();
+  const canManage = can(user.role, "quotations.manage");
+
+  let panel: { quotation: AdminQuotation; products: Awaited<ReturnType<typeof productOptions>> } | null = null;
+  const viewId = url.searchParams.get("view");
+  if (viewId !== null) {
+    const quotation = isUuid(viewId) ? await getAdminQuotation(db, viewId) : undefined;
+    if (!quotation) throw await redirectWithToast(listUrl(url), { type: "error", message: STATUS_MESSAGES.notFound });
+    const sendable = (SENDABLE_STATUSES as readonly QuotationStatus[]).includes(quotation.status);
+    panel = { quotation, products: canManage && sendable ? await productOptions(db) : [] };
+  }
+
+  const [page, counts] = await Promise.all([listAdminQuotations(db, state), countQuotationsByStatus(db)]);
+  return { state, page, counts, canManage, panel };
+}
+
+type ActionData = {
+  intent: string | null;
+  errors: Record<string, string>;
+  values: QuoteFormValues | null;
+  toast: Toast | null;
+};
+
+export async function action(args: Route.ActionArgs) {
+  const user = await requirePermission(args, "quotations.manage");
+  const url = new URL(args.request.url);
+  const form = await args.request.formData().catch(() => new FormData());
+  const intent = form.get("intent");
+  const actor = auditActor(args, user);
+  const db = getDb();
+  const answer = (body: ActionData, status: number) => data(body, { status });
+
+  if (intent === "save" || intent === "send") {
+    const values = readQuoteForm(form);
+    const result =
+      intent === "send" ? await sendQuotation(db, values, actor) : await saveQuotationPrices(db, values, actor);
+    if (result.ok) return redirectWithToast(panelUrl(url, result.id), { type: "success", message: result.message });
+    if (result.status === 404) return redirectWithToast(listUrl(url), { type: "error", message: result.message });
+    // Someone else's change (or a status that moved on): the panel shows what is stored now.
+    const stored = result.status === 409 ? await getAdminQuotation(db, values.id) : undefined;
+    return answer(
+      {
+        intent,
+        errors: result.errors ?? (result.status === 409 ? { form: result.message } : {}),
+        values: stored ? initialQuoteValues(stored) : values,
+        toast: { type: "error", message: result.message },
+      },
+      result.status,
+    );
+  }
+
+  if (intent === "approve" || intent === "reject") {
+    const id = form.get("id");
+    const options = { reason: form.get("reason") ?? undefined };
+    const staff = { kind: "staff", audit: actor } as const;
+    const result =
+      intent === "approve"
+        ? await approveQuotation(db, id, staff, options)
+        : await rejectQuotation(db, id, staff, options);
+    const back = form.get("from") === "list" || !result.ok ? listUrl(url) : panelUrl(url, result.id);
+    if (result.ok) return redirectWithToast(back, { type: "success", message: result.message });
+    if (result.status === 400)
+      return answer(
+        { intent, errors: result.errors ?? {}, values: null, toast: { type: "error", message: result.message } },
+        400,
+      );
+    const again = typeof id === "string" && isUuid(id) && form.get("from") !== "list" ? panelUrl(url, id) : back;
+    return redirectWithToast(again, { type: "error", message: `${result.message}: ${result.detail}` });
+  }
+
+  return answer({ intent: null, errors: {}, values: null, toast: null }, 400);
+}
+
+export default function Quotations({ loaderData, actionData }: Route.ComponentProps) {
+  const { page, counts, canManage, panel } = loaderData;
+  const list = useListView(ADMIN_QUOTATION_LIST, loaderData.state);
+  useToast(actionData?.toast);
+  const closeHref = list.href();
+  const viewHref = (id: string) => `${closeHref}${closeHref.includes("?") ? "&" : "?"}view=${id}`;
+  const approvingAny = useFormBusy("approve");
+  const rejectingAny = useFormBusy("reject");
+  const deciding = approvingAny || rejectingAny;
+
+  return (
+    <>
+      <PageHeader
+        title="Quotation Management"
+        description="Requests from the website: price them, send them, and follow the customer's answer."
+        actions={
+          <Link to={`${QUOTATIONS_PATH}/availability`} className={secondaryButton}>
+            <CalendarRange aria-hidden className="size-4" /> Availability
+          </Link>
+        }
+      />
+      <Panel>
+        <ListToolbar list={list} label="Search and filter the quotations">
+          <SearchBox
+            label="Search"
+            placeholder="Search by name, e-mail or event..."
+            className="col-span-2 sm:min-w-64 sm:flex-1"
+          />
+          <FilterSelect
+            name="status"
+            label="Status"
+            allLabel="All"
+            options={(Object.keys(QUOTATION_STATUS_LABELS) as QuotationStatus[]).map((s) => ({
+              value: s,
+              label: `${QUOTATION_STATUS_LABELS[s]} (${counts[s]})`,
+            }))}
+            className="sm:w-44"
+          />
+        </ListToolbar>
+        {page.rows.length === 0 ? (
+          <EmptyState
+            list={list}
+            icon={FileText}
+            title="No quotation requests found"
+            hint="Requests sent from the website's quotation page appear here."
+          />
+        ) : (
+          <ListTable label="Quotation requests" minWidth="48rem">
+            <thead className="border-b border-slate-200 bg-slate-50">
+              <tr>
+                <HeadCell>Event</HeadCell>
+                <HeadCell>Contact</HeadCell>
+                <HeadCell>Status</HeadCell>
+                <SortHeader list={list} sort="event">
+                  Event date
+                </SortHeader>
+                <SortHeader list={list} sort="received">
+                  Received
+                </SortHeader>
+                <HeadCell className="text-right">Actions</HeadCell>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {page.rows.map((row) => (
+                <tr key={row.id} className="hover:bg-slate-50">
+                  <td className={`${cellClass} min-w-44`}>
+                    <span className="block font-medium text-ink-900">{row.eventName}</span>
+                    <span className="block text-xs text-slate-500">{row.eventLocation}</span>
+                    {row.revision > 0 && (
+                      <span className="text-xs text-slate-500">
+                        {formatMoney(row.total)} · revision {row.revision}
+                      </span>
+                    )}
+                  </td>
+                  <td data-label="Contact" className={cellClass}>
+                    <span className="block text-ink-900">{row.customerName}</span>
+                    <a href={`mailto:${row.email}`} className="text-xs break-all text-brand-700 hover:underline">
+                      {row.email}
+                    </a>
+                  </td>
+                  <td data-label="Status" className={cellClass}>
+                    <QuotationStatusBadge status={row.status} />
+                  </td>
+                  <td data-label="Event date" className={`${cellClass} whitespace-nowrap`}>
+                    {formatLongDate(row.eventDate)}
+                    <span className="block text-xs text-slate-500">{formatTime(row.eventTime)}</span>
+                  </td>
+                  <td data-label="Received" className={`${cellClass} whitespace-nowrap`}>
+                    {formatDhakaDateTime(row.createdAt)}
+                  </td>
+                  <td className={`${cellClass} text-right whitespace-nowrap`}>
+                    <span className="inline-flex flex-wrap justify-end gap-1 lg:flex-col lg:items-end">
+                      <Link
+                        to={viewHref(row.id)}
+                        preventScrollReset
+                        className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-sm font-medium text-brand-700 hover:bg-brand-50"
+                        aria-label={`View details of ${row.eventName}`}
+                      >
+                        <Eye aria-hidden className="size-4" /> View Details
+                      </Link>
+                      {canManage && row.status === "pending" && (
+                        <Form method="post" preventScrollReset className="inline-flex gap-1">
+                          <input type="hidden" name="id" value={row.id} />
+                          <input type="hidden" name="from" value="list" />
+                          <button
+                            type="submit"
+                            name="intent"
+                            value="approve"
+                            disabled={deciding}
+                            className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-sm font-medium text-green-700 hover:bg-green-50 disabled:opacity-50"
+                            aria-label={`Approve ${row.eventName}`}
+                          >
+                            <Check aria-hidden className="size-4" /> Approve
+                          </button>
+                          <button
+                            type="submit"
+                            name="intent"
+                            value="reject"
+                            disabled={deciding}
+                            className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-sm font-medium text-red-700 hover:bg-red-50 disabled:opacity-50"
+                            aria-label={`Reject ${row.eventName}`}
+                          >
+                            <X aria-hidden className="size-4" /> Reject
+                          </button>
+                        </Form>
+                      )}
+                    </span>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </ListTable>
+        )}
+        <Pagination list={list} page={page} noun="quotations" />
+      </Panel>
+
+      {panel && (
+        <QuotationPanel
+          key={`${panel.quotation.id}-${panel.quotation.version}`}
+          quotation={panel.quotation}
+          products={panel.products}
+          canManage={canManage}
+          closeHref={closeHref}
+          actionData={actionData?.values?.id === panel.quotation.id || !actionData?.values ? actionData : undefined}
+        />
+      )}
+    </>
+  );
+}
+
+function QuotationPanel({
+  quotation: q,
+  products,
+  canManage,
+  closeHref,
+  actionData,
+}: {
+  quotation: AdminQuotation;
+  products: Awaited<ReturnType<typeof productOptions>>;
+  canManage: boolean;
+  closeHref: string;
+  actionData: ActionData | undefined;
+}) {
+  const sendable = (SENDABLE_STATUSES as readonly QuotationStatus[]).includes(q.status);
+  const decidable = (STAFF_DECIDABLE_STATUSES as readonly QuotationStatus[]).includes(q.status);
+  const priceErrors = actionData?.intent === "save" || actionData?.intent === "send" ? actionData.errors : {};
+  const values =
+    (actionData?.intent === "save" || actionData?.intent === "send") && actionData.values
+      ? actionData.values
+      : initialQuoteValues(q);
+  const approving = useFormBusy("approve");
+  const rejecting = useFormBusy("reject");
+  const reasonError =
+    actionData?.intent === "approve" || actionData?.intent === "reject" ? actionData.errors.reason : undefined;
+  const period =
+    q.rentalEndDate && q.rentalEndDate !== q.eventDate
+      ? `${formatLongDate(q.eventDate)} to ${formatLongDate(q.rentalEndDate)}`
+      : formatLongDate(q.eventDate);
+
+  return (
+    <FormDialog title="Quotation Details" description={`${q.eventName} · ${q.customerName}`} closeHref={closeHref}>
+      <div className="space-y-6 px-5 py-5">
+        <div className="flex flex-wrap items-center gap-3">
+          <QuotationStatusBadge status={q.status} />
+          <span className="font-mono text-xs text-slate-500">#{q.id.slice(0, 8)}</span>
+          {q.linkExpiresAt && q.status === "sent" && (
+            <span className="text-xs text-slate-600">Link valid until {formatDhakaDateTime(q.linkExpiresAt)}</span>
+          )}
+        </div>
+
+        <section aria-labelledby="contact-heading" className="grid gap-4 sm:grid-cols-2">
+          <div>
+            <h3 id="contact-heading" className="text-sm font-semibold text-ink-900">
+              Contact
+            </h3>
+            <dl className="mt-2 space-y-2 text-sm">
+              <Detail term="Name">{q.customerName}</Detail>
+              <Detail term="E-mail">
+                <a
+                  href={`mailto:${q.email}`}
+                  className="inline-flex items-center gap-1 break-all text-brand-700 hover:underline"
+                >
+                  <Mail aria-hidden className="size-3.5" /> {q.email}
+                </a>
+              </Detail>
+              <Detail term="Phone">
+                <a
+                  href={`tel:${q.phone.replace(/[^\d+]/g, "")}`}
+                  className="inline-flex items-center gap-1 text-brand-700 hover:underline"
+                >
+                  <Phone aria-hidden className="size-3.5" /> {q.phone}
+                </a>
+              </Detail>
+            </dl>
+          </div>
+          <div>
+            <h3 className="text-sm font-semibold text-ink-900">Event Details</h3>
+            <dl className="mt-2 space-y-2 text-sm">
+              <Detail term="Event">{q.eventName}</Detail>
+              <Detail term="Date">
+                {period}, {formatTime(q.eventTime)}
+              </Detail>
+              <Detail term="Location">{q.eventLocation}</Detail>
+            </dl>
+          </div>
+        </section>
+
+        <section aria-labelledby="products-heading">
+          <h3 id="products-heading" className="mb-2 text-sm font-semibold text-ink-900">
+            Products
+          </h3>
+          {canManage && sendable ? (
+            <PriceForm quotation={q} values={values} errors={priceErrors} products={products} />
+          ) : (
+            <StoredLines quotation={q} />
+          )}
+        </section>
+
+        {q.notes && (
+          <section>
+            <h3 className="text-sm font-semibold text-ink-900">Notes</h3>
+            <p className="mt-1 text-sm whitespace-pre-line text-slate-700">{q.notes}</p>
+          </section>
+        )}
+        <p className="text-xs text-slate-500">Submitted on {formatDhakaDateTime(q.createdAt)}</p>
+
+        {canManage && decidable && (
+          <Form
+            method="post"
+            className="space-y-3 rounded-md border border-slate-200 p-4"
+            aria-label="Approve or reject"
+          >
+            <input type="hidden" name="id" value={q.id} />
+            <label className="block text-sm font-medium text-ink-900">
+              Reason <span className="font-normal text-slate-500">(optional, kept in the timeline)</span>
+              <textarea
+                name="reason"
+                rows={2}
+                maxLength={REASON_MAX_LENGTH}
+                aria-invalid={reasonError ? true : undefined}
+                className={`mt-1 block w-full rounded-md border px-3 py-2 text-sm ${reasonError ? "border-red-600" : "border-slate-300"}`}
+              />
+              {reasonError && <span className="mt-1 block text-xs font-normal text-red-700">{reasonError}</span>}
+            </label>
+            <div className="flex flex-col gap-2 sm:flex-row sm:justify-end">
+              <SubmitButton
+                name="intent"
+                value="reject"
+                label="Reject"
+                busyLabel="Rejecting..."
+                busy={rejecting}
+                className="inline-flex items-center justify-center gap-2 rounded-md border border-red-300 bg-white px-4 py-2 text-sm font-semibold text-red-700 hover:bg-red-50 disabled:opacity-60"
+              />
+              <SubmitButton
+                name="intent"
+                value="approve"
+                label="Approve"
+                busyLabel="Approving..."
+                busy={approving}
+                className="inline-flex items-center justify-center gap-2 rounded-md bg-green-700 px-4 py-2 text-sm font-semibold text-white hover:bg-green-800 disabled:opacity-60"
+              />
+            </div>
+          </Form>
+        )}
+
+        {q.revisions.length > 0 && (
+          <section aria-labelledby="revisions-heading">
+            <h3 id="revisions-heading" className="text-sm font-semibold text-ink-900">
+              Revisions sent
+            </h3>
+            <ul className="mt-2 divide-y divide-slate-100 rounded-md border border-slate-200 text-sm">
+              {q.revisions.map((r) => (
+                <li key={r.revision} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2">
+                  <span>
+                    <span className="font-medium text-ink-900">Revision {r.revision}</span>
+                    <span className="text-slate-600">
+                      {" "}
+                      · {formatMoney(r.total)} · sent {formatDhakaDateTime(r.sentAt)} by {r.sentByLabel}
+                    </span>
+                  </span>
+                  <a
+                    href={revisionPdfHref(q.id, r.revision)}
+                    className="inline-flex items-center gap-1 font-medium text-brand-700 hover:underline"
+                  >
+                    <Download aria-hidden className="size-4" /> PDF
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
+
+        <section aria-labelledby="timeline-heading">
+          <h3 id="timeline-heading" className="text-sm font-semibold text-ink-900">
+            Timeline
+          </h3>
+          <ol className="mt-2 space-y-3 border-l-2 border-slate-200 pl-4">
+            {q.events.map((e) => (
+              <li key={e.id} className="text-sm">
+                <p className="text-ink-900">{describeEvent(e)}</p>
+                {e.message && e.kind !== "sent" && (
+                  <p className="mt-0.5 whitespace-pre-line text-slate-700">“{e.message}”</p>
+                )}
+                {e.message && e.kind === "sent" && (
+                  <p className="mt-0.5 whitespace-pre-line text-slate-700">{e.message}</p>
+                )}
+                <p className="text-xs text-slate-500">
+                  {formatDhakaDateTime(e.createdAt)} · {e.actorLabel}
+                </p>
+              </li>
+            ))}
+          </ol>
+        </section>
+      </div>
+    </FormDialog>
+  );
+}
+
+function describeEvent(e: AdminQuotationEvent): string {
+  switch (e.kind) {
+    case "created":
+      return "Request received from the website";
+    case "sent":
+      return "Quotation sent to the customer";
+    case "status_changed":
+      return `Status changed from ${e.fromStatus ? QUOTATION_STATUS_LABELS[e.fromStatus] : "none"} to ${
+        e.toStatus ? QUOTATION_STATUS_LABELS[e.toStatus] : "none"
+      }`;
+    case "message":
+      return "Message";
+  }
+}
+
+function StoredLines({ quotation: q }: { quotation: AdminQuotation }) {
+  return (
+    <div className="overflow-x-auto rounded-md border border-slate-200">
+      <table className="w-full min-w-[28rem] border-collapse text-sm">
+        <thead className="bg-slate-50 text-left text-xs font-semibold text-slate-600 uppercase">
+          <tr>
+            <th className="px-3 py-2">Product</th>
+            <th className="px-3 py-2 text-right">Qty</th>
+            <th className="px-3 py-2 text-right">Unit price</th>
+            <th className="px-3 py-2 text-right">Total</th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {q.lines.map((l) => (
+            <tr key={l.id}>
+              <td className="px-3 py-2">
+                <span className="font-medium text-ink-900">{l.name}</span>
+                {l.size && <span className="block text-xs text-slate-500">Size: {l.size}</span>}
+              </td>
+              <td className="px-3 py-2 text-right tabular-nums">{l.quantity}</td>
+              <td className="px-3 py-2 text-right tabular-nums">{formatMoney(l.unitPrice)}</td>
+              <td className="px-3 py-2 text-right tabular-nums">{formatMoney(l.total)}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr className="border-t border-slate-200 font-semibold text-ink-900">
+            <td colSpan={3} className="px-3 py-2 text-right">
+              Total Estimate (VAT {Number(q.vatRatePercent)}%
+              {Number(q.discount) > 0 ? `, less ${formatMoney(q.discount)}` : ""})
+            </td>
+            <td className="px-3 py-2 text-right tabular-nums">{formatMoney(q.total)}</td>
+          </tr>
+        </tfoot>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,317 @@
+import { Plus, Send, Trash2 } from "lucide-react";
+import { useMemo, useState } from "react";
+import { Form } from "react-router";
+import { normalizeMoney } from "~/lib/money-input";
+import { amountInWords } from "~/lib/amount-in-words";
+import { formatMoney } from "~/lib/format";
+import type { AdminQuotation, ProductOption } from "~/domain/quotations/admin-quotations.server";
+import { QUOTE_LIMITS, QUOTE_MESSAGES, quoteTotals, type QuoteFormValues } from "~/domain/quotations/quote-form";
+import { FormError, inputClass, SubmitButton, useFormBusy } from "~/ui/admin/form";
+import { primaryButton, secondaryButton } from "~/ui/buttons";
+
+// The pricing half of the Quotation Details panel (backoffice.md §2, issue 10): each line's unit price (prefilled
+// from the inventory), quantity and total, lines added or removed, a discount, VAT at the company's rate, the
+// total in figures and in words, and Save / Send Quotation. The totals follow the inputs as one types (the same
+// quoteTotals the server stores); Send stays disabled until every line has a price. It posts plain form fields, so
+// it works before the page's JavaScript has loaded too.
+
+export function initialQuoteValues(q: AdminQuotation): QuoteFormValues {
+  return {
+    id: q.id,
+    version: q.version,
+    lines: q.lines.map((l) => ({
+      lineId: l.id,
+      itemId: l.inventoryItemId ?? "",
+      name: l.name,
+      quantity: String(l.quantity),
+      // A line not yet priced takes the inventory's price.
+      unitPrice: l.unitPrice !== "0.00" ? l.unitPrice : (l.cataloguePrice ?? ""),
+    })),
+    discount: q.discount === "0.00" ? "" : q.discount,
+    rentalEndDate: q.rentalEndDate ?? "",
+    message: "",
+  };
+}
+
+type LineState = QuoteFormValues["lines"][number] & { key: string };
+
+function parsedPrice(text: string): string | null {
+  return text.trim() === "" ? null : normalizeMoney(text);
+}
+
+export function PriceForm({
+  quotation,
+  values,
+  errors,
+  products,
+}: {
+  quotation: AdminQuotation;
+  /** What to show: the stored values, or the values of a refused post. */
+  values: QuoteFormValues;
+  errors: Record<string, string>;
+  products: ProductOption[];
+}) {
+  const [lines, setLines] = useState<LineState[]>(() =>
+    values.lines.map((l, i) => ({ ...l, key: `${i}-${l.lineId}` })),
+  );
+  const [discount, setDiscount] = useState(values.discount);
+  const [adding, setAdding] = useState("");
+  const saving = useFormBusy("save");
+  const sending = useFormBusy("send");
+  const byLineId = new Map(quotation.lines.map((l) => [l.id, l]));
+  const productById = useMemo(() => new Map(products.map((p) => [p.id, p])), [products]);
+  const onQuote = new Set(lines.map((l) => l.itemId));
+
+  const totals = quoteTotals(
+    lines.map((l) => ({
+      unitPrice: parsedPrice(l.unitPrice),
+      quantity: /^\d+$/.test(l.quantity) ? Number(l.quantity) : 0,
+    })),
+    parsedPrice(discount),
+    quotation.vatRatePercent,
+  );
+  const missingPrice = lines.some((l) => {
+    const price = parsedPrice(l.unitPrice);
+    return price === null || price === "0.00";
+  });
+  const change = (key: string, patch: Partial<LineState>) =>
+    setLines((all) => all.map((l) => (l.key === key ? { ...l, ...patch } : l)));
+
+  function addLine() {
+    const product = productById.get(adding);
+    if (!product) return;
+    setLines((all) => [
+      ...all,
+      {
+        key: `new-${product.id}`,
+        lineId: "",
+        itemId: product.id,
+        name: product.name,
+        quantity: "1",
+        unitPrice: product.price,
+      },
+    ]);
+    setAdding("");
+  }
+
+  return (
+    <Form method="post" className="space-y-4" aria-label="Prices">
+      <input type="hidden" name="id" value={values.id} />
+      <input type="hidden" name="version" value={values.version} />
+      <FormError message={errors.form} />
+      {errors.lines && <FormError message={errors.lines} />}
+
+      <div className="overflow-x-auto rounded-md border border-slate-200">
+        <table className="w-full min-w-[36rem] border-collapse text-sm">
+          <thead className="bg-slate-50 text-left text-xs font-semibold text-slate-600 uppercase">
+            <tr>
+              <th className="px-3 py-2">Product</th>
+              <th className="w-20 px-3 py-2">Qty</th>
+              <th className="w-36 px-3 py-2">Unit price (৳)</th>
+              <th className="px-3 py-2 text-right">Total</th>
+              <th className="w-10 px-2 py-2">
+                <span className="sr-only">Remove</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {lines.map((line, i) => {
+              const stored = line.lineId ? byLineId.get(line.lineId) : undefined;
+              const free = stored?.freeLeast;
+              const quantity = Number(line.quantity) || 0;
+              const lineError =
+                errors[`lines.${i}.itemId`] ?? errors[`lines.${i}.lineId`] ?? errors[`lines.${i}.quantity`];
+              const priceError = errors[`lines.${i}.unitPrice`];
+              return (
+                <tr key={line.key} className="align-top">
+                  <td className="px-3 py-2">
+                    <input type="hidden" name="lineId" value={line.lineId} />
+                    <input type="hidden" name="itemId" value={line.itemId} />
+                    <input type="hidden" name="lineName" value={line.name} />
+                    <span className="font-medium text-ink-900">{line.name}</span>
+                    {stored?.size && <span className="block text-xs text-slate-500">Size: {stored.size}</span>}
+                    {stored?.itemGone ? (
+                      <span className="block text-xs text-red-700">No longer in the inventory</span>
+                    ) : free ? (
+                      <span
+                        className={`block text-xs ${free.free < quantity ? "font-medium text-red-700" : "text-slate-500"}`}
+                        title={`Fewest free on ${free.day}`}
+                      >
+                        {free.free} free on the event dates
+                        {free.free < quantity ? ` (short by ${quantity - free.free})` : ""}
+                      </span>
+                    ) : null}
+                    {lineError && <span className="mt-1 block text-xs text-red-700">{lineError}</span>}
+                  </td>
+                  <td className="px-3 py-2">
+                    <input
+                      name="quantity"
+                      inputMode="numeric"
+                      aria-label={`Quantity of ${line.name}`}
+                      aria-invalid={errors[`lines.${i}.quantity`] ? true : undefined}
+                      value={line.quantity}
+                      onChange={(e) => change(line.key, { quantity: e.target.value })}
+                      className={`${inputClass} ${errors[`lines.${i}.quantity`] ? "border-red-600" : "border-slate-300"}`}
+                    />
+                  </td>
+                  <td className="px-3 py-2">
+                    <input
+                      name="unitPrice"
+                      inputMode="decimal"
+                      aria-label={`Unit price of ${line.name}`}
+                      aria-invalid={priceError ? true : undefined}
+                      value={line.unitPrice}
+                      placeholder="0.00"
+                      onChange={(e) => change(line.key, { unitPrice: e.target.value })}
+                      className={`${inputClass} text-right tabular-nums ${priceError ? "border-red-600" : "border-slate-300"}`}
+                    />
+                    {priceError && <span className="mt-1 block text-xs text-red-700">{priceError}</span>}
+                  </td>
+                  <td className="px-3 py-2 text-right whitespace-nowrap tabular-nums" data-testid="line-total">
+                    {formatMoney(totals.lineTotals[i] ?? "0")}
+                  </td>
+                  <td className="px-2 py-2">
+                    <button
+                      type="button"
+                      onClick={() => setLines((all) => all.filter((l) => l.key !== line.key))}
+                      className="rounded p-1.5 text-slate-500 hover:bg-red-50 hover:text-red-700"
+                      aria-label={`Remove ${line.name}`}
+                      title="Remove"
+                    >
+                      <Trash2 aria-hidden className="size-4" />
+                    </button>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+
+      {lines.length < QUOTE_LIMITS.lines && (
+        <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
+          <label className="block flex-1 text-sm font-medium text-ink-900">
+            Add a product
+            <select
+              value={adding}
+              onChange={(e) => setAdding(e.target.value)}
+              className={`mt-1 ${inputClass} border-slate-300`}
+            >
+              <option value="">Choose a product…</option>
+              {products
+                .filter((p) => !onQuote.has(p.id))
+                .map((p) => (
+                  <option key={p.id} value={p.id}>
+                    {p.name}
+                    {p.size ? ` (${p.size})` : ""} · {formatMoney(p.price)}
+                  </option>
+                ))}
+            </select>
+          </label>
+          <button type="button" onClick={addLine} disabled={!adding} className={secondaryButton}>
+            <Plus aria-hidden className="size-4" /> Add
+          </button>
+        </div>
+      )}
+
+      <div className="grid gap-4 sm:grid-cols-2">
+        <div className="space-y-3">
+          <label className="block text-sm font-medium text-ink-900">
+            Discount (৳)
+            <input
+              name="discount"
+              inputMode="decimal"
+              value={discount}
+              placeholder="0.00"
+              onChange={(e) => setDiscount(e.target.value)}
+              aria-invalid={errors.discount ? true : undefined}
+              className={`mt-1 ${inputClass} text-right tabular-nums ${errors.discount ? "border-red-600" : "border-slate-300"}`}
+            />
+            {errors.discount && <span className="mt-1 block text-xs font-normal text-red-700">{errors.discount}</span>}
+          </label>
+          <label className="block text-sm font-medium text-ink-900">
+            Last rental day
+            <input
+              type="date"
+              name="rentalEndDate"
+              defaultValue={values.rentalEndDate}
+              min={quotation.eventDate}
+              aria-invalid={errors.rentalEndDate ? true : undefined}
+              className={`mt-1 ${inputClass} ${errors.rentalEndDate ? "border-red-600" : "border-slate-300"}`}
+            />
+            <span
+              className={`mt-1 block text-xs font-normal ${errors.rentalEndDate ? "text-red-700" : "text-slate-500"}`}
+            >
+              {errors.rentalEndDate ?? "Leave empty for a one-day rental on the event date."}
+            </span>
+          </label>
+        </div>
+        <dl className="space-y-1.5 rounded-md bg-slate-50 p-4 text-sm" aria-label="Totals">
+          <Figure term="Subtotal" value={formatMoney(totals.subtotal)} />
+          <Figure term="Discount" value={`-${formatMoney(totals.discount)}`} />
+          <Figure term={`VAT (${Number(quotation.vatRatePercent)}%)`} value={formatMoney(totals.vatAmount)} />
+          <div className="flex justify-between gap-4 border-t border-slate-200 pt-2 text-base font-bold text-ink-900">
+            <dt>Total Estimate</dt>
+            <dd className="tabular-nums" data-testid="quote-total">
+              {formatMoney(totals.total)}
+            </dd>
+          </div>
+          <p className="text-xs text-slate-600">{amountInWords(totals.total)}</p>
+        </dl>
+      </div>
+
+      <label className="block text-sm font-medium text-ink-900">
+        Message to the customer <span className="font-normal text-slate-500">(optional, in the e-mail)</span>
+        <textarea
+          name="message"
+          rows={2}
+          maxLength={QUOTE_LIMITS.message}
+          defaultValue={values.message}
+          aria-invalid={errors.message ? true : undefined}
+          className={`mt-1 ${inputClass} ${errors.message ? "border-red-600" : "border-slate-300"}`}
+        />
+        {errors.message && <span className="mt-1 block text-xs font-normal text-red-700">{errors.message}</span>}
+      </label>
+
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:items-center sm:justify-end">
+        {missingPrice && (
+          <p className="text-sm text-amber-800 sm:mr-auto" role="status">
+            {QUOTE_MESSAGES.priceMissing}
+          </p>
+        )}
+        <SubmitButton
+          name="intent"
+          value="save"
+          label="Save Prices"
+          busyLabel="Saving..."
+          busy={saving}
+          className={secondaryButton}
+        />
+        <button
+          type="submit"
+          name="intent"
+          value="send"
+          className={primaryButton}
+          disabled={missingPrice || lines.length === 0 || sending}
+          aria-busy={sending}
+        >
+          <Send aria-hidden className="size-4" />
+          {sending
+            ? "Sending..."
+            : quotation.revision > 0
+              ? `Send Revision ${quotation.revision + 1}`
+              : "Send Quotation"}
+        </button>
+      </div>
+    </Form>
+  );
+}
+
+function Figure({ term, value }: { term: string; value: string }) {
+  return (
+    <div className="flex justify-between gap-4 text-slate-700">
+      <dt>{term}</dt>
+      <dd className="tabular-nums">{value}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,176 @@
+import { Check, Loader2, MessageSquare, X } from "lucide-react";
+import { useEffect } from "react";
+import { useFetcher, useNavigate } from "react-router";
+import { REASON_MAX_LENGTH } from "~/domain/quotations/constants";
+import type { CustomerQuotation } from "~/domain/quotations/customer-quotations.server";
+import type { CustomerActionData } from "~/domain/quotations/customer-response.server";
+import { inputClass, useToast } from "~/ui/admin/form";
+import { Panel } from "~/ui/admin/page-header";
+
+// The customer's answer to a sent quotation (backoffice.md §2 Customer Quotation detail, issue 10): Approve,
+// Reject, Negotiate while it is sent and not expired; reject and negotiate ask for a reason. The toast says
+// "Quotation {status} successfully"; in the portal, approve and reject go back to the dashboard 1.5 s later.
+// Reject and Negotiate open in <details>, so every answer works before the page's JavaScript has loaded too.
+
+export const NEGOTIATING_NOTICE = "You've requested to negotiate this quotation. The admin will contact you soon.";
+
+const DASHBOARD_DELAY_MS = 1500;
+
+export function CustomerQuotationActions({
+  quotation: q,
+  afterDecision,
+}: {
+  quotation: CustomerQuotation;
+  /** Where approve and reject lead 1.5 s later (the portal's dashboard); none: stay. */
+  afterDecision?: string;
+}) {
+  const fetcher = useFetcher<CustomerActionData>();
+  const navigate = useNavigate();
+  const result = fetcher.state === "idle" ? fetcher.data : undefined;
+  useToast(result?.toast);
+  useEffect(() => {
+    if (!afterDecision || !result?.ok || (result.intent !== "approve" && result.intent !== "reject")) return;
+    const timer = setTimeout(() => void navigate(afterDecision), DASHBOARD_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [result, afterDecision, navigate]);
+  const busy = fetcher.state !== "idle" ? fetcher.formData?.get("intent") : null;
+  const reasonError = result && !result.ok ? result.errors?.reason : undefined;
+
+  if (q.status === "negotiating")
+    return (
+      <p role="status" className="rounded-md border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+        {NEGOTIATING_NOTICE}
+      </p>
+    );
+  if (q.status === "sent" && !q.canRespond)
+    return (
+      <p role="status" className="rounded-md border border-slate-200 bg-slate-50 px-4 py-3 text-sm text-slate-700">
+        This quotation has expired. Ask us for a new one.
+      </p>
+    );
+  if (!q.canRespond) return null;
+
+  return (
+    <Panel className="space-y-4 p-5 sm:p-6">
+      <div>
+        <h2 className="text-lg font-semibold text-ink-900">Your answer</h2>
+        <p className="mt-1 text-sm text-slate-600">
+          Approve to book the equipment for your dates, reject it, or tell us what to change.
+        </p>
+      </div>
+      <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-start">
+        <fetcher.Form method="post">
+          <input type="hidden" name="id" value={q.id} />
+          <button
+            type="submit"
+            name="intent"
+            value="approve"
+            disabled={!!busy}
+            className="inline-flex w-full items-center justify-center gap-2 rounded-md bg-green-700 px-4 py-2 text-sm font-semibold text-white hover:bg-green-800 disabled:opacity-60 sm:w-auto"
+          >
+            {busy === "approve" ? (
+              <Loader2 aria-hidden className="size-4 animate-spin" />
+            ) : (
+              <Check aria-hidden className="size-4" />
+            )}
+            {busy === "approve" ? "Approving..." : "Approve"}
+          </button>
+        </fetcher.Form>
+        <ReasonForm
+          fetcher={fetcher}
+          id={q.id}
+          intent="reject"
+          label="Reject"
+          submitLabel="Reject quotation"
+          busyLabel="Rejecting..."
+          prompt="Why are you rejecting this quotation?"
+          icon={<X aria-hidden className="size-4" />}
+          busy={busy === "reject"}
+          disabled={!!busy}
+          error={result?.intent === "reject" ? reasonError : undefined}
+          tone="red"
+        />
+        <ReasonForm
+          fetcher={fetcher}
+          id={q.id}
+          intent="negotiate"
+          label="Negotiate"
+          submitLabel="Ask to negotiate"
+          busyLabel="Sending..."
+          prompt="What would you like us to change?"
+          icon={<MessageSquare aria-hidden className="size-4" />}
+          busy={busy === "negotiate"}
+          disabled={!!busy}
+          error={result?.intent === "negotiate" ? reasonError : undefined}
+          tone="slate"
+        />
+      </div>
+    </Panel>
+  );
+}
+
+function ReasonForm({
+  fetcher,
+  id,
+  intent,
+  label,
+  submitLabel,
+  busyLabel,
+  prompt,
+  icon,
+  busy,
+  disabled,
+  error,
+  tone,
+}: {
+  fetcher: ReturnType<typeof useFetcher<CustomerActionData>>;
+  id: string;
+  intent: "reject" | "negotiate";
+  label: string;
+  submitLabel: string;
+  busyLabel: string;
+  prompt: string;
+  icon: React.ReactNode;
+  busy: boolean;
+  disabled: boolean;
+  error?: string;
+  tone: "red" | "slate";
+}) {
+  const colours =
+    tone === "red" ? "border-red-300 text-red-700 hover:bg-red-50" : "border-slate-300 text-ink-900 hover:bg-slate-50";
+  return (
+    <details className="group sm:min-w-72 sm:flex-1" open={!!error || undefined}>
+      <summary
+        className={`inline-flex w-full cursor-pointer list-none items-center justify-center gap-2 rounded-md border bg-white px-4 py-2 text-sm font-semibold sm:w-auto ${colours}`}
+      >
+        {icon}
+        {label}
+      </summary>
+      <fetcher.Form method="post" className="mt-3 space-y-2">
+        <input type="hidden" name="id" value={id} />
+        <label className="block text-sm font-medium text-ink-900">
+          {prompt}
+          <textarea
+            name="reason"
+            required
+            rows={3}
+            maxLength={REASON_MAX_LENGTH}
+            aria-invalid={error ? true : undefined}
+            className={`mt-1 ${inputClass} ${error ? "border-red-600" : "border-slate-300"}`}
+          />
+        </label>
+        {error && <p className="text-sm text-red-700">{error}</p>}
+        <button
+          type="submit"
+          name="intent"
+          value={intent}
+          disabled={disabled}
+          className={`inline-flex items-center justify-center gap-2 rounded-md border bg-white px-4 py-2 text-sm font-semibold disabled:opacity-60 ${colours}`}
+        >
+          {busy && <Loader2 aria-hidden className="size-4 animate-spin" />}
+          {busy ? busyLabel : submitLabel}
+        </button>
+      </fetcher.Form>
+    </details>
+  );
+}
