@@ -150,3 +150,11 @@ export async function thrownBy(
   }
   throw new Error("expected the route to throw, but it answered");
 }
+
+/** The toast a redirect carries in its flash cookie (redirectWithToast); null without one. */
+export function flashToast(response: Response): unknown {
+  const cookie = response.headers.get("set-cookie") ?? "";
+  const value = /flash_toast=([^;]+)/.exec(cookie)?.[1];
+  if (!value) return null;
+  return JSON.parse(JSON.parse(Buffer.from(decodeURIComponent(value), "base64").toString("utf8")) as string);
+}

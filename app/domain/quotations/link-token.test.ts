@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { hashLinkToken, LINK_TOKEN_PATTERN, linkExpiry, newLinkToken, quotationLinkPath } from "./link-token";
+import {
+  hashLinkToken,
+  LINK_TOKEN_PATTERN,
+  linkExpiry,
+  newLinkToken,
+  quotationLinkPath,
+  redactLinkPath,
+} from "./link-token";
 
 describe("quotation link token", () => {
   it("is 32 letters and digits, different every time", () => {
@@ -15,5 +22,16 @@ describe("quotation link token", () => {
   it("opens /customer/link/{token} for 7 days", () => {
     expect(quotationLinkPath("T0k3n")).toBe("/customer/link/T0k3n");
     expect(linkExpiry(new Date("2026-11-24T10:00:00Z")).toISOString()).toBe("2026-12-01T10:00:00.000Z");
+  });
+});
+
+describe("redactLinkPath", () => {
+  it("keeps no link token in a path or URL a log writes, and leaves other paths alone", () => {
+    const token = newLinkToken();
+    expect(redactLinkPath(`/customer/link/${token}`)).toBe("/customer/link/[redacted]");
+    expect(redactLinkPath(`http://localhost:3000/customer/link/${token}?_data=x`)).toBe(
+      "http://localhost:3000/customer/link/[redacted]?_data=x",
+    );
+    expect(redactLinkPath("/customer/quotation/abc")).toBe("/customer/quotation/abc");
   });
 });

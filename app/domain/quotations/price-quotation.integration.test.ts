@@ -254,6 +254,18 @@ describe("sendQuotation", () => {
     expect(await getDb().select().from(users).where(eq(users.email, "revise.buyer@example.com"))).toHaveLength(1);
   });
 
+  it("sends a sent quotation again (a lost e-mail, an expired link): revision 2 with a new link", async () => {
+    const item = await insertItem("Resend Screen", 2, "9000");
+    const q = await insertQuotation("sent", "resend.buyer@example.com", [[item, 1, "9000"]], {
+      secureLinkExpiresAt: new Date(Date.now() - 1000),
+    });
+    const result = await sendQuotation(getDb(), await panelValues(q.id), staff);
+    expect(result).toMatchObject({ ok: true, revision: 2 });
+    const [stored] = await getDb().select().from(quotations).where(eq(quotations.id, q.id));
+    expect(stored!.secureLinkTokenHash).not.toBe(hashLinkToken(q.token!));
+    expect(stored!.secureLinkExpiresAt!.getTime()).toBeGreaterThan(Date.now());
+  });
+
   it("makes no customer account for a back-office user's address, and says nothing of the portal", async () => {
     const db = getDb();
     const staffUser = await createPasswordUser(db, {

@@ -2,7 +2,14 @@ import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb, queryRows } from "~/db/client.server";
 import { auditLog, inventoryItems, inventoryPackageParts, quotationLines, quotations } from "~/db/schema";
-import { answerOf, callRoute, signedInUser, thrownBy, type TestUser } from "../../../tests/support/signed-in-request";
+import {
+  answerOf,
+  callRoute,
+  flashToast,
+  signedInUser,
+  thrownBy,
+  type TestUser,
+} from "../../../tests/support/signed-in-request";
 import { action, loader } from "./inventory";
 import { loader as partOptions } from "./inventory-part-options";
 
@@ -35,14 +42,6 @@ async function fingerprint(): Promise<string> {
                  where a.action like 'inventory_item.%') as audit`,
   );
   return `${row!.items}/${row!.audit}`;
-}
-
-/** The toast a redirect carries in its flash cookie. */
-function flashToast(response: Response): unknown {
-  const cookie = response.headers.get("set-cookie") ?? "";
-  const value = /flash_toast=([^;]+)/.exec(cookie)?.[1];
-  if (!value) return null;
-  return JSON.parse(JSON.parse(Buffer.from(decodeURIComponent(value), "base64").toString("utf8")) as string);
 }
 
 beforeAll(async () => {
