@@ -135,6 +135,18 @@ function toFetchRequest(req: ExpressRequest, res: ExpressResponse, body?: Buffer
   });
 }
 
+/**
+ * A route's headers onto Express's response: each cookie added, any other header replacing the server-wide
+ * default of that name (a page's own Referrer-Policy over the site's, say), never doubled.
+ */
+function copyHeaders(res: ExpressResponse, response: Response, skip?: string): void {
+  for (const [name, value] of response.headers.entries()) {
+    if (name === skip) continue;
+    if (name === "set-cookie") res.append(name, value);
+    else res.setHeader(name, value);
+  }
+}
+
 async function sendResponse(res: ExpressResponse, response: Response): Promise<void> {
   if (res.destroyed || res.writableEnded) {
     await response.body?.cancel();
@@ -142,7 +154,7 @@ async function sendResponse(res: ExpressResponse, response: Response): Promise<v
   }
   res.statusMessage = response.statusText;
   res.status(response.status);
-  for (const [name, value] of response.headers.entries()) res.append(name, value);
+  copyHeaders(res, response);
   if (!response.body) {
     res.end();
     return;
@@ -157,9 +169,7 @@ async function sendResponse(res: ExpressResponse, response: Response): Promise<v
 function sendBuffered(res: ExpressResponse, response: Response, body: Buffer, head: boolean): void {
   res.statusMessage = response.statusText;
   res.status(response.status);
-  for (const [name, value] of response.headers.entries()) {
-    if (name !== "content-length") res.append(name, value);
-  }
+  copyHeaders(res, response, "content-length");
   res.setHeader("Content-Length", body.length);
   res.end(head ? undefined : body);
 }
