@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   formatCataloguePrice,
+  formatMonthYear,
   formatLongDate,
   formatMoney,
   formatShortDate,
@@ -36,5 +37,12 @@ describe("dates", () => {
   it("keeps the location up to the first comma", () => {
     expect(shortLocation("Laboni Beach, Cox's Bazar")).toBe("Laboni Beach");
     expect(shortLocation("Dhaka")).toBe("Dhaka");
+  });
+});
+
+describe("formatMonthYear", () => {
+  it("names the month and the year", () => {
+    expect(formatMonthYear("2027-09")).toBe("September 2027");
+    expect(formatMonthYear("2026-01")).toBe("January 2026");
   });
 });

@@ -34,6 +34,12 @@ function parseIsoDate(isoDate: string): { year: number; month: number; day: numb
   return { year: Number(match[1]), month: Number(match[2]), day: Number(match[3]) };
 }
 
+/** "2027-09" as "September 2027". */
+export function formatMonthYear(month: string): string {
+  const [year, m] = month.split("-").map(Number) as [number, number];
+  return `${MONTHS[m - 1]} ${year}`;
+}
+
 /** A calendar date as month name, day, year: "December 15, 2024" (storefront.md §9). */
 export function formatLongDate(isoDate: string): string {
   const { year, month, day } = parseIsoDate(isoDate);

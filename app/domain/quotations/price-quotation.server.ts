@@ -232,6 +232,8 @@ async function priceInTransaction(
     })
     .where(eq(quotations.id, q.id));
 
+  // Subtotal, discount, VAT rate and amount, total: the revision's figures, and the e-mail's.
+  const { lineTotals: _lineTotals, ...money } = totals;
   const snapshot: QuotationRevisionLine[] = lines.map((l, i) => ({
     inventoryItemId: l.itemId,
     name: l.name,
@@ -244,11 +246,7 @@ async function priceInTransaction(
     quotationId: q.id,
     revision,
     lines: snapshot,
-    subtotal: totals.subtotal,
-    discount: totals.discount,
-    vatRatePercent: totals.vatRatePercent,
-    vatAmount: totals.vatAmount,
-    total: totals.total,
+    ...money,
     eventDate: q.eventDate,
     rentalEndDate: rentalEnd ?? q.eventDate,
     validUntil,
@@ -280,11 +278,7 @@ async function priceInTransaction(
     eventLocation: q.eventLocation,
     revision,
     lines: snapshot,
-    subtotal: totals.subtotal,
-    discount: totals.discount,
-    vatRatePercent: totals.vatRatePercent,
-    vatAmount: totals.vatAmount,
-    total: totals.total,
+    ...money,
     validUntil,
     linkUrl: `${env.publicUrl}${quotationLinkPath(token)}`,
     portalUrl: `${env.publicUrl}/customer/login`,

@@ -5,6 +5,7 @@ import { requirePermission } from "~/domain/auth/guard.server";
 import { QUOTATIONS_PATH } from "~/domain/quotations/admin-quotation-list";
 import { monthAvailability } from "~/domain/quotations/availability.server";
 import { todayInDhaka } from "~/lib/dhaka-time";
+import { formatMonthYear } from "~/lib/format";
 import { inputClass } from "~/ui/admin/form";
 import { PageHeader, Panel } from "~/ui/admin/page-header";
 import { secondaryButton } from "~/ui/buttons";
@@ -49,26 +50,6 @@ export async function loader(args: Route.LoaderArgs) {
   };
 }
 
-const MONTH_NAMES = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
-
-function monthLabel(month: string): string {
-  const [y, m] = month.split("-").map(Number) as [number, number];
-  return `${MONTH_NAMES[m - 1]} ${y}`;
-}
-
 export default function QuotationAvailability({ loaderData }: Route.ComponentProps) {
   const { month, page, days, items, hasMore, today, monthInvalid } = loaderData;
   const href = (m: string, p = 1) => `?month=${m}${p > 1 ? `&page=${p}` : ""}`;
@@ -88,7 +69,7 @@ export default function QuotationAvailability({ loaderData }: Route.ComponentPro
           <Link to={href(shiftMonth(month, -1))} className={secondaryButton} aria-label="Previous month">
             <ChevronLeft aria-hidden className="size-4" />
           </Link>
-          <h2 className="min-w-40 text-center text-lg font-semibold text-ink-900">{monthLabel(month)}</h2>
+          <h2 className="min-w-40 text-center text-lg font-semibold text-ink-900">{formatMonthYear(month)}</h2>
           <Link to={href(shiftMonth(month, 1))} className={secondaryButton} aria-label="Next month">
             <ChevronRight aria-hidden className="size-4" />
           </Link>
@@ -107,7 +88,7 @@ export default function QuotationAvailability({ loaderData }: Route.ComponentPro
           <p className="p-6 text-sm text-slate-600">No items in the inventory.</p>
         ) : (
           <div className="overflow-x-auto">
-            <table className="border-collapse text-xs" aria-label={`Units free per day, ${monthLabel(month)}`}>
+            <table className="border-collapse text-xs" aria-label={`Units free per day, ${formatMonthYear(month)}`}>
               <thead className="bg-slate-50">
                 <tr>
                   <th className="sticky left-0 z-10 min-w-48 border-b border-slate-200 bg-slate-50 px-3 py-2 text-left font-semibold text-slate-700">

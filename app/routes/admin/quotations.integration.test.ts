@@ -31,6 +31,22 @@ beforeAll(async () => {
 
 const list = (path: string, as: TestUser = staff) => callRoute(loader, path, { as });
 
+/** The panel's form for a quotation of one line, as the browser posts it. */
+async function oneLineForm(id: string, item: string, intent: string, quantity: string, unitPrice: string) {
+  const [line] = await getDb().select().from(quotationLines).where(eq(quotationLines.quotationId, id));
+  const [stored] = await getDb().select().from(quotations).where(eq(quotations.id, id));
+  return {
+    intent,
+    id,
+    version: stored!.updatedAt.toISOString(),
+    lineId: line!.id,
+    itemId: item,
+    lineName: "x",
+    quantity,
+    unitPrice,
+  };
+}
+
 describe("/admin/quotations list", () => {
   it("filters by status, searches name, e-mail and event, and sorts by event date", async () => {
     const item = await insertItem("Searchable Stage", 2);
@@ -89,23 +105,9 @@ describe("/admin/quotations actions", () => {
   it("sends from the panel: a redirect to the panel with the spec's toast, and revision 1 stored", async () => {
     const item = await insertItem("Action Truss", 6, "2500");
     const q = await insertQuotation("pending", "send@action.test", [[item, 2, "2500"]]);
-    const [line] = await getDb().select().from(quotationLines).where(eq(quotationLines.quotationId, q.id));
-    const [stored] = await getDb().select().from(quotations).where(eq(quotations.id, q.id));
     const response = (await callRoute(action, "/admin/quotations?status=pending", {
       as: staff,
-      form: {
-        intent: "send",
-        id: q.id,
-        version: stored!.updatedAt.toISOString(),
-        lineId: line!.id,
-        itemId: item,
-        lineName: "x",
-        quantity: "2",
-        unitPrice: "2400",
-        discount: "",
-        rentalEndDate: "",
-        message: "",
-      },
+      form: await oneLineForm(q.id, item, "send", "2", "2400"),
     })) as Response;
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe(`/admin/quotations?status=pending&view=${q.id}`);
@@ -117,22 +119,11 @@ describe("/admin/quotations actions", () => {
   it("answers a refused send on the same URL with the field's message and the spec's toast", async () => {
     const item = await insertItem("Action Mic", 6, "500");
     const q = await insertQuotation("pending", "refused@action.test", [[item, 1, "500"]]);
-    const [line] = await getDb().select().from(quotationLines).where(eq(quotationLines.quotationId, q.id));
-    const [stored] = await getDb().select().from(quotations).where(eq(quotations.id, q.id));
     const before = await tableFingerprint(TABLES);
     const answer = answerOf<{ errors: Record<string, string>; toast: { message: string } }>(
       await callRoute(action, "/admin/quotations", {
         as: staff,
-        form: {
-          intent: "send",
-          id: q.id,
-          version: stored!.updatedAt.toISOString(),
-          lineId: line!.id,
-          itemId: item,
-          lineName: "x",
-          quantity: "1",
-          unitPrice: "",
-        },
+        form: await oneLineForm(q.id, item, "send", "1", ""),
       }),
     );
     expect(answer.status).toBe(400);
@@ -191,20 +182,9 @@ describe("a revision's PDF and the availability month", () => {
   it("downloads a sent revision as a PDF, and 404s an unknown one", async () => {
     const item = await insertItem("PDF Speaker", 4, "7000");
     const q = await insertQuotation("pending", "pdf@route.test", [[item, 2, "7000"]]);
-    const [line] = await getDb().select().from(quotationLines).where(eq(quotationLines.quotationId, q.id));
-    const [stored] = await getDb().select().from(quotations).where(eq(quotations.id, q.id));
     await callRoute(action, "/admin/quotations", {
       as: staff,
-      form: {
-        intent: "send",
-        id: q.id,
-        version: stored!.updatedAt.toISOString(),
-        lineId: line!.id,
-        itemId: item,
-        lineName: "x",
-        quantity: "2",
-        unitPrice: "7000",
-      },
+      form: await oneLineForm(q.id, item, "send", "2", "7000"),
     });
     const response = await callRoute(pdf.loader, `/admin/quotations/${q.id}/revisions/1/pdf`, {
       as: accountant,
