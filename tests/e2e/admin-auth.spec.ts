@@ -172,7 +172,7 @@ test("on a phone the menu is a drawer that closes after following a link @mobile
   await drawer.getByRole("link", { name: "Quotations" }).click();
   await expect(page).toHaveURL(/\/admin\/quotations$/);
   await expect(drawer).toBeHidden();
-  await expect(page.getByRole("heading", { name: "Quotations", level: 1 })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Quotation Management", level: 1 })).toBeVisible();
 });
 
 test("failed sign-ins are limited per account, with the time to wait, on a server with the default limit", async ({

@@ -36,10 +36,12 @@ import {
   formatDhakaDateTime,
   HeadCell,
   ListTable,
+  ListSkeleton,
   ListToolbar,
   Pagination,
   SearchBox,
   SortHeader,
+  useListLoading,
   useListView,
 } from "~/ui/admin/list";
 import { PageHeader, Panel } from "~/ui/admin/page-header";
@@ -152,6 +154,7 @@ export default function Quotations({ loaderData, actionData }: Route.ComponentPr
   const approvingAny = useFormBusy("approve");
   const rejectingAny = useFormBusy("reject");
   const deciding = approvingAny || rejectingAny;
+  const loading = useListLoading(list);
 
   return (
     <>
@@ -182,7 +185,9 @@ export default function Quotations({ loaderData, actionData }: Route.ComponentPr
             className="sm:w-44"
           />
         </ListToolbar>
-        {page.rows.length === 0 ? (
+        {loading ? (
+          <ListSkeleton label="quotations" columns={6} />
+        ) : page.rows.length === 0 ? (
           <EmptyState
             list={list}
             icon={FileText}

@@ -9,3 +9,4 @@ export { EmptyState, clearHref } from "./empty-state";
 export { DhakaTime, formatDhakaDate, formatDhakaDateTime, formatDhakaTime } from "./date-time";
 export { RecordRouteError } from "./route-error";
 export { Detail } from "./detail";
+export { ListSkeleton, useListLoading } from "./skeleton";

@@ -1,0 +1,48 @@
+import { expect, test } from "@playwright/test";
+import { signIn } from "./support/auth";
+import { E2E_PORTAL_QUOTATIONS } from "./support/fixtures";
+
+// Quotation Management's list as staff see it (backoffice.md §2, issue 10): the spec's columns, the loading
+// skeleton while another state of the list loads, the status filter and search in the URL, the empty state, and
+// the details panel opened from View Details. Read-only: the shared server's quotations are other specs' too.
+
+test("the list: columns, skeleton while loading, filter and search in the URL, empty state, details @mobile", async ({
+  page,
+}) => {
+  await signIn(page, "admin", "/admin/quotations");
+  await expect(page.getByRole("heading", { name: "Quotation Management", level: 1 })).toBeVisible();
+  const sent = page.getByRole("row").filter({ hasText: E2E_PORTAL_QUOTATIONS.sent.eventName });
+  await expect(sent.getByText("Sent", { exact: true })).toBeVisible();
+  await expect(sent.getByRole("link", { name: "customer@e2e.test" })).toHaveAttribute(
+    "href",
+    "mailto:customer@e2e.test",
+  );
+
+  // The next state of the list is slow to come: the skeleton stands in for the rows meanwhile.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/admin\/quotations\.data/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.getByLabel("Status").selectOption("pending");
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(page.getByTestId("list-skeleton")).toBeVisible();
+  release();
+  await expect(page.getByTestId("list-skeleton")).toHaveCount(0);
+  await expect(page).toHaveURL(/status=pending/);
+  await expect(page.getByRole("row").filter({ hasText: E2E_PORTAL_QUOTATIONS.sent.eventName })).toHaveCount(0);
+  await expect(page.getByRole("row").filter({ hasText: E2E_PORTAL_QUOTATIONS.pending.eventName })).toBeVisible();
+  await page.unrouteAll();
+
+  await page.goto("/admin/quotations?q=no-such-quotation-anywhere");
+  await expect(page.getByText("No quotation requests found")).toBeVisible();
+
+  await page.goto(`/admin/quotations?q=${encodeURIComponent(E2E_PORTAL_QUOTATIONS.pending.eventName)}`);
+  await page.getByRole("link", { name: `View details of ${E2E_PORTAL_QUOTATIONS.pending.eventName}` }).click();
+  const panel = page.getByRole("dialog");
+  await expect(panel.getByRole("heading", { name: "Quotation Details" })).toBeVisible();
+  await expect(panel.getByText("Submitted on")).toBeVisible();
+  await expect(panel.getByRole("heading", { name: "Timeline" })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`view=${E2E_PORTAL_QUOTATIONS.pending.id}`));
+});
