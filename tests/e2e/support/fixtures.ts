@@ -74,6 +74,8 @@ export const E2E_PORTAL_QUOTATIONS = {
     email: "customer@e2e.test",
     eventName: "Karim Traders Annual Dinner",
     daysFromNow: 60,
+    /** Its e-mailed link's token (only the hash is stored), so `npm run look` can open /customer/link/{token}. */
+    linkToken: "E2EsentQuotationLink000000000002",
   },
   other: {
     id: "e2e00003-0000-4000-8000-000000000003",

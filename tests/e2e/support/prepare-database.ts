@@ -1,8 +1,10 @@
 // Run by scripts/e2e.mjs before the shared e2e server starts (DATA_DIR, ADMIN_* in the environment):
 // migrate, seed, then add the fixtures of fixtures.ts.
+import { eq } from "drizzle-orm";
 import { openDatabase } from "../../../app/db/client.server";
 import { runMigrations } from "../../../app/db/migrate.server";
-import { events, quotationLines, quotationRevisions, quotations } from "../../../app/db/schema";
+import { events, inventoryItems, quotationLines, quotationRevisions, quotations } from "../../../app/db/schema";
+import { hashLinkToken } from "../../../app/domain/quotations/link-token";
 import { seedDatabase } from "../../../app/db/seed/seed.server";
 import { loadEnv } from "../../../app/lib/env.server";
 import { createPasswordUser } from "../../../app/domain/auth/users.server";
@@ -73,13 +75,19 @@ try {
       discount: "1000.00",
       vatRatePercent: "15.00",
       sentAt: new Date(),
+      secureLinkTokenHash: hashLinkToken(sent.linkToken),
       secureLinkExpiresAt: new Date(Date.now() + 7 * 86_400_000),
     },
     quotation(other),
   ]);
+  // The pending request's lines are of the seeded items, as a visitor's would be (the panel prices them).
+  const itemId = async (slug: string) =>
+    (await database.db.select({ id: inventoryItems.id }).from(inventoryItems).where(eq(inventoryItems.slug, slug)))[0]!
+      .id;
   await database.db.insert(quotationLines).values([
     {
       quotationId: pending.id,
+      inventoryItemId: await itemId("led-wall-p3"),
       name: "LED Wall P3",
       size: "12 x 8 ft",
       quantity: 1,
@@ -87,7 +95,15 @@ try {
       total: "0",
       lineNo: 0,
     },
-    { quotationId: pending.id, name: "Moving Head Beam", quantity: 8, unitPrice: "0", total: "0", lineNo: 1 },
+    {
+      quotationId: pending.id,
+      inventoryItemId: await itemId("moving-head-beam"),
+      name: "Moving Head Beam",
+      quantity: 8,
+      unitPrice: "1500.00",
+      total: "12000.00",
+      lineNo: 1,
+    },
     {
       quotationId: sent.id,
       name: "Line Array Speaker",

@@ -33,6 +33,9 @@ export function initialQuoteValues(q: AdminQuotation): QuoteFormValues {
   };
 }
 
+/** The columns of a line: quantity, price, total, remove (the name spans them on a phone, leads from 640 px). */
+const LINE_GRID = "grid-cols-[3.75rem_minmax(0,1fr)_auto_2.25rem] sm:grid-cols-[minmax(0,1fr)_5rem_8rem_7rem_2.5rem]";
+
 type LineState = QuoteFormValues["lines"][number] & { key: string };
 
 function parsedPrice(text: string): string | null {
@@ -101,91 +104,85 @@ export function PriceForm({
       <FormError message={errors.form} />
       {errors.lines && <FormError message={errors.lines} />}
 
-      <div className="overflow-x-auto rounded-md border border-slate-200">
-        <table className="w-full min-w-[36rem] border-collapse text-sm">
-          <thead className="bg-slate-50 text-left text-xs font-semibold text-slate-600 uppercase">
-            <tr>
-              <th className="px-3 py-2">Product</th>
-              <th className="w-20 px-3 py-2">Qty</th>
-              <th className="w-36 px-3 py-2">Unit price (৳)</th>
-              <th className="px-3 py-2 text-right">Total</th>
-              <th className="w-10 px-2 py-2">
-                <span className="sr-only">Remove</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {lines.map((line, i) => {
-              const stored = line.lineId ? byLineId.get(line.lineId) : undefined;
-              const free = stored?.freeLeast;
-              const quantity = Number(line.quantity) || 0;
-              const lineError =
-                errors[`lines.${i}.itemId`] ?? errors[`lines.${i}.lineId`] ?? errors[`lines.${i}.quantity`];
-              const priceError = errors[`lines.${i}.unitPrice`];
-              return (
-                <tr key={line.key} className="align-top">
-                  <td className="px-3 py-2">
-                    <input type="hidden" name="lineId" value={line.lineId} />
-                    <input type="hidden" name="itemId" value={line.itemId} />
-                    <input type="hidden" name="lineName" value={line.name} />
-                    <span className="font-medium text-ink-900">{line.name}</span>
-                    {stored?.size && <span className="block text-xs text-slate-500">Size: {stored.size}</span>}
-                    {stored?.itemGone ? (
-                      <span className="block text-xs text-red-700">No longer in the inventory</span>
-                    ) : free ? (
-                      <span
-                        className={`block text-xs ${free.free < quantity ? "font-medium text-red-700" : "text-slate-500"}`}
-                        title={`Fewest free on ${free.day}`}
-                      >
-                        {free.free} free on the event dates
-                        {free.free < quantity ? ` (short by ${quantity - free.free})` : ""}
-                      </span>
-                    ) : null}
-                    {lineError && <span className="mt-1 block text-xs text-red-700">{lineError}</span>}
-                  </td>
-                  <td className="px-3 py-2">
-                    <input
-                      name="quantity"
-                      inputMode="numeric"
-                      aria-label={`Quantity of ${line.name}`}
-                      aria-invalid={errors[`lines.${i}.quantity`] ? true : undefined}
-                      value={line.quantity}
-                      onChange={(e) => change(line.key, { quantity: e.target.value })}
-                      className={`${inputClass} ${errors[`lines.${i}.quantity`] ? "border-red-600" : "border-slate-300"}`}
-                    />
-                  </td>
-                  <td className="px-3 py-2">
-                    <input
-                      name="unitPrice"
-                      inputMode="decimal"
-                      aria-label={`Unit price of ${line.name}`}
-                      aria-invalid={priceError ? true : undefined}
-                      value={line.unitPrice}
-                      placeholder="0.00"
-                      onChange={(e) => change(line.key, { unitPrice: e.target.value })}
-                      className={`${inputClass} text-right tabular-nums ${priceError ? "border-red-600" : "border-slate-300"}`}
-                    />
-                    {priceError && <span className="mt-1 block text-xs text-red-700">{priceError}</span>}
-                  </td>
-                  <td className="px-3 py-2 text-right whitespace-nowrap tabular-nums" data-testid="line-total">
-                    {formatMoney(totals.lineTotals[i] ?? "0")}
-                  </td>
-                  <td className="px-2 py-2">
-                    <button
-                      type="button"
-                      onClick={() => setLines((all) => all.filter((l) => l.key !== line.key))}
-                      className="rounded p-1.5 text-slate-500 hover:bg-red-50 hover:text-red-700"
-                      aria-label={`Remove ${line.name}`}
-                      title="Remove"
+      {/* A row a line: on a phone the name above, then quantity, price, total and remove; from 640 px, columns. */}
+      <div className="rounded-md border border-slate-200 text-sm" role="group" aria-label="Lines">
+        <div
+          aria-hidden
+          className={`hidden gap-3 bg-slate-50 px-3 py-2 text-xs font-semibold text-slate-600 uppercase sm:grid ${LINE_GRID}`}
+        >
+          <span>Product</span>
+          <span>Qty</span>
+          <span>Unit price (৳)</span>
+          <span className="text-right">Total</span>
+          <span />
+        </div>
+        <ul className="divide-y divide-slate-100">
+          {lines.map((line, i) => {
+            const stored = line.lineId ? byLineId.get(line.lineId) : undefined;
+            const free = stored?.freeLeast;
+            const quantity = Number(line.quantity) || 0;
+            const lineError =
+              errors[`lines.${i}.itemId`] ?? errors[`lines.${i}.lineId`] ?? errors[`lines.${i}.quantity`];
+            const priceError = errors[`lines.${i}.unitPrice`];
+            return (
+              <li key={line.key} className={`grid items-start gap-x-2 gap-y-1.5 px-3 py-2.5 sm:gap-x-3 ${LINE_GRID}`}>
+                <div className="col-span-4 sm:col-span-1">
+                  <input type="hidden" name="lineId" value={line.lineId} />
+                  <input type="hidden" name="itemId" value={line.itemId} />
+                  <input type="hidden" name="lineName" value={line.name} />
+                  <span className="font-medium text-ink-900">{line.name}</span>
+                  {stored?.size && <span className="block text-xs text-slate-500">Size: {stored.size}</span>}
+                  {stored?.itemGone ? (
+                    <span className="block text-xs text-red-700">No longer in the inventory</span>
+                  ) : free ? (
+                    <span
+                      className={`block text-xs ${free.free < quantity ? "font-medium text-red-700" : "text-slate-500"}`}
+                      title={`Fewest free on ${free.day}`}
                     >
-                      <Trash2 aria-hidden className="size-4" />
-                    </button>
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+                      {free.free} free on the event dates
+                      {free.free < quantity ? ` (short by ${quantity - free.free})` : ""}
+                    </span>
+                  ) : null}
+                  {lineError && <span className="mt-1 block text-xs text-red-700">{lineError}</span>}
+                </div>
+                <input
+                  name="quantity"
+                  inputMode="numeric"
+                  aria-label={`Quantity of ${line.name}`}
+                  aria-invalid={errors[`lines.${i}.quantity`] ? true : undefined}
+                  value={line.quantity}
+                  onChange={(e) => change(line.key, { quantity: e.target.value })}
+                  className={`${inputClass} ${errors[`lines.${i}.quantity`] ? "border-red-600" : "border-slate-300"}`}
+                />
+                <div>
+                  <input
+                    name="unitPrice"
+                    inputMode="decimal"
+                    aria-label={`Unit price of ${line.name}`}
+                    aria-invalid={priceError ? true : undefined}
+                    value={line.unitPrice}
+                    placeholder="0.00"
+                    onChange={(e) => change(line.key, { unitPrice: e.target.value })}
+                    className={`${inputClass} text-right tabular-nums ${priceError ? "border-red-600" : "border-slate-300"}`}
+                  />
+                  {priceError && <span className="mt-1 block text-xs text-red-700">{priceError}</span>}
+                </div>
+                <span className="py-2 text-right whitespace-nowrap tabular-nums" data-testid="line-total">
+                  {formatMoney(totals.lineTotals[i] ?? "0")}
+                </span>
+                <button
+                  type="button"
+                  onClick={() => setLines((all) => all.filter((l) => l.key !== line.key))}
+                  className="justify-self-end rounded p-2 text-slate-500 hover:bg-red-50 hover:text-red-700"
+                  aria-label={`Remove ${line.name}`}
+                  title="Remove"
+                >
+                  <Trash2 aria-hidden className="size-4" />
+                </button>
+              </li>
+            );
+          })}
+        </ul>
       </div>
 
       {lines.length < QUOTE_LIMITS.lines && (
