@@ -51,7 +51,7 @@ import { QUOTATION_STATUS_LABELS, QuotationStatusBadge } from "~/ui/quotation/st
 import type { Route } from "./+types/quotations";
 
 // Quotation Management (backoffice.md §2; issue 10). The list's state is in the URL (DESIGN §9 Lists); so is the
-// open Quotation Details panel: ?view=<id>, a dialog over the list like the inventory's (DESIGN §9 Forms). A save,
+// open Quotation Details side panel: ?view=<id>, a dialog over the list like the inventory's (DESIGN §9 Forms). A save,
 // a send or a status change answers with a redirect and a toast; a refused one answers on the same URL with the
 // panel still open, its messages beside the fields.
 
@@ -328,7 +328,12 @@ function QuotationPanel({
       : formatLongDate(q.eventDate);
 
   return (
-    <FormDialog title="Quotation Details" description={`${q.eventName} · ${q.customerName}`} closeHref={closeHref}>
+    <FormDialog
+      title="Quotation Details"
+      description={`${q.eventName} · ${q.customerName}`}
+      closeHref={closeHref}
+      size="side"
+    >
       <div className="space-y-6 px-5 py-5">
         <div className="flex flex-wrap items-center gap-3">
           <QuotationStatusBadge status={q.status} />

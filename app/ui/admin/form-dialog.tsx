@@ -20,7 +20,8 @@ export function FormDialog({
   description?: string;
   /** Where closing the dialog goes: the page without the dialog's parameter. */
   closeHref: string;
-  size?: "sm" | "lg";
+  /** "side": a full-height panel from the right edge (a record's details beside its list). */
+  size?: "sm" | "lg" | "side";
   children: React.ReactNode;
 }) {
   const navigate = useNavigate();
@@ -31,9 +32,13 @@ export function FormDialog({
       <Dialog.Content
         // Without a description Radix must be told there is none.
         {...(description ? {} : { "aria-describedby": undefined })}
-        className={`fixed inset-x-0 top-0 z-50 mx-auto flex max-h-dvh w-full flex-col bg-white shadow-xl sm:top-8 sm:max-h-[calc(100dvh-4rem)] sm:rounded-lg ${
-          size === "lg" ? "sm:max-w-3xl" : "sm:max-w-md"
-        }`}
+        className={
+          size === "side"
+            ? "fixed inset-y-0 right-0 z-50 flex h-dvh w-full flex-col bg-white shadow-xl sm:max-w-2xl"
+            : `fixed inset-x-0 top-0 z-50 mx-auto flex max-h-dvh w-full flex-col bg-white shadow-xl sm:top-8 sm:max-h-[calc(100dvh-4rem)] sm:rounded-lg ${
+                size === "lg" ? "sm:max-w-3xl" : "sm:max-w-md"
+              }`
+        }
       >
         <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-5 py-4">
           <div>
