@@ -20,7 +20,6 @@ export default [
     route("admin/change-password", "routes/admin/change-password.tsx"),
     ...comingSoon([
       "events",
-      "employees",
       "tasks",
       "leaves",
       "accounts",
@@ -38,6 +37,7 @@ export default [
     route("admin/quotations", "routes/admin/quotations.tsx"),
     route("admin/quotations/availability", "routes/admin/quotation-availability.tsx"),
     route("admin/quotations/:id/revisions/:revision/pdf", "routes/admin/quotation-pdf.ts"),
+    route("admin/employees", "routes/admin/employees.tsx"),
     route("admin/inventory", "routes/admin/inventory.tsx"),
     // The package dialog's part suggestions; JSON.
     route("admin/inventory/part-options", "routes/admin/inventory-part-options.ts"),

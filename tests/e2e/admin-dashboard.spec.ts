@@ -170,7 +170,8 @@ test.describe("dashboard", () => {
     await signIn(page, "accountant");
     await expect(card(page, "pendingQuotations")).toHaveAttribute("href", "/admin/quotations?status=pending");
     await expect(card(page, "monthlyRevenue")).toHaveAttribute("href", "/admin/quotations?status=approved");
-    for (const key of ["upcomingEvents", "availableUnits", "activeEmployees", "itemsUnderRepair"]) {
+    await expect(card(page, "activeEmployees")).toHaveAttribute("href", "/admin/employees?status=active");
+    for (const key of ["upcomingEvents", "availableUnits", "itemsUnderRepair"]) {
       await expect(card(page, key)).toBeVisible();
       await expect(card(page, key)).not.toHaveAttribute("href");
     }

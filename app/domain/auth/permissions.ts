@@ -15,6 +15,8 @@ export const PERMISSIONS = [
   "events.manage",
   "employees.view",
   "employees.manage",
+  /** An employee's pay: admin and accountant only (issue 11). */
+  "employees.salary",
   "tasks.view",
   "tasks.manage",
   "leave.view",
@@ -55,6 +57,8 @@ const STAFF: readonly Permission[] = [
 const ACCOUNTANT: readonly Permission[] = [
   "dashboard.view",
   "quotations.view",
+  "employees.view",
+  "employees.salary",
   "accounts.view",
   "accounts.manage",
   "account.self",
@@ -115,7 +119,10 @@ export const ADMIN_ROUTE_ACCESS = {
     action: { preview: "inventory.manage", import: "inventory.manage" },
   },
   "/admin/events": { view: "events.view" },
-  "/admin/employees": { view: "employees.view" },
+  "/admin/employees": {
+    view: "employees.view",
+    action: { create: "employees.manage", update: "employees.manage", delete: "employees.manage" },
+  },
   "/admin/tasks": { view: "tasks.view" },
   "/admin/leaves": { view: "leave.view" },
   "/admin/accounts": { view: "accounts.view" },

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { isUniqueViolation } from "../../db/errors.server";
 import type { Db, Tx } from "../../db/client.server";
 import { sessions, users } from "../../db/schema";
 import { getEnv } from "../../lib/env.server";
@@ -97,13 +98,6 @@ function isLastActiveAdmin(target: { id: string; role: string; deactivatedAt: Da
 }
 
 class EmailTakenError extends Error {}
-
-/** PostgreSQL's unique_violation, however deep the driver wrapped it. */
-function isUniqueViolation(error: unknown): boolean {
-  for (let e = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause)
-    if ((e as { code?: unknown }).code === "23505") return true;
-  return false;
-}
 
 function invitation(input: { name: string; email: string; role: StaffRole; password: string; companyName: string }) {
   const signInUrl = `${getEnv().publicUrl}/admin/login`;

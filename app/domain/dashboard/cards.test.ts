@@ -52,7 +52,7 @@ describe("dashboardCards", () => {
       pendingQuotations: "/admin/quotations?status=pending",
       upcomingEvents: null,
       availableUnits: null,
-      activeEmployees: null,
+      activeEmployees: "/admin/employees?status=active",
       monthlyRevenue: "/admin/quotations?status=approved",
       itemsUnderRepair: null,
     });

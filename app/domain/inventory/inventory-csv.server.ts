@@ -1,4 +1,5 @@
 import { CsvError, parse } from "csv-parse/sync";
+import { isUniqueViolation } from "../../db/errors.server";
 import { stringify } from "csv-stringify/sync";
 import { and, asc, eq, inArray, like, or, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client.server";
@@ -559,11 +560,6 @@ export function importRefusedMessage(preview: CsvImportPreview): string {
   if (preview.fileErrors.length > 0) return `Nothing was imported: ${preview.fileErrors[0]}`;
   const bad = preview.counts.bad;
   return `Nothing was imported: ${bad} ${bad === 1 ? "row has" : "rows have"} problems`;
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const cause = (error as { cause?: unknown })?.cause ?? error;
-  return (cause as { code?: string })?.code === "23505";
 }
 
 /**

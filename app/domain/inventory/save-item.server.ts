@@ -1,4 +1,5 @@
 import { asc, eq, inArray, like, or, sql } from "drizzle-orm";
+import { isUniqueViolation } from "../../db/errors.server";
 import type { Db, DbOrTx } from "../../db/client.server";
 import { inventoryItems, inventoryPackageParts } from "../../db/schema";
 import { invalidatePublicData } from "../../lib/cache.server";
@@ -209,12 +210,6 @@ export function auditView(row: Omit<ReturnType<typeof columnsOf>, "uploadedImage
   return { ...row, parts };
 }
 
-function isUniqueSlugViolation(error: unknown): boolean {
-  const cause = (error as { cause?: unknown })?.cause ?? error;
-  const e = cause as { code?: string; constraint?: string; message?: string };
-  return e?.code === "23505" && (e.constraint?.includes("slug") ?? e.message?.includes("slug") ?? false);
-}
-
 /**
  * Adds an item from the form (values as typed, the chosen picture files). The public id is made from the name.
  * Bad input writes nothing and comes back with a message per field and the values as typed.
@@ -266,7 +261,7 @@ export async function createItem(
       return { ...result, changed: true };
     } catch (error) {
       // Each of n items of one name added at the same moment may lose the race up to n - 1 times.
-      if (isUniqueSlugViolation(error) && attempt < SLUG_ATTEMPTS) continue;
+      if (isUniqueViolation(error, "slug") && attempt < SLUG_ATTEMPTS) continue;
       await discardImages(records, options.storage);
       getLogger().error({ err: error }, "adding an inventory item failed");
       return refused(values, { form: "The item could not be saved. Please try again." }, 500);

@@ -210,7 +210,7 @@ describe("the /admin layout's middleware", () => {
     const cookie = await signIn("acc@example.com", "acc-password");
     const data = await callRoute(layout.loader, "/admin", { as: { cookie } });
     const labels = data.menu.map((e) => e.label);
-    expect(labels).toEqual(["Dashboard", "Quotations", "Accounts"]);
+    expect(labels).toEqual(["Dashboard", "Quotations", "Employees", "Accounts"]);
     expect(data.user).toMatchObject({ email: "acc@example.com", role: "Accountant" });
   });
 });

@@ -140,7 +140,7 @@ describe("/admin loader", () => {
       "Pending Quotations": "/admin/quotations?status=pending",
       "Upcoming Events": null,
       "Available Equipment": null,
-      "Active Employees": null,
+      "Active Employees": "/admin/employees?status=active",
       "Monthly Revenue": "/admin/quotations?status=approved",
       "Items Under Repair": null,
     });

@@ -25,8 +25,8 @@ import { redirectWithToast } from "~/lib/flash-toast.server";
 import { formatMoney } from "~/lib/format";
 import { isUuid, listSearch, parseList } from "~/lib/list-params";
 import type { Toast } from "~/lib/toast";
-import { DialogActions, FormDialog } from "~/ui/admin/form-dialog";
-import { SubmitButton, useFormBusy, useToast } from "~/ui/admin/form";
+import { DeleteDialog } from "~/ui/admin/delete-dialog";
+import { useToast } from "~/ui/admin/form";
 import { ItemDialog } from "~/ui/admin/inventory/item-dialog";
 import {
   cellClass,
@@ -367,42 +367,16 @@ export default function Inventory({ loaderData, actionData }: Route.ComponentPro
         />
       )}
       {dialog?.kind === "delete" && (
-        <DeleteDialog id={dialog.id} name={dialog.name} closeHref={closeHref} action={here} />
+        <DeleteDialog
+          title="Delete item"
+          question={INVENTORY_MESSAGES.confirmDelete}
+          id={dialog.id}
+          name={dialog.name}
+          consequence=" will be removed. If quotations or packages refer to it, it is archived instead: hidden from the storefront and the quotation form, kept for their history."
+          closeHref={closeHref}
+          action={here}
+        />
       )}
     </>
-  );
-}
-
-function DeleteDialog({
-  id,
-  name,
-  closeHref,
-  action,
-}: {
-  id: string;
-  name: string;
-  closeHref: string;
-  action: string;
-}) {
-  const busy = useFormBusy("delete");
-  return (
-    <FormDialog title="Delete item" description={INVENTORY_MESSAGES.confirmDelete} closeHref={closeHref} size="sm">
-      <Form method="post" action={action} replace preventScrollReset>
-        <input type="hidden" name="id" value={id} />
-        <input type="hidden" name="intent" value="delete" />
-        <p className="px-5 py-4 text-sm text-slate-700">
-          <span className="font-semibold text-ink-900">{name}</span> will be removed. If quotations or packages refer to
-          it, it is archived instead: hidden from the storefront and the quotation form, kept for their history.
-        </p>
-        <DialogActions closeHref={closeHref}>
-          <SubmitButton
-            label="Delete"
-            busyLabel="Deleting..."
-            busy={busy}
-            className="inline-flex items-center justify-center gap-2 rounded-md bg-red-700 px-5 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-red-800 disabled:opacity-60"
-          />
-        </DialogActions>
-      </Form>
-    </FormDialog>
   );
 }

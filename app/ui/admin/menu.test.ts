@@ -44,9 +44,11 @@ describe("the admin side menu", () => {
     expect(labels("staff")).not.toContain("Accounts");
     expect(labels("staff")).not.toContain("Settings");
     expect(labels("staff")).toContain("Contact Messages");
+    // The accountant sees the employees (and their pay) for payroll, and changes none of them.
     expect(labels("accountant")).toEqual([
       "Dashboard",
       "Quotations",
+      "Employees",
       "Accounts",
       "General Ledger",
       "Payables & Receivables",

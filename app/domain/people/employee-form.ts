@@ -1,0 +1,124 @@
+import { z } from "zod";
+import { isEmailAddress } from "../../lib/email-address";
+import { fieldErrors } from "../../lib/form-errors";
+import { isCalendarDate } from "../../lib/list-params";
+import { moneyField } from "../../lib/money-input";
+import { DEPARTMENTS, EMPLOYEE_STATUSES, POSITIONS } from "./constants";
+
+// The Add New Employee / Edit Employee form (backoffice.md §2 Employee Management, §5; issue 11): one schema for
+// the browser's messages and the action's decision. Browser-safe.
+
+/** The spec's texts (backoffice.md §8), word for word, and ours beside them. */
+export const EMPLOYEE_MESSAGES = {
+  added: "Employee added successfully",
+  updated: "Employee updated successfully",
+  deleted: "Employee deleted successfully",
+  addFailed: (message: string) => `Failed to add employee: ${message}`,
+  updateFailed: (message: string) => `Failed to update employee: ${message}`,
+  deleteFailed: (message: string) => `Failed to delete employee: ${message}`,
+  confirmDelete: "Are you sure you want to delete this employee?",
+  madeInactive:
+    "Employee made inactive: tasks, leave or payslips refer to them, so they are kept for that history. They no longer appear in the choices of new tasks, events and payroll.",
+  notFound: "This employee no longer exists",
+  fieldsInvalid: "Please correct the highlighted fields",
+  emailTaken: "Another employee has this e-mail address",
+  changedMeanwhile:
+    "Someone else changed this employee while you were editing. Your changes were not saved; the form now shows theirs.",
+  idRequired: "Employee ID is required for update",
+} as const;
+
+export const EMPLOYEE_LIMITS = { name: 120, email: 254, phone: 30 } as const;
+
+export interface EmployeeFormValues {
+  id: string;
+  /** updated_at as the form was opened (ISO); empty for a new employee. */
+  version: string;
+  name: string;
+  email: string;
+  phone: string;
+  position: string;
+  department: string;
+  joiningDate: string;
+  salary: string;
+  status: string;
+}
+
+export const EMPTY_EMPLOYEE_FORM: EmployeeFormValues = {
+  id: "",
+  version: "",
+  name: "",
+  email: "",
+  phone: "",
+  position: "",
+  department: "",
+  joiningDate: "",
+  salary: "",
+  status: "active",
+};
+
+export function readEmployeeForm(form: FormData): EmployeeFormValues {
+  const text = (name: keyof EmployeeFormValues) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value : "";
+  };
+  return {
+    id: text("id"),
+    version: text("version"),
+    name: text("name"),
+    email: text("email"),
+    phone: text("phone"),
+    position: text("position"),
+    department: text("department"),
+    joiningDate: text("joiningDate"),
+    salary: text("salary"),
+    status: text("status"),
+  };
+}
+
+// Control characters, which no name or phone number holds.
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f]/;
+const PHONE = /^\+?[0-9][0-9 ()-]{5,28}$/;
+
+const choice = <T extends readonly string[]>(values: T, message: string) =>
+  z.string().refine((v): v is T[number] => (values as readonly string[]).includes(v), message);
+
+export const employeeSchema = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(1, "Name is required")
+    .max(EMPLOYEE_LIMITS.name, `Name must be at most ${EMPLOYEE_LIMITS.name} characters`)
+    .refine((v) => !CONTROL.test(v), "Name contains characters that are not allowed"),
+  email: z
+    .string()
+    .trim()
+    .min(1, "Email is required")
+    .max(EMPLOYEE_LIMITS.email, `Email must be at most ${EMPLOYEE_LIMITS.email} characters`)
+    .refine(isEmailAddress, "Enter a valid e-mail address")
+    .transform((v) => v.toLowerCase()),
+  phone: z
+    .string()
+    .trim()
+    .refine((v) => v === "" || PHONE.test(v), "Enter a phone number of digits, spaces, dashes or brackets")
+    .transform((v) => v || null),
+  position: choice(POSITIONS, "Choose a position"),
+  department: choice(DEPARTMENTS, "Choose a department"),
+  joiningDate: z
+    .string()
+    .trim()
+    .min(1, "Joining date is required")
+    .refine(isCalendarDate, "Joining date must be a date"),
+  salary: moneyField("Salary"),
+  status: choice(EMPLOYEE_STATUSES, "Choose a status"),
+});
+
+export type EmployeeInput = z.output<typeof employeeSchema>;
+
+/** The form's own rules: the input to store, or one message per field. */
+export function parseEmployeeForm(
+  values: EmployeeFormValues,
+): { ok: true; input: EmployeeInput } | { ok: false; errors: Record<string, string> } {
+  const parsed = employeeSchema.safeParse(values);
+  return parsed.success ? { ok: true, input: parsed.data } : { ok: false, errors: fieldErrors(parsed.error) };
+}

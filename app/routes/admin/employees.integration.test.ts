@@ -1,0 +1,196 @@
+// Employee Management (issue 11): the list with its search and filters, pay shown only to admin and accountant,
+// adding and editing with the spec's toasts, the refusals (each field named, nothing written), and deleting: an
+// employee whom tasks, leave or payslips refer to is made inactive instead.
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { tableFingerprint } from "../../../tests/support/db-fingerprint";
+import {
+  answerOf,
+  callRoute,
+  flashToast,
+  signedInUser,
+  thrownBy,
+  type TestUser,
+} from "../../../tests/support/signed-in-request";
+import { getDb } from "~/db/client.server";
+import { auditLog, employees, leaves } from "~/db/schema";
+import { action, loader } from "./employees";
+
+let admin: TestUser;
+let staff: TestUser;
+let accountant: TestUser;
+const TABLES = ["employees", "audit_log"] as const;
+
+const VALID = {
+  intent: "create",
+  name: "Tahmina Akter",
+  email: "tahmina@staff.test",
+  phone: "+880 1711-222333",
+  position: "Coordinator",
+  department: "Operations",
+  joiningDate: "2024-02-01",
+  salary: "45,000",
+  status: "active",
+};
+
+beforeAll(async () => {
+  [admin, staff, accountant] = await Promise.all([
+    signedInUser("admin"),
+    signedInUser("staff"),
+    signedInUser("accountant"),
+  ]);
+});
+
+const post = (form: Record<string, string>, as: TestUser = admin, path = "/admin/employees?new=1") =>
+  callRoute(action, path, { as, form });
+
+async function add(overrides: Partial<typeof VALID>) {
+  const response = (await post({ ...VALID, ...overrides })) as Response;
+  expect(flashToast(response)).toEqual({ type: "success", message: "Employee added successfully" });
+  const [row] = await getDb()
+    .select()
+    .from(employees)
+    .where(eq(employees.email, (overrides.email ?? VALID.email).toLowerCase()));
+  return row!;
+}
+
+describe("adding and editing", () => {
+  it("adds an employee with the spec's toast, back to the list, with an audit line that keeps pay out", async () => {
+    const response = (await post(VALID, admin, "/admin/employees?department=Operations&new=1")) as Response;
+    expect(response.headers.get("location")).toBe("/admin/employees?department=Operations");
+    expect(flashToast(response)).toEqual({ type: "success", message: "Employee added successfully" });
+    const [row] = await getDb().select().from(employees).where(eq(employees.email, "tahmina@staff.test"));
+    expect(row).toMatchObject({ name: "Tahmina Akter", salary: "45000.00", phone: "+880 1711-222333" });
+    const [line] = await getDb().select().from(auditLog).where(eq(auditLog.entityId, row!.id));
+    expect(line).toMatchObject({ action: "employee.created" });
+    expect(JSON.stringify(line!.changes)).not.toContain("45000");
+  });
+
+  it("edits with the spec's toast, and refuses an edit over someone else's change with the stored values", async () => {
+    const row = await add({ email: "edit.me@staff.test", name: "Edit Me" });
+    const opened = await callRoute(loader, `/admin/employees?edit=${row.id}`, { as: admin });
+    expect(opened.dialog).toMatchObject({ kind: "update", values: { name: "Edit Me", salary: "45000.00" } });
+    const values = opened.dialog!.kind === "update" ? opened.dialog!.values : null;
+
+    const saved = (await post({ ...values!, intent: "update", position: "Manager" })) as Response;
+    expect(flashToast(saved)).toEqual({ type: "success", message: "Employee updated successfully" });
+    const stale = answerOf<{
+      errors: Record<string, string>;
+      values: { position: string };
+      toast: { message: string };
+    }>(await post({ ...values!, intent: "update", position: "Analyst" }));
+    expect(stale.status).toBe(409);
+    expect(stale.body.toast.message).toMatch(/^Failed to update employee: Someone else changed this employee/);
+    expect(stale.body.values.position).toBe("Manager");
+  });
+
+  it("refuses a second employee with the same e-mail in any case, naming the field", async () => {
+    await add({ email: "twice@staff.test" });
+    const before = await tableFingerprint(TABLES);
+    const answer = answerOf<{ errors: Record<string, string> }>(await post({ ...VALID, email: "TWICE@staff.test" }));
+    expect(answer.status).toBe(400);
+    expect(answer.body.errors).toEqual({ email: "Another employee has this e-mail address" });
+    expect(await tableFingerprint(TABLES)).toEqual(before);
+  });
+});
+
+describe("malformed employee forms are refused with the field's message and write nothing", () => {
+  const cases: [string, Partial<Record<keyof typeof VALID | "id" | "version", string>>, string, RegExp][] = [
+    ["no name", { name: "  " }, "name", /^Name is required$/],
+    ["a name too long", { name: "x".repeat(121) }, "name", /at most 120/],
+    ["a name with control characters", { name: "Rahim\u0007" }, "name", /not allowed/],
+    ["no e-mail", { email: "" }, "email", /^Email is required$/],
+    ["an e-mail without @", { email: "tahmina.staff.test" }, "email", /valid e-mail/],
+    ["an e-mail with two addresses", { email: "a@b.test,c@d.test" }, "email", /valid e-mail/],
+    ["a phone of letters", { phone: "call me" }, "phone", /phone number/],
+    ["an unknown position", { position: "CEO" }, "position", /^Choose a position$/],
+    ["no position", { position: "" }, "position", /^Choose a position$/],
+    ["an unknown department", { department: "Legal" }, "department", /^Choose a department$/],
+    ["no joining date", { joiningDate: "" }, "joiningDate", /^Joining date is required$/],
+    ["an impossible joining date", { joiningDate: "2024-02-30" }, "joiningDate", /must be a date/],
+    ["a joining date in words", { joiningDate: "last monday" }, "joiningDate", /must be a date/],
+    ["no salary", { salary: "" }, "salary", /^Salary is required$/],
+    ["a negative salary", { salary: "-1" }, "salary", /0 or more/],
+    ["a salary with 3 decimals", { salary: "100.123" }, "salary", /at most 2 decimals/],
+    ["a salary in words", { salary: "fifty thousand" }, "salary", /amount in taka/],
+    ["an unknown status", { status: "retired" }, "status", /^Choose a status$/],
+    ["an edit without an id", { intent: "update", id: "" }, "form", /^Employee ID is required for update$/],
+    [
+      "an edit of an unknown id",
+      { intent: "update", id: "00000000-0000-4000-8000-000000000000" },
+      "form",
+      /no longer exists/,
+    ],
+  ];
+
+  it.each(cases)("%s", async (_name, change, field, message) => {
+    const before = await tableFingerprint(TABLES);
+    const answer = answerOf<{ errors: Record<string, string>; toast: { message: string } }>(
+      await post({ ...VALID, email: "malformed@staff.test", ...change } as Record<string, string>),
+    );
+    expect(answer.status).toBeGreaterThanOrEqual(400);
+    expect(answer.body.errors[field]).toMatch(message);
+    expect(answer.body.toast.message).toMatch(/^Failed to (add|update) employee: /);
+    expect(await tableFingerprint(TABLES)).toEqual(before);
+  });
+});
+
+describe("deleting", () => {
+  it("deletes an employee nothing refers to, and makes one with leave inactive, saying so", async () => {
+    const free = await add({ email: "free@staff.test", name: "Free Person" });
+    const deleted = (await post({ intent: "delete", id: free.id })) as Response;
+    expect(flashToast(deleted)).toEqual({ type: "success", message: "Employee deleted successfully" });
+    expect(await getDb().select().from(employees).where(eq(employees.id, free.id))).toEqual([]);
+
+    const kept = await add({ email: "kept@staff.test", name: "Kept Person" });
+    await getDb()
+      .insert(leaves)
+      .values({ employeeId: kept.id, type: "sick", startDate: "2025-01-05", endDate: "2025-01-06" });
+    const deactivated = (await post({ intent: "delete", id: kept.id })) as Response;
+    expect(flashToast(deactivated)).toMatchObject({
+      type: "success",
+      message: expect.stringMatching(/^Employee made inactive/),
+    });
+    const [row] = await getDb().select().from(employees).where(eq(employees.id, kept.id));
+    expect(row!.status).toBe("inactive");
+  });
+
+  it("answers an unknown or malformed id with the spec's failure toast and changes nothing", async () => {
+    const before = await tableFingerprint(TABLES);
+    for (const id of ["00000000-0000-4000-8000-000000000000", "nope", ""]) {
+      const response = (await post({ intent: "delete", id })) as Response;
+      expect(flashToast(response)).toMatchObject({
+        type: "error",
+        message: expect.stringMatching(/^Failed to delete employee: /),
+      });
+    }
+    expect(await tableFingerprint(TABLES)).toEqual(before);
+  });
+});
+
+describe("the list and who sees what", () => {
+  it("searches and filters by department and status", async () => {
+    await add({ email: "searchable@staff.test", name: "Zubair Searchable", department: "Finance" });
+    const found = await callRoute(loader, "/admin/employees?q=zubair&department=Finance&status=active", { as: admin });
+    expect(found.page.rows.map((r) => r.name)).toEqual(["Zubair Searchable"]);
+    const none = await callRoute(loader, "/admin/employees?q=zubair&department=Sales", { as: admin });
+    expect(none.page.total).toBe(0);
+  });
+
+  it("shows pay to admin and accountant only; staff may look but not change anything", async () => {
+    await add({ email: "paid@staff.test", name: "Paid Person", salary: "61000" });
+    const rowFor = async (as: TestUser) =>
+      (await callRoute(loader, "/admin/employees?q=paid%40staff", { as })).page.rows[0]!;
+    expect((await rowFor(admin)).salary).toBe("61000.00");
+    expect((await rowFor(accountant)).salary).toBe("61000.00");
+    expect((await rowFor(staff)).salary).toBeNull();
+    const asStaff = await callRoute(loader, "/admin/employees", { as: staff });
+    expect(asStaff).toMatchObject({ canManage: false, withSalary: false });
+
+    const before = await tableFingerprint(TABLES);
+    for (const intent of ["create", "update", "delete"])
+      expect((await thrownBy(post({ ...VALID, intent, email: "staff.try@staff.test" }, staff))).status).toBe(403);
+    expect((await thrownBy(post({ ...VALID }, accountant))).status).toBe(403);
+    expect(await tableFingerprint(TABLES)).toEqual(before);
+  });
+});

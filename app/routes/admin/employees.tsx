@@ -1,0 +1,277 @@
+import { KeyRound, Pencil, Plus, Trash2, Users } from "lucide-react";
+import { data, Link, useLocation } from "react-router";
+import { getDb } from "~/db/client.server";
+import { auditActor, requirePermission } from "~/domain/auth/guard.server";
+import { can } from "~/domain/auth/permissions";
+import { DEPARTMENTS } from "~/domain/people/constants";
+import {
+  EMPLOYEE_MESSAGES,
+  EMPTY_EMPLOYEE_FORM,
+  readEmployeeForm,
+  type EmployeeFormValues,
+} from "~/domain/people/employee-form";
+import { EMPLOYEE_LIST, EMPLOYEE_STATUS_LABELS } from "~/domain/people/employee-list";
+import {
+  createEmployee,
+  deleteEmployee,
+  listEmployees,
+  loadEmployeeForm,
+  updateEmployee,
+} from "~/domain/people/employees.server";
+import { redirectWithToast } from "~/lib/flash-toast.server";
+import { formatLongDate, formatMoney } from "~/lib/format";
+import { listSearch, parseList } from "~/lib/list-params";
+import type { Toast } from "~/lib/toast";
+import { useToast } from "~/ui/admin/form";
+import { DeleteDialog } from "~/ui/admin/delete-dialog";
+import { EmployeeDialog } from "~/ui/admin/employees/employee-dialog";
+import {
+  cellClass,
+  EmptyState,
+  FilterSelect,
+  HeadCell,
+  ListSkeleton,
+  ListTable,
+  ListToolbar,
+  Pagination,
+  SearchBox,
+  SortHeader,
+  useListLoading,
+  useListView,
+} from "~/ui/admin/list";
+import { PageHeader, Panel } from "~/ui/admin/page-header";
+import { Badge } from "~/ui/badge";
+import { primaryButton } from "~/ui/buttons";
+import type { Route } from "./+types/employees";
+
+// Employee Management (backoffice.md §2; issue 11). The list's state is in the URL (DESIGN §9 Lists); so is the
+// open dialog: ?new=1 (add), ?edit=<id>, ?delete=<id> (the confirmation), as on the inventory screen. Pay shows
+// only to roles with employees.salary (admin, accountant).
+
+export const meta: Route.MetaFunction = () => [{ title: "Employee Management | Utsab Admin" }];
+
+function listUrl(url: URL): string {
+  return url.pathname + listSearch(EMPLOYEE_LIST, parseList(EMPLOYEE_LIST, url));
+}
+
+type DialogState =
+  { kind: "create" | "update"; values: EmployeeFormValues } | { kind: "delete"; id: string; name: string } | null;
+
+export async function loader(args: Route.LoaderArgs) {
+  const user = await requirePermission(args, "employees.view");
+  const url = new URL(args.request.url);
+  const state = parseList(EMPLOYEE_LIST, url);
+  const db = getDb();
+  const canManage = can(user.role, "employees.manage");
+  const withSalary = can(user.role, "employees.salary");
+
+  let dialog: DialogState = null;
+  const editId = url.searchParams.get("edit") ?? url.searchParams.get("delete");
+  if (canManage && url.searchParams.has("new")) dialog = { kind: "create", values: EMPTY_EMPLOYEE_FORM };
+  else if (canManage && editId) {
+    const values = await loadEmployeeForm(db, editId);
+    if (!values) throw await redirectWithToast(listUrl(url), { type: "error", message: EMPLOYEE_MESSAGES.notFound });
+    dialog = url.searchParams.has("delete")
+      ? { kind: "delete", id: values.id, name: values.name }
+      : { kind: "update", values };
+  }
+  const page = await listEmployees(db, state, { withSalary });
+  return { state, page, canManage, withSalary, dialog };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const user = await requirePermission(args, "employees.manage");
+  const url = new URL(args.request.url);
+  const form = await args.request.formData().catch(() => new FormData());
+  const intent = form.get("intent");
+  const actor = auditActor(args, user);
+  const db = getDb();
+  const back = listUrl(url);
+
+  if (intent === "create" || intent === "update") {
+    const values = readEmployeeForm(form);
+    const result =
+      intent === "create" ? await createEmployee(db, values, actor) : await updateEmployee(db, values, actor);
+    if (result.ok) return redirectWithToast(back, { type: "success", message: result.message });
+    // Someone else's change: the form reopens with what is stored now.
+    const shown = result.status === 409 ? ((await loadEmployeeForm(db, values.id)) ?? values) : values;
+    const toast: Toast = { type: "error", message: result.message };
+    return data({ intent, errors: result.errors, values: shown, toast }, { status: result.status });
+  }
+
+  if (intent === "delete") {
+    const result = await deleteEmployee(db, form.get("id"), actor);
+    return redirectWithToast(back, { type: result.ok ? "success" : "error", message: result.message });
+  }
+
+  return data({ intent: null, errors: {}, values: null, toast: null }, { status: 400 });
+}
+
+export default function Employees({ loaderData, actionData }: Route.ComponentProps) {
+  const { page, canManage, withSalary, dialog } = loaderData;
+  const list = useListView(EMPLOYEE_LIST, loaderData.state);
+  const loading = useListLoading(list);
+  const location = useLocation();
+  useToast(actionData?.toast);
+  const closeHref = list.href();
+  const here = location.pathname + location.search;
+  const dialogHref = (param: string) => `${closeHref}${closeHref.includes("?") ? "&" : "?"}${param}`;
+
+  return (
+    <>
+      <PageHeader
+        title="Employee Management"
+        description="The company's people: who they are, where they work, and who may sign in."
+        actions={
+          canManage && (
+            <Link to={dialogHref("new=1")} preventScrollReset className={primaryButton}>
+              <Plus aria-hidden className="size-4" /> Add New Employee
+            </Link>
+          )
+        }
+      />
+      <Panel>
+        <ListToolbar list={list} label="Search and filter the employees">
+          <SearchBox
+            label="Search"
+            placeholder="Search by name, e-mail or phone..."
+            className="col-span-2 sm:min-w-56 sm:flex-1"
+          />
+          <FilterSelect
+            name="department"
+            label="Department"
+            allLabel="All"
+            options={DEPARTMENTS.map((d) => ({ value: d, label: d }))}
+            className="sm:w-44"
+          />
+          <FilterSelect
+            name="status"
+            label="Status"
+            allLabel="All"
+            options={Object.entries(EMPLOYEE_STATUS_LABELS).map(([value, label]) => ({ value, label }))}
+            className="sm:w-36"
+          />
+        </ListToolbar>
+        {loading ? (
+          <ListSkeleton label="employees" columns={6} />
+        ) : page.rows.length === 0 ? (
+          <EmptyState list={list} icon={Users} title="No employees found" hint="Add the first with Add New Employee." />
+        ) : (
+          <ListTable label="Employees" minWidth="52rem">
+            <thead className="border-b border-slate-200 bg-slate-50">
+              <tr>
+                <SortHeader list={list} sort="name">
+                  Employee
+                </SortHeader>
+                <HeadCell>Contact</HeadCell>
+                <SortHeader list={list} sort="position">
+                  Position
+                </SortHeader>
+                <SortHeader list={list} sort="department">
+                  Department
+                </SortHeader>
+                <SortHeader list={list} sort="joined">
+                  Joining Date
+                </SortHeader>
+                {withSalary && <HeadCell className="text-right">Salary</HeadCell>}
+                <HeadCell>Status</HeadCell>
+                {canManage && <HeadCell className="text-right">Actions</HeadCell>}
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {page.rows.map((row) => (
+                <tr key={row.id} className="hover:bg-slate-50">
+                  <td className={`${cellClass} min-w-40`}>
+                    <span className="block font-medium text-ink-900">{row.name}</span>
+                    {row.hasLogin && (
+                      <span className="inline-flex items-center gap-1 text-xs text-slate-500">
+                        <KeyRound aria-hidden className="size-3" /> Can sign in
+                      </span>
+                    )}
+                  </td>
+                  <td data-label="Contact" className={cellClass}>
+                    <a href={`mailto:${row.email}`} className="block break-all text-brand-700 hover:underline">
+                      {row.email}
+                    </a>
+                    {row.phone && (
+                      <a
+                        href={`tel:${row.phone.replace(/[^\d+]/g, "")}`}
+                        className="text-xs text-slate-600 hover:underline"
+                      >
+                        {row.phone}
+                      </a>
+                    )}
+                  </td>
+                  <td data-label="Position" className={cellClass}>
+                    {row.position}
+                  </td>
+                  <td data-label="Department" className={cellClass}>
+                    {row.department}
+                  </td>
+                  <td data-label="Joining Date" className={`${cellClass} whitespace-nowrap`}>
+                    {formatLongDate(row.joiningDate)}
+                  </td>
+                  {withSalary && (
+                    <td data-label="Salary" className={`${cellClass} text-right whitespace-nowrap tabular-nums`}>
+                      {row.salary !== null ? formatMoney(row.salary) : ""}
+                    </td>
+                  )}
+                  <td data-label="Status" className={cellClass}>
+                    <Badge tone={row.status === "active" ? "green" : "slate"}>
+                      {EMPLOYEE_STATUS_LABELS[row.status]}
+                    </Badge>
+                  </td>
+                  {canManage && (
+                    <td className={`${cellClass} text-right whitespace-nowrap`}>
+                      <span className="inline-flex gap-1">
+                        <Link
+                          to={dialogHref(`edit=${row.id}`)}
+                          preventScrollReset
+                          className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-sm font-medium text-brand-700 hover:bg-brand-50"
+                          aria-label={`Edit ${row.name}`}
+                        >
+                          <Pencil aria-hidden className="size-4" /> Edit
+                        </Link>
+                        <Link
+                          to={dialogHref(`delete=${row.id}`)}
+                          preventScrollReset
+                          className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-sm font-medium text-red-700 hover:bg-red-50"
+                          aria-label={`Delete ${row.name}`}
+                        >
+                          <Trash2 aria-hidden className="size-4" /> Delete
+                        </Link>
+                      </span>
+                    </td>
+                  )}
+                </tr>
+              ))}
+            </tbody>
+          </ListTable>
+        )}
+        <Pagination list={list} page={page} noun="employees" />
+      </Panel>
+
+      {dialog && (dialog.kind === "create" || dialog.kind === "update") && (
+        <EmployeeDialog
+          key={`${dialog.kind}-${dialog.values.id}-${dialog.values.version}`}
+          mode={dialog.kind}
+          values={actionData?.intent === dialog.kind && actionData.values ? actionData.values : dialog.values}
+          errors={actionData?.intent === dialog.kind ? actionData.errors : {}}
+          closeHref={closeHref}
+          action={here}
+        />
+      )}
+      {dialog?.kind === "delete" && (
+        <DeleteDialog
+          title="Delete employee"
+          question={EMPLOYEE_MESSAGES.confirmDelete}
+          id={dialog.id}
+          name={dialog.name}
+          consequence=" will be removed. If tasks, leave or payslips refer to them, they are made inactive instead, so that history keeps their name."
+          closeHref={closeHref}
+          action={here}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,85 @@
+import { expect as baseExpect, test as base, type Page } from "@playwright/test";
+import { removeDataDir, startServer, stopServer, type IsolatedServer } from "./support/isolated-server";
+
+// Employee Management (backoffice.md §2; issue 11): add with the spec's messages, edit, delete with the spec's
+// question. On a server of its own, so the employees it adds do not move the figures other specs count.
+
+const expect = baseExpect.configure({ timeout: 15_000 });
+const ADMIN = { email: "employees-admin@e2e.test", password: "employees-admin-password" };
+const test = base.extend<object, { server: IsolatedServer }>({
+  server: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, provide) => {
+      const server = await startServer({
+        ADMIN_EMAIL: ADMIN.email,
+        ADMIN_PASSWORD: ADMIN.password,
+        SIGN_IN_RATE_LIMIT: "1000/900",
+      });
+      await provide(server);
+      await stopServer(server);
+      removeDataDir(server.dataDir);
+    },
+    { scope: "worker", timeout: 150_000 },
+  ],
+  baseURL: async ({ server }, provide) => provide(server.url),
+});
+
+async function signIn(page: Page) {
+  await page.goto("/admin/login?redirectTo=%2Fadmin%2Femployees");
+  await page.waitForLoadState("networkidle");
+  await page.getByLabel("Email").fill(ADMIN.email);
+  await page.getByLabel("Password").fill(ADMIN.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/admin\/employees/, { timeout: 30_000 });
+  await page.waitForLoadState("networkidle");
+}
+
+const dialog = (page: Page) => page.getByRole("dialog");
+
+test("add with the spec's messages, edit, and delete an employee @mobile", async ({ page }) => {
+  test.setTimeout(120_000);
+  const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
+  const name = `Sadia Rahman ${tag}`;
+  await signIn(page);
+  await expect(page.getByRole("heading", { name: "Employee Management", level: 1 })).toBeVisible();
+
+  await page.getByRole("link", { name: "Add New Employee" }).click();
+  await expect(dialog(page).getByRole("heading", { name: "Add New Employee" })).toBeVisible();
+  await dialog(page).getByRole("button", { name: "Add Employee" }).click();
+  await expect(page.getByText("Failed to add employee: Name is required").first()).toBeVisible();
+  await expect(dialog(page).getByText("Choose a department")).toBeVisible();
+
+  await dialog(page).getByLabel("Name").fill(name);
+  await dialog(page).getByLabel("Email").fill(`sadia.${tag}@example.com`);
+  await dialog(page).getByLabel("Phone").fill("01712-345678");
+  await dialog(page).getByLabel("Position").selectOption("Engineer");
+  await dialog(page).getByLabel("Department").selectOption("Engineering");
+  await dialog(page).getByLabel("Joining Date").fill("2025-03-01");
+  await dialog(page).getByLabel("Salary (৳)").fill("52000");
+  await dialog(page).getByRole("button", { name: "Add Employee" }).click();
+  await expect(page.getByText("Employee added successfully").first()).toBeVisible();
+  await expect(dialog(page)).toHaveCount(0);
+
+  await page.getByRole("searchbox", { name: "Search" }).fill(tag);
+  await page.getByRole("searchbox", { name: "Search" }).press("Enter");
+  const row = page.getByRole("row").filter({ hasText: name });
+  await expect(row.getByText("৳52,000.00")).toBeVisible();
+  await expect(row.getByText("Engineering")).toBeVisible();
+
+  await row.getByRole("link", { name: `Edit ${name}` }).click();
+  await expect(dialog(page).getByRole("heading", { name: "Edit Employee" })).toBeVisible();
+  await dialog(page).getByLabel("Position").selectOption("Senior Engineer");
+  await dialog(page).getByRole("button", { name: "Update Employee" }).click();
+  await expect(page.getByText("Employee updated successfully").first()).toBeVisible();
+  await expect(page.getByRole("row").filter({ hasText: name }).getByText("Senior Engineer")).toBeVisible();
+
+  await page
+    .getByRole("row")
+    .filter({ hasText: name })
+    .getByRole("link", { name: `Delete ${name}` })
+    .click();
+  await expect(dialog(page).getByText("Are you sure you want to delete this employee?")).toBeVisible();
+  await dialog(page).getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByText("Employee deleted successfully").first()).toBeVisible();
+  await expect(page.getByRole("row").filter({ hasText: name })).toHaveCount(0);
+});
