@@ -19,7 +19,7 @@ import {
   updateEmployee,
 } from "~/domain/people/employees.server";
 import { redirectWithToast } from "~/lib/flash-toast.server";
-import { formatLongDate, formatMoney } from "~/lib/format";
+import { formatMoney, formatShortDate } from "~/lib/format";
 import { listSearch, parseList } from "~/lib/list-params";
 import type { Toast } from "~/lib/toast";
 import { useToast } from "~/ui/admin/form";
@@ -167,9 +167,6 @@ export default function Employees({ loaderData, actionData }: Route.ComponentPro
                 <SortHeader list={list} sort="position">
                   Position
                 </SortHeader>
-                <SortHeader list={list} sort="department">
-                  Department
-                </SortHeader>
                 <SortHeader list={list} sort="joined">
                   Joining Date
                 </SortHeader>
@@ -189,27 +186,30 @@ export default function Employees({ loaderData, actionData }: Route.ComponentPro
                       </span>
                     )}
                   </td>
-                  <td data-label="Contact" className={cellClass}>
-                    <a href={`mailto:${row.email}`} className="block break-all text-brand-700 hover:underline">
+                  <td data-label="Contact" className={`${cellClass} max-w-44`}>
+                    <a
+                      href={`mailto:${row.email}`}
+                      title={row.email}
+                      className="block truncate text-brand-700 hover:underline"
+                    >
                       {row.email}
                     </a>
                     {row.phone && (
                       <a
                         href={`tel:${row.phone.replace(/[^\d+]/g, "")}`}
-                        className="text-xs text-slate-600 hover:underline"
+                        className="text-xs whitespace-nowrap text-slate-600 hover:underline"
                       >
                         {row.phone}
                       </a>
                     )}
                   </td>
+                  {/* Position and department in one cell, so the table fits beside the menu at 1280 px. */}
                   <td data-label="Position" className={cellClass}>
-                    {row.position}
-                  </td>
-                  <td data-label="Department" className={cellClass}>
-                    {row.department}
+                    <span className="block text-ink-900">{row.position}</span>
+                    <span className="text-xs text-slate-500">{row.department}</span>
                   </td>
                   <td data-label="Joining Date" className={`${cellClass} whitespace-nowrap`}>
-                    {formatLongDate(row.joiningDate)}
+                    {formatShortDate(row.joiningDate)}
                   </td>
                   {withSalary && (
                     <td data-label="Salary" className={`${cellClass} text-right whitespace-nowrap tabular-nums`}>
@@ -225,20 +225,24 @@ export default function Employees({ loaderData, actionData }: Route.ComponentPro
                     <td className={`${cellClass} text-right whitespace-nowrap`}>
                       <span className="inline-flex gap-1">
                         <Link
+                          title="Edit"
                           to={dialogHref(`edit=${row.id}`)}
                           preventScrollReset
                           className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-sm font-medium text-brand-700 hover:bg-brand-50"
                           aria-label={`Edit ${row.name}`}
                         >
-                          <Pencil aria-hidden className="size-4" /> Edit
+                          <Pencil aria-hidden className="size-4" />
+                          <span className="sm:sr-only 2xl:not-sr-only">Edit</span>
                         </Link>
                         <Link
+                          title="Delete"
                           to={dialogHref(`delete=${row.id}`)}
                           preventScrollReset
                           className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-sm font-medium text-red-700 hover:bg-red-50"
                           aria-label={`Delete ${row.name}`}
                         >
-                          <Trash2 aria-hidden className="size-4" /> Delete
+                          <Trash2 aria-hidden className="size-4" />
+                          <span className="sm:sr-only 2xl:not-sr-only">Delete</span>
                         </Link>
                       </span>
                     </td>
