@@ -83,3 +83,37 @@ test("add with the spec's messages, edit, and delete an employee @mobile", async
   await expect(page.getByText("Employee deleted successfully").first()).toBeVisible();
   await expect(page.getByRole("row").filter({ hasText: name })).toHaveCount(0);
 });
+
+test("teams: create one with a lead, add a member, rename it, delete it @mobile", async ({ page }) => {
+  test.setTimeout(120_000);
+  const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
+  const team = `Rigging Crew ${tag}`;
+  await signIn(page);
+  await page.getByRole("link", { name: "Teams" }).click();
+  await expect(page.getByRole("heading", { name: "Teams", level: 1 })).toBeVisible();
+  await page.waitForLoadState("networkidle");
+
+  const create = page.getByRole("form", { name: "New team" });
+  await create.getByRole("button", { name: "Create Team" }).click();
+  await expect(create.getByText("Team name is required")).toBeVisible();
+  await create.getByLabel("New team").fill(team);
+  await create.getByLabel("Lead").selectOption({ label: "Nusrat Jahan" });
+  await create.getByRole("button", { name: "Create Team" }).click();
+  await expect(page.getByText("Team created successfully").first()).toBeVisible();
+
+  const card = page.getByRole("region", { name: `Team ${team}` });
+  await expect(card.getByText("Led by Nusrat Jahan")).toBeVisible();
+  await card.getByLabel(`Employee to add to ${team}`).selectOption({ label: "Rakib Hasan" });
+  await card.getByRole("button", { name: "Add" }).click();
+  await expect(page.getByText("Member added").first()).toBeVisible();
+  await expect(card.getByRole("list", { name: `Members of ${team}` }).getByText("Rakib Hasan")).toBeVisible();
+
+  await card.getByLabel("Name").fill(`${team} North`);
+  await card.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Team updated successfully").first()).toBeVisible();
+  await page.getByRole("link", { name: `Delete ${team} North` }).click();
+  await expect(dialog(page).getByText("Are you sure you want to delete this team?")).toBeVisible();
+  await dialog(page).getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByText("Team deleted successfully").first()).toBeVisible();
+  await expect(page.getByRole("heading", { name: `${team} North` })).toHaveCount(0);
+});

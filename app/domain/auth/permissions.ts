@@ -123,6 +123,16 @@ export const ADMIN_ROUTE_ACCESS = {
     view: "employees.view",
     action: { create: "employees.manage", update: "employees.manage", delete: "employees.manage" },
   },
+  "/admin/employees/teams": {
+    view: "employees.view",
+    action: {
+      create: "employees.manage",
+      update: "employees.manage",
+      delete: "employees.manage",
+      "add-member": "employees.manage",
+      "remove-member": "employees.manage",
+    },
+  },
   "/admin/tasks": { view: "tasks.view" },
   "/admin/leaves": { view: "leave.view" },
   "/admin/accounts": { view: "accounts.view" },

@@ -1,4 +1,4 @@
-import { KeyRound, Pencil, Plus, Trash2, Users } from "lucide-react";
+import { KeyRound, Pencil, Plus, Trash2, Users, UsersRound } from "lucide-react";
 import { data, Link, useLocation } from "react-router";
 import { getDb } from "~/db/client.server";
 import { auditActor, requirePermission } from "~/domain/auth/guard.server";
@@ -41,7 +41,7 @@ import {
 } from "~/ui/admin/list";
 import { PageHeader, Panel } from "~/ui/admin/page-header";
 import { Badge } from "~/ui/badge";
-import { primaryButton } from "~/ui/buttons";
+import { primaryButton, secondaryButton } from "~/ui/buttons";
 import type { Route } from "./+types/employees";
 
 // Employee Management (backoffice.md §2; issue 11). The list's state is in the URL (DESIGN §9 Lists); so is the
@@ -123,11 +123,16 @@ export default function Employees({ loaderData, actionData }: Route.ComponentPro
         title="Employee Management"
         description="The company's people: who they are, where they work, and who may sign in."
         actions={
-          canManage && (
-            <Link to={dialogHref("new=1")} preventScrollReset className={primaryButton}>
-              <Plus aria-hidden className="size-4" /> Add New Employee
+          <>
+            <Link to="/admin/employees/teams" className={secondaryButton}>
+              <UsersRound aria-hidden className="size-4" /> Teams
             </Link>
-          )
+            {canManage && (
+              <Link to={dialogHref("new=1")} preventScrollReset className={primaryButton}>
+                <Plus aria-hidden className="size-4" /> Add New Employee
+              </Link>
+            )}
+          </>
         }
       />
       <Panel>
