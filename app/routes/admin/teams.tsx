@@ -152,13 +152,15 @@ function LeadSelect({
   choices,
   defaultValue = "",
   error,
+  className = "sm:w-56",
 }: {
   choices: { id: string; name: string }[];
   defaultValue?: string;
   error?: string;
+  className?: string;
 }) {
   return (
-    <label className="block text-sm font-medium text-ink-900 sm:w-56">
+    <label className={`block text-sm font-medium text-ink-900 ${className}`}>
       Lead
       <select
         name="leadId"
@@ -281,10 +283,15 @@ function TeamCard({
                 </button>
               </Form>
             )}
-            <Form method="post" preventScrollReset className="flex flex-col gap-2 sm:flex-row sm:items-end">
+            <Form
+              method="post"
+              preventScrollReset
+              className="space-y-2"
+              aria-label={`Rename ${team.name} or change its lead`}
+            >
               <input type="hidden" name="intent" value="update" />
               <input type="hidden" name="id" value={team.id} />
-              <label className="block flex-1 text-sm font-medium text-ink-900">
+              <label className="block text-sm font-medium text-ink-900">
                 Name
                 <input
                   name="name"
@@ -295,10 +302,17 @@ function TeamCard({
                 />
                 {updateErrors.name && <span className="mt-1 block text-xs text-red-700">{updateErrors.name}</span>}
               </label>
-              <LeadSelect choices={choices} defaultValue={team.lead?.id ?? ""} error={updateErrors.leadId} />
-              <button type="submit" className={secondaryButton}>
-                Save
-              </button>
+              <div className="flex items-end gap-2">
+                <LeadSelect
+                  choices={choices}
+                  defaultValue={team.lead?.id ?? ""}
+                  error={updateErrors.leadId}
+                  className="flex-1"
+                />
+                <button type="submit" className={secondaryButton}>
+                  Save
+                </button>
+              </div>
             </Form>
           </div>
         )}
