@@ -21,7 +21,6 @@ export default [
     ...comingSoon([
       "events",
       "tasks",
-      "leaves",
       "accounts",
       "accounts/ledger",
       "accounts/payables",
@@ -39,6 +38,7 @@ export default [
     route("admin/quotations/:id/revisions/:revision/pdf", "routes/admin/quotation-pdf.ts"),
     route("admin/employees", "routes/admin/employees.tsx"),
     route("admin/employees/teams", "routes/admin/teams.tsx"),
+    route("admin/leaves", "routes/admin/leaves.tsx"),
     route("admin/inventory", "routes/admin/inventory.tsx"),
     // The package dialog's part suggestions; JSON.
     route("admin/inventory/part-options", "routes/admin/inventory-part-options.ts"),

@@ -134,7 +134,10 @@ export const ADMIN_ROUTE_ACCESS = {
     },
   },
   "/admin/tasks": { view: "tasks.view" },
-  "/admin/leaves": { view: "leave.view" },
+  "/admin/leaves": {
+    view: "leave.view",
+    action: { request: "leave.manage", approve: "leave.manage", reject: "leave.manage" },
+  },
   "/admin/accounts": { view: "accounts.view" },
   "/admin/accounts/ledger": { view: "accounts.view" },
   "/admin/accounts/payables": { view: "accounts.view" },
