@@ -108,7 +108,7 @@ test("teams: create one with a lead, add a member, rename it, delete it @mobile"
   await expect(page.getByText("Member added").first()).toBeVisible();
   await expect(card.getByRole("list", { name: `Members of ${team}` }).getByText("Rakib Hasan")).toBeVisible();
 
-  await card.getByLabel("Name").fill(`${team} North`);
+  await card.getByLabel("Name", { exact: true }).fill(`${team} North`);
   await card.getByRole("button", { name: "Save" }).click();
   await expect(page.getByText("Team updated successfully").first()).toBeVisible();
   await page.getByRole("link", { name: `Delete ${team} North` }).click();
@@ -116,4 +116,37 @@ test("teams: create one with a lead, add a member, rename it, delete it @mobile"
   await dialog(page).getByRole("button", { name: "Delete" }).click();
   await expect(page.getByText("Team deleted successfully").first()).toBeVisible();
   await expect(page.getByRole("heading", { name: `${team} North` })).toHaveCount(0);
+});
+
+test("leave: an employee asks for leave, overlap is refused, an administrator approves it @mobile", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signIn(page);
+  // The seed makes the first administrator the employee Tanvir Rahman (employees.user_id), so they may ask for leave.
+  await page.goto("/admin/leaves");
+  await page.waitForLoadState("networkidle");
+  await expect(page.getByRole("heading", { name: "Leave Management", level: 1 })).toBeVisible();
+  const request = async (start: string, end: string) => {
+    await page.getByRole("link", { name: "Request Leave" }).click();
+    await dialog(page).getByLabel("Type").selectOption("vacation");
+    await dialog(page).getByLabel("Start Date").fill(start);
+    await dialog(page).getByLabel("End Date").fill(end);
+    await dialog(page).getByRole("button", { name: "Request Leave" }).click();
+  };
+  await request("2026-12-28", "2026-12-30");
+  await expect(page.getByText("Leave requested").first()).toBeVisible();
+  await request("2026-12-30", "2027-01-02");
+  await expect(dialog(page).getByText(/You already have leave from Dec 28, 2026 to Dec 30, 2026/)).toBeVisible();
+  await dialog(page).getByRole("link", { name: "Cancel" }).click();
+
+  const row = page.getByRole("row").filter({ hasText: "Tanvir Rahman" }).filter({ hasText: "Dec 28, 2026" });
+  await expect(row.getByText("Pending", { exact: true })).toBeVisible();
+  await row.getByRole("button", { name: /Approve/ }).click();
+  await expect(page.getByText("Leave approved").first()).toBeVisible();
+  const approved = page.getByRole("row").filter({ hasText: "Tanvir Rahman" }).filter({ hasText: "Dec 28, 2026" });
+  await expect(approved.getByText("Approved", { exact: true })).toBeVisible();
+  await page.goto("/admin/leaves?year=2026");
+  await expect(page.getByRole("heading", { name: "Days taken in 2026" })).toBeVisible();
+  await expect(page.getByRole("row").filter({ hasText: "Tanvir Rahman" }).last()).toContainText("3");
 });
