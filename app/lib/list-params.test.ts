@@ -3,6 +3,8 @@ import {
   clampPage,
   defineList,
   isCalendarDate,
+  listUrlOf,
+  withParam,
   isNarrowed,
   listHref,
   listSearch,
@@ -198,5 +200,23 @@ describe("countCap", () => {
     expect(() => defineList({ sorts: { a: "asc" }, defaultSort: "a", filters: {}, pageSize: 10, countCap: 5 })).toThrow(
       "countCap must be a whole number of at least one page",
     );
+  });
+});
+
+describe("listUrlOf and withParam", () => {
+  const spec = defineList({
+    sorts: { name: "asc", date: "desc" },
+    defaultSort: "name",
+    filters: { status: { kind: "choice", values: ["open", "closed"] } },
+    pageSize: 10,
+  });
+
+  it("keeps a list's own state and drops a dialog's parameter; adds one to a URL with or without a query", () => {
+    expect(listUrlOf(spec, new URL("http://x/admin/things?status=open&edit=1&page=2"))).toBe(
+      "/admin/things?status=open&page=2",
+    );
+    expect(listUrlOf(spec, new URL("http://x/admin/things?new=1"))).toBe("/admin/things");
+    expect(withParam("/admin/things", "new=1")).toBe("/admin/things?new=1");
+    expect(withParam("/admin/things?status=open", "edit=7")).toBe("/admin/things?status=open&edit=7");
   });
 });

@@ -254,3 +254,19 @@ export function shownRange(page: number, pageSize: number, total: number): { fro
   const from = Math.min(offsetOf(page, pageSize) + 1, total);
   return { from, to: Math.min(from + pageSize - 1, total) };
 }
+
+/**
+ * The URL of the list a request shows (its path and list state), without anything else it carries: where a
+ * save or a closed dialog goes back to.
+ */
+export function listUrlOf<S extends string, F extends Record<string, FilterSpec>>(
+  spec: ListSpec<S, F>,
+  url: URL,
+): string {
+  return url.pathname + listSearch(spec, parseList(spec, url));
+}
+
+/** `href` with one more query parameter (`"edit=<id>"`): a dialog or panel opened over a list. */
+export function withParam(href: string, param: string): string {
+  return `${href}${href.includes("?") ? "&" : "?"}${param}`;
+}

@@ -24,7 +24,11 @@ export async function action(args: Route.ActionArgs) {
     actor: auditActor(args, user),
   });
   if (!outcome.ok) return data({ errors: outcome.errors }, { status: 400 });
-  return redirectWithToast("/admin", { type: "success", message: PASSWORD_MESSAGES.changed }, { headers: outcome.setCookies });
+  return redirectWithToast(
+    "/admin",
+    { type: "success", message: PASSWORD_MESSAGES.changed },
+    { headers: outcome.setCookies },
+  );
 }
 
 export default function ChangePassword({ loaderData, actionData }: Route.ComponentProps) {

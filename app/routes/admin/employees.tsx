@@ -20,7 +20,7 @@ import {
 } from "~/domain/people/employees.server";
 import { redirectWithToast } from "~/lib/flash-toast.server";
 import { formatMoney, formatShortDate } from "~/lib/format";
-import { listSearch, parseList } from "~/lib/list-params";
+import { listUrlOf, parseList, withParam } from "~/lib/list-params";
 import type { Toast } from "~/lib/toast";
 import { useToast } from "~/ui/admin/form";
 import { DeleteDialog } from "~/ui/admin/delete-dialog";
@@ -50,9 +50,7 @@ import type { Route } from "./+types/employees";
 
 export const meta: Route.MetaFunction = () => [{ title: "Employee Management | Utsab Admin" }];
 
-function listUrl(url: URL): string {
-  return url.pathname + listSearch(EMPLOYEE_LIST, parseList(EMPLOYEE_LIST, url));
-}
+const listUrl = (url: URL) => listUrlOf(EMPLOYEE_LIST, url);
 
 type DialogState =
   { kind: "create" | "update"; values: EmployeeFormValues } | { kind: "delete"; id: string; name: string } | null;
@@ -115,7 +113,7 @@ export default function Employees({ loaderData, actionData }: Route.ComponentPro
   useToast(actionData?.toast);
   const closeHref = list.href();
   const here = location.pathname + location.search;
-  const dialogHref = (param: string) => `${closeHref}${closeHref.includes("?") ? "&" : "?"}${param}`;
+  const dialogHref = (param: string) => withParam(closeHref, param);
 
   return (
     <>

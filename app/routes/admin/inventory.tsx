@@ -23,7 +23,7 @@ import { deleteItem, loadItemForm, restoreItem } from "~/domain/inventory/item-r
 import { chosenFiles, createItem, updateItem } from "~/domain/inventory/save-item.server";
 import { redirectWithToast } from "~/lib/flash-toast.server";
 import { formatMoney } from "~/lib/format";
-import { isUuid, listSearch, parseList } from "~/lib/list-params";
+import { isUuid, listUrlOf, parseList, withParam } from "~/lib/list-params";
 import type { Toast } from "~/lib/toast";
 import { DeleteDialog } from "~/ui/admin/delete-dialog";
 import { useToast } from "~/ui/admin/form";
@@ -52,9 +52,7 @@ import type { Route } from "./+types/inventory";
 export const meta: Route.MetaFunction = () => [{ title: "Inventory Management | Utsab Admin" }];
 
 /** The list's URL without any dialog, from a request or location. */
-function listUrl(url: URL): string {
-  return url.pathname + listSearch(INVENTORY_LIST, parseList(INVENTORY_LIST, url));
-}
+const listUrl = (url: URL) => listUrlOf(INVENTORY_LIST, url);
 
 type DialogState =
   | { kind: "create"; values: ItemFormValues }
@@ -138,7 +136,7 @@ export default function Inventory({ loaderData, actionData }: Route.ComponentPro
   const archivedView = list.state.filters.show === "archived";
   const here = location.pathname + location.search;
   // A dialog's URL: the list's own (which carries no dialog parameter) with the dialog's added.
-  const dialogHref = (param: string) => `${closeHref}${closeHref.includes("?") ? "&" : "?"}${param}`;
+  const dialogHref = (param: string) => withParam(closeHref, param);
 
   return (
     <>

@@ -17,7 +17,7 @@ import { decideLeave, leaveViewer, leaveYearSummary, listLeaves, requestLeave } 
 import { todayInDhaka } from "~/lib/dhaka-time";
 import { redirectWithToast } from "~/lib/flash-toast.server";
 import { formatShortDate } from "~/lib/format";
-import { listSearch, parseList } from "~/lib/list-params";
+import { listUrlOf, parseList, withParam } from "~/lib/list-params";
 import type { Toast } from "~/lib/toast";
 import { DialogActions, FormDialog } from "~/ui/admin/form-dialog";
 import { FormError, SelectField, SubmitButton, TextAreaField, TextField, useFormBusy, useToast } from "~/ui/admin/form";
@@ -45,9 +45,7 @@ import type { Route } from "./+types/leaves";
 
 export const meta: Route.MetaFunction = () => [{ title: "Leave Management | Utsab Admin" }];
 
-function listUrl(url: URL): string {
-  return url.pathname + listSearch(LEAVE_LIST, parseList(LEAVE_LIST, url));
-}
+const listUrl = (url: URL) => listUrlOf(LEAVE_LIST, url);
 
 export async function loader(args: Route.LoaderArgs) {
   const user = await requirePermission(args, "leave.view");
@@ -103,11 +101,7 @@ export default function Leaves({ loaderData, actionData }: Route.ComponentProps)
         description="Who is away when: requests, decisions and the year's days taken."
         actions={
           canRequest && (
-            <Link
-              to={`${closeHref}${closeHref.includes("?") ? "&" : "?"}new=1`}
-              preventScrollReset
-              className={primaryButton}
-            >
+            <Link to={withParam(closeHref, "new=1")} preventScrollReset className={primaryButton}>
               <Plus aria-hidden className="size-4" /> Request Leave
             </Link>
           )

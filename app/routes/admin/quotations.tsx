@@ -24,7 +24,7 @@ import { saveQuotationPrices, sendQuotation } from "~/domain/quotations/price-qu
 import { readQuoteForm, type QuoteFormValues } from "~/domain/quotations/quote-form";
 import { redirectWithToast } from "~/lib/flash-toast.server";
 import { formatLongDate, formatMoney, formatTime } from "~/lib/format";
-import { isUuid, listSearch, parseList } from "~/lib/list-params";
+import { isUuid, listSearch, parseList, withParam } from "~/lib/list-params";
 import type { Toast } from "~/lib/toast";
 import { FormDialog } from "~/ui/admin/form-dialog";
 import { SubmitButton, useFormBusy, useToast } from "~/ui/admin/form";
@@ -64,8 +64,7 @@ function listUrl(url: URL): string {
 
 /** The list's URL with a quotation's panel open. */
 function panelUrl(url: URL, id: string): string {
-  const list = listUrl(url);
-  return `${list}${list.includes("?") ? "&" : "?"}view=${id}`;
+  return withParam(listUrl(url), `view=${id}`);
 }
 
 export async function loader(args: Route.LoaderArgs) {
@@ -150,7 +149,7 @@ export default function Quotations({ loaderData, actionData }: Route.ComponentPr
   const list = useListView(ADMIN_QUOTATION_LIST, loaderData.state);
   useToast(actionData?.toast);
   const closeHref = list.href();
-  const viewHref = (id: string) => `${closeHref}${closeHref.includes("?") ? "&" : "?"}view=${id}`;
+  const viewHref = (id: string) => withParam(closeHref, `view=${id}`);
   const approvingAny = useFormBusy("approve");
   const rejectingAny = useFormBusy("reject");
   const deciding = approvingAny || rejectingAny;
