@@ -20,7 +20,6 @@ export default [
     route("admin/change-password", "routes/admin/change-password.tsx"),
     ...comingSoon([
       "events",
-      "tasks",
       "accounts",
       "accounts/ledger",
       "accounts/payables",
@@ -39,6 +38,7 @@ export default [
     route("admin/employees", "routes/admin/employees.tsx"),
     route("admin/employees/teams", "routes/admin/teams.tsx"),
     route("admin/leaves", "routes/admin/leaves.tsx"),
+    route("admin/tasks", "routes/admin/tasks.tsx"),
     route("admin/inventory", "routes/admin/inventory.tsx"),
     // The package dialog's part suggestions; JSON.
     route("admin/inventory/part-options", "routes/admin/inventory-part-options.ts"),

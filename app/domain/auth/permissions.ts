@@ -133,7 +133,10 @@ export const ADMIN_ROUTE_ACCESS = {
       "remove-member": "employees.manage",
     },
   },
-  "/admin/tasks": { view: "tasks.view" },
+  "/admin/tasks": {
+    view: "tasks.view",
+    action: { create: "tasks.manage", update: "tasks.manage", status: "tasks.manage", delete: "tasks.manage" },
+  },
   "/admin/leaves": {
     view: "leave.view",
     action: { request: "leave.manage", approve: "leave.manage", reject: "leave.manage" },

@@ -1,0 +1,157 @@
+import { z } from "zod";
+import { fieldErrors } from "../../lib/form-errors";
+import { isUuid } from "../../lib/list-params";
+import { TASK_PRIORITIES, TASK_STATUSES } from "./constants";
+
+// The Add New Task / Edit Task form (backoffice.md §2 Task Management, §5; issue 11). Browser-safe: the dialog
+// and the use cases share the rules and the spec's messages. The due date and time are typed in Dhaka time.
+
+export const TASK_MESSAGES = {
+  added: "Task added successfully",
+  updated: "Task updated successfully",
+  deleted: "Task deleted successfully",
+  statusChanged: "Task status updated",
+  addFailed: (message: string) => `Failed to add task: ${message}`,
+  updateFailed: (message: string) => `Failed to update task: ${message}`,
+  deleteFailed: (message: string) => `Failed to delete task: ${message}`,
+  confirmDelete: "Are you sure you want to delete this task?",
+  emptyTitle: "No tasks found",
+  emptyHint: "Start by creating a new task.",
+  notFound: "This task no longer exists",
+  noEmployee: "Your sign-in is not linked to an employee record; ask an administrator to add you as an employee",
+  notLead: "Choose a team you lead",
+  notMember: "Choose a member of the chosen team",
+  notYours: "Only the team's lead, the one who assigned it or an administrator may change this task",
+  notAssignee: "Only the assignee, the team's lead or an administrator may change this task's status",
+  changedMeanwhile:
+    "Someone else changed this task while you were editing. Your changes were not saved; the form now shows theirs.",
+} as const;
+
+export const TASK_LIMITS = { title: 200, description: 5000 } as const;
+
+export const TASK_STATUS_LABELS = {
+  pending: "Pending",
+  "in-progress": "In Progress",
+  completed: "Completed",
+  blocked: "Blocked",
+} as const;
+export const TASK_PRIORITY_LABELS = { low: "Low", medium: "Medium", high: "High" } as const;
+
+export interface TaskFormValues {
+  id: string;
+  version: string;
+  title: string;
+  description: string;
+  teamId: string;
+  assignedTo: string;
+  status: string;
+  priority: string;
+  /** YYYY-MM-DDTHH:mm, Dhaka time (a datetime-local input). */
+  dueDate: string;
+}
+
+export const EMPTY_TASK_FORM: TaskFormValues = {
+  id: "",
+  version: "",
+  title: "",
+  description: "",
+  teamId: "",
+  assignedTo: "",
+  status: "pending",
+  priority: "medium",
+  dueDate: "",
+};
+
+export function readTaskForm(form: FormData): TaskFormValues {
+  const text = (name: keyof TaskFormValues) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value : "";
+  };
+  return {
+    id: text("id"),
+    version: text("version"),
+    title: text("title"),
+    description: text("description"),
+    teamId: text("teamId"),
+    assignedTo: text("assignedTo"),
+    status: text("status"),
+    priority: text("priority"),
+    dueDate: text("dueDate"),
+  };
+}
+
+const DUE = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::\d{2})?$/;
+
+/** "2027-01-05T14:30" in Dhaka (UTC+6, no summer time) as an instant; null when it is not a real date and time. */
+export function dhakaDateTime(value: string): Date | null {
+  const m = DUE.exec(value.trim());
+  if (!m) return null;
+  const [y, mo, d, h, mi] = m.slice(1).map(Number) as [number, number, number, number, number];
+  if (y < 2000 || y > 2999 || h > 23 || mi > 59) return null;
+  const utc = Date.UTC(y, mo - 1, d, h - 6, mi);
+  const check = new Date(Date.UTC(y, mo - 1, d));
+  if (check.getUTCMonth() !== mo - 1 || check.getUTCDate() !== d) return null;
+  return new Date(utc);
+}
+
+/** An instant as the datetime-local input's value, in Dhaka. */
+export function toDhakaInput(date: Date): string {
+  return new Date(date.getTime() + 6 * 3_600_000).toISOString().slice(0, 16);
+}
+
+// Control characters other than tab, line feed and carriage return.
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+// Any control character (a title is one line).
+// eslint-disable-next-line no-control-regex
+const LINE_CONTROL = /[\u0000-\u001f\u007f]/;
+
+const oneOf = <T extends readonly string[]>(values: T, message: string) =>
+  z.string().refine((v): v is T[number] => (values as readonly string[]).includes(v), message);
+
+export const taskSchema = z.object({
+  title: z
+    .string()
+    .trim()
+    .min(1, "Title is required")
+    .max(TASK_LIMITS.title, `Title must be at most ${TASK_LIMITS.title} characters`)
+    .refine((v) => !LINE_CONTROL.test(v), "Title contains characters that are not allowed"),
+  description: z
+    .string()
+    .trim()
+    .max(TASK_LIMITS.description, `Description must be at most ${TASK_LIMITS.description} characters`)
+    .refine((v) => !CONTROL.test(v), "Description contains characters that are not allowed")
+    .transform((v) => v || null),
+  teamId: z
+    .string()
+    .min(1, "Team is required")
+    .refine(isUuid, TASK_MESSAGES.notLead)
+    .transform((v) => v.toLowerCase()),
+  assignedTo: z
+    .string()
+    .min(1, "Assignee is required")
+    .refine(isUuid, TASK_MESSAGES.notMember)
+    .transform((v) => v.toLowerCase()),
+  status: oneOf(TASK_STATUSES, "Choose a status"),
+  priority: oneOf(TASK_PRIORITIES, "Choose a priority"),
+  dueDate: z
+    .string()
+    .min(1, "Due date is required")
+    .transform((v, ctx) => {
+      const date = dhakaDateTime(v);
+      if (!date) {
+        ctx.addIssue({ code: "custom", message: "Due date must be a date and time" });
+        return z.NEVER;
+      }
+      return date;
+    }),
+});
+
+export type TaskInput = z.output<typeof taskSchema>;
+
+export function parseTaskForm(
+  values: TaskFormValues,
+): { ok: true; input: TaskInput } | { ok: false; errors: Record<string, string> } {
+  const parsed = taskSchema.safeParse(values);
+  return parsed.success ? { ok: true, input: parsed.data } : { ok: false, errors: fieldErrors(parsed.error) };
+}

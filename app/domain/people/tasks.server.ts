@@ -1,0 +1,337 @@
+import { and, asc, eq, inArray, ne, or, sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { Db, DbOrTx } from "../../db/client.server";
+import { employees, leaves, tasks as t, teamMembers, teams } from "../../db/schema";
+import { todayInDhaka } from "../../lib/dhaka-time";
+import { isUuid, type ListPage, type StateOf } from "../../lib/list-params";
+import { listOrder, pageOf } from "../../lib/list-query.server";
+import { diffFields, recordAudit, type AuditActor } from "../audit/audit.server";
+import type { SignedInUser } from "../auth/session.server";
+import { TASK_STATUSES, type TASK_PRIORITIES } from "./constants";
+import { currentEmployee } from "./leaves.server";
+import { parseTaskForm, TASK_MESSAGES, toDhakaInput, type TaskFormValues } from "./task-form";
+import { TASK_LIST } from "./task-list";
+
+// Task Management (backoffice.md §2, §6; issue 11). As the spec has it: a task is created by the current employee
+// (assigned_by); the team is one they lead and the assignee a member of it; an administrator may use any team.
+// Beyond it: the team's lead, the one who assigned it or an administrator edits or deletes a task; its assignee
+// may change its status; the cards are filtered and paged in SQL.
+
+export interface TaskActor {
+  user: SignedInUser;
+  employee: { id: string; name: string } | null;
+  isAdmin: boolean;
+  /** Teams whose tasks this person may create and edit: the ones they lead, or every team for an admin. */
+  teamIds: string[];
+}
+
+export async function taskActor(db: DbOrTx, user: SignedInUser): Promise<TaskActor> {
+  const employee = await currentEmployee(db, user);
+  const isAdmin = user.role === "admin";
+  const rows = isAdmin
+    ? await db.select({ id: teams.id }).from(teams)
+    : employee
+      ? await db.select({ id: teams.id }).from(teams).where(eq(teams.leadId, employee.id))
+      : [];
+  return { user, employee, isAdmin, teamIds: rows.map((r) => r.id) };
+}
+
+export interface TaskChoices {
+  teams: { id: string; name: string }[];
+  /** Members of each team the actor may use, with whether they are on approved leave today. */
+  members: { teamId: string; id: string; name: string; onLeave: boolean }[];
+}
+
+/** The dialog's choices: the teams the actor may use, their active members, who is on leave today. */
+export async function taskChoices(db: DbOrTx, actor: TaskActor): Promise<TaskChoices> {
+  if (actor.teamIds.length === 0) return { teams: [], members: [] };
+  const today = todayInDhaka();
+  const [teamRows, memberRows] = await Promise.all([
+    db
+      .select({ id: teams.id, name: teams.name })
+      .from(teams)
+      .where(inArray(teams.id, actor.teamIds))
+      .orderBy(asc(teams.name)),
+    db
+      .select({
+        teamId: teamMembers.teamId,
+        id: employees.id,
+        name: employees.name,
+        onLeave: sql<boolean>`exists (select 1 from ${leaves} l where l.employee_id = ${employees.id}
+          and l.status = 'approved' and l.start_date <= ${today}::date and l.end_date >= ${today}::date)`,
+      })
+      .from(teamMembers)
+      .innerJoin(employees, eq(employees.id, teamMembers.employeeId))
+      .where(and(inArray(teamMembers.teamId, actor.teamIds), eq(employees.status, "active")))
+      .orderBy(asc(employees.name)),
+  ]);
+  return { teams: teamRows, members: memberRows.map((m) => ({ ...m, onLeave: Boolean(m.onLeave) })) };
+}
+
+export interface TaskCard {
+  id: string;
+  title: string;
+  description: string | null;
+  teamId: string;
+  teamName: string;
+  assigneeId: string | null;
+  assigneeName: string | null;
+  assignerName: string | null;
+  status: (typeof TASK_STATUSES)[number];
+  priority: (typeof TASK_PRIORITIES)[number];
+  dueDate: Date;
+  createdAt: Date;
+  overdue: boolean;
+  canEdit: boolean;
+  canChangeStatus: boolean;
+}
+
+const SORT_COLUMNS = { due: t.dueDate, created: t.createdAt } as const;
+
+function editable(actor: TaskActor): SQL {
+  if (actor.isAdmin) return sql`true`;
+  const led = actor.teamIds.length ? inArray(t.teamId, actor.teamIds) : sql`false`;
+  return actor.employee ? or(led, eq(t.assignedBy, actor.employee.id))! : led;
+}
+
+export async function listTasks(
+  db: DbOrTx,
+  state: StateOf<typeof TASK_LIST>,
+  actor: TaskActor,
+): Promise<ListPage<TaskCard>> {
+  const assignee = alias(employees, "assignee");
+  const assigner = alias(employees, "assigner");
+  const overdue = sql<boolean>`(${t.dueDate} < now() and ${t.status} <> 'completed')`;
+  const where = and(
+    state.filters.status ? eq(t.status, state.filters.status) : undefined,
+    state.filters.priority ? eq(t.priority, state.filters.priority) : undefined,
+    state.filters.team ? eq(t.teamId, state.filters.team) : undefined,
+    state.filters.show === "mine" ? (actor.employee ? eq(t.assignedTo, actor.employee.id) : sql`false`) : undefined,
+    state.filters.show === "overdue" ? overdue : undefined,
+  );
+  const canEdit = editable(actor);
+  const mine = actor.employee ? eq(t.assignedTo, actor.employee.id) : sql`false`;
+  return pageOf(db, TASK_LIST, state, {
+    from: t,
+    where,
+    rows: (limit, offset) =>
+      db
+        .select({
+          id: t.id,
+          title: t.title,
+          description: t.description,
+          teamId: t.teamId,
+          teamName: teams.name,
+          assigneeId: t.assignedTo,
+          assigneeName: assignee.name,
+          assignerName: assigner.name,
+          status: t.status,
+          priority: t.priority,
+          dueDate: t.dueDate,
+          createdAt: t.createdAt,
+          overdue,
+          canEdit: sql<boolean>`${canEdit}`,
+          canChangeStatus: sql<boolean>`(${canEdit} or ${mine})`,
+        })
+        .from(t)
+        .innerJoin(teams, eq(teams.id, t.teamId))
+        .leftJoin(assignee, eq(assignee.id, t.assignedTo))
+        .leftJoin(assigner, eq(assigner.id, t.assignedBy))
+        .where(where)
+        .orderBy(...listOrder(SORT_COLUMNS[state.sort], state.dir, t.id))
+        .limit(limit)
+        .offset(offset),
+  });
+}
+
+/** A stored task as the Edit dialog shows it, if the actor may edit it. */
+export async function loadTaskForm(db: DbOrTx, actor: TaskActor, id: string): Promise<TaskFormValues | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await db
+    .select()
+    .from(t)
+    .where(and(eq(t.id, id.toLowerCase()), editable(actor)));
+  if (!row) return null;
+  return {
+    id: row.id,
+    version: row.updatedAt.toISOString(),
+    title: row.title,
+    description: row.description ?? "",
+    teamId: row.teamId,
+    assignedTo: row.assignedTo ?? "",
+    status: row.status,
+    priority: row.priority,
+    dueDate: toDhakaInput(row.dueDate),
+  };
+}
+
+export type TaskResult =
+  | { ok: true; id: string; message: string }
+  | { ok: false; status: 400 | 403 | 404 | 409; message: string; errors: Record<string, string> };
+
+/** The team is one the actor may use and the assignee an active member of it. */
+async function checkChoices(
+  db: DbOrTx,
+  actor: TaskActor,
+  teamId: string,
+  assignedTo: string,
+): Promise<Record<string, string> | null> {
+  if (!actor.teamIds.includes(teamId)) return { teamId: TASK_MESSAGES.notLead };
+  const [member] = await db
+    .select({ id: teamMembers.employeeId })
+    .from(teamMembers)
+    .innerJoin(employees, eq(employees.id, teamMembers.employeeId))
+    .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.employeeId, assignedTo), eq(employees.status, "active")));
+  return member ? null : { assignedTo: TASK_MESSAGES.notMember };
+}
+
+export async function createTask(
+  db: Db,
+  actor: TaskActor,
+  values: TaskFormValues,
+  audit: AuditActor,
+): Promise<TaskResult> {
+  const refuse = (status: 400 | 403, errors: Record<string, string>): TaskResult => ({
+    ok: false,
+    status,
+    message: TASK_MESSAGES.addFailed(Object.values(errors)[0] ?? ""),
+    errors,
+  });
+  if (!actor.employee && !actor.isAdmin) return refuse(403, { form: TASK_MESSAGES.noEmployee });
+  const parsed = parseTaskForm(values);
+  if (!parsed.ok) return refuse(400, parsed.errors);
+  const input = parsed.input;
+  return db.transaction(async (tx): Promise<TaskResult> => {
+    const wrong = await checkChoices(tx, actor, input.teamId, input.assignedTo);
+    if (wrong) return refuse(400, wrong);
+    const [row] = await tx
+      .insert(t)
+      .values({ ...input, assignedBy: actor.employee?.id ?? null })
+      .returning({ id: t.id });
+    await recordAudit(tx, audit, {
+      action: "task.created",
+      entityType: "task",
+      entityId: row!.id,
+      summary: `Created the task "${input.title.slice(0, 120)}"`,
+    });
+    return { ok: true, id: row!.id, message: TASK_MESSAGES.added };
+  });
+}
+
+export async function updateTask(
+  db: Db,
+  actor: TaskActor,
+  values: TaskFormValues,
+  audit: AuditActor,
+): Promise<TaskResult> {
+  const refuse = (status: 400 | 403 | 404 | 409, errors: Record<string, string>): TaskResult => ({
+    ok: false,
+    status,
+    message: TASK_MESSAGES.updateFailed(Object.values(errors)[0] ?? ""),
+    errors,
+  });
+  if (!isUuid(values.id)) return refuse(404, { form: TASK_MESSAGES.notFound });
+  const id = values.id.toLowerCase();
+  const parsed = parseTaskForm(values);
+  if (!parsed.ok) return refuse(400, parsed.errors);
+  const input = parsed.input;
+  return db.transaction(async (tx): Promise<TaskResult> => {
+    const [before] = await tx.select().from(t).where(eq(t.id, id)).for("update");
+    if (!before) return refuse(404, { form: TASK_MESSAGES.notFound });
+    const [allowed] = await tx
+      .select({ id: t.id })
+      .from(t)
+      .where(and(eq(t.id, id), editable(actor)));
+    if (!allowed) return refuse(403, { form: TASK_MESSAGES.notYours });
+    if (values.version !== before.updatedAt.toISOString()) return refuse(409, { form: TASK_MESSAGES.changedMeanwhile });
+    const wrong = await checkChoices(tx, actor, input.teamId, input.assignedTo);
+    if (wrong) return refuse(400, wrong);
+    await tx.update(t).set(input).where(eq(t.id, id));
+    const changes = diffFields({ ...before, dueDate: before.dueDate.toISOString() } as Record<string, unknown>, {
+      ...input,
+      dueDate: input.dueDate.toISOString(),
+    });
+    await recordAudit(tx, audit, {
+      action: "task.updated",
+      entityType: "task",
+      entityId: id,
+      summary: `Updated the task "${input.title.slice(0, 120)}": ${Object.keys(changes).join(", ") || "no change"}`,
+      changes,
+    });
+    return { ok: true, id, message: TASK_MESSAGES.updated };
+  });
+}
+
+/** The assignee (or anyone who may edit it) moves a task to another status. */
+export async function setTaskStatus(
+  db: Db,
+  actor: TaskActor,
+  rawId: unknown,
+  rawStatus: unknown,
+  audit: AuditActor,
+): Promise<TaskResult> {
+  const refuse = (status: 400 | 403 | 404, form: string): TaskResult => ({
+    ok: false,
+    status,
+    message: TASK_MESSAGES.updateFailed(form),
+    errors: { form },
+  });
+  if (typeof rawId !== "string" || !isUuid(rawId)) return refuse(404, TASK_MESSAGES.notFound);
+  if (typeof rawStatus !== "string" || !(TASK_STATUSES as readonly string[]).includes(rawStatus))
+    return refuse(400, "Choose a status");
+  const next = rawStatus as (typeof TASK_STATUSES)[number];
+  const id = rawId.toLowerCase();
+  return db.transaction(async (tx): Promise<TaskResult> => {
+    const [task] = await tx.select().from(t).where(eq(t.id, id)).for("update");
+    if (!task) return refuse(404, TASK_MESSAGES.notFound);
+    const [allowed] = await tx
+      .select({ id: t.id })
+      .from(t)
+      .where(
+        and(eq(t.id, id), actor.employee ? or(editable(actor), eq(t.assignedTo, actor.employee.id)) : editable(actor)),
+      );
+    if (!allowed) return refuse(403, TASK_MESSAGES.notAssignee);
+    if (task.status !== next) {
+      await tx
+        .update(t)
+        .set({ status: next })
+        .where(and(eq(t.id, id), ne(t.status, next)));
+      await recordAudit(tx, audit, {
+        action: "task.status_changed",
+        entityType: "task",
+        entityId: id,
+        summary: `The task "${task.title.slice(0, 120)}" is now ${next}`,
+        changes: { status: { from: task.status, to: next } },
+      });
+    }
+    return { ok: true, id, message: TASK_MESSAGES.statusChanged };
+  });
+}
+
+export async function deleteTask(db: Db, actor: TaskActor, rawId: unknown, audit: AuditActor): Promise<TaskResult> {
+  const refuse = (status: 403 | 404, form: string): TaskResult => ({
+    ok: false,
+    status,
+    message: TASK_MESSAGES.deleteFailed(form),
+    errors: { form },
+  });
+  if (typeof rawId !== "string" || !isUuid(rawId)) return refuse(404, TASK_MESSAGES.notFound);
+  const id = rawId.toLowerCase();
+  return db.transaction(async (tx): Promise<TaskResult> => {
+    const [task] = await tx.select().from(t).where(eq(t.id, id)).for("update");
+    if (!task) return refuse(404, TASK_MESSAGES.notFound);
+    const [allowed] = await tx
+      .select({ id: t.id })
+      .from(t)
+      .where(and(eq(t.id, id), editable(actor)));
+    if (!allowed) return refuse(403, TASK_MESSAGES.notYours);
+    await tx.delete(t).where(eq(t.id, id));
+    await recordAudit(tx, audit, {
+      action: "task.deleted",
+      entityType: "task",
+      entityId: id,
+      summary: `Deleted the task "${task.title.slice(0, 120)}"`,
+    });
+    return { ok: true, id, message: TASK_MESSAGES.deleted };
+  });
+}
