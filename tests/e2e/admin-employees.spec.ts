@@ -150,3 +150,42 @@ test("leave: an employee asks for leave, overlap is refused, an administrator ap
   await expect(page.getByRole("heading", { name: "Days taken in 2026" })).toBeVisible();
   await expect(page.getByRole("row").filter({ hasText: "Tanvir Rahman" }).last()).toContainText("3");
 });
+
+test("tasks: the empty state, create a task for a team member, change its status, delete it @mobile", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const title = `Load the generator ${Date.now().toString(36)}`;
+  await signIn(page);
+  await page.goto("/admin/tasks?show=overdue&priority=low");
+  await page.waitForLoadState("networkidle");
+  await expect(page.getByText("No tasks found")).toBeVisible();
+
+  await page.goto("/admin/tasks");
+  await page.waitForLoadState("networkidle");
+  await page.getByRole("link", { name: "Add New Task" }).click();
+  await expect(dialog(page).getByRole("heading", { name: "Add New Task" })).toBeVisible();
+  await dialog(page).getByRole("button", { name: "Create Task" }).click();
+  await expect(page.getByText("Failed to add task: Title is required").first()).toBeVisible();
+  await dialog(page).getByLabel("Title").fill(title);
+  await dialog(page).getByLabel("Team").selectOption({ label: "Operations & Logistics" });
+  await dialog(page).getByLabel("Assignee").selectOption({ label: "Mahmudul Karim" });
+  await dialog(page).getByLabel("Priority").selectOption("high");
+  await dialog(page).getByLabel("Due Date").fill("2027-03-01T10:00");
+  await dialog(page).getByRole("button", { name: "Create Task" }).click();
+  await expect(page.getByText("Task added successfully").first()).toBeVisible();
+
+  const card = page.getByRole("article", { name: title });
+  await expect(card.getByText("High priority")).toBeVisible();
+  await expect(card.getByText("Mahmudul Karim")).toBeVisible();
+  await card.getByLabel(`Status of ${title}`).selectOption("completed");
+  await card.getByRole("button", { name: "Set" }).click();
+  await expect(page.getByText("Task status updated").first()).toBeVisible();
+  await expect(page.getByRole("article", { name: title }).getByText("Completed", { exact: true }).first()).toBeVisible();
+
+  await page.getByRole("link", { name: `Delete ${title}` }).click();
+  await expect(dialog(page).getByText("Are you sure you want to delete this task?")).toBeVisible();
+  await dialog(page).getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByText("Task deleted successfully").first()).toBeVisible();
+  await expect(page.getByRole("article", { name: title })).toHaveCount(0);
+});

@@ -79,10 +79,10 @@ describe("activitySourcesFor", () => {
     expect(staff.audit).not.toContain("company_settings");
   });
 
-  it("gives the accountant quotations but not the inbox", () => {
+  it("gives the accountant quotations and employees (for payroll) but not the inbox", () => {
     const accountant = activitySourcesFor("accountant");
     expect(accountant).toMatchObject({ quotations: true, contactMessages: false });
-    expect(accountant.audit).toEqual(["quotation"]);
+    expect(accountant.audit).toEqual(["quotation", "employee"]);
   });
 
   it("gives a customer nothing", () => {
