@@ -94,6 +94,15 @@ function editable(actor: TaskActor): SQL {
   return actor.employee ? or(led, eq(t.assignedBy, actor.employee.id))! : led;
 }
 
+/** The actor may edit or delete this task (its team's lead, its assigner, an admin). */
+async function mayEdit(db: DbOrTx, actor: TaskActor, id: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: t.id })
+    .from(t)
+    .where(and(eq(t.id, id), editable(actor)));
+  return !!row;
+}
+
 export async function listTasks(
   db: DbOrTx,
   state: StateOf<typeof TASK_LIST>,
@@ -238,10 +247,7 @@ export async function updateTask(
   return db.transaction(async (tx): Promise<TaskResult> => {
     const [before] = await tx.select().from(t).where(eq(t.id, id)).for("update");
     if (!before) return refuse(404, { form: TASK_MESSAGES.notFound });
-    const [allowed] = await tx
-      .select({ id: t.id })
-      .from(t)
-      .where(and(eq(t.id, id), editable(actor)));
+    const allowed = await mayEdit(tx, actor, id);
     if (!allowed) return refuse(403, { form: TASK_MESSAGES.notYours });
     if (values.version !== before.updatedAt.toISOString()) return refuse(409, { form: TASK_MESSAGES.changedMeanwhile });
     const wrong = await checkChoices(tx, actor, input.teamId, input.assignedTo);
@@ -320,10 +326,7 @@ export async function deleteTask(db: Db, actor: TaskActor, rawId: unknown, audit
   return db.transaction(async (tx): Promise<TaskResult> => {
     const [task] = await tx.select().from(t).where(eq(t.id, id)).for("update");
     if (!task) return refuse(404, TASK_MESSAGES.notFound);
-    const [allowed] = await tx
-      .select({ id: t.id })
-      .from(t)
-      .where(and(eq(t.id, id), editable(actor)));
+    const allowed = await mayEdit(tx, actor, id);
     if (!allowed) return refuse(403, TASK_MESSAGES.notYours);
     await tx.delete(t).where(eq(t.id, id));
     await recordAudit(tx, audit, {

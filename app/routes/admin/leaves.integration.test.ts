@@ -4,9 +4,10 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { tableFingerprint } from "../../../tests/support/db-fingerprint";
+import { insertEmployee } from "../../../tests/support/people-fixtures";
 import { answerOf, callRoute, flashToast, signedInUser, type TestUser } from "../../../tests/support/signed-in-request";
 import { getDb } from "~/db/client.server";
-import { employees, leaves, teamMembers, teams } from "~/db/schema";
+import { leaves, teamMembers, teams } from "~/db/schema";
 import { action, loader } from "./leaves";
 
 const TABLES = ["leaves", "audit_log"] as const;
@@ -17,23 +18,6 @@ let outsider: TestUser;
 let stranger: TestUser;
 const ids: Record<"worker" | "lead" | "outsider", string> = { worker: "", lead: "", outsider: "" };
 
-async function employeeFor(user: TestUser, link: boolean) {
-  const [row] = await getDb()
-    .insert(employees)
-    .values({
-      // Linked by user_id, or (until linked) matched by the sign-in's e-mail.
-      userId: link ? user.id : null,
-      name: user.name,
-      email: user.email,
-      position: "Engineer",
-      department: "Operations",
-      joiningDate: "2023-01-01",
-      salary: "30000",
-    })
-    .returning({ id: employees.id });
-  return row!.id;
-}
-
 beforeAll(async () => {
   [admin, worker, lead, outsider, stranger] = await Promise.all([
     signedInUser("admin"),
@@ -42,9 +26,9 @@ beforeAll(async () => {
     signedInUser("staff", { name: "Other Lead" }),
     signedInUser("staff", { name: "No Employee" }),
   ]);
-  ids.worker = await employeeFor(worker, false);
-  ids.lead = await employeeFor(lead, true);
-  ids.outsider = await employeeFor(outsider, true);
+  ids.worker = await insertEmployee(worker.name, { user: worker, link: false });
+  ids.lead = await insertEmployee(lead.name, { user: lead });
+  ids.outsider = await insertEmployee(outsider.name, { user: outsider });
   const [team] = await getDb().insert(teams).values({ name: "Leave Crew", leadId: ids.lead }).returning();
   const [otherTeam] = await getDb().insert(teams).values({ name: "Other Crew", leadId: ids.outsider }).returning();
   await getDb()

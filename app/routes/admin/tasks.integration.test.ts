@@ -4,9 +4,10 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { tableFingerprint } from "../../../tests/support/db-fingerprint";
+import { insertEmployee } from "../../../tests/support/people-fixtures";
 import { answerOf, callRoute, flashToast, signedInUser, type TestUser } from "../../../tests/support/signed-in-request";
 import { getDb } from "~/db/client.server";
-import { employees, leaves, tasks, teamMembers, teams } from "~/db/schema";
+import { leaves, tasks, teamMembers, teams } from "~/db/schema";
 import { todayInDhaka } from "~/lib/dhaka-time";
 import { action, loader } from "./tasks";
 
@@ -17,22 +18,6 @@ let worker: TestUser;
 let otherLead: TestUser;
 const ids = { lead: "", worker: "", resting: "", otherLead: "", team: "", otherTeam: "" };
 
-async function employeeFor(name: string, user?: TestUser) {
-  const [row] = await getDb()
-    .insert(employees)
-    .values({
-      userId: user?.id ?? null,
-      name,
-      email: user?.email ?? `${name.toLowerCase().replace(/\W+/g, ".")}@tasks.test`,
-      position: "Engineer",
-      department: "Operations",
-      joiningDate: "2023-01-01",
-      salary: "30000",
-    })
-    .returning({ id: employees.id });
-  return row!.id;
-}
-
 beforeAll(async () => {
   [admin, lead, worker, otherLead] = await Promise.all([
     signedInUser("admin"),
@@ -40,10 +25,10 @@ beforeAll(async () => {
     signedInUser("staff", { name: "Task Worker" }),
     signedInUser("staff", { name: "Other Lead" }),
   ]);
-  ids.lead = await employeeFor("Task Lead", lead);
-  ids.worker = await employeeFor("Task Worker", worker);
-  ids.resting = await employeeFor("Resting Member");
-  ids.otherLead = await employeeFor("Other Lead", otherLead);
+  ids.lead = await insertEmployee("Task Lead", { user: lead });
+  ids.worker = await insertEmployee("Task Worker", { user: worker });
+  ids.resting = await insertEmployee("Resting Member");
+  ids.otherLead = await insertEmployee("Other Lead", { user: otherLead });
   const [team] = await getDb().insert(teams).values({ name: "Sound Crew", leadId: ids.lead }).returning();
   const [other] = await getDb().insert(teams).values({ name: "Light Crew", leadId: ids.otherLead }).returning();
   ids.team = team!.id;

@@ -3,6 +3,7 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { tableFingerprint } from "../../../tests/support/db-fingerprint";
+import { insertEmployee } from "../../../tests/support/people-fixtures";
 import {
   answerOf,
   callRoute,
@@ -12,33 +13,18 @@ import {
   type TestUser,
 } from "../../../tests/support/signed-in-request";
 import { getDb } from "~/db/client.server";
-import { employees, tasks, teamMembers, teams } from "~/db/schema";
+import { tasks, teamMembers, teams } from "~/db/schema";
 import { action, loader } from "./teams";
 
 let admin: TestUser;
 let staff: TestUser;
 const TABLES = ["teams", "team_members", "audit_log"] as const;
-let seq = 0;
 
 beforeAll(async () => {
   [admin, staff] = await Promise.all([signedInUser("admin"), signedInUser("staff")]);
 });
 
-async function employee(name: string, status: "active" | "inactive" = "active") {
-  const [row] = await getDb()
-    .insert(employees)
-    .values({
-      name,
-      email: `team-${++seq}-${Date.now()}@staff.test`,
-      position: "Engineer",
-      department: "Engineering",
-      joiningDate: "2024-01-01",
-      salary: "30000",
-      status,
-    })
-    .returning({ id: employees.id });
-  return row!.id;
-}
+const employee = (name: string, status: "active" | "inactive" = "active") => insertEmployee(name, { status });
 
 const post = (form: Record<string, string>, as: TestUser = admin) =>
   callRoute(action, "/admin/employees/teams", { as, form });
