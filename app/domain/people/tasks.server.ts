@@ -206,9 +206,9 @@ export async function createTask(
     message: TASK_MESSAGES.addFailed(Object.values(errors)[0] ?? ""),
     errors,
   });
-  if (!actor.employee && !actor.isAdmin) return refuse(403, { form: TASK_MESSAGES.noEmployee });
   const parsed = parseTaskForm(values);
   if (!parsed.ok) return refuse(400, parsed.errors);
+  if (!actor.employee && !actor.isAdmin) return refuse(403, { form: TASK_MESSAGES.noEmployee });
   const input = parsed.input;
   return db.transaction(async (tx): Promise<TaskResult> => {
     const wrong = await checkChoices(tx, actor, input.teamId, input.assignedTo);
