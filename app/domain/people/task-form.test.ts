@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { leaveDays } from "./leave-form";
-import { dhakaDateTime, toDhakaInput } from "./task-form";
+import { dhakaDateTime, toDhakaInput } from "~/lib/dhaka-time";
 
 describe("due dates in Dhaka time", () => {
   it("reads a datetime-local value as Dhaka time (UTC+6) and writes it back the same", () => {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { fieldErrors } from "../../lib/form-errors";
+import { dhakaDateTime } from "../../lib/dhaka-time";
 import { isUuid } from "../../lib/list-params";
 import { TASK_PRIORITIES, TASK_STATUSES } from "./constants";
 
@@ -78,25 +79,6 @@ export function readTaskForm(form: FormData): TaskFormValues {
     priority: text("priority"),
     dueDate: text("dueDate"),
   };
-}
-
-const DUE = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::\d{2})?$/;
-
-/** "2027-01-05T14:30" in Dhaka (UTC+6, no summer time) as an instant; null when it is not a real date and time. */
-export function dhakaDateTime(value: string): Date | null {
-  const m = DUE.exec(value.trim());
-  if (!m) return null;
-  const [y, mo, d, h, mi] = m.slice(1).map(Number) as [number, number, number, number, number];
-  if (y < 2000 || y > 2999 || h > 23 || mi > 59) return null;
-  const utc = Date.UTC(y, mo - 1, d, h - 6, mi);
-  const check = new Date(Date.UTC(y, mo - 1, d));
-  if (check.getUTCMonth() !== mo - 1 || check.getUTCDate() !== d) return null;
-  return new Date(utc);
-}
-
-/** An instant as the datetime-local input's value, in Dhaka. */
-export function toDhakaInput(date: Date): string {
-  return new Date(date.getTime() + 6 * 3_600_000).toISOString().slice(0, 16);
 }
 
 // Control characters other than tab, line feed and carriage return.

@@ -2,14 +2,14 @@ import { and, asc, eq, inArray, ne, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db, DbOrTx } from "../../db/client.server";
 import { employees, leaves, tasks as t, teamMembers, teams } from "../../db/schema";
-import { todayInDhaka } from "../../lib/dhaka-time";
+import { toDhakaInput, todayInDhaka } from "../../lib/dhaka-time";
 import { isUuid, type ListPage, type StateOf } from "../../lib/list-params";
 import { listOrder, pageOf } from "../../lib/list-query.server";
 import { diffFields, recordAudit, type AuditActor } from "../audit/audit.server";
 import type { SignedInUser } from "../auth/session.server";
 import { TASK_STATUSES, type TASK_PRIORITIES } from "./constants";
 import { currentEmployee } from "./leaves.server";
-import { parseTaskForm, TASK_MESSAGES, toDhakaInput, type TaskFormValues } from "./task-form";
+import { parseTaskForm, TASK_MESSAGES, type TaskFormValues } from "./task-form";
 import { TASK_LIST } from "./task-list";
 
 // Task Management (backoffice.md §2, §6; issue 11). As the spec has it: a task is created by the current employee

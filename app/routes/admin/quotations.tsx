@@ -27,7 +27,7 @@ import { formatLongDate, formatMoney, formatTime } from "~/lib/format";
 import { isUuid, listSearch, parseList, withParam } from "~/lib/list-params";
 import type { Toast } from "~/lib/toast";
 import { FormDialog } from "~/ui/admin/form-dialog";
-import { SubmitButton, useFormBusy, useToast } from "~/ui/admin/form";
+import { SubmitButton, TextAreaField, useFormBusy, useToast } from "~/ui/admin/form";
 import {
   cellClass,
   Detail,
@@ -405,17 +405,14 @@ function QuotationPanel({
             aria-label="Approve or reject"
           >
             <input type="hidden" name="id" value={q.id} />
-            <label className="block text-sm font-medium text-ink-900">
-              Reason <span className="font-normal text-slate-500">(optional, kept in the timeline)</span>
-              <textarea
-                name="reason"
-                rows={2}
-                maxLength={REASON_MAX_LENGTH}
-                aria-invalid={reasonError ? true : undefined}
-                className={`mt-1 block w-full rounded-md border px-3 py-2 text-sm ${reasonError ? "border-red-600" : "border-slate-300"}`}
-              />
-              {reasonError && <span className="mt-1 block text-xs font-normal text-red-700">{reasonError}</span>}
-            </label>
+            <TextAreaField
+              name="reason"
+              label="Reason"
+              hint="Optional; kept in the timeline."
+              rows={2}
+              maxLength={REASON_MAX_LENGTH}
+              error={reasonError}
+            />
             <div className="flex flex-col gap-2 sm:flex-row sm:justify-end">
               <SubmitButton
                 name="intent"

@@ -17,7 +17,7 @@ import { redirectWithToast } from "~/lib/flash-toast.server";
 import { isUuid } from "~/lib/list-params";
 import type { Toast } from "~/lib/toast";
 import { DeleteDialog } from "~/ui/admin/delete-dialog";
-import { inputClass, SubmitButton, useFormBusy, useToast } from "~/ui/admin/form";
+import { inputClass, SelectField, SubmitButton, TextField, useFormBusy, useToast } from "~/ui/admin/form";
 import { PageHeader, Panel } from "~/ui/admin/page-header";
 import { primaryButton, secondaryButton } from "~/ui/buttons";
 import type { Route } from "./+types/teams";
@@ -98,17 +98,14 @@ export default function Teams({ loaderData, actionData }: Route.ComponentProps) 
         <Panel className="mb-6 p-4 sm:p-5">
           <Form method="post" className="flex flex-col gap-3 sm:flex-row sm:items-end" aria-label="New team">
             <input type="hidden" name="intent" value="create" />
-            <label className="block flex-1 text-sm font-medium text-ink-900">
-              New team
-              <input
-                name="name"
-                maxLength={TEAM_NAME_MAX}
-                placeholder="e.g. Stage & Lighting Crew"
-                aria-invalid={createErrors.name ? true : undefined}
-                className={`mt-1 ${inputClass} ${createErrors.name ? "border-red-600" : "border-slate-300"}`}
-              />
-              {createErrors.name && <span className="mt-1 block text-xs text-red-700">{createErrors.name}</span>}
-            </label>
+            <TextField
+              name="name"
+              label="New team"
+              maxLength={TEAM_NAME_MAX}
+              placeholder="e.g. Stage & Lighting Crew"
+              error={createErrors.name}
+              className="flex-1"
+            />
             <LeadSelect choices={choices} error={createErrors.leadId} />
             <SubmitButton label="Create Team" busyLabel="Creating..." busy={creating} className={primaryButton} />
           </Form>
@@ -160,23 +157,14 @@ function LeadSelect({
   className?: string;
 }) {
   return (
-    <label className={`block text-sm font-medium text-ink-900 ${className}`}>
-      Lead
-      <select
-        name="leadId"
-        defaultValue={defaultValue}
-        aria-invalid={error ? true : undefined}
-        className={`mt-1 ${inputClass} ${error ? "border-red-600" : "border-slate-300"}`}
-      >
-        <option value="">No lead</option>
-        {choices.map((c) => (
-          <option key={c.id} value={c.id}>
-            {c.name}
-          </option>
-        ))}
-      </select>
-      {error && <span className="mt-1 block text-xs text-red-700">{error}</span>}
-    </label>
+    <SelectField
+      name="leadId"
+      label="Lead"
+      defaultValue={defaultValue}
+      error={error}
+      className={className}
+      options={[{ value: "", label: "No lead" }, ...choices.map((c) => ({ value: c.id, label: c.name }))]}
+    />
   );
 }
 
@@ -291,17 +279,13 @@ function TeamCard({
             >
               <input type="hidden" name="intent" value="update" />
               <input type="hidden" name="id" value={team.id} />
-              <label className="block text-sm font-medium text-ink-900">
-                Name
-                <input
-                  name="name"
-                  defaultValue={team.name}
-                  maxLength={TEAM_NAME_MAX}
-                  aria-invalid={updateErrors.name ? true : undefined}
-                  className={`mt-1 ${inputClass} ${updateErrors.name ? "border-red-600" : "border-slate-300"}`}
-                />
-                {updateErrors.name && <span className="mt-1 block text-xs text-red-700">{updateErrors.name}</span>}
-              </label>
+              <TextField
+                name="name"
+                label="Name"
+                defaultValue={team.name}
+                maxLength={TEAM_NAME_MAX}
+                error={updateErrors.name}
+              />
               <div className="flex items-end gap-2">
                 <LeadSelect
                   choices={choices}

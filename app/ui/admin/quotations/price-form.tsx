@@ -6,7 +6,7 @@ import { amountInWords } from "~/lib/amount-in-words";
 import { formatMoney } from "~/lib/format";
 import type { AdminQuotation, ProductOption } from "~/domain/quotations/admin-quotations.server";
 import { QUOTE_LIMITS, QUOTE_MESSAGES, quoteTotals, type QuoteFormValues } from "~/domain/quotations/quote-form";
-import { FormError, inputClass, SubmitButton, useFormBusy } from "~/ui/admin/form";
+import { FormError, inputClass, SubmitButton, TextAreaField, TextField, useFormBusy } from "~/ui/admin/form";
 import { primaryButton, secondaryButton } from "~/ui/buttons";
 
 // The pricing half of the Quotation Details panel (backoffice.md §2, issue 10): each line's unit price (prefilled
@@ -213,35 +213,24 @@ export function PriceForm({
 
       <div className="grid gap-4 sm:grid-cols-2">
         <div className="space-y-3">
-          <label className="block text-sm font-medium text-ink-900">
-            Discount (৳)
-            <input
-              name="discount"
-              inputMode="decimal"
-              value={discount}
-              placeholder="0.00"
-              onChange={(e) => setDiscount(e.target.value)}
-              aria-invalid={errors.discount ? true : undefined}
-              className={`mt-1 ${inputClass} text-right tabular-nums ${errors.discount ? "border-red-600" : "border-slate-300"}`}
-            />
-            {errors.discount && <span className="mt-1 block text-xs font-normal text-red-700">{errors.discount}</span>}
-          </label>
-          <label className="block text-sm font-medium text-ink-900">
-            Last rental day
-            <input
-              type="date"
-              name="rentalEndDate"
-              defaultValue={values.rentalEndDate}
-              min={quotation.eventDate}
-              aria-invalid={errors.rentalEndDate ? true : undefined}
-              className={`mt-1 ${inputClass} ${errors.rentalEndDate ? "border-red-600" : "border-slate-300"}`}
-            />
-            <span
-              className={`mt-1 block text-xs font-normal ${errors.rentalEndDate ? "text-red-700" : "text-slate-500"}`}
-            >
-              {errors.rentalEndDate ?? "Leave empty for a one-day rental on the event date."}
-            </span>
-          </label>
+          <TextField
+            name="discount"
+            label="Discount (৳)"
+            inputMode="decimal"
+            value={discount}
+            placeholder="0.00"
+            onChange={(e) => setDiscount(e.target.value)}
+            error={errors.discount}
+          />
+          <TextField
+            name="rentalEndDate"
+            label="Last rental day"
+            type="date"
+            defaultValue={values.rentalEndDate}
+            min={quotation.eventDate}
+            error={errors.rentalEndDate}
+            hint="Leave empty for a one-day rental on the event date."
+          />
         </div>
         <dl className="space-y-1.5 rounded-md bg-slate-50 p-4 text-sm" aria-label="Totals">
           <Figure term="Subtotal" value={formatMoney(totals.subtotal)} />
@@ -257,18 +246,15 @@ export function PriceForm({
         </dl>
       </div>
 
-      <label className="block text-sm font-medium text-ink-900">
-        Message to the customer <span className="font-normal text-slate-500">(optional, in the e-mail)</span>
-        <textarea
-          name="message"
-          rows={2}
-          maxLength={QUOTE_LIMITS.message}
-          defaultValue={values.message}
-          aria-invalid={errors.message ? true : undefined}
-          className={`mt-1 ${inputClass} ${errors.message ? "border-red-600" : "border-slate-300"}`}
-        />
-        {errors.message && <span className="mt-1 block text-xs font-normal text-red-700">{errors.message}</span>}
-      </label>
+      <TextAreaField
+        name="message"
+        label="Message to the customer"
+        hint="Optional; it goes in the e-mail."
+        rows={2}
+        maxLength={QUOTE_LIMITS.message}
+        defaultValue={values.message}
+        error={errors.message}
+      />
 
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:items-center sm:justify-end">
         {missingPrice && (
