@@ -6,6 +6,11 @@ const SUCCESS_TEXT = "Your message has been sent successfully! We'll get back to
 const ADDRESS = "House 42, Road 11, Block E, Banani, Dhaka 1213, Bangladesh";
 
 async function expectNoSeriousAxeViolations(page: Page) {
+  // A colour read in the middle of a fade (the toast sliding in, the header's background) is neither the start
+  // nor the end colour: wait until every finite animation and transition has finished.
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getTiming().iterations === Infinity),
+  );
   const results = await new AxeBuilder({ page }).analyze();
   expect(results.violations.filter((v) => v.impact === "serious" || v.impact === "critical")).toEqual([]);
 }
