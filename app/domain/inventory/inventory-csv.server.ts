@@ -31,7 +31,8 @@ import {
 import { type INVENTORY_LIST } from "./inventory-list";
 import { inventorySortColumns, inventoryWhere } from "./inventory-list.server";
 import { EMPTY_ITEM_FORM, itemSchema, type ItemFormValues, type ItemInput } from "./item-form";
-import { auditView, columnsOf, discardImages, nextSortOrderSql, pickShown, uploadedUrl } from "./save-item.server";
+import { discardImages, uploadedUrl } from "../media/form-uploads.server";
+import { auditView, columnsOf, nextSortOrderSql, pickShown } from "./save-item.server";
 
 // Inventory import and export as CSV (issue 9). The export streams what the list shows (its search, filters and
 // sort, every page) a thousand rows at a time, each page found from the last row of the one before (keyset), so

@@ -11,7 +11,8 @@ import { createLocalStorage, type LocalStorage } from "~/lib/storage/local.serve
 import { makeImage, pngHeaderDeclaring } from "../../../tests/support/images";
 import { EMPTY_ITEM_FORM, INVENTORY_MESSAGES, readItemForm, type ItemFormValues } from "./item-form";
 import { loadItemForm } from "./item-records.server";
-import { chosenFiles, createItem, updateItem, type SaveItemResult } from "./save-item.server";
+import { chosenFiles } from "../media/form-uploads.server";
+import { createItem, updateItem, type SaveItemResult } from "./save-item.server";
 
 const actor: AuditActor = { userId: null, label: "admin@example.com", ipAddress: "203.0.113.7", userAgent: "vitest" };
 
@@ -240,10 +241,10 @@ describe("createItem", () => {
     const form = new FormData();
     for (const [k, v] of Object.entries(values())) if (typeof v === "string") form.set(k, v);
     form.append("newImages", new File([], ""));
-    expect(chosenFiles(form)).toEqual([]);
+    expect(chosenFiles(form, "newImages")).toEqual([]);
     form.append("newImages", fileOf(await makeImage("webp", 100, 80), "a.webp", "image/webp"));
-    expect(chosenFiles(form)).toHaveLength(1);
-    const result = await createItem(getDb(), readItemForm(form), chosenFiles(form), actor, { storage });
+    expect(chosenFiles(form, "newImages")).toHaveLength(1);
+    const result = await createItem(getDb(), readItemForm(form), chosenFiles(form, "newImages"), actor, { storage });
     expect(result.ok).toBe(true);
     expect(storedFiles()).toHaveLength(1);
   });
@@ -815,7 +816,7 @@ describe("refusals: nothing is written, the message names the field, what was ty
   it.each(CASES)("create with $title", async (c) => {
     const before = await fingerprint();
     const form = post(c);
-    const files = c.files ? await c.files() : chosenFiles(form);
+    const files = c.files ? await c.files() : chosenFiles(form, "newImages");
     const result = await createItem(getDb(), readItemForm(form), files, actor, { storage, maxBytes: c.maxBytes });
     await expectRefused(result, c, form);
     expect(await fingerprint()).toEqual(before);
@@ -825,7 +826,7 @@ describe("refusals: nothing is written, the message names the field, what was ty
     const before = await fingerprint();
     const loaded = await loadItemForm(getDb(), plainId);
     const form = post(c, { id: plainId, version: loaded!.values.version });
-    const files = c.files ? await c.files() : chosenFiles(form);
+    const files = c.files ? await c.files() : chosenFiles(form, "newImages");
     const result = await updateItem(getDb(), readItemForm(form), files, actor, { storage, maxBytes: c.maxBytes });
     await expectRefused(result, c, form);
     expect(await fingerprint()).toEqual(before);

@@ -1,23 +1,16 @@
-import { asc, eq, inArray, like, or, sql } from "drizzle-orm";
+import { asc, eq, inArray, sql } from "drizzle-orm";
 import { isUniqueViolation } from "../../db/errors.server";
+import { SLUG_ATTEMPTS, uniqueSlug } from "../../db/unique-slug.server";
 import type { Db, DbOrTx } from "../../db/client.server";
 import { inventoryItems, inventoryPackageParts } from "../../db/schema";
 import { invalidatePublicData } from "../../lib/cache.server";
 import { getEnv } from "../../lib/env.server";
 import { fieldErrors } from "../../lib/form-errors";
 import { getLogger } from "../../lib/logger.server";
-import { freeSlug, slugFromName } from "../../lib/slug";
 import type { Storage } from "../../lib/storage/storage";
 import { diffFields, recordAudit, type AuditActor } from "../audit/audit.server";
-import {
-  deleteImage,
-  imageFromRecord,
-  storeImage,
-  toImageRecord,
-  type StoredImage,
-  type StoredImageRecord,
-} from "../media/images.server";
-import { ImageRejectedError, readUpload } from "../media/upload";
+import type { StoredImageRecord } from "../media/images.server";
+import { discardImages, readUploads, storeUploads, uploadedUrl } from "../media/form-uploads.server";
 import type { SupplierInfo } from "../catalogue/constants";
 import { INVENTORY_MESSAGES, itemSchema, type ItemFormValues, type ItemInput } from "./item-form";
 
@@ -45,11 +38,6 @@ export interface SaveItemOptions {
   maxBytes?: number;
 }
 
-/** The files chosen in the form's picture input; an input left empty posts one nameless, empty file. */
-export function chosenFiles(form: FormData, name = "newImages"): File[] {
-  return form.getAll(name).filter((f): f is File => typeof f !== "string" && !(f.size === 0 && f.name === ""));
-}
-
 function refused(
   values: ItemFormValues,
   errors: Record<string, string>,
@@ -67,64 +55,15 @@ async function checkInput(
 ): Promise<{ ok: true; input: ItemInput; uploads: Uint8Array[] } | { ok: false; errors: Record<string, string> }> {
   const parsed = itemSchema(files.length).safeParse(values);
   const errors = parsed.success ? {} : fieldErrors(parsed.error);
-  const uploads: Uint8Array[] = [];
-  for (const [i, file] of files.entries()) {
-    const upload = await readUpload(file, { maxBytes });
-    if (!upload.ok) {
-      errors.newImages ??= files.length > 1 ? `${file.name || `Picture ${i + 1}`}: ${upload.error}` : upload.error;
-    } else uploads.push(upload.bytes);
-  }
-  if (!parsed.success || Object.keys(errors).length > 0) return { ok: false, errors };
-  return { ok: true, input: parsed.data, uploads };
+  const read = await readUploads(files, maxBytes, "newImages");
+  if (!read.ok) Object.assign(errors, { newImages: errors.newImages ?? read.errors.newImages });
+  if (!parsed.success || !read.ok || Object.keys(errors).length > 0) return { ok: false, errors };
+  return { ok: true, input: parsed.data, uploads: read.uploads };
 }
 
-/** Stores the chosen pictures; on any failure deletes those already stored and says why. */
-async function storeUploads(
-  uploads: Uint8Array[],
-  storage: Storage | undefined,
-): Promise<{ ok: true; images: StoredImage[] } | { ok: false; errors: Record<string, string> }> {
-  const images: StoredImage[] = [];
-  try {
-    for (const bytes of uploads) images.push(await storeImage(bytes, { folder: "inventory", storage }));
-    return { ok: true, images };
-  } catch (error) {
-    await discardImages(images, storage);
-    if (error instanceof ImageRejectedError) return { ok: false, errors: { newImages: error.message } };
-    getLogger().error({ err: error }, "storing an item's pictures failed");
-    return { ok: false, errors: { form: "The pictures could not be stored. Please try again." } };
-  }
-}
-
-export async function discardImages(images: readonly StoredImageRecord[], storage: Storage | undefined): Promise<void> {
-  await Promise.all(
-    images.map((image) =>
-      deleteImage(image, storage).catch((error: unknown) =>
-        getLogger().error({ err: error, key: image.key }, "deleting an item picture's files failed"),
-      ),
-    ),
-  );
-}
-
-/** The address an uploaded picture is shown at in image_urls: its default width. */
-export function uploadedUrl(record: StoredImageRecord, storage: Storage | undefined): string {
-  return imageFromRecord(record, storage).url;
-}
-
-/**
- * A public id for `name` that no other item has: the name's slug, or with -2, -3... after it. Called inside the
- * transaction; a concurrent insert of the same one is caught by the unique index and retried by the caller.
- */
-export async function uniqueSlug(tx: DbOrTx, name: string): Promise<string> {
-  const base = slugFromName(name);
-  const taken = await tx
-    .select({ slug: inventoryItems.slug })
-    .from(inventoryItems)
-    .where(or(eq(inventoryItems.slug, base), like(inventoryItems.slug, `${base}-%`)));
-  return freeSlug(base, new Set(taken.map((r) => r.slug)));
-}
-
-/** How many times an insert that lost the race for a public id is tried again with the next one. */
-const SLUG_ATTEMPTS = 10;
+/** Stores the chosen pictures under inventory/. */
+const storeItemPictures = (uploads: Uint8Array[], storage: Storage | undefined) =>
+  storeUploads(uploads, { folder: "inventory", field: "newImages", storage });
 
 /**
  * The catalogue position of an item added now: after every other (the storefront lists and features items in
@@ -224,9 +163,9 @@ export async function createItem(
   const checked = await checkInput(values, files, options.maxBytes ?? getEnv().uploadMaxBytes);
   if (!checked.ok) return refused(values, checked.errors);
   const { input } = checked;
-  const stored = await storeUploads(checked.uploads, options.storage);
+  const stored = await storeItemPictures(checked.uploads, options.storage);
   if (!stored.ok) return refused(values, stored.errors, stored.errors.form ? 500 : 400);
-  const records = stored.images.map(toImageRecord);
+  const records = stored.records;
   const imageUrls = [...input.imageUrls, ...records.map((r) => uploadedUrl(r, options.storage))];
 
   for (let attempt = 1; ; attempt++) {
@@ -234,7 +173,7 @@ export async function createItem(
       const result = await db.transaction(async (tx) => {
         const parts = await resolveParts(tx, input, null);
         if (!parts.ok) return parts;
-        const slug = await uniqueSlug(tx, input.name);
+        const slug = await uniqueSlug(tx, inventoryItems, inventoryItems.slug, input.name);
         const columns = columnsOf(input, imageUrls, records);
         const [row] = await tx
           .insert(inventoryItems)
@@ -288,9 +227,9 @@ export async function updateItem(
   const checked = await checkInput(values, files, options.maxBytes ?? getEnv().uploadMaxBytes);
   if (!checked.ok) return refused(values, checked.errors);
   const { input } = checked;
-  const stored = await storeUploads(checked.uploads, options.storage);
+  const stored = await storeItemPictures(checked.uploads, options.storage);
   if (!stored.ok) return refused(values, stored.errors, stored.errors.form ? 500 : 400);
-  const newRecords = stored.images.map(toImageRecord);
+  const newRecords = stored.records;
 
   type Outcome =
     | { ok: true; slug: string; changed: boolean; removed: StoredImageRecord[] }

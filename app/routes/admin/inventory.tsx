@@ -20,7 +20,8 @@ import { INVENTORY_LIST, INVENTORY_STATUS_LABELS, SOURCE_LABELS } from "~/domain
 import { listInventory } from "~/domain/inventory/inventory-list.server";
 import { EMPTY_ITEM_FORM, INVENTORY_MESSAGES, readItemForm, type ItemFormValues } from "~/domain/inventory/item-form";
 import { deleteItem, loadItemForm, restoreItem } from "~/domain/inventory/item-records.server";
-import { chosenFiles, createItem, updateItem } from "~/domain/inventory/save-item.server";
+import { createItem, updateItem } from "~/domain/inventory/save-item.server";
+import { chosenFiles } from "~/domain/media/form-uploads.server";
 import { redirectWithToast } from "~/lib/flash-toast.server";
 import { formatMoney } from "~/lib/format";
 import { isUuid, listUrlOf, parseList, withParam } from "~/lib/list-params";
@@ -93,7 +94,7 @@ export async function action(args: Route.ActionArgs) {
 
   if (intent === "create" || intent === "update") {
     const values = readItemForm(form);
-    const files = chosenFiles(form);
+    const files = chosenFiles(form, "newImages");
     const result =
       intent === "create" ? await createItem(db, values, files, actor) : await updateItem(db, values, files, actor);
     if (result.ok) {

@@ -1,4 +1,4 @@
-import { ArrowLeft, ArrowRight, ImageOff, Plus, Trash2 } from "lucide-react";
+import { Plus, Trash2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Form, useFetcher } from "react-router";
 import {
@@ -11,7 +11,6 @@ import {
 import { INVENTORY_STATUS_LABELS } from "~/domain/inventory/inventory-list";
 import {
   ITEM_LIMITS,
-  splitImageUrls,
   type ItemFormValues,
   type PartRowValues,
   type VariationRowValues,
@@ -20,12 +19,11 @@ import type { PartOption } from "~/domain/inventory/part-options.server";
 import { secondaryButton } from "~/ui/buttons";
 import { DialogActions, FormDialog } from "../form-dialog";
 import { FormError, inputClass, SelectField, SubmitButton, TextAreaField, TextField, useFormBusy } from "../form";
+import { Fieldset, PicturesField } from "../pictures-field";
 
 // The Add New Inventory Item / Edit Inventory Item dialog (backoffice.md §2). Rows of variations and package
 // parts, and the order of the pictures, are edited in the browser; without JavaScript the form still posts
 // every field (one spare blank row each, pictures reordered by editing the address lines).
-
-const IMAGE_ACCEPT = "image/jpeg,image/png,image/webp,image/avif";
 
 export function ItemDialog({
   mode,
@@ -181,7 +179,14 @@ export function ItemDialog({
             />
           </Fieldset>
 
-          <ImagesField values={values} errors={errors} />
+          <PicturesField
+            legend="Pictures"
+            hint="The first picture is the one the lists and the storefront's cards show."
+            addresses={values.imageUrls}
+            addressesError={errors.imageUrls}
+            uploadsError={errors.newImages}
+            uploadHint={`JPEG, PNG, WebP or AVIF; up to 6 at a time, ${ITEM_LIMITS.images} per item. Added after the pictures above.`}
+          />
 
           <VariationRows initial={values.variations} error={errors.variations} />
 
@@ -247,94 +252,6 @@ export function ItemDialog({
         </DialogActions>
       </Form>
     </FormDialog>
-  );
-}
-
-function Fieldset({ legend, hint, children }: { legend: string; hint?: string; children: React.ReactNode }) {
-  return (
-    <fieldset>
-      <legend className="text-sm font-semibold tracking-wide text-brand-800 uppercase">{legend}</legend>
-      {hint && <p className="mt-1 text-sm text-slate-600">{hint}</p>}
-      <div className="mt-3 grid gap-4 sm:grid-cols-2">{children}</div>
-    </fieldset>
-  );
-}
-
-/** The pictures: the addresses in order (one per line), with previews to reorder or remove, and files to add. */
-function ImagesField({ values, errors }: { values: ItemFormValues; errors: Record<string, string | undefined> }) {
-  const [text, setText] = useState(values.imageUrls);
-  const urls = splitImageUrls(text);
-  const move = (from: number, to: number) => {
-    const next = [...urls];
-    const [url] = next.splice(from, 1);
-    next.splice(to, 0, url!);
-    setText(next.join("\n"));
-  };
-  return (
-    <Fieldset legend="Pictures" hint="The first picture is the one the lists and the storefront's cards show.">
-      {urls.length > 0 && (
-        <ul className="grid grid-cols-2 gap-3 sm:col-span-2 sm:grid-cols-4" aria-label="Pictures in order">
-          {urls.map((url, i) => (
-            <li key={url} className="overflow-hidden rounded-md border border-slate-200">
-              <img src={url} alt={`Picture ${i + 1}`} className="aspect-[4/3] w-full bg-slate-100 object-cover" />
-              <div className="flex justify-between p-1">
-                <button
-                  type="button"
-                  className="rounded p-1 text-slate-600 hover:bg-slate-100 disabled:opacity-30"
-                  onClick={() => move(i, i - 1)}
-                  disabled={i === 0}
-                  aria-label={`Move picture ${i + 1} earlier`}
-                >
-                  <ArrowLeft aria-hidden className="size-4" />
-                </button>
-                <button
-                  type="button"
-                  className="rounded p-1 text-slate-600 hover:bg-slate-100 disabled:opacity-30"
-                  onClick={() => move(i, i + 1)}
-                  disabled={i === urls.length - 1}
-                  aria-label={`Move picture ${i + 1} later`}
-                >
-                  <ArrowRight aria-hidden className="size-4" />
-                </button>
-                <button
-                  type="button"
-                  className="rounded p-1 text-red-700 hover:bg-red-50"
-                  onClick={() => setText(urls.filter((_, j) => j !== i).join("\n"))}
-                  aria-label={`Remove picture ${i + 1}`}
-                >
-                  <Trash2 aria-hidden className="size-4" />
-                </button>
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
-      {urls.length === 0 && (
-        <p className="flex items-center gap-2 text-sm text-slate-600 sm:col-span-2">
-          <ImageOff aria-hidden className="size-4" /> No pictures yet.
-        </p>
-      )}
-      <TextAreaField
-        name="imageUrls"
-        label="Picture addresses"
-        value={text}
-        onChange={(e) => setText(e.target.value)}
-        error={errors.imageUrls}
-        rows={3}
-        hint="One per line; blank lines are dropped. Uploaded pictures appear here too."
-        className="sm:col-span-2"
-      />
-      <TextField
-        name="newImages"
-        label="Upload pictures"
-        type="file"
-        accept={IMAGE_ACCEPT}
-        multiple
-        error={errors.newImages}
-        hint={`JPEG, PNG, WebP or AVIF; up to 6 at a time, ${ITEM_LIMITS.images} per item. Added after the pictures above.`}
-        className="sm:col-span-2"
-      />
-    </Fieldset>
   );
 }
 
