@@ -19,7 +19,6 @@ export default [
     route("admin", "routes/admin/dashboard.tsx"),
     route("admin/change-password", "routes/admin/change-password.tsx"),
     ...comingSoon([
-      "events",
       "accounts",
       "accounts/ledger",
       "accounts/payables",
@@ -35,6 +34,8 @@ export default [
     route("admin/quotations", "routes/admin/quotations.tsx"),
     route("admin/quotations/availability", "routes/admin/quotation-availability.tsx"),
     route("admin/quotations/:id/revisions/:revision/pdf", "routes/admin/quotation-pdf.ts"),
+    // Event Management (issue 11): the cards, their dialogs; the storefront's events show each change at once.
+    route("admin/events", "routes/admin/events.tsx"),
     route("admin/employees", "routes/admin/employees.tsx"),
     route("admin/employees/teams", "routes/admin/teams.tsx"),
     route("admin/leaves", "routes/admin/leaves.tsx"),
@@ -50,6 +51,9 @@ export default [
     // The upload forms' files sent with JavaScript (progress bar); JSON answers.
     route("admin/logos/upload", "routes/admin/picture-upload.ts", { id: "admin-picture-upload/logos" }),
     route("admin/hero/upload", "routes/admin/picture-upload.ts", { id: "admin-picture-upload/hero" }),
+    // The storefront gallery's pictures (issue 11): the same screen, plus each picture's caption, category, tags.
+    route("admin/gallery", "routes/admin/gallery.tsx"),
+    route("admin/gallery/upload", "routes/admin/picture-upload.ts", { id: "admin-picture-upload/gallery" }),
     route("admin/settings", "routes/admin/settings/company.tsx"),
     route("admin/settings/users", "routes/admin/settings/users.tsx"),
     route("admin/settings/account", "routes/admin/settings/account.tsx"),

@@ -84,6 +84,8 @@ export const galleryItems = pgTable(
     title: text("title").notNull(),
     imageUrl: text("image_url").notNull(),
     category: text("category", { enum: GALLERY_CATEGORY_IDS }).notNull(),
+    /** The uploaded picture's files (null for pictures shipped under /images/): deleted with the row. */
+    image: jsonb("image").$type<StoredImageRecord>(),
     tags: text("tags")
       .array()
       .notNull()
@@ -114,6 +116,8 @@ export const events = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /** The files of the pictures uploaded for it (cover and photos), deleted when no longer shown. */
+    uploadedImages: jsonb("uploaded_images").$type<StoredImageRecord[]>().notNull().default([]),
     status: text("status", { enum: EVENT_STATUSES }).notNull().default("upcoming"),
     capacity: integer("capacity"),
     organizerId: uuid("organizer_id").references(() => employees.id, { onDelete: "set null" }),

@@ -13,6 +13,8 @@ export const PERMISSIONS = [
   "inventory.manage",
   "events.view",
   "events.manage",
+  /** The storefront's gallery page: upload, caption, category, tags, order, delete (issue 11). */
+  "gallery.manage",
   "employees.view",
   "employees.manage",
   /** An employee's pay: admin and accountant only (issue 11). */
@@ -44,6 +46,7 @@ const STAFF: readonly Permission[] = [
   "inventory.manage",
   "events.view",
   "events.manage",
+  "gallery.manage",
   "employees.view",
   "tasks.view",
   "tasks.manage",
@@ -118,7 +121,10 @@ export const ADMIN_ROUTE_ACCESS = {
     view: "inventory.manage",
     action: { preview: "inventory.manage", import: "inventory.manage" },
   },
-  "/admin/events": { view: "events.view" },
+  "/admin/events": {
+    view: "events.view",
+    action: { create: "events.manage", update: "events.manage", delete: "events.manage" },
+  },
   "/admin/employees": {
     view: "employees.view",
     action: { create: "employees.manage", update: "employees.manage", delete: "employees.manage" },
@@ -154,6 +160,8 @@ export const ADMIN_ROUTE_ACCESS = {
   "/admin/hero": { view: "content.manage", action: "content.manage" },
   "/admin/logos/upload": { view: "content.manage", action: "content.manage" },
   "/admin/hero/upload": { view: "content.manage", action: "content.manage" },
+  "/admin/gallery": { view: "gallery.manage", action: "gallery.manage" },
+  "/admin/gallery/upload": { view: "gallery.manage", action: "gallery.manage" },
   "/admin/settings": { view: "settings.manage", action: "settings.manage" },
   "/admin/settings/users": { view: "users.manage", action: "users.manage" },
   "/admin/settings/account": { view: "account.self", action: "account.self" },

@@ -1,11 +1,11 @@
-import { and, asc, desc, eq, gte, lt, or } from "drizzle-orm";
+import { and, asc, desc, eq, gte, lt, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.server";
 import { events } from "../../db/schema";
 import { cachedPublicData } from "../../lib/cache.server";
 import { isSlug } from "../../lib/slug";
 
 // Pure rules usable in the browser live in events.ts.
-export { isPastEvent, type EventTab } from "./events";
+export { eventPictures, isPastEvent, type EventTab } from "./events";
 import type { EventTab } from "./events";
 
 /**
@@ -18,6 +18,9 @@ function tabCondition(tab: EventTab, today: string) {
     : or(eq(events.status, "completed"), lt(events.date, today));
 }
 
+/** An event card's picture: the cover, or else the first photo (SQL arrays count from 1). */
+export const eventCardImage = sql<string | null>`coalesce(${events.imageUrl}, ${events.images}[1])`;
+
 const cardColumns = {
   slug: events.slug,
   title: events.title,
@@ -25,7 +28,7 @@ const cardColumns = {
   date: events.date,
   time: events.time,
   location: events.location,
-  imageUrl: events.imageUrl,
+  imageUrl: eventCardImage,
   status: events.status,
 };
 

@@ -4,3 +4,8 @@ export function isPastEvent(event: { status: string; date: string }, today: stri
 }
 
 export type EventTab = "upcoming" | "past";
+
+/** The pictures of an event's page: its cover first, then its photos, each once. */
+export function eventPictures(event: { images: readonly string[]; imageUrl: string | null }): string[] {
+  return [...new Set([...(event.imageUrl ? [event.imageUrl] : []), ...event.images])];
+}

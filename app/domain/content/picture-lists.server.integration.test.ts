@@ -4,7 +4,7 @@ import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { getDb, queryRows } from "~/db/client.server";
-import { auditLog, heroImages, logos } from "~/db/schema";
+import { auditLog, galleryItems, heroImages, logos } from "~/db/schema";
 import { heroSeed, logoSeed } from "~/db/seed/content";
 import { seedDatabase } from "~/db/seed/seed.server";
 import type { AuditActor } from "~/domain/audit/audit.server";
@@ -29,7 +29,7 @@ import {
 const actor: AuditActor = { userId: null, label: "tester@example.com", ipAddress: "203.0.113.7", userAgent: "vitest" };
 const FIVE_MB = 5 * 1024 * 1024;
 const SVG = '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>';
-const TABLES = { logos, hero: heroImages } as const;
+const TABLES = { logos, hero: heroImages, gallery: galleryItems } as const;
 
 const LOGO_IDS = logoSeed.map((l) => l.id!);
 const HERO_IDS = heroSeed.map((h) => h.id!);

@@ -1,12 +1,12 @@
 import { asc, eq, sql } from "drizzle-orm";
 import type { Db, DbOrTx, Tx } from "../../db/client.server";
-import { heroImages, logos } from "../../db/schema";
+import { galleryItems, heroImages, logos } from "../../db/schema";
 import { invalidatePublicData } from "../../lib/cache.server";
 import { getEnv } from "../../lib/env.server";
 import { fieldErrors } from "../../lib/form-errors";
 import { getLogger } from "../../lib/logger.server";
 import type { Storage } from "../../lib/storage/storage";
-import { recordAudit, type AuditActor } from "../audit/audit.server";
+import { diffFields, recordAudit, type AuditActor } from "../audit/audit.server";
 import {
   deleteImage,
   imageFromRecord,
@@ -19,8 +19,10 @@ import {
 import { ImageRejectedError, readUpload } from "../media/upload";
 import {
   deleteSchema,
+  galleryFieldsSchema,
   moveSchema,
   orderSchema,
+  PICTURE_FIELD_NAMES,
   PICTURE_FIELDS_SCHEMAS,
   PICTURE_LIST_ERRORS,
   PICTURE_LIST_MESSAGES,
@@ -33,13 +35,13 @@ import {
 
 export type { Picture, PictureListItem, PictureListResult } from "./picture-lists";
 
-// The use cases of the two ordered picture lists (logos, hero images): upload, delete, reorder, move one up or
-// down. Each is one transaction with its audit line; the storefront's caches are cleared after each commit, so
-// the header and the home page show the change at once (DESIGN §9 Writes). Uploaded files go through the
+// The use cases of the ordered picture lists (logos, hero images, the gallery): upload, delete, reorder, move one
+// up or down, and change a gallery picture's caption, category and tags. Each is one transaction with its audit line; the storefront's caches are cleared after each commit, so
+// the header, the home page and the gallery page show the change at once (DESIGN §9 Writes). Uploaded files go through the
 // image pipeline (ADR 0012): stored before the row, deleted again if the row is not written, deleted after
 // the row is. Pictures shipped under /images/ (no stored record) are never deleted.
 
-const TABLES = { logos, hero: heroImages } as const;
+const TABLES = { logos, hero: heroImages, gallery: galleryItems } as const;
 type PictureTable = (typeof TABLES)[PictureListName];
 
 /** What the audit log calls each list's rows and changes. */
@@ -51,7 +53,19 @@ const AUDIT = {
     deleted: "hero_image.deleted",
     reordered: "hero_images.reordered",
   },
+  gallery: {
+    entityType: "gallery_item",
+    uploaded: "gallery_item.uploaded",
+    deleted: "gallery_item.deleted",
+    reordered: "gallery_items.reordered",
+  },
 } as const;
+
+/** What the audit log calls each list when it is reordered. */
+const LIST_NAMES: Record<PictureListName, string> = { logos: "logos", hero: "hero images", gallery: "gallery" };
+
+/** The column of each list's words beside the picture, under the name its form field has. */
+const LABEL_FIELD = { logos: "name", hero: "alt", gallery: "title" } as const;
 
 /** The picture to show for a row: its stored widths when it was uploaded, else the address it names. */
 export function pictureOf(imageUrl: string, record: StoredImageRecord | null, storage?: Storage): Picture {
@@ -65,7 +79,8 @@ export function pictureOf(imageUrl: string, record: StoredImageRecord | null, st
   }
 }
 
-const labelColumn = (list: PictureListName) => (list === "logos" ? logos.name : heroImages.alt);
+const labelColumn = (list: PictureListName) =>
+  list === "logos" ? logos.name : list === "hero" ? heroImages.alt : galleryItems.title;
 
 function selectRows(db: DbOrTx, list: PictureListName) {
   const t: PictureTable = TABLES[list];
@@ -78,7 +93,21 @@ function selectRows(db: DbOrTx, list: PictureListName) {
 /** The list in its order, for the back office (never cached: it must show what was just changed). */
 export async function listPictures(db: DbOrTx, list: PictureListName): Promise<PictureListItem[]> {
   const rows = await selectRows(db, list);
-  return rows.map((r) => ({ id: r.id, label: r.label, picture: pictureOf(r.imageUrl, r.image), uploaded: !!r.image }));
+  const items = rows.map((r) => ({
+    id: r.id,
+    label: r.label,
+    picture: pictureOf(r.imageUrl, r.image),
+    uploaded: !!r.image,
+  }));
+  if (list !== "gallery") return items;
+  const details = new Map(
+    (
+      await db
+        .select({ id: galleryItems.id, category: galleryItems.category, tags: galleryItems.tags })
+        .from(galleryItems)
+    ).map((d) => [d.id, d]),
+  );
+  return items.map((item) => ({ ...item, category: details.get(item.id)?.category, tags: details.get(item.id)?.tags }));
 }
 
 const failure = (
@@ -98,7 +127,13 @@ const text = (value: FormDataEntryValue | null) => (typeof value === "string" ? 
 
 function describeItem(list: PictureListName, label: string): string {
   if (list === "logos") return `the logo "${label}"`;
+  if (list === "gallery") return `the gallery picture "${label}"`;
   return label ? `the hero image "${label}"` : "a hero image";
+}
+
+/** The fields sent beside the picture, as typed. */
+function fieldValues(list: PictureListName, form: FormData): Record<string, string> {
+  return Object.fromEntries(PICTURE_FIELD_NAMES[list].map((name) => [name, text(form.get(name))]));
 }
 
 export interface UploadOptions {
@@ -108,8 +143,8 @@ export interface UploadOptions {
 }
 
 /**
- * Adds a picture at the end of the list from a posted form (the file in `file`, plus `name` for a logo or
- * `alt` for a hero picture). A refused file or field stores nothing.
+ * Adds a picture at the end of the list from a posted form (the file in `file`, plus `name` for a logo, `alt` for
+ * a hero picture, or `title`, `category` and `tags` for a gallery picture). A refused file or field stores nothing.
  */
 export async function uploadPicture(
   db: Db,
@@ -118,8 +153,7 @@ export async function uploadPicture(
   actor: AuditActor,
   options: UploadOptions = {},
 ): Promise<PictureListResult> {
-  const values: Record<string, string> =
-    list === "logos" ? { name: text(form.get("name")) } : { alt: text(form.get("alt")) };
+  const values = fieldValues(list, form);
   const parsed = PICTURE_FIELDS_SCHEMAS[list].safeParse(values);
   const upload = await readUpload(form.get("file"), { maxBytes: options.maxBytes ?? getEnv().uploadMaxBytes });
   const errors = parsed.success ? {} : fieldErrors(parsed.error);
@@ -136,8 +170,8 @@ export async function uploadPicture(
     return failure(list, "upload", "upload", 500, { form: PICTURE_LIST_ERRORS.storeFailed }, { values });
   }
 
-  const fields = parsed.data as { name?: string; alt?: string };
-  const label = fields.name ?? fields.alt ?? "";
+  const fields = parsed.data as { name?: string; alt?: string; title?: string };
+  const label = fields.name ?? fields.alt ?? fields.title ?? "";
   const record = toImageRecord(image);
   let id: string;
   try {
@@ -152,10 +186,15 @@ export async function uploadPicture(
               .insert(logos)
               .values({ ...common, name: label })
               .returning({ id: logos.id })
-          : await tx
-              .insert(heroImages)
-              .values({ ...common, alt: label })
-              .returning({ id: heroImages.id });
+          : list === "hero"
+            ? await tx
+                .insert(heroImages)
+                .values({ ...common, alt: label })
+                .returning({ id: heroImages.id })
+            : await tx
+                .insert(galleryItems)
+                .values({ ...common, ...galleryFieldsSchema.parse(values) })
+                .returning({ id: galleryItems.id });
       if (!row) throw new Error("insert returned no row");
       await recordAudit(tx, actor, {
         action: AUDIT[list].uploaded,
@@ -201,7 +240,7 @@ export async function deletePicture(
       entityType: AUDIT[list].entityType,
       entityId: row.id,
       summary: `Deleted ${describeItem(list, row.label)}`,
-      changes: { [list === "logos" ? "name" : "alt"]: row.label, imageUrl: row.imageUrl, image: row.image },
+      changes: { [LABEL_FIELD[list]]: row.label, imageUrl: row.imageUrl, image: row.image },
     });
     return row;
   });
@@ -294,7 +333,7 @@ export function reorderPictures(
       const same = ids.length === current.length && ids.every((id) => known.has(id));
       return same ? { ids } : { error: PICTURE_LIST_ERRORS.orderStale, status: 409 };
     },
-    () => `Reordered the ${list === "logos" ? "logos" : "hero images"}`,
+    () => `Reordered the ${LIST_NAMES[list]}`,
   );
 }
 
@@ -332,6 +371,49 @@ export function movePicture(
   );
 }
 
+/** Changes a gallery picture's caption, category and tags (the picture stays). */
+export async function updateGalleryItem(db: Db, form: FormData, actor: AuditActor): Promise<PictureListResult> {
+  const messages = PICTURE_LIST_MESSAGES.gallery;
+  const values = fieldValues("gallery", form);
+  const refused = (status: number, errors: Record<string, string>, id?: string): PictureListResult => ({
+    ok: false,
+    intent: "update",
+    status,
+    message: messages.updateFailed!,
+    errors,
+    values,
+    ...(id ? { id } : {}),
+  });
+  const idParsed = deleteSchema.safeParse({ id: form.get("id") });
+  if (!idParsed.success) return refused(404, { form: PICTURE_LIST_ERRORS.notFound });
+  const id = idParsed.data.id.toLowerCase();
+  const parsed = galleryFieldsSchema.safeParse(values);
+  if (!parsed.success) return refused(400, fieldErrors(parsed.error), id);
+  const after = parsed.data;
+  const changed = await db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ title: galleryItems.title, category: galleryItems.category, tags: galleryItems.tags })
+      .from(galleryItems)
+      .where(eq(galleryItems.id, id))
+      .for("update");
+    if (!before) return null;
+    const changes = diffFields(before, after);
+    if (Object.keys(changes).length === 0) return false;
+    await tx.update(galleryItems).set(after).where(eq(galleryItems.id, id));
+    await recordAudit(tx, actor, {
+      action: "gallery_item.updated",
+      entityType: "gallery_item",
+      entityId: id,
+      summary: `Updated the gallery picture "${after.title}": ${Object.keys(changes).join(", ")}`,
+      changes,
+    });
+    return true;
+  });
+  if (changed === null) return refused(404, { form: PICTURE_LIST_ERRORS.notFound }, id);
+  if (changed) invalidatePublicData();
+  return { ok: true, intent: "update", message: messages.updated!, id };
+}
+
 /**
  * A screen's posted form, by its `intent`: what the page's action and the upload endpoint both run. An unknown
  * intent changes nothing.
@@ -346,6 +428,9 @@ export async function handlePictureListForm(
   switch (intent as PictureListIntent) {
     case "upload":
       return uploadPicture(db, list, form, actor);
+    case "update":
+      if (list === "gallery") return updateGalleryItem(db, form, actor);
+      break;
     case "delete":
       return deletePicture(db, list, { id: form.get("id") }, actor);
     case "reorder":

@@ -1,15 +1,21 @@
 import { z } from "zod";
+import { splitTags } from "../../lib/form-lists";
 import type { Toast } from "../../lib/toast";
+import { GALLERY_CATEGORY_IDS } from "./constants";
 
-// The two ordered picture lists of the storefront (backoffice.md §2 Logo Management, Hero Image Management):
-// the logos of the site header and the pictures of the home page's slideshow. Both are kept the same way
-// (upload, delete, reorder), so their rules are written once here (browser and server) and in
-// picture-lists.server.ts; only the words and the fields beside the picture differ.
+// The three ordered picture lists of the storefront (backoffice.md §2 Logo Management, Hero Image Management;
+// the gallery, issue 11): the logos of the site header, the pictures of the home page's slideshow and the
+// gallery page's pictures. All are kept the same way (upload, delete, reorder), so their rules are written once
+// here (browser and server) and in picture-lists.server.ts; only the words and the fields beside the picture
+// differ. A gallery picture's caption, category and tags can also be changed after the upload.
 
-export const PICTURE_LISTS = ["logos", "hero"] as const;
+export const PICTURE_LISTS = ["logos", "hero", "gallery"] as const;
 export type PictureListName = (typeof PICTURE_LISTS)[number];
 
 export interface PictureListMessages {
+  /** After changing a picture's fields (the gallery's caption, category, tags). */
+  updated?: string;
+  updateFailed?: string;
   uploaded: string;
   uploadFailed: string;
   deleted: string;
@@ -36,6 +42,17 @@ export const PICTURE_LIST_MESSAGES: Record<PictureListName, PictureListMessages>
     ordered: "Order updated successfully",
     orderFailed: "Failed to update order",
   },
+  // The spec has no gallery screen; its words follow the other lists'.
+  gallery: {
+    updated: "Gallery item updated successfully",
+    updateFailed: "Failed to update gallery item",
+    uploaded: "Gallery item uploaded successfully",
+    uploadFailed: "Failed to upload gallery item",
+    deleted: "Gallery item deleted successfully",
+    deleteFailed: "Failed to delete gallery item",
+    ordered: "Order updated successfully",
+    orderFailed: "Failed to update order",
+  },
 };
 
 /** Precise reasons, shown beside the toast. */
@@ -43,6 +60,12 @@ export const PICTURE_LIST_ERRORS = {
   nameRequired: "Name is required",
   nameTooLong: "Name must be at most 100 characters",
   altTooLong: "Description must be at most 300 characters",
+  captionRequired: "Caption is required",
+  captionTooLong: "Caption must be at most 120 characters",
+  captionInvalid: "Caption contains characters that are not allowed",
+  categoryRequired: "Choose a category",
+  tagTooLong: "Each tag must be at most 40 characters",
+  tooManyTags: "At most 12 tags",
   orderInvalid: "The new order could not be read. Reload the page and try again.",
   orderStale: "The list has changed since this page was opened. Reload the page and try again.",
   notFound: "It was already deleted, or never existed. Reload the page to see the current list.",
@@ -52,6 +75,9 @@ export const PICTURE_LIST_ERRORS = {
 
 export const NAME_MAX_LENGTH = 100;
 export const ALT_MAX_LENGTH = 300;
+export const CAPTION_MAX_LENGTH = 120;
+export const TAG_MAX_LENGTH = 40;
+export const MAX_TAGS = 12;
 /** More than either list will ever hold; a longer posted order is refused unread. */
 export const MAX_LIST_LENGTH = 500;
 
@@ -69,7 +95,41 @@ export const heroFieldsSchema = z.object({
   alt: text.pipe(z.string().max(ALT_MAX_LENGTH, PICTURE_LIST_ERRORS.altTooLong)),
 });
 
-export const PICTURE_FIELDS_SCHEMAS = { logos: logoFieldsSchema, hero: heroFieldsSchema } as const;
+// Any control character (a caption is one line).
+// eslint-disable-next-line no-control-regex
+const LINE_CONTROL = /[\u0000-\u001f\u007f]/;
+
+/** The fields beside a gallery picture: its caption (the storefront's title), one of the 6 categories, tags. */
+export const galleryFieldsSchema = z.object({
+  title: text.pipe(
+    z
+      .string()
+      .min(1, PICTURE_LIST_ERRORS.captionRequired)
+      .max(CAPTION_MAX_LENGTH, PICTURE_LIST_ERRORS.captionTooLong)
+      .refine((v) => !LINE_CONTROL.test(v), PICTURE_LIST_ERRORS.captionInvalid),
+  ),
+  category: text.pipe(z.enum(GALLERY_CATEGORY_IDS, { error: PICTURE_LIST_ERRORS.categoryRequired })),
+  tags: text
+    .transform(splitTags)
+    .pipe(
+      z
+        .array(z.string().max(TAG_MAX_LENGTH, PICTURE_LIST_ERRORS.tagTooLong))
+        .max(MAX_TAGS, PICTURE_LIST_ERRORS.tooManyTags),
+    ),
+});
+
+export const PICTURE_FIELDS_SCHEMAS = {
+  logos: logoFieldsSchema,
+  hero: heroFieldsSchema,
+  gallery: galleryFieldsSchema,
+} as const;
+
+/** The names of the fields sent beside each list's picture. */
+export const PICTURE_FIELD_NAMES: Record<PictureListName, readonly string[]> = {
+  logos: ["name"],
+  hero: ["alt"],
+  gallery: ["title", "category", "tags"],
+};
 
 const id = z.guid(PICTURE_LIST_ERRORS.notFound);
 
@@ -84,8 +144,8 @@ export const moveSchema = z.object({ id, direction: z.enum(["up", "down"], PICTU
 
 export const deleteSchema = z.object({ id });
 
-/** The forms of the two screens, told apart by their `intent`. */
-export const PICTURE_LIST_INTENTS = ["upload", "delete", "reorder", "move-up", "move-down"] as const;
+/** The forms of the screens, told apart by their `intent` ("update": a gallery picture's fields). */
+export const PICTURE_LIST_INTENTS = ["upload", "update", "delete", "reorder", "move-up", "move-down"] as const;
 export type PictureListIntent = (typeof PICTURE_LIST_INTENTS)[number];
 
 /** Where a screen's uploads go when sent with JavaScript (with a progress bar): a resource route answering JSON. */
@@ -102,8 +162,11 @@ export interface Picture {
 
 export interface PictureListItem {
   id: string;
-  /** The logo's name, or the hero picture's text alternative (may be empty). */
+  /** The logo's name, the hero picture's text alternative (may be empty), or the gallery picture's caption. */
   label: string;
+  /** A gallery picture's category and tags. */
+  category?: string;
+  tags?: string[];
   picture: Picture;
   /** Uploaded here (its files are deleted with it), as opposed to shipped under /images/. */
   uploaded: boolean;

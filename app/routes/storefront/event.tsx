@@ -1,7 +1,7 @@
 import { ArrowLeft, Calendar, Clock, MapPin, Users } from "lucide-react";
 import { data, Link } from "react-router";
 import { getDb } from "~/db/client.server";
-import { getEvent, isPastEvent } from "~/domain/content/events.server";
+import { eventPictures, getEvent, isPastEvent } from "~/domain/content/events.server";
 import { todayInDhaka } from "~/lib/dhaka-time";
 import { formatLongDate, formatTime } from "~/lib/format";
 import { pageMeta } from "~/lib/meta";
@@ -22,12 +22,6 @@ export async function loader({ params }: Route.LoaderArgs) {
 }
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "public, max-age=60, s-maxage=300" });
-
-/** Its pictures, or the card picture alone when it has no list. */
-function eventImages(event: { images: string[]; imageUrl: string | null }): string[] {
-  if (event.images.length > 0) return event.images;
-  return event.imageUrl ? [event.imageUrl] : [];
-}
 
 export function meta({ loaderData, matches, params }: Route.MetaArgs) {
   const event = loaderData?.event;
@@ -100,7 +94,7 @@ export default function EventPage({ loaderData }: Route.ComponentProps) {
 
         <div className="mt-6 grid gap-10 lg:grid-cols-3">
           <div className="lg:col-span-2">
-            <EventPhotos title={event.title} images={eventImages(event)} />
+            <EventPhotos title={event.title} images={eventPictures(event)} />
             <section aria-labelledby="about" className="mt-10">
               <h2 id="about" className="text-2xl font-bold text-ink-900">
                 About this event

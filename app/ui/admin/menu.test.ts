@@ -44,6 +44,7 @@ describe("the admin side menu", () => {
     expect(labels("staff")).not.toContain("Accounts");
     expect(labels("staff")).not.toContain("Settings");
     expect(labels("staff")).toContain("Contact Messages");
+    expect(labels("staff")).toContain("Gallery");
     // The accountant sees the employees (and their pay) for payroll, and changes none of them.
     expect(labels("accountant")).toEqual([
       "Dashboard",

@@ -18,6 +18,7 @@ export type MenuIcon =
   | "quotations"
   | "inventory"
   | "events"
+  | "gallery"
   | "employees"
   | "tasks"
   | "leave"
@@ -55,6 +56,8 @@ export const ADMIN_MENU: MenuEntry[] = [
   { label: "Logos", to: "/admin/logos", icon: "logos" },
   { label: "Hero Images", to: "/admin/hero", icon: "hero" },
   { label: "Settings", to: "/admin/settings", icon: "settings" },
+  // Not in the spec's menu: the storefront gallery's pictures (issue 11).
+  { label: "Gallery", to: "/admin/gallery", icon: "gallery" },
   { label: "Contact Messages", to: "/admin/inbox", icon: "inbox" },
   { label: "E-mail Outbox", to: "/admin/outbox", icon: "outbox" },
   { label: "Audit Log", to: "/admin/audit", icon: "audit" },

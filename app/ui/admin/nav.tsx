@@ -3,8 +3,8 @@ import {
   CalendarDays,
   ClipboardList,
   FileText,
+  GalleryHorizontalEnd,
   History,
-
   Images,
   Inbox,
   LayoutDashboard,
@@ -24,6 +24,7 @@ const ICONS: Record<MenuIcon, LucideIcon> = {
   quotations: FileText,
   inventory: Package,
   events: CalendarDays,
+  gallery: GalleryHorizontalEnd,
   employees: Users,
   tasks: ClipboardList,
   leave: Plane,
@@ -87,4 +88,3 @@ export function AdminNav({ menu, pathname, id }: { menu: MenuEntry[]; pathname: 
     </nav>
   );
 }
-

@@ -1,10 +1,13 @@
 import * as Dialog from "@radix-ui/react-dialog";
-import { ArrowDown, ArrowUp, ImagePlus, Loader2, Trash2 } from "lucide-react";
+import { ArrowDown, ArrowUp, ImagePlus, Loader2, Pencil, Trash2 } from "lucide-react";
 import { useId, useState } from "react";
 import { Form, Link, useFetcher, useRevalidator, type ShouldRevalidateFunction } from "react-router";
+import { GALLERY_CATEGORIES } from "~/domain/content/constants";
 import {
   ALT_MAX_LENGTH,
+  CAPTION_MAX_LENGTH,
   NAME_MAX_LENGTH,
+  PICTURE_FIELD_NAMES,
   PICTURE_FIELDS_SCHEMAS,
   PICTURE_LIST_ERRORS,
   PICTURE_LIST_MESSAGES,
@@ -14,19 +17,22 @@ import {
   type PictureListName,
   type PictureListPayload,
 } from "~/domain/content/picture-lists";
-import { IMAGE_TYPES } from "~/domain/media/image-type";
 import { formatBytes, UPLOAD_MISSING, uploadTooLargeMessage } from "~/domain/media/upload";
 import { fieldErrors } from "~/lib/form-errors";
 import { responsiveImage } from "~/lib/images";
 import { primaryButton, secondaryButton } from "../buttons";
-import { FormError, inputClass, SubmitButton, TextField, useToast } from "./form";
+import { galleryCategoryName } from "../gallery-grid";
+import { DialogActions, FormDialog } from "./form-dialog";
+import { FormError, inputClass, SelectField, SubmitButton, TextField, useFormBusy, useToast } from "./form";
 import { PageHeader, Panel } from "./page-header";
+import { IMAGE_ACCEPT } from "./pictures-field";
 import { SortableImageList } from "./sortable-image-list";
 
-// The Logo Management and Hero Image Management screens (backoffice.md §2): one screen for both ordered picture
-// lists. Everything works as plain form posts without JavaScript (upload as multipart, Move up / Move down,
+// The Logo Management, Hero Image Management and Gallery screens (backoffice.md §2; issue 11): one screen for the
+// ordered picture lists. Everything works as plain form posts without JavaScript (upload as multipart, Move up / Move down,
 // Delete after a confirmation page); with JavaScript the upload shows its progress, rows are dragged (or moved
-// with the keyboard) into place and the order is saved at once, and Delete asks in a dialog.
+// with the keyboard) into place and the order is saved at once, and Delete asks in a dialog. A gallery picture's
+// caption, category and tags are changed in a dialog opened by the URL (?edit=<id>), like every other form.
 
 interface ScreenText {
   title: string;
@@ -66,15 +72,27 @@ const TEXT: Record<PictureListName, ScreenText> = {
     deleteTitle: "Delete this hero image?",
     deleteWhere: "the home page's slideshow",
   },
+  gallery: {
+    title: "Gallery",
+    description: "The pictures of the website's gallery page, shown in this order and filtered by category.",
+    listTitle: "Gallery pictures",
+    uploadTitle: "Upload a picture",
+    uploadHint: "It is added at the end of the gallery.",
+    uploadButton: "Upload Picture",
+    fileLabel: "Picture",
+    empty: "No gallery pictures yet. Upload the first one.",
+    deleteTitle: "Delete this gallery picture?",
+    deleteWhere: "the gallery",
+  },
 };
 
 /** Each POST may change the list (even a refused one: it may say the list changed), so the list is read again. */
 export const revalidateAfterPost: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
   formMethod?.toUpperCase() === "POST" || defaultShouldRevalidate;
 
-/** Short names for buttons and announcements: a logo's name, a hero picture's place. */
+/** Short names for buttons and announcements: a logo's name or a gallery caption, a hero picture's place. */
 function nameOf(list: PictureListName, item: PictureListItem, index: number): string {
-  return list === "logos" ? item.label : `hero image ${index + 1}`;
+  return list === "hero" ? `hero image ${index + 1}` : item.label;
 }
 
 export function PictureListScreen({
@@ -82,12 +100,15 @@ export function PictureListScreen({
   items,
   maxBytes,
   confirmDelete,
+  editing = null,
   actionData,
 }: {
   list: PictureListName;
   items: PictureListItem[];
   maxBytes: number;
   confirmDelete: string | null;
+  /** The gallery picture whose fields are being changed (?edit=<id>). */
+  editing?: PictureListItem | null;
   actionData?: PictureListPayload;
 }) {
   const text = TEXT[list];
@@ -184,12 +205,40 @@ export function PictureListScreen({
             </span>
           )}
         </div>
-        <p className="line-clamp-2 min-h-[3.25rem] px-3 pt-3 text-sm text-ink-900" title={item.label || undefined}>
-          {item.label || <span className="text-slate-500 italic">No description</span>}
-        </p>
+        {list === "gallery" ? (
+          <div className="min-h-[5.5rem] px-3 pt-3 text-sm">
+            <p className="truncate font-medium text-ink-900" title={item.label}>
+              {item.label}
+            </p>
+            <p className="text-slate-600">{galleryCategoryName(item.category ?? "")}</p>
+            {item.tags && item.tags.length > 0 && (
+              <p className="mt-1 truncate text-xs text-slate-500" title={item.tags.join(", ")}>
+                {item.tags.map((t) => `#${t}`).join(" ")}
+              </p>
+            )}
+          </div>
+        ) : (
+          <p className="line-clamp-2 min-h-[3.25rem] px-3 pt-3 text-sm text-ink-900" title={item.label || undefined}>
+            {item.label || <span className="text-slate-500 italic">No description</span>}
+          </p>
+        )}
         <div className="flex items-center justify-between gap-2 px-2 pt-1 pb-2">
           {handle}
-          {controls}
+          <div className="flex items-center gap-1">
+            {list === "gallery" && (
+              <Link
+                to={`${path}?edit=${item.id}`}
+                preventScrollReset
+                className="inline-flex h-9 items-center gap-1.5 rounded-md px-2 text-sm font-medium text-brand-700 hover:bg-brand-50"
+                aria-label={`Edit ${name}`}
+                title="Edit"
+              >
+                <Pencil aria-hidden className="size-4" />
+                <span className="hidden sm:inline">Edit</span>
+              </Link>
+            )}
+            {controls}
+          </div>
         </div>
         {confirm}
       </div>
@@ -235,7 +284,7 @@ export function PictureListScreen({
                 onReorder={reorder}
                 disabled={saving}
                 renderItem={renderItem}
-                className={list === "logos" ? "space-y-3" : "grid gap-4 sm:grid-cols-2"}
+                className={list === "logos" ? "space-y-3" : "grid gap-4 sm:grid-cols-2 xl:grid-cols-3"}
               />
             )}
           </div>
@@ -245,6 +294,14 @@ export function PictureListScreen({
         </Panel>
       </div>
 
+      {list === "gallery" && editing && (
+        <GalleryItemDialog
+          key={editing.id}
+          item={editing}
+          path={path}
+          result={actionData?.intent === "update" ? actionData : undefined}
+        />
+      )}
       <DeleteDialog
         list={list}
         item={confirmingIndex >= 0 ? items[confirmingIndex]! : null}
@@ -296,12 +353,13 @@ function Thumb({
   className: string;
   alt?: string;
 }) {
-  // Uploaded pictures come in several widths; the hero pictures shipped under /images/ have a small copy too.
+  // Uploaded pictures come in several widths; the hero and gallery pictures shipped under /images/ have small
+  // copies too (logos have none).
   const source = picture.srcSet
     ? { src: picture.src, srcSet: picture.srcSet, sizes }
-    : list === "hero"
-      ? responsiveImage(picture.src, sizes, 1920)
-      : { src: picture.src };
+    : list === "logos"
+      ? { src: picture.src }
+      : responsiveImage(picture.src, sizes, list === "hero" ? 1920 : 960);
   return (
     <img {...source} alt={alt} width={picture.width} height={picture.height} loading="lazy" className={className} />
   );
@@ -382,7 +440,7 @@ function RowControls({
 }
 
 function deleteQuestion(list: PictureListName, item: PictureListItem, name: string, where: string): string {
-  const what = list === "logos" ? `“${item.label}”` : `Hero image ${name.replace(/^hero image /, "")}`;
+  const what = list === "hero" ? `Hero image ${name.replace(/^hero image /, "")}` : `“${item.label}”`;
   const files = item.uploaded ? " and its files are deleted" : "";
   return `${what} will no longer appear in ${where}${files}. This cannot be undone.`;
 }
@@ -497,8 +555,6 @@ function DeleteDialog({
   );
 }
 
-const ACCEPT = IMAGE_TYPES.join(",");
-
 /**
  * The upload form. Without JavaScript it posts as multipart to the screen. With it, the file goes by
  * XMLHttpRequest to the upload endpoint, whose upload progress events drive the bar; the answer is the same.
@@ -547,7 +603,7 @@ function UploadForm({
     const form = event.currentTarget;
     const data = new FormData(form);
     const typed: Record<string, string> = {};
-    for (const key of ["name", "alt"]) {
+    for (const key of PICTURE_FIELD_NAMES[list]) {
       const v = data.get(key);
       if (typeof v === "string") typed[key] = v;
     }
@@ -629,6 +685,8 @@ function UploadForm({
           autoComplete="off"
           disabled={busy}
         />
+      ) : list === "gallery" ? (
+        <GalleryFields values={values} errors={errors} disabled={busy} />
       ) : (
         <TextField
           name="alt"
@@ -652,7 +710,7 @@ function UploadForm({
           id={fileId}
           type="file"
           name="file"
-          accept={ACCEPT}
+          accept={IMAGE_ACCEPT}
           required
           disabled={busy}
           aria-invalid={errors.file ? true : undefined}
@@ -692,5 +750,86 @@ function UploadForm({
         className={`${primaryButton} w-full`}
       />
     </form>
+  );
+}
+
+/** A gallery picture's caption, category and tags: in the upload form and the Edit dialog. */
+function GalleryFields({
+  values,
+  errors,
+  disabled = false,
+}: {
+  values: Record<string, string | undefined>;
+  errors: Record<string, string | undefined>;
+  disabled?: boolean;
+}) {
+  return (
+    <>
+      <TextField
+        name="title"
+        label="Caption"
+        required
+        maxLength={CAPTION_MAX_LENGTH}
+        defaultValue={values.title}
+        error={errors.title}
+        autoComplete="off"
+        disabled={disabled}
+        hint="The picture's title on the gallery page."
+      />
+      <SelectField
+        name="category"
+        label="Category"
+        required
+        defaultValue={values.category ?? ""}
+        error={errors.category}
+        disabled={disabled}
+        options={[
+          { value: "", label: "Select category" },
+          ...GALLERY_CATEGORIES.map((c) => ({ value: c.id, label: c.name })),
+        ]}
+      />
+      <TextField
+        name="tags"
+        label="Tags"
+        defaultValue={values.tags}
+        error={errors.tags}
+        autoComplete="off"
+        disabled={disabled}
+        hint="Optional, separated by commas: stage, lighting"
+      />
+    </>
+  );
+}
+
+/** Changing a gallery picture's caption, category and tags; the picture itself stays. */
+function GalleryItemDialog({
+  item,
+  path,
+  result,
+}: {
+  item: PictureListItem;
+  path: string;
+  result?: PictureListPayload;
+}) {
+  const busy = useFormBusy("update");
+  const failed = result && !result.ok ? result : null;
+  const values = failed?.values ?? { title: item.label, category: item.category, tags: item.tags?.join(", ") };
+  return (
+    <FormDialog title="Edit Gallery Picture" closeHref={path} size="sm">
+      <Form method="post" action={`${path}?edit=${item.id}`} noValidate replace preventScrollReset>
+        <input type="hidden" name="intent" value="update" />
+        <input type="hidden" name="id" value={item.id} />
+        <div className="space-y-4 px-5 py-4">
+          <div className="h-32 overflow-hidden rounded-md bg-slate-100">
+            <Thumb list="gallery" picture={item.picture} sizes="400px" className="size-full object-cover" />
+          </div>
+          <FormError message={failed?.errors.form} />
+          <GalleryFields values={values} errors={failed?.errors ?? {}} />
+        </div>
+        <DialogActions closeHref={path}>
+          <SubmitButton label="Save Changes" busyLabel="Saving..." busy={busy} />
+        </DialogActions>
+      </Form>
+    </FormDialog>
   );
 }

@@ -2,7 +2,7 @@
 // ~/lib/list-query.server; see docs in list-params.ts and the inbox (app/routes/admin/inbox/list.tsx) for use.
 export { useListView, type ListView } from "./use-list";
 export { ListToolbar, SearchBox, FilterSelect, DateFilter } from "./toolbar";
-export { SortHeader } from "./sort-header";
+export { SortHeader, SortLinks } from "./sort-header";
 export { ListTable, HeadCell, cellClass, headCellClass } from "./table";
 export { Pagination } from "./pagination";
 export { EmptyState, clearHref } from "./empty-state";

@@ -44,3 +44,45 @@ export function SortHeader<S extends string, F extends Record<string, FilterSpec
 
 export const headCellClass =
   "px-4 py-3 text-left text-xs font-semibold tracking-wide whitespace-nowrap text-slate-600 uppercase";
+
+/**
+ * The sorts of a list without column headers (a grid of cards): one link per sort, as SortHeader's. The current
+ * one is marked (aria-current) with its direction; following it again turns the direction round.
+ */
+export function SortLinks<S extends string, F extends Record<string, FilterSpec>>({
+  list,
+  labels,
+}: {
+  list: ListView<S, F>;
+  labels: Readonly<Record<S, string>>;
+}) {
+  const sorts = Object.keys(list.spec.sorts) as S[];
+  return (
+    <nav aria-label="Sort" className="flex flex-wrap items-center gap-1 text-sm">
+      <span className="mr-1 text-slate-600">Sort by</span>
+      {sorts.map((sort) => {
+        const active = list.state.sort === sort;
+        const Icon = !active ? null : list.state.dir === "asc" ? ArrowUp : ArrowDown;
+        return (
+          <Link
+            key={sort}
+            to={list.href(sortChange(list.spec, list.state, sort))}
+            preventScrollReset
+            aria-current={active ? "true" : undefined}
+            className={`inline-flex items-center gap-1 rounded-full px-3 py-1 font-medium ${
+              active ? "bg-brand-50 text-brand-800 ring-1 ring-brand-200" : "text-slate-700 hover:bg-slate-100"
+            }`}
+          >
+            {labels[sort]}
+            {Icon && (
+              <>
+                <Icon aria-hidden className="size-3.5" />
+                <span className="sr-only">{list.state.dir === "asc" ? "(ascending)" : "(descending)"}</span>
+              </>
+            )}
+          </Link>
+        );
+      })}
+    </nav>
+  );
+}

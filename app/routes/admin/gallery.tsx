@@ -1,0 +1,46 @@
+import { data } from "react-router";
+import { getDb } from "~/db/client.server";
+import { auditActor, requirePermission } from "~/domain/auth/guard.server";
+import { pictureListPayload } from "~/domain/content/picture-lists";
+import { handlePictureListForm, listPictures } from "~/domain/content/picture-lists.server";
+import { getEnv } from "~/lib/env.server";
+import { redirectWithToast } from "~/lib/flash-toast.server";
+import { PictureListScreen, revalidateAfterPost } from "~/ui/admin/picture-list-screen";
+import type { Route } from "./+types/gallery";
+
+// The Gallery screen (issue 11): the storefront gallery's pictures in order; upload with a caption, one of the 6
+// categories and tags, change those later (?edit=<id>), drag to reorder, delete. The gallery page shows each change
+// at once.
+
+export const meta: Route.MetaFunction = () => [{ title: "Gallery | Utsab Admin" }];
+
+export async function loader(args: Route.LoaderArgs) {
+  await requirePermission(args, "gallery.manage");
+  const url = new URL(args.request.url);
+  const items = await listPictures(getDb(), "gallery");
+  const editId = url.searchParams.get("edit")?.toLowerCase();
+  return {
+    items,
+    maxBytes: getEnv().uploadMaxBytes,
+    // Delete without JavaScript: the row's Delete link asks again here first.
+    confirmDelete: url.searchParams.get("delete"),
+    editing: items.find((i) => i.id === editId) ?? null,
+  };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const user = await requirePermission(args, "gallery.manage");
+  const form = await args.request.formData().catch(() => new FormData());
+  const result = await handlePictureListForm(getDb(), "gallery", form, auditActor(args, user));
+  // A saved Edit dialog closes: back to the screen, with the toast.
+  if (result.ok && result.intent === "update")
+    return redirectWithToast("/admin/gallery", { type: "success", message: result.message });
+  const { payload, status } = pictureListPayload(result);
+  return data(payload, { status });
+}
+
+export const shouldRevalidate = revalidateAfterPost;
+
+export default function Gallery({ loaderData, actionData }: Route.ComponentProps) {
+  return <PictureListScreen list="gallery" {...loaderData} actionData={actionData} />;
+}
