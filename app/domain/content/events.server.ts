@@ -5,7 +5,7 @@ import { cachedPublicData } from "../../lib/cache.server";
 import { isSlug } from "../../lib/slug";
 
 // Pure rules usable in the browser live in events.ts.
-export { eventPictures, isPastEvent, type EventTab } from "./events";
+export { isPastEvent, type EventTab } from "./events";
 import type { EventTab } from "./events";
 
 /**

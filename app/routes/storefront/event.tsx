@@ -1,7 +1,8 @@
 import { ArrowLeft, Calendar, Clock, MapPin, Users } from "lucide-react";
 import { data, Link } from "react-router";
 import { getDb } from "~/db/client.server";
-import { eventPictures, getEvent, isPastEvent } from "~/domain/content/events.server";
+import { eventPictures } from "~/domain/content/events";
+import { getEvent, isPastEvent } from "~/domain/content/events.server";
 import { todayInDhaka } from "~/lib/dhaka-time";
 import { formatLongDate, formatTime } from "~/lib/format";
 import { pageMeta } from "~/lib/meta";

@@ -210,7 +210,7 @@ export function PictureListScreen({
             <p className="truncate font-medium text-ink-900" title={item.label}>
               {item.label}
             </p>
-            <p className="text-slate-600">{galleryCategoryName(item.category ?? "")}</p>
+            <p className="truncate text-slate-600">{galleryCategoryName(item.category ?? "")}</p>
             {item.tags && item.tags.length > 0 && (
               <p className="mt-1 truncate text-xs text-slate-500" title={item.tags.join(", ")}>
                 {item.tags.map((t) => `#${t}`).join(" ")}
@@ -284,7 +284,7 @@ export function PictureListScreen({
                 onReorder={reorder}
                 disabled={saving}
                 renderItem={renderItem}
-                className={list === "logos" ? "space-y-3" : "grid gap-4 sm:grid-cols-2 xl:grid-cols-3"}
+                className={list === "logos" ? "space-y-3" : "grid gap-4 sm:grid-cols-2"}
               />
             )}
           </div>
