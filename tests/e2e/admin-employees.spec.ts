@@ -84,6 +84,41 @@ test("add with the spec's messages, edit, and delete an employee @mobile", async
   await expect(page.getByRole("row").filter({ hasText: name })).toHaveCount(0);
 });
 
+test("gives an employee a sign-in: the invitation goes to the outbox and the row says so @mobile", async ({ page }) => {
+  test.setTimeout(120_000);
+  const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
+  const name = `Imran Hossain ${tag}`;
+  const email = `imran.${tag}@example.com`;
+  await signIn(page);
+  await page.getByRole("link", { name: "Add New Employee" }).click();
+  await dialog(page).getByLabel("Name").fill(name);
+  await dialog(page).getByLabel("Email").fill(email);
+  await dialog(page).getByLabel("Position").selectOption("Coordinator");
+  await dialog(page).getByLabel("Department").selectOption("Operations");
+  await dialog(page).getByLabel("Joining Date").fill("2025-06-01");
+  await dialog(page).getByLabel("Salary (৳)").fill("30000");
+  await dialog(page).getByRole("button", { name: "Add Employee" }).click();
+  await expect(page.getByText("Employee added successfully").first()).toBeVisible();
+
+  await page.getByRole("searchbox", { name: "Search" }).fill(tag);
+  await page.getByRole("searchbox", { name: "Search" }).press("Enter");
+  const row = page.getByRole("row").filter({ hasText: name });
+  await expect(row.getByText("Can sign in")).toHaveCount(0);
+  await row.getByRole("link", { name: `Give ${name} a sign-in` }).click();
+  await expect(dialog(page).getByRole("heading", { name: "Give a sign-in" })).toBeVisible();
+  await expect(dialog(page).getByText(email)).toBeVisible();
+  await dialog(page).getByLabel("Role").selectOption("staff");
+  await dialog(page).getByRole("button", { name: "Send Invitation" }).click();
+  await expect(
+    page.getByText(`Sign-in created: an e-mail with a temporary password is on its way to ${email}`).first(),
+  ).toBeVisible();
+  await expect(page.getByRole("row").filter({ hasText: name }).getByText("Can sign in")).toBeVisible();
+  await expect(page.getByRole("link", { name: `Give ${name} a sign-in` })).toHaveCount(0);
+
+  await page.goto("/admin/outbox");
+  await expect(page.getByText(email).first()).toBeVisible();
+});
+
 test("teams: create one with a lead, add a member, rename it, delete it @mobile", async ({ page }) => {
   test.setTimeout(120_000);
   const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
@@ -181,7 +216,9 @@ test("tasks: the empty state, create a task for a team member, change its status
   await card.getByLabel(`Status of ${title}`).selectOption("completed");
   await card.getByRole("button", { name: "Set" }).click();
   await expect(page.getByText("Task status updated").first()).toBeVisible();
-  await expect(page.getByRole("article", { name: title }).getByText("Completed", { exact: true }).first()).toBeVisible();
+  await expect(
+    page.getByRole("article", { name: title }).getByText("Completed", { exact: true }).first(),
+  ).toBeVisible();
 
   await page.getByRole("link", { name: `Delete ${title}` }).click();
   await expect(dialog(page).getByText("Are you sure you want to delete this task?")).toBeVisible();

@@ -127,7 +127,12 @@ export const ADMIN_ROUTE_ACCESS = {
   },
   "/admin/employees": {
     view: "employees.view",
-    action: { create: "employees.manage", update: "employees.manage", delete: "employees.manage" },
+    action: {
+      create: "employees.manage",
+      update: "employees.manage",
+      delete: "employees.manage",
+      "give-signin": "users.manage",
+    },
   },
   "/admin/employees/teams": {
     view: "employees.view",

@@ -117,47 +117,63 @@ function invitation(input: { name: string; email: string; role: StaffRole; passw
 }
 
 /**
- * Invites a staff member: creates the user with a generated password that must be changed at the first
- * sign-in, and puts the e-mail with the sign-in link and that password in the outbox, in one transaction.
- * An e-mail address any user already has (a customer's too) is refused on the e-mail field.
+ * Creates a back-office user with a generated password that must be changed at the first sign-in, and puts the
+ * e-mail with the sign-in link and that password in the outbox, with its audit line: inside the caller's
+ * transaction (Settings > Users' invitation, or an employee given a sign-in). Throws EmailTakenError when any user
+ * (a customer too) has the address; the unique index backs this up against an invitation committed meanwhile.
+ */
+export async function createInvitedUser(
+  tx: Tx,
+  input: { name: string; email: string; role: StaffRole },
+  companyName: string,
+  actor: AuditActor,
+): Promise<string> {
+  const { name, email, role } = input;
+  const [taken] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email}`)
+    .limit(1);
+  if (taken) throw new EmailTakenError();
+  const password = generatePassword();
+  const user = await createPasswordUser(tx, { name, email, password, role, mustChangePassword: true });
+  await enqueueEmail(tx, {
+    to: email,
+    subject: `Your ${companyName} back-office account`,
+    text: invitation({ name, email, role, password, companyName }),
+    kind: "user.invited",
+    relatedType: "user",
+    relatedId: user.id,
+  });
+  await recordAudit(tx, actor, {
+    action: "user.invited",
+    entityType: "user",
+    entityId: user.id,
+    summary: `Invited ${name} (${email}) as ${ROLE_LABELS[role]}`,
+    changes: { name, email, role },
+  });
+  return user.id;
+}
+
+/** Whether `error` says the invited address is taken (found first, or by the unique index). */
+export function isEmailTaken(error: unknown): boolean {
+  return error instanceof EmailTakenError || isUniqueViolation(error);
+}
+
+/**
+ * Invites a staff member (Settings > Users): createInvitedUser in a transaction of its own. An e-mail address any
+ * user already has (a customer's too) is refused on the e-mail field.
  */
 export async function inviteStaffUser(db: Db, values: InviteFormValues, actor: AuditActor): Promise<StaffUserResult> {
   const parsed = inviteUserSchema.safeParse(values);
   if (!parsed.success)
     return { ok: false, status: 400, message: M.inviteFailed, errors: fieldErrors(parsed.error), values };
-  const { name, email, role } = parsed.data;
   const company = await getCompanySettings(db);
-  const password = generatePassword();
   let userId: string;
   try {
-    userId = await db.transaction(async (tx) => {
-      const [taken] = await tx
-        .select({ id: users.id })
-        .from(users)
-        .where(sql`lower(${users.email}) = ${email}`)
-        .limit(1);
-      if (taken) throw new EmailTakenError();
-      const user = await createPasswordUser(tx, { name, email, password, role, mustChangePassword: true });
-      await enqueueEmail(tx, {
-        to: email,
-        subject: `Your ${company.name} back-office account`,
-        text: invitation({ name, email, role, password, companyName: company.name }),
-        kind: "user.invited",
-        relatedType: "user",
-        relatedId: user.id,
-      });
-      await recordAudit(tx, actor, {
-        action: "user.invited",
-        entityType: "user",
-        entityId: user.id,
-        summary: `Invited ${name} (${email}) as ${ROLE_LABELS[role]}`,
-        changes: { name, email, role },
-      });
-      return user.id;
-    });
+    userId = await db.transaction((tx) => createInvitedUser(tx, parsed.data, company.name, actor));
   } catch (error) {
-    // Taken before we looked, or by an invitation committed meanwhile (the unique index decides).
-    if (error instanceof EmailTakenError || isUniqueViolation(error))
+    if (isEmailTaken(error))
       return { ok: false, status: 400, message: M.inviteFailed, errors: { email: M.emailTaken }, values };
     throw error;
   }

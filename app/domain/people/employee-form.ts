@@ -25,6 +25,15 @@ export const EMPLOYEE_MESSAGES = {
   changedMeanwhile:
     "Someone else changed this employee while you were editing. Your changes were not saved; the form now shows theirs.",
   idRequired: "Employee ID is required for update",
+  // Giving an employee a sign-in (beyond the spec; issue 11).
+  signInInvited: (email: string) => `Sign-in created: an e-mail with a temporary password is on its way to ${email}`,
+  signInLinked: (email: string) => `Linked to the existing back-office sign-in of ${email}`,
+  signInFailed: (message: string) => `Failed to give a sign-in: ${message}`,
+  signInExists: "This employee can already sign in",
+  signInInactive: "An inactive employee cannot be given a sign-in",
+  signInCustomer: "A customer's portal account has this e-mail address. Change the employee's e-mail address first.",
+  signInTakenByOther: "That sign-in already belongs to another employee",
+  roleInvalid: "Choose a role: Administrator, Staff or Accountant",
 } as const;
 
 export const EMPLOYEE_LIMITS = { name: 120, email: 254, phone: 30 } as const;

@@ -13,7 +13,9 @@ import {
   type TestUser,
 } from "../../../tests/support/signed-in-request";
 import { getDb } from "~/db/client.server";
-import { auditLog, employees, leaves } from "~/db/schema";
+import { auditLog, companySettings, emailOutbox, employees, leaves, users } from "~/db/schema";
+import { companySeed } from "~/db/seed/company";
+import { createPasswordUser } from "~/domain/auth/users.server";
 import { action, loader } from "./employees";
 
 let admin: TestUser;
@@ -34,6 +36,8 @@ const VALID = {
 };
 
 beforeAll(async () => {
+  // The invitation e-mail names the company.
+  await getDb().insert(companySettings).values(companySeed);
   [admin, staff, accountant] = await Promise.all([
     signedInUser("admin"),
     signedInUser("staff"),
@@ -192,5 +196,100 @@ describe("the list and who sees what", () => {
       expect((await thrownBy(post({ ...VALID, intent, email: "staff.try@staff.test" }, staff))).status).toBe(403);
     expect((await thrownBy(post({ ...VALID }, accountant))).status).toBe(403);
     expect(await tableFingerprint(TABLES)).toEqual(before);
+  });
+});
+
+describe("giving an employee a sign-in", () => {
+  const SIGN_IN_TABLES = ["employees", "users", "email_outbox", "audit_log"] as const;
+  const give = (id: string, role = "staff", as: TestUser = admin) =>
+    post({ intent: "give-signin", id, role }, as, `/admin/employees?signin=${id}`);
+
+  it("invites a back-office user with the employee's name and e-mail, linked by user_id, and sends the e-mail", async () => {
+    const row = await add({ email: "Rafi.Signin@Staff.test", name: "Rafi Signin" });
+    const opened = await callRoute(loader, `/admin/employees?signin=${row.id}`, { as: admin });
+    expect(opened.dialog).toEqual({
+      kind: "signin",
+      employee: { id: row.id, name: "Rafi Signin", email: "rafi.signin@staff.test", existingRole: null },
+    });
+    const response = (await give(row.id, "accountant")) as Response;
+    expect(response.headers.get("location")).toBe("/admin/employees");
+    expect(flashToast(response)).toEqual({
+      type: "success",
+      message: "Sign-in created: an e-mail with a temporary password is on its way to rafi.signin@staff.test",
+    });
+    const [linked] = await getDb().select().from(employees).where(eq(employees.id, row.id));
+    const [user] = await getDb().select().from(users).where(eq(users.id, linked!.userId!));
+    expect(user).toMatchObject({ name: "Rafi Signin", role: "accountant", mustChangePassword: true });
+    const [mail] = await getDb().select().from(emailOutbox).where(eq(emailOutbox.toAddress, "rafi.signin@staff.test"));
+    expect(mail!.textBody).toMatch(/Temporary password: \S{8,}/);
+    const listed = await callRoute(loader, "/admin/employees?q=rafi.signin", { as: admin });
+    expect(listed.page.rows[0]).toMatchObject({ hasLogin: true });
+    // Once linked, the dialog is not offered again.
+    const again = await thrownBy(callRoute(loader, `/admin/employees?signin=${row.id}`, { as: admin }));
+    expect(again.location).toBe("/admin/employees");
+  });
+
+  it("links a back-office user who already has the e-mail instead of inviting another", async () => {
+    const { id: userId } = await createPasswordUser(getDb(), {
+      name: "Existing Staff",
+      email: "existing.staff@staff.test",
+      password: "long-enough-password",
+      role: "staff",
+    });
+    const row = await add({ email: "existing.staff@staff.test", name: "Existing Staff" });
+    const opened = await callRoute(loader, `/admin/employees?signin=${row.id}`, { as: admin });
+    expect(opened.dialog).toMatchObject({ employee: { existingRole: "staff" } });
+    const outboxBefore = await tableFingerprint(["email_outbox", "users"]);
+    expect(flashToast((await give(row.id, "admin")) as Response)).toEqual({
+      type: "success",
+      message: "Linked to the existing back-office sign-in of existing.staff@staff.test",
+    });
+    const [linked] = await getDb().select().from(employees).where(eq(employees.id, row.id));
+    expect(linked!.userId).toBe(userId);
+    // No new user, no e-mail, and the existing role is kept.
+    expect(await tableFingerprint(["email_outbox", "users"])).toEqual(outboxBefore);
+  });
+
+  it("refuses a customer's address, an inactive employee, one who can sign in, a bad role and an unknown id, writing nothing", async () => {
+    await createPasswordUser(getDb(), {
+      name: "A Customer",
+      email: "customer.twin@staff.test",
+      password: "long-enough-password",
+      role: "customer",
+    });
+    const twin = await add({ email: "customer.twin@staff.test", name: "Customer Twin" });
+    const inactive = await add({ email: "gone@staff.test", name: "Gone Person", status: "inactive" });
+    const linked = await add({ email: "linked.already@staff.test", name: "Linked Already" });
+    await give(linked.id);
+
+    const before = await tableFingerprint(SIGN_IN_TABLES);
+    const cases: [string, string, RegExp][] = [
+      [twin.id, "staff", /customer's portal account has this e-mail address/],
+      [inactive.id, "staff", /An inactive employee cannot be given a sign-in/],
+      [linked.id, "staff", /This employee can already sign in/],
+      ["00000000-0000-4000-8000-000000000000", "staff", /This employee no longer exists/],
+      ["not-an-id", "staff", /This employee no longer exists/],
+    ];
+    for (const [id, role, message] of cases) {
+      const response = (await give(id, role)) as Response;
+      expect(flashToast(response)).toMatchObject({ type: "error", message: expect.stringMatching(message) });
+    }
+    const badRole = answerOf<{ errors: Record<string, string>; toast: { message: string } }>(
+      await give(twin.id, "customer"),
+    );
+    expect(badRole.status).toBe(400);
+    expect(badRole.body.errors.role).toBe("Choose a role: Administrator, Staff or Accountant");
+    expect(badRole.body.toast.message).toBe(
+      "Failed to give a sign-in: Choose a role: Administrator, Staff or Accountant",
+    );
+    expect(await tableFingerprint(SIGN_IN_TABLES)).toEqual(before);
+  });
+
+  it("is for those who may invite users: staff and the accountant are refused", async () => {
+    const row = await add({ email: "nobody.invites@staff.test", name: "Nobody Invites" });
+    const before = await tableFingerprint(SIGN_IN_TABLES);
+    for (const as of [staff, accountant]) expect((await thrownBy(give(row.id, "staff", as))).status).toBe(403);
+    expect(await tableFingerprint(SIGN_IN_TABLES)).toEqual(before);
+    expect(await callRoute(loader, "/admin/employees", { as: staff })).toMatchObject({ canGiveSignIn: false });
   });
 });

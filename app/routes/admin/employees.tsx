@@ -1,8 +1,10 @@
 import { KeyRound, Pencil, Plus, Trash2, Users, UsersRound } from "lucide-react";
-import { data, Link, useLocation } from "react-router";
+import { data, Form, Link, useLocation } from "react-router";
 import { getDb } from "~/db/client.server";
 import { auditActor, requirePermission } from "~/domain/auth/guard.server";
 import { can } from "~/domain/auth/permissions";
+import { ROLE_LABELS } from "~/domain/auth/roles";
+import { STAFF_ROLE_OPTIONS } from "~/domain/auth/staff-users";
 import { DEPARTMENTS } from "~/domain/people/constants";
 import {
   EMPLOYEE_MESSAGES,
@@ -11,6 +13,7 @@ import {
   type EmployeeFormValues,
 } from "~/domain/people/employee-form";
 import { EMPLOYEE_LIST, EMPLOYEE_STATUS_LABELS } from "~/domain/people/employee-list";
+import { giveEmployeeSignIn, signInPreview, type SignInPreview } from "~/domain/people/employee-sign-in.server";
 import {
   createEmployee,
   deleteEmployee,
@@ -22,7 +25,8 @@ import { redirectWithToast } from "~/lib/flash-toast.server";
 import { formatMoney, formatShortDate } from "~/lib/format";
 import { listUrlOf, parseList, withParam } from "~/lib/list-params";
 import type { Toast } from "~/lib/toast";
-import { useToast } from "~/ui/admin/form";
+import { DialogActions, FormDialog } from "~/ui/admin/form-dialog";
+import { SelectField, SubmitButton, useFormBusy, useToast } from "~/ui/admin/form";
 import { DeleteDialog } from "~/ui/admin/delete-dialog";
 import { EmployeeDialog } from "~/ui/admin/employees/employee-dialog";
 import {
@@ -53,7 +57,10 @@ export const meta: Route.MetaFunction = () => [{ title: "Employee Management | U
 const listUrl = (url: URL) => listUrlOf(EMPLOYEE_LIST, url);
 
 type DialogState =
-  { kind: "create" | "update"; values: EmployeeFormValues } | { kind: "delete"; id: string; name: string } | null;
+  | { kind: "create" | "update"; values: EmployeeFormValues }
+  | { kind: "delete"; id: string; name: string }
+  | { kind: "signin"; employee: SignInPreview }
+  | null;
 
 export async function loader(args: Route.LoaderArgs) {
   const user = await requirePermission(args, "employees.view");
@@ -62,11 +69,19 @@ export async function loader(args: Route.LoaderArgs) {
   const db = getDb();
   const canManage = can(user.role, "employees.manage");
   const withSalary = can(user.role, "employees.salary");
+  // Giving a sign-in creates a back-office user: who may invite users (Settings > Users) may.
+  const canGiveSignIn = canManage && can(user.role, "users.manage");
 
   let dialog: DialogState = null;
   const editId = url.searchParams.get("edit") ?? url.searchParams.get("delete");
+  const signInId = url.searchParams.get("signin");
   if (canManage && url.searchParams.has("new")) dialog = { kind: "create", values: EMPTY_EMPLOYEE_FORM };
-  else if (canManage && editId) {
+  else if (canGiveSignIn && signInId) {
+    const employee = await signInPreview(db, signInId);
+    if (!employee)
+      throw await redirectWithToast(listUrl(url), { type: "error", message: EMPLOYEE_MESSAGES.signInExists });
+    dialog = { kind: "signin", employee };
+  } else if (canManage && editId) {
     const values = await loadEmployeeForm(db, editId);
     if (!values) throw await redirectWithToast(listUrl(url), { type: "error", message: EMPLOYEE_MESSAGES.notFound });
     dialog = url.searchParams.has("delete")
@@ -74,7 +89,7 @@ export async function loader(args: Route.LoaderArgs) {
       : { kind: "update", values };
   }
   const page = await listEmployees(db, state, { withSalary });
-  return { state, page, canManage, withSalary, dialog };
+  return { state, page, canManage, canGiveSignIn, withSalary, dialog };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -102,11 +117,20 @@ export async function action(args: Route.ActionArgs) {
     return redirectWithToast(back, { type: result.ok ? "success" : "error", message: result.message });
   }
 
+  if (intent === "give-signin") {
+    await requirePermission(args, "users.manage");
+    const result = await giveEmployeeSignIn(db, { id: form.get("id"), role: form.get("role") }, actor);
+    if (result.ok || result.status !== 400)
+      return redirectWithToast(back, { type: result.ok ? "success" : "error", message: result.message });
+    const toast: Toast = { type: "error", message: result.message };
+    return data({ intent, errors: result.errors, values: null, toast }, { status: result.status });
+  }
+
   return data({ intent: null, errors: {}, values: null, toast: null }, { status: 400 });
 }
 
 export default function Employees({ loaderData, actionData }: Route.ComponentProps) {
-  const { page, canManage, withSalary, dialog } = loaderData;
+  const { page, canManage, canGiveSignIn, withSalary, dialog } = loaderData;
   const list = useListView(EMPLOYEE_LIST, loaderData.state);
   const loading = useListLoading(list);
   const location = useLocation();
@@ -227,6 +251,18 @@ export default function Employees({ loaderData, actionData }: Route.ComponentPro
                   {canManage && (
                     <td className={`${cellClass} text-right whitespace-nowrap`}>
                       <span className="inline-flex gap-1">
+                        {canGiveSignIn && !row.hasLogin && row.status === "active" && (
+                          <Link
+                            title="Give sign-in"
+                            to={dialogHref(`signin=${row.id}`)}
+                            preventScrollReset
+                            className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-sm font-medium text-slate-700 hover:bg-slate-100"
+                            aria-label={`Give ${row.name} a sign-in`}
+                          >
+                            <KeyRound aria-hidden className="size-4" />
+                            <span className="sm:sr-only 2xl:not-sr-only">Sign-in</span>
+                          </Link>
+                        )}
                         <Link
                           title="Edit"
                           to={dialogHref(`edit=${row.id}`)}
@@ -268,6 +304,14 @@ export default function Employees({ loaderData, actionData }: Route.ComponentPro
           action={here}
         />
       )}
+      {dialog?.kind === "signin" && (
+        <SignInDialog
+          employee={dialog.employee}
+          error={actionData?.intent === "give-signin" ? actionData.errors.role : undefined}
+          closeHref={closeHref}
+          action={here}
+        />
+      )}
       {dialog?.kind === "delete" && (
         <DeleteDialog
           title="Delete employee"
@@ -280,5 +324,54 @@ export default function Employees({ loaderData, actionData }: Route.ComponentPro
         />
       )}
     </>
+  );
+}
+
+function SignInDialog({
+  employee,
+  error,
+  closeHref,
+  action,
+}: {
+  employee: SignInPreview;
+  error?: string;
+  closeHref: string;
+  action: string;
+}) {
+  const busy = useFormBusy("give-signin");
+  const linking = employee.existingRole && employee.existingRole in ROLE_LABELS;
+  return (
+    <FormDialog title="Give a sign-in" closeHref={closeHref} size="sm">
+      <Form method="post" action={action} replace preventScrollReset>
+        <input type="hidden" name="intent" value="give-signin" />
+        <input type="hidden" name="id" value={employee.id} />
+        <div className="space-y-4 px-5 py-4 text-sm text-slate-700">
+          {linking ? (
+            <p>
+              A back-office sign-in with <span className="font-medium text-ink-900">{employee.email}</span> exists
+              already ({ROLE_LABELS[employee.existingRole as keyof typeof ROLE_LABELS]}). It will be linked to{" "}
+              <span className="font-medium text-ink-900">{employee.name}</span>; its role stays as it is.
+            </p>
+          ) : (
+            <p>
+              <span className="font-medium text-ink-900">{employee.name}</span> gets an e-mail at{" "}
+              <span className="font-medium text-ink-900">{employee.email}</span> with a temporary password, to be
+              changed at the first sign-in.
+            </p>
+          )}
+          <SelectField
+            name="role"
+            label="Role"
+            required
+            defaultValue="staff"
+            error={error}
+            options={STAFF_ROLE_OPTIONS}
+          />
+        </div>
+        <DialogActions closeHref={closeHref}>
+          <SubmitButton label={linking ? "Link Sign-in" : "Send Invitation"} busyLabel="Saving..." busy={busy} />
+        </DialogActions>
+      </Form>
+    </FormDialog>
   );
 }
