@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { getDb } from "~/db/client.server";
 import { auditActor, requirePermission } from "~/domain/auth/guard.server";
-import { pictureListPayload } from "~/domain/content/picture-lists";
+import { pictureListPayload, PICTURE_LIST_ERRORS } from "~/domain/content/picture-lists";
 import { handlePictureListForm, listPictures } from "~/domain/content/picture-lists.server";
 import { getEnv } from "~/lib/env.server";
 import { redirectWithToast } from "~/lib/flash-toast.server";
@@ -19,12 +19,16 @@ export async function loader(args: Route.LoaderArgs) {
   const url = new URL(args.request.url);
   const items = await listPictures(getDb(), "gallery");
   const editId = url.searchParams.get("edit")?.toLowerCase();
+  const editing = editId ? items.find((i) => i.id === editId) : null;
+  // An Edit link to a picture deleted meanwhile: back to the screen, saying so.
+  if (editId && !editing)
+    throw await redirectWithToast("/admin/gallery", { type: "error", message: PICTURE_LIST_ERRORS.notFound });
   return {
     items,
     maxBytes: getEnv().uploadMaxBytes,
     // Delete without JavaScript: the row's Delete link asks again here first.
     confirmDelete: url.searchParams.get("delete"),
-    editing: items.find((i) => i.id === editId) ?? null,
+    editing: editing ?? null,
   };
 }
 
