@@ -1,5 +1,6 @@
 // Screenshots of pages as a person sees them, at phone and desktop widths, for looking at new screens:
 //   node scripts/screenshot.mjs http://127.0.0.1:3000 / /products   (writes .tmp/screenshots/*.png)
+// WIDTHS=375,1280 (the default) sets the widths; HEIGHT=2000 a taller window, to see a long dialog whole.
 // Back-office paths (/admin/...) are taken signed in as LOOK_AS (admin, staff or accountant; default admin),
 // with the e2e server's users (tests/e2e/support/fixtures.ts); customer portal paths (/customer/...) as its
 // customer.
@@ -10,13 +11,15 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./lib/chromium.mjs";
 
 const [base = "http://127.0.0.1:3000", ...paths] = process.argv.slice(2);
 const widths = (process.env.WIDTHS ?? "375,1280").split(",").map(Number);
+// A taller window shows a whole dialog (dialogs scroll inside the window, so a full-page shot cuts them off).
+const height = process.env.HEIGHT ? Number(process.env.HEIGHT) : undefined;
 const out = path.resolve(".tmp/screenshots");
 mkdirSync(out, { recursive: true });
 
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 try {
   for (const width of widths) {
-    const page = await browser.newPage({ viewport: { width, height: width < 600 ? 800 : 900 } });
+    const page = await browser.newPage({ viewport: { width, height: height ?? (width < 600 ? 800 : 900) } });
     if (paths.some((p) => p.startsWith("/admin") && !p.startsWith("/admin/login"))) await signIn(page);
     let customerSignedIn = false;
     for (const p of paths.length ? paths : ["/"]) {

@@ -34,6 +34,8 @@ export const EVENT_LIMITS = {
   capacity: 1_000_000,
   /** Photos on the event page, uploaded or by address. */
   photos: 20,
+  /** Photos uploaded with one save, beside the image: the request's size limit has room for six files. */
+  photosPerSave: 5,
   photoAddress: 2000,
 } as const;
 
@@ -191,7 +193,8 @@ export function parseEventForm(
 ): { ok: true; input: EventInput } | { ok: false; errors: Record<string, string> } {
   const parsed = eventSchema(newPhotoCount).safeParse(values);
   const errors = parsed.success ? {} : fieldErrors(parsed.error);
-  if (newPhotoCount > EVENT_LIMITS.photos) errors.newImages = `At most ${EVENT_LIMITS.photos} photos per event`;
+  if (newPhotoCount > EVENT_LIMITS.photosPerSave)
+    errors.newImages = `Upload at most ${EVENT_LIMITS.photosPerSave} photos at a time`;
   if (!parsed.success || Object.keys(errors).length > 0) return { ok: false, errors };
   return { ok: true, input: parsed.data };
 }

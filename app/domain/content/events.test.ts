@@ -49,16 +49,16 @@ describe("parseEventForm", () => {
     });
   });
 
-  it("counts the photos being uploaded towards the limit of 20", () => {
-    const addresses = Array.from({ length: 15 }, (_, i) => `/images/p${i}.webp`).join("\n");
-    expect(parseEventForm({ ...valid, imageUrls: addresses }, 5).ok).toBe(true);
-    expect(parseEventForm({ ...valid, imageUrls: addresses }, 6)).toMatchObject({
+  it("counts the photos being uploaded towards the limit of 20, and takes at most 5 with one save", () => {
+    const addresses = (n: number) => Array.from({ length: n }, (_, i) => `/images/p${i}.webp`).join("\n");
+    expect(parseEventForm({ ...valid, imageUrls: addresses(15) }, 5).ok).toBe(true);
+    expect(parseEventForm({ ...valid, imageUrls: addresses(16) }, 5)).toMatchObject({
       ok: false,
       errors: { imageUrls: "At most 20 photos per event" },
     });
-    expect(parseEventForm(valid, 21)).toMatchObject({
+    expect(parseEventForm(valid, 6)).toMatchObject({
       ok: false,
-      errors: { newImages: "At most 20 photos per event" },
+      errors: { newImages: "Upload at most 5 photos at a time" },
     });
   });
 });

@@ -49,6 +49,7 @@ const AUDIT_ENTITIES: Record<string, { permission: Permission; href: (id: string
   quotation: { permission: "quotations.view", href: (id) => withId("/admin/quotations", id) },
   inventory_item: { permission: "inventory.view", href: (id) => withId("/admin/inventory", id) },
   event: { permission: "events.view", href: (id) => withId("/admin/events", id) },
+  gallery_item: { permission: "gallery.manage", href: () => "/admin/gallery" },
   employee: { permission: "employees.view", href: (id) => withId("/admin/employees", id) },
   task: { permission: "tasks.view", href: (id) => withId("/admin/tasks", id) },
   leave: { permission: "leave.view", href: (id) => withId("/admin/leaves", id) },

@@ -154,7 +154,7 @@ export function EventDialog({
             addressesError={errors.imageUrls}
             uploadsError={errors[EVENT_FILE_FIELDS.photos]}
             uploadsName={EVENT_FILE_FIELDS.photos}
-            uploadHint={`JPEG, PNG, WebP or AVIF; ${EVENT_LIMITS.photos} photos per event. Added after the photos above.`}
+            uploadHint={`JPEG, PNG, WebP or AVIF; up to ${EVENT_LIMITS.photosPerSave} at a time, ${EVENT_LIMITS.photos} per event. Added after the photos above.`}
           />
         </div>
         <DialogActions closeHref={closeHref}>
