@@ -90,6 +90,14 @@ test("add an event with its image, edit it to completed, delete it: the storefro
   await expect(card.getByText("Capacity 250")).toBeVisible();
   await expect(card.locator("img")).toHaveAttribute("src", /^\/media\/events\/.+\.webp$/);
 
+  // The cards' sorts are links; the search stays.
+  const sorts = page.getByRole("navigation", { name: "Sort" });
+  await expect(sorts.getByRole("link", { name: /Date/ })).toHaveAttribute("aria-current", "true");
+  await sorts.getByRole("link", { name: "Title" }).click();
+  await expect(page).toHaveURL(new RegExp(`q=${tag}.*sort=title|sort=title.*q=${tag}`));
+  await expect(sorts.getByRole("link", { name: /Title/ })).toHaveAttribute("aria-current", "true");
+  await expect(page.getByRole("article", { name: title })).toBeVisible();
+
   // The storefront: the upcoming events list and the event's own page, with the uploaded picture.
   const storefront = await page.context().newPage();
   await storefront.goto("/events");

@@ -40,6 +40,7 @@ import {
   ListSkeleton,
   ListToolbar,
   Pagination,
+  SortLinks,
   useListLoading,
   useListView,
 } from "~/ui/admin/list";
@@ -174,6 +175,9 @@ export default function Tasks({ loaderData, actionData }: Route.ComponentProps) 
             />
           )}
         </ListToolbar>
+        <div className="px-4 py-3">
+          <SortLinks list={list} labels={{ due: "Due date", created: "Recently created" }} />
+        </div>
       </Panel>
       {loading ? (
         <Panel>
