@@ -98,7 +98,9 @@ test("a quotation request adds one to Pending Quotations, and it and a contact m
     // Each line leads to its record: the message in the inbox, the request in Quotations.
     await expect(activity.first().getByRole("link")).toHaveAttribute("href", /^\/admin\/inbox\/[0-9a-f-]{36}$/);
     await activity.nth(1).getByRole("link").click();
-    await expect(page).toHaveURL(/\/admin\/quotations\?id=[0-9a-f-]{36}$/);
+    await expect(page).toHaveURL(/\/admin\/quotations\?view=[0-9a-f-]{36}$/);
+    // The request opens in its details panel.
+    await expect(page.getByRole("dialog").getByText(eventName).first()).toBeVisible();
 
     // The figure leads to the list it counts.
     await page.goto("/admin");

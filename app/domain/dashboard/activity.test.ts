@@ -12,7 +12,7 @@ describe("activityItem", () => {
       text: "New quotation request received for Corporate Event",
       detail: "From Nusrat",
       at: "2026-12-01T10:00:00.000Z",
-      href: "/admin/quotations?id=q-1",
+      href: "/admin/quotations?view=q-1",
     });
   });
 
@@ -45,7 +45,7 @@ describe("auditEntryTarget", () => {
   it("leads to the record's own screen with the permission to open it", () => {
     expect(auditEntryTarget({ action: "quotation.approved", entityType: "quotation", entityId: "q 1" })).toEqual({
       permission: "quotations.view",
-      href: "/admin/quotations?id=q%201",
+      href: "/admin/quotations?view=q%201",
     });
     expect(auditEntryTarget({ action: "message.handled", entityType: "contact_message", entityId: "m-2" })).toEqual({
       permission: "inbox.view",

@@ -34,7 +34,14 @@ export interface ActivityRow {
 /** Audit actions left out of the activity: sign-ins, sign-outs and their failures are the audit log's business. */
 export const ACTIVITY_HIDDEN_ACTION_PREFIXES = ["auth."] as const;
 
-const withId = (base: string, id: string | null) => (id ? `${base}?id=${encodeURIComponent(id)}` : base);
+/**
+ * A screen with one record opened: its dialog or panel parameter (`?view=` for a quotation's panel, `?edit=` for
+ * the dialogs, ADR 0014). A record deleted since is answered by the screen with "no longer exists".
+ */
+const opened = (param: "view" | "edit") => (base: string, id: string | null) =>
+  id ? `${base}?${param}=${encodeURIComponent(id)}` : base;
+const withView = opened("view");
+const withEdit = opened("edit");
 
 /**
  * Where an audit entry about each kind of record leads, and the permission to follow it. An entity type not
@@ -46,13 +53,14 @@ const AUDIT_ENTITIES: Record<string, { permission: Permission; href: (id: string
   company_settings: { permission: "settings.manage", href: () => "/admin/settings" },
   logo: { permission: "content.manage", href: () => "/admin/logos" },
   hero_image: { permission: "content.manage", href: () => "/admin/hero" },
-  quotation: { permission: "quotations.view", href: (id) => withId("/admin/quotations", id) },
-  inventory_item: { permission: "inventory.view", href: (id) => withId("/admin/inventory", id) },
-  event: { permission: "events.view", href: (id) => withId("/admin/events", id) },
+  quotation: { permission: "quotations.view", href: (id) => withView("/admin/quotations", id) },
+  inventory_item: { permission: "inventory.view", href: (id) => withEdit("/admin/inventory", id) },
+  event: { permission: "events.view", href: (id) => withEdit("/admin/events", id) },
   gallery_item: { permission: "gallery.manage", href: () => "/admin/gallery" },
-  employee: { permission: "employees.view", href: (id) => withId("/admin/employees", id) },
-  task: { permission: "tasks.view", href: (id) => withId("/admin/tasks", id) },
-  leave: { permission: "leave.view", href: (id) => withId("/admin/leaves", id) },
+  employee: { permission: "employees.view", href: (id) => withEdit("/admin/employees", id) },
+  task: { permission: "tasks.view", href: (id) => withEdit("/admin/tasks", id) },
+  // Leave has no dialog of its own: the list.
+  leave: { permission: "leave.view", href: () => "/admin/leaves" },
   contact_message: {
     permission: "inbox.view",
     href: (id) => (id ? `/admin/inbox/${encodeURIComponent(id)}` : "/admin/inbox"),
@@ -102,7 +110,7 @@ export function activityItem(row: ActivityRow): ActivityItem {
         text: `New quotation request received for ${row.title}`,
         detail: `From ${row.who}`,
         at,
-        href: `/admin/quotations?id=${encodeURIComponent(row.id)}`,
+        href: withView("/admin/quotations", row.id),
       };
     case "contact":
       return {

@@ -202,9 +202,9 @@ describe("readActivity", () => {
     expect(activity.slice(0, 5).map((a) => [a.text, a.href])).toEqual([
       ["New contact message from Farhana Akter", `/admin/inbox/${ids.message}`],
       ["Invited Rafiq as staff", "/admin/settings/users"],
-      ["New quotation request received for Corporate Event", `/admin/quotations?id=${ids.quotation}`],
+      ["New quotation request received for Corporate Event", `/admin/quotations?view=${ids.quotation}`],
       ["Uploaded the logo Grameenphone", "/admin/logos"],
-      ["Changed the price of Moving Head Beam Light", "/admin/inventory?id=i-1"],
+      ["Changed the price of Moving Head Beam Light", "/admin/inventory?edit=i-1"],
     ]);
     expect(activity[0]).toMatchObject({ at: "2026-12-02T05:30:00.000Z", detail: "Sound for 400 guests" });
     expect(activity[2]).toMatchObject({ detail: "From Nusrat Karim" });

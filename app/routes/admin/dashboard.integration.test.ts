@@ -119,10 +119,10 @@ describe("/admin loader", () => {
     const { activity, now } = await load(cookies.admin);
     expect(Date.now() - new Date(now).getTime()).toBeLessThan(60_000);
     expect(activity.map((a) => [a.text, a.href])).toEqual([
-      ["New quotation request received for Holud Night", `/admin/quotations?id=${ids.pending2}`],
+      ["New quotation request received for Holud Night", `/admin/quotations?view=${ids.pending2}`],
       ["New contact message from Farhana Akter", `/admin/inbox/${ids.message}`],
-      ["New quotation request received for Corporate Event", `/admin/quotations?id=${ids.pending1}`],
-      ["New quotation request received for Product Launch", expect.stringMatching(/^\/admin\/quotations\?id=/)],
+      ["New quotation request received for Corporate Event", `/admin/quotations?view=${ids.pending1}`],
+      ["New quotation request received for Product Launch", expect.stringMatching(/^\/admin\/quotations\?view=/)],
     ]);
   });
 
