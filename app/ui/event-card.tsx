@@ -19,6 +19,8 @@ export function EventCard({
   const picture = responsiveImage(
     event.imageUrl ?? "/images/placeholder.webp",
     "(min-width: 1024px) 384px, (min-width: 640px) 50vw, 100vw",
+    960,
+    event.imageSrcSet,
   );
   return (
     <article className="flex w-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">

@@ -7,7 +7,16 @@ import { LazyLightbox as Lightbox } from "./lazy-lightbox";
  * An event's pictures: the first one large, the others as a row of thumbnails beneath. Any of them opens the
  * shared lightbox at that picture (arrows, Escape, backdrop, close button, scroll lock).
  */
-export function EventPhotos({ title, images }: { title: string; images: string[] }) {
+export function EventPhotos({
+  title,
+  images,
+  srcSets = {},
+}: {
+  title: string;
+  images: string[];
+  /** The uploaded pictures' srcsets, by address. */
+  srcSets?: Record<string, string>;
+}) {
   const [open, setOpen] = useState(false);
   const [index, setIndex] = useState(0);
   if (images.length === 0) return null;
@@ -25,7 +34,7 @@ export function EventPhotos({ title, images }: { title: string; images: string[]
         aria-label={`View photo 1 of ${images.length}: ${title}`}
       >
         <img
-          {...responsiveImage(first!, "(min-width: 1024px) 768px, 100vw")}
+          {...responsiveImage(first!, "(min-width: 1024px) 768px, 100vw", 960, srcSets[first!])}
           alt=""
           width={960}
           height={720}
@@ -48,7 +57,7 @@ export function EventPhotos({ title, images }: { title: string; images: string[]
                 aria-label={`View photo ${i + 2} of ${images.length}: ${title}`}
               >
                 <img
-                  {...responsiveImage(src, "(min-width: 640px) 192px, 33vw")}
+                  {...responsiveImage(src, "(min-width: 640px) 192px, 33vw", 960, srcSets[src])}
                   alt=""
                   width={960}
                   height={720}

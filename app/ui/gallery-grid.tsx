@@ -13,6 +13,8 @@ export interface GalleryGridItem {
   title: string;
   imageUrl: string;
   category: string;
+  /** An uploaded picture's stored widths. */
+  srcSet?: string | null;
 }
 
 /**
@@ -42,6 +44,8 @@ export function GalleryGrid({ items }: { items: GalleryGridItem[] }) {
                   {...responsiveImage(
                     item.imageUrl,
                     "(min-width: 1280px) 304px, (min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw",
+                    960,
+                    item.srcSet,
                   )}
                   alt=""
                   width={960}

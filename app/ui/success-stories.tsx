@@ -21,7 +21,12 @@ export function SuccessStories({ events }: { events: EventCard[] }) {
         className="grid overflow-hidden rounded-2xl bg-white shadow-xl md:grid-cols-2"
       >
         <img
-          {...responsiveImage(event.imageUrl ?? "/images/placeholder.webp", "(min-width: 768px) 50vw, 100vw")}
+          {...responsiveImage(
+            event.imageUrl ?? "/images/placeholder.webp",
+            "(min-width: 768px) 50vw, 100vw",
+            960,
+            event.imageSrcSet,
+          )}
           alt={event.title}
           width={960}
           height={720}

@@ -157,6 +157,20 @@ describe("adding an event", () => {
     expect(await getEvent(getDb(), slug)).toBeNull();
   });
 
+  it("offers the uploaded pictures' smaller widths on the storefront (srcset), the shipped ones as they are", async () => {
+    const { slug } = await create(
+      { imageUrls: "/images/events/a.webp" },
+      { cover: [await jpeg()], photos: [await jpeg()] },
+    );
+    const [card] = await listEvents(getDb(), "upcoming", "2026-01-01");
+    expect(card!.imageSrcSet).toMatch(/^\/media\/events\/\S+-320\.webp 320w, \/media\/events\/\S+-400\.webp 400w$/);
+    const page = await getEvent(getDb(), slug);
+    expect(page).not.toHaveProperty("uploadedImages");
+    const photo = page!.images.at(-1)!;
+    expect(page!.srcSets[photo]).toContain(" 320w");
+    expect(page!.srcSets["/images/events/a.webp"]).toBeUndefined();
+  });
+
   it("shows the first photo on cards when there is no cover", async () => {
     const { slug } = await create({ imageUrls: "/images/events/a.webp\n/images/events/b.webp" });
     const [card] = await listEvents(getDb(), "upcoming", "2026-01-01");

@@ -3,6 +3,8 @@ import type { DbOrTx } from "../../db/client.server";
 import { events } from "../../db/schema";
 import { cachedPublicData } from "../../lib/cache.server";
 import { isSlug } from "../../lib/slug";
+import { srcSetsByUrl } from "../media/images.server";
+import type { StoredImageRecord } from "../media/stored-image";
 
 // Pure rules usable in the browser live in events.ts.
 export { isPastEvent, type EventTab } from "./events";
@@ -30,31 +32,42 @@ const cardColumns = {
   location: events.location,
   imageUrl: eventCardImage,
   status: events.status,
+  uploadedImages: events.uploadedImages,
 };
+
+type CardRow = { imageUrl: string | null; uploadedImages: StoredImageRecord[] };
+
+/** A card as the pages get it: the picture's srcset when it was uploaded, without the files' bookkeeping. */
+function toCard<T extends CardRow>({ uploadedImages, ...row }: T) {
+  const imageSrcSet = row.imageUrl ? srcSetsByUrl(uploadedImages)[row.imageUrl] : undefined;
+  return { ...row, imageSrcSet: imageSrcSet ?? null };
+}
 
 export type EventCard = Awaited<ReturnType<typeof listEvents>>[number];
 
 export function listEvents(db: DbOrTx, tab: EventTab, today: string, limit?: number) {
-  return cachedPublicData(`events:${tab}:${today}:${limit ?? "all"}`, () => {
+  return cachedPublicData(`events:${tab}:${today}:${limit ?? "all"}`, async () => {
     const query = db
       .select(cardColumns)
       .from(events)
       .where(tabCondition(tab, today))
       .orderBy(tab === "upcoming" ? asc(events.date) : desc(events.date), asc(events.title))
       .$dynamic();
-    return limit ? query.limit(limit) : query;
+    return (await (limit ? query.limit(limit) : query)).map(toCard);
   });
 }
 
 /** The latest completed events, for the home page's Success Stories. */
 export function listSuccessStories(db: DbOrTx, limit: number) {
-  return cachedPublicData(`events:stories:${limit}`, () =>
-    db
-      .select(cardColumns)
-      .from(events)
-      .where(eq(events.status, "completed"))
-      .orderBy(desc(events.date), asc(events.title))
-      .limit(limit),
+  return cachedPublicData(`events:stories:${limit}`, async () =>
+    (
+      await db
+        .select(cardColumns)
+        .from(events)
+        .where(eq(events.status, "completed"))
+        .orderBy(desc(events.date), asc(events.title))
+        .limit(limit)
+    ).map(toCard),
   );
 }
 
@@ -67,7 +80,9 @@ export async function getEvent(db: DbOrTx, slug: string) {
       .from(events)
       .where(eq(events.slug, slug))
       .limit(1);
-    return row ?? null;
+    if (!row) return null;
+    // Every uploaded picture's srcset, for the page's photos.
+    return { ...toCard(row), srcSets: srcSetsByUrl(row.uploadedImages) };
   });
 }
 

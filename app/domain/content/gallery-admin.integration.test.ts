@@ -72,6 +72,9 @@ describe("uploading a gallery picture", () => {
     expect(storedFiles().every((f) => f.startsWith(row!.image!.key))).toBe(true);
     const shown = await listGalleryItems(getDb(), "corporate");
     expect(shown.map((g) => g.title)).toEqual(["Telecom Annual Conference", "Rooftop Iftar"]);
+    // Phones get the uploaded picture's smaller widths; the shipped one keeps its own small copy (no srcset here).
+    expect(shown[1]!.srcSet).toMatch(/-320\.webp 320w, .*-640\.webp 640w, .*-800\.webp 800w$/);
+    expect(shown[0]!.srcSet).toBeNull();
     expect((await listPictures(getDb(), "gallery")).at(-1)).toMatchObject({
       id,
       label: "Rooftop Iftar",

@@ -2,6 +2,7 @@ import { asc, eq } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.server";
 import { galleryItems } from "../../db/schema";
 import { cachedPublicData } from "../../lib/cache.server";
+import { srcSetsByUrl } from "../media/images.server";
 import { GALLERY_CATEGORIES, type GalleryCategoryId } from "./constants";
 
 export function findGalleryCategory(id: string | null | undefined) {
@@ -11,7 +12,7 @@ export function findGalleryCategory(id: string | null | undefined) {
 /** Gallery items in gallery order, of one category or all; an unknown category gives none. */
 export function listGalleryItems(db: DbOrTx, category?: string | null) {
   if (category && !findGalleryCategory(category)) return Promise.resolve([]);
-  return cachedPublicData(`gallery:${category ?? "all"}`, () => {
+  return cachedPublicData(`gallery:${category ?? "all"}`, async () => {
     const query = db
       .select({
         id: galleryItems.id,
@@ -19,10 +20,16 @@ export function listGalleryItems(db: DbOrTx, category?: string | null) {
         imageUrl: galleryItems.imageUrl,
         category: galleryItems.category,
         tags: galleryItems.tags,
+        image: galleryItems.image,
       })
       .from(galleryItems)
       .$dynamic();
     if (category) query.where(eq(galleryItems.category, category as GalleryCategoryId));
-    return query.orderBy(asc(galleryItems.sortOrder), asc(galleryItems.title));
+    const rows = await query.orderBy(asc(galleryItems.sortOrder), asc(galleryItems.title));
+    // An uploaded picture's stored widths, for phones; the bookkeeping itself stays here.
+    return rows.map(({ image, ...row }) => ({
+      ...row,
+      srcSet: (image && srcSetsByUrl([image])[row.imageUrl]) ?? null,
+    }));
   });
 }

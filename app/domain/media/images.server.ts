@@ -96,6 +96,24 @@ export function imageSrcSet(image: StoredImage): string {
   return image.variants.map((v) => `${v.url} ${v.width}w`).join(", ");
 }
 
+/**
+ * Each uploaded picture's srcset, keyed by the address a record shows it at (its default width): for pages that
+ * list pictures by address (an event's photos, a gallery picture) to offer the smaller widths to phones. A record
+ * that cannot be read is left out (the picture then shows by its address alone).
+ */
+export function srcSetsByUrl(records: readonly StoredImageRecord[], storage?: Storage): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const record of records) {
+    try {
+      const image = imageFromRecord(record, storage);
+      out[image.url] = imageSrcSet(image);
+    } catch {
+      // A damaged record: shown without a srcset.
+    }
+  }
+  return out;
+}
+
 /** The picture's size as shown (after its EXIF rotation), or a rejection for what cannot or must not be decoded. */
 async function checkedSize(bytes: Uint8Array): Promise<ImageSize> {
   if (!sniffImageType(bytes)) throw new ImageRejectedError(UPLOAD_WRONG_TYPE);

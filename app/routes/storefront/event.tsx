@@ -95,7 +95,7 @@ export default function EventPage({ loaderData }: Route.ComponentProps) {
 
         <div className="mt-6 grid gap-10 lg:grid-cols-3">
           <div className="lg:col-span-2">
-            <EventPhotos title={event.title} images={eventPictures(event)} />
+            <EventPhotos title={event.title} images={eventPictures(event)} srcSets={event.srcSets} />
             <section aria-labelledby="about" className="mt-10">
               <h2 id="about" className="text-2xl font-bold text-ink-900">
                 About this event
