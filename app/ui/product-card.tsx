@@ -18,7 +18,12 @@ export function ProductCard({
   linkState?: unknown;
 }) {
   const image = product.imageUrls[0] ?? "/images/placeholder.webp";
-  const picture = responsiveImage(image, "(min-width: 1024px) 384px, (min-width: 640px) 50vw, 100vw");
+  const picture = responsiveImage(
+    image,
+    "(min-width: 1024px) 384px, (min-width: 640px) 50vw, 100vw",
+    960,
+    product.srcSets[image],
+  );
   return (
     <article className="group relative flex w-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-lg">
       <div className="aspect-[4/3] overflow-hidden bg-slate-100">

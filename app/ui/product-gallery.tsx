@@ -13,7 +13,16 @@ const arrowButton =
  * A product's pictures: one large with previous/next (wrapping both ways) and a row of thumbnails. The large
  * picture opens the shared fullscreen lightbox at the same picture; moving there moves here too.
  */
-export function ProductGallery({ name, images }: { name: string; images: string[] }) {
+export function ProductGallery({
+  name,
+  images,
+  srcSets = {},
+}: {
+  name: string;
+  images: string[];
+  /** The uploaded pictures' srcsets, by address. */
+  srcSets?: Record<string, string>;
+}) {
   const pictures = images.length > 0 ? images : [PLACEHOLDER];
   const count = pictures.length;
   const several = count > 1;
@@ -32,7 +41,7 @@ export function ProductGallery({ name, images }: { name: string; images: string[
           aria-label={several ? `View larger: picture ${index + 1} of ${count}` : "View larger"}
         >
           <img
-            {...responsiveImage(current, "(min-width: 1024px) 608px, 100vw")}
+            {...responsiveImage(current, "(min-width: 1024px) 608px, 100vw", 960, srcSets[current])}
             alt={alt(index)}
             width={960}
             height={720}
@@ -78,7 +87,7 @@ export function ProductGallery({ name, images }: { name: string; images: string[
                   }`}
                 >
                   <img
-                    {...responsiveImage(src, "(min-width: 1024px) 144px, 25vw")}
+                    {...responsiveImage(src, "(min-width: 1024px) 144px, 25vw", 960, srcSets[src])}
                     alt=""
                     width={960}
                     height={720}

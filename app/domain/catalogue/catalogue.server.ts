@@ -3,6 +3,8 @@ import type { DbOrTx } from "../../db/client.server";
 import { inventoryItems } from "../../db/schema";
 import { cachedPublicData } from "../../lib/cache.server";
 import { isSlug } from "../../lib/slug";
+import { srcSetsByUrl } from "../media/images.server";
+import type { StoredImageRecord } from "../media/stored-image";
 import { findCategory } from "./constants";
 
 /** Archived items (deleted while quotations or packages refer to them) are not in the public catalogue. */
@@ -19,7 +21,25 @@ const cardColumns = {
   price: inventoryItems.price,
   priceUnit: inventoryItems.priceUnit,
   status: inventoryItems.status,
+  uploadedImages: inventoryItems.uploadedImages,
 };
+
+/**
+ * A product as the pages get it: the uploaded pictures' srcsets by address (for phones), without the files'
+ * bookkeeping. A card needs only its first picture's.
+ */
+function withSrcSets<T extends { imageUrls: string[]; uploadedImages: StoredImageRecord[] }>(
+  { uploadedImages, ...row }: T,
+  only?: "first",
+) {
+  const all = srcSetsByUrl(uploadedImages);
+  const first = row.imageUrls[0];
+  const srcSets = only ? (first && all[first] ? { [first]: all[first] } : {}) : all;
+  return { ...row, srcSets };
+}
+
+const toCard = <T extends { imageUrls: string[]; uploadedImages: StoredImageRecord[] }>(row: T) =>
+  withSrcSets(row, "first");
 
 export type ProductCard = Awaited<ReturnType<typeof listProducts>>[number];
 
@@ -29,26 +49,28 @@ export type ProductCard = Awaited<ReturnType<typeof listProducts>>[number];
  */
 export function listProducts(db: DbOrTx, category?: string | null) {
   if (category && !findCategory(category)) return Promise.resolve([]);
-  return cachedPublicData(`products:${category ?? "all"}`, () => {
+  return cachedPublicData(`products:${category ?? "all"}`, async () => {
     const query = db.select(cardColumns).from(inventoryItems).$dynamic();
     query.where(
       category
         ? and(listed, eq(inventoryItems.category, category as typeof inventoryItems.$inferSelect.category))
         : listed,
     );
-    return query.orderBy(asc(inventoryItems.sortOrder), asc(inventoryItems.name));
+    return (await query.orderBy(asc(inventoryItems.sortOrder), asc(inventoryItems.name))).map(toCard);
   });
 }
 
 /** The first products of the catalogue, for Featured Equipment. */
 export function listFeaturedProducts(db: DbOrTx, count = 3) {
-  return cachedPublicData(`products:featured:${count}`, () =>
-    db
-      .select(cardColumns)
-      .from(inventoryItems)
-      .where(listed)
-      .orderBy(asc(inventoryItems.sortOrder), asc(inventoryItems.name))
-      .limit(count),
+  return cachedPublicData(`products:featured:${count}`, async () =>
+    (
+      await db
+        .select(cardColumns)
+        .from(inventoryItems)
+        .where(listed)
+        .orderBy(asc(inventoryItems.sortOrder), asc(inventoryItems.name))
+        .limit(count)
+    ).map(toCard),
   );
 }
 
@@ -67,7 +89,7 @@ export async function getProduct(db: DbOrTx, slug: string) {
       .from(inventoryItems)
       .where(and(eq(inventoryItems.slug, slug), listed))
       .limit(1);
-    return row ?? null;
+    return row ? withSrcSets(row) : null;
   });
 }
 

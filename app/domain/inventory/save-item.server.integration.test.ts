@@ -11,6 +11,7 @@ import { createLocalStorage, type LocalStorage } from "~/lib/storage/local.serve
 import { makeImage, pngHeaderDeclaring } from "../../../tests/support/images";
 import { EMPTY_ITEM_FORM, INVENTORY_MESSAGES, readItemForm, type ItemFormValues } from "./item-form";
 import { loadItemForm } from "./item-records.server";
+import { getProduct, listProducts } from "../catalogue/catalogue.server";
 import { chosenFiles } from "../media/form-uploads.server";
 import { createItem, updateItem, type SaveItemResult } from "./save-item.server";
 
@@ -235,6 +236,21 @@ describe("createItem", () => {
     expect(storedFiles()).toEqual(
       [`${front!.key}-320.webp`, `${front!.key}-640.webp`, `${front!.key}-700.webp`, `${back!.key}-200.webp`].sort(),
     );
+  });
+
+  it("has the storefront offer an uploaded picture's stored widths (srcset), on the card only for the first", async () => {
+    const result = await create({}, [
+      fileOf(await makeImage("jpeg", 700, 500), "front.jpg"),
+      fileOf(await makeImage("jpeg", 400, 300), "side.jpg"),
+    ]);
+    const saved = await row(result.id);
+    const [front, side] = saved.imageUrls;
+    const card = (await listProducts(getDb())).find((p) => p.slug === result.slug)!;
+    expect(Object.keys(card.srcSets)).toEqual([front]);
+    expect(card.srcSets[front!]).toMatch(/-320\.webp 320w, \S+-640\.webp 640w, \S+-700\.webp 700w$/);
+    expect(card).not.toHaveProperty("uploadedImages");
+    const page = await getProduct(getDb(), result.slug);
+    expect(Object.keys(page!.srcSets).sort()).toEqual([front, side].sort());
   });
 
   it("reads a real form post: chosenFiles leaves out the empty file of an untouched picture input", async () => {

@@ -156,7 +156,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
 
         <div className="mt-6 grid gap-10 lg:grid-cols-2 lg:gap-12">
           <div className="lg:sticky lg:top-24 lg:self-start">
-            <ProductGallery name={product.name} images={product.imageUrls} />
+            <ProductGallery name={product.name} images={product.imageUrls} srcSets={product.srcSets} />
           </div>
 
           <div className="space-y-8">
