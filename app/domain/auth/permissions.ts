@@ -123,7 +123,7 @@ export const ADMIN_ROUTE_ACCESS = {
   },
   "/admin/events": {
     view: "events.view",
-    action: { create: "events.manage", update: "events.manage", delete: "events.manage" },
+    action: { create: "events.manage", update: "events.manage", complete: "events.manage", delete: "events.manage" },
   },
   "/admin/employees": {
     view: "employees.view",

@@ -388,3 +388,32 @@ export async function deleteEvent(
   await discardImages(removed.uploadedImages, options.storage);
   return { ok: true, message: EVENT_MESSAGES.deleted };
 }
+
+export type CompleteEventResult = { ok: true; message: string } | { ok: false; status: 400 | 404; message: string };
+
+/**
+ * Marks an event completed (the card's button on an upcoming event whose day has gone): it then shows among the
+ * past events and the success stories. An event already completed is left as it is.
+ */
+export async function completeEvent(db: Db, rawId: unknown, actor: AuditActor): Promise<CompleteEventResult> {
+  if (typeof rawId !== "string" || !isUuid(rawId))
+    return { ok: false, status: 400, message: EVENT_MESSAGES.updateFailed("no event was chosen") };
+  const id = rawId.toLowerCase();
+  const found = await db.transaction(async (tx) => {
+    const [row] = await tx.select({ title: t.title, status: t.status }).from(t).where(eq(t.id, id)).for("update");
+    if (!row) return false;
+    if (row.status === "completed") return true;
+    await tx.update(t).set({ status: "completed" }).where(eq(t.id, id));
+    await recordAudit(tx, actor, {
+      action: "event.updated",
+      entityType: "event",
+      entityId: id,
+      summary: `Marked the event "${row.title}" completed`,
+      changes: { status: { from: row.status, to: "completed" } },
+    });
+    return true;
+  });
+  if (!found) return { ok: false, status: 404, message: EVENT_MESSAGES.updateFailed(EVENT_MESSAGES.notFound) };
+  invalidatePublicData();
+  return { ok: true, message: EVENT_MESSAGES.updated };
+}

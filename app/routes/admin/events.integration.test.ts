@@ -154,12 +154,43 @@ describe("adding, editing and deleting through the screen", () => {
   });
 });
 
+describe("marking an event completed from its card", () => {
+  it("moves an upcoming event whose day has gone to completed, with the spec's toast, once", async () => {
+    const [row] = await getDb()
+      .insert(events)
+      .values(stored("day-gone", { date: "2020-01-10", status: "upcoming" }))
+      .returning();
+    const done = (await post({ intent: "complete", id: row!.id }, staff, "/admin/events?q=winter")) as Response;
+    expect(done.headers.get("location")).toBe("/admin/events?q=winter");
+    expect(flashToast(done)).toEqual({ type: "success", message: "Event updated successfully" });
+    const [after] = await getDb().select().from(events).where(eq(events.id, row!.id));
+    expect(after!.status).toBe("completed");
+
+    // Again: nothing more is written.
+    const before = await tableFingerprint(TABLES);
+    expect(flashToast((await post({ intent: "complete", id: row!.id }, staff)) as Response)).toMatchObject({
+      type: "success",
+    });
+    expect(await tableFingerprint(TABLES)).toEqual(before);
+  });
+
+  it("answers an unknown or malformed id with the spec's failure toast, changing nothing", async () => {
+    const before = await tableFingerprint(TABLES);
+    for (const id of ["00000000-0000-4000-8000-000000000000", "x"])
+      expect(flashToast((await post({ intent: "complete", id }, staff)) as Response)).toMatchObject({
+        type: "error",
+        message: expect.stringMatching(/^Failed to update event: /),
+      });
+    expect(await tableFingerprint(TABLES)).toEqual(before);
+  });
+});
+
 describe("who may do what", () => {
   it("lets staff manage events, the accountant neither see nor change them", async () => {
     expect(await callRoute(loader, "/admin/events", { as: staff })).toMatchObject({ canManage: true });
     expect((await thrownBy(callRoute(loader, "/admin/events", { as: accountant }))).status).toBe(403);
     const before = await tableFingerprint(TABLES);
-    for (const intent of ["create", "update", "delete"])
+    for (const intent of ["create", "update", "complete", "delete"])
       expect((await thrownBy(post(multipart({ ...valid(), intent }), accountant))).status).toBe(403);
     expect(await tableFingerprint(TABLES)).toEqual(before);
   });

@@ -10,7 +10,7 @@ import {
   User,
   Users,
 } from "lucide-react";
-import { data, Link, useLocation } from "react-router";
+import { data, Form, Link, useLocation } from "react-router";
 import { getDb } from "~/db/client.server";
 import { auditActor, requirePermission } from "~/domain/auth/guard.server";
 import { can } from "~/domain/auth/permissions";
@@ -26,6 +26,7 @@ import {
 import { EVENT_LIST } from "~/domain/content/event-list";
 import { isPastEvent } from "~/domain/content/events";
 import {
+  completeEvent,
   createEvent,
   deleteEvent,
   listAdminEvents,
@@ -119,6 +120,11 @@ export async function action(args: Route.ActionArgs) {
     return data({ intent, errors: result.errors, values: shown, toast }, { status: result.status });
   }
 
+  if (intent === "complete") {
+    const result = await completeEvent(db, form.get("id"), actor);
+    return redirectWithToast(back, { type: result.ok ? "success" : "error", message: result.message });
+  }
+
   if (intent === "delete") {
     const result = await deleteEvent(db, form.get("id"), actor);
     return redirectWithToast(back, { type: result.ok ? "success" : "error", message: result.message });
@@ -192,6 +198,7 @@ export default function Events({ loaderData, actionData }: Route.ComponentProps)
               canManage={canManage}
               editHref={dialogHref(`edit=${event.id}`)}
               deleteHref={dialogHref(`delete=${event.id}`)}
+              action={here}
             />
           ))}
         </ul>
@@ -232,12 +239,15 @@ function EventCardView({
   canManage,
   editHref,
   deleteHref,
+  action,
 }: {
   event: AdminEventCard;
   today: string;
   canManage: boolean;
   editHref: string;
   deleteHref: string;
+  /** Where the card's forms post: this page as it is. */
+  action: string;
 }) {
   // Still marked upcoming although its day has gone: the storefront already lists it as past.
   const dayGone = event.status === "upcoming" && isPastEvent(event, today);
@@ -263,9 +273,25 @@ function EventCardView({
         <div className="flex flex-1 flex-col p-4">
           <h2 className="text-base font-semibold text-ink-900">{event.title}</h2>
           {dayGone && (
-            <p className="mt-1 inline-flex items-center gap-1 text-xs font-semibold text-amber-800">
-              <AlertTriangle aria-hidden className="size-3.5" /> Its day has passed: mark it completed?
-            </p>
+            <div className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1">
+              <p className="inline-flex items-center gap-1 text-xs font-semibold text-amber-800">
+                <AlertTriangle aria-hidden className="size-3.5" /> Its day has passed
+              </p>
+              {canManage && (
+                <Form method="post" action={action} preventScrollReset replace>
+                  <input type="hidden" name="id" value={event.id} />
+                  <button
+                    type="submit"
+                    name="intent"
+                    value="complete"
+                    className="rounded-md px-1.5 py-0.5 text-xs font-semibold text-brand-700 underline-offset-2 hover:underline"
+                    aria-label={`Mark ${event.title} completed`}
+                  >
+                    Mark completed
+                  </button>
+                </Form>
+              )}
+            </div>
           )}
           <dl className="mt-2 space-y-1 text-sm text-slate-700">
             <div className="flex items-center gap-2">
