@@ -131,6 +131,32 @@ test("add an event with its image, edit it to completed, delete it: the storefro
   expect((await page.request.get(`/events/${slug}`)).status()).toBe(404);
 });
 
+test("an upcoming event whose day has gone is marked completed from its card @mobile", async ({ page }) => {
+  test.setTimeout(120_000);
+  const tag = unique();
+  const title = `Spring Fair ${tag}`;
+  await signIn(page, "/admin/events?new=1");
+  const d = dialog(page);
+  await d.getByLabel("Title").fill(title);
+  await d.getByLabel("Description").fill("Last spring's fair, entered late.");
+  await d.getByLabel("Date").fill("2020-03-01");
+  await d.getByLabel("Time").fill("10:00");
+  await d.getByLabel("Location").fill("Dhanmondi, Dhaka");
+  await d.getByLabel("Organizer").selectOption({ index: 1 });
+  await d.getByRole("button", { name: "Add Event" }).click();
+  await expect(toast(page, "Event added successfully")).toBeVisible();
+
+  await page.getByRole("searchbox", { name: "Search" }).fill(tag);
+  await page.getByRole("searchbox", { name: "Search" }).press("Enter");
+  const card = page.getByRole("article", { name: title });
+  await expect(card.getByText("Its day has passed")).toBeVisible();
+  await card.getByRole("button", { name: `Mark ${title} completed` }).click();
+  await expect(toast(page, "Event updated successfully")).toBeVisible();
+  await expect(page.getByRole("article", { name: title }).getByText("Completed")).toBeVisible();
+  await expect(page.getByRole("article", { name: title }).getByText("Its day has passed")).toHaveCount(0);
+  await expect(page).toHaveURL(new RegExp(`q=${tag}`));
+});
+
 test("upload a gallery picture, change its caption and category, delete it: the gallery page follows @mobile", async ({
   page,
 }) => {
