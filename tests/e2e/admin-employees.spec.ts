@@ -1,38 +1,12 @@
-import { expect as baseExpect, test as base, type Page } from "@playwright/test";
-import { removeDataDir, startServer, stopServer, type IsolatedServer } from "./support/isolated-server";
+import { expect as baseExpect, type Page } from "@playwright/test";
+import { adminServerTest } from "./support/admin-server";
 
 // Employee Management (backoffice.md §2; issue 11): add with the spec's messages, edit, delete with the spec's
 // question. On a server of its own, so the employees it adds do not move the figures other specs count.
 
 const expect = baseExpect.configure({ timeout: 15_000 });
 const ADMIN = { email: "employees-admin@e2e.test", password: "employees-admin-password" };
-const test = base.extend<object, { server: IsolatedServer }>({
-  server: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, provide) => {
-      const server = await startServer({
-        ADMIN_EMAIL: ADMIN.email,
-        ADMIN_PASSWORD: ADMIN.password,
-        SIGN_IN_RATE_LIMIT: "1000/900",
-      });
-      await provide(server);
-      await stopServer(server);
-      removeDataDir(server.dataDir);
-    },
-    { scope: "worker", timeout: 150_000 },
-  ],
-  baseURL: async ({ server }, provide) => provide(server.url),
-});
-
-async function signIn(page: Page) {
-  await page.goto("/admin/login?redirectTo=%2Fadmin%2Femployees");
-  await page.waitForLoadState("networkidle");
-  await page.getByLabel("Email").fill(ADMIN.email);
-  await page.getByLabel("Password").fill(ADMIN.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/admin\/employees/, { timeout: 30_000 });
-  await page.waitForLoadState("networkidle");
-}
+const { test, signIn } = adminServerTest(ADMIN);
 
 const dialog = (page: Page) => page.getByRole("dialog");
 
@@ -40,7 +14,7 @@ test("add with the spec's messages, edit, and delete an employee @mobile", async
   test.setTimeout(120_000);
   const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
   const name = `Sadia Rahman ${tag}`;
-  await signIn(page);
+  await signIn(page, "/admin/employees");
   await expect(page.getByRole("heading", { name: "Employee Management", level: 1 })).toBeVisible();
 
   await page.getByRole("link", { name: "Add New Employee" }).click();
@@ -89,7 +63,7 @@ test("gives an employee a sign-in: the invitation goes to the outbox and the row
   const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
   const name = `Imran Hossain ${tag}`;
   const email = `imran.${tag}@example.com`;
-  await signIn(page);
+  await signIn(page, "/admin/employees");
   await page.getByRole("link", { name: "Add New Employee" }).click();
   await dialog(page).getByLabel("Name").fill(name);
   await dialog(page).getByLabel("Email").fill(email);
@@ -123,7 +97,7 @@ test("teams: create one with a lead, add a member, rename it, delete it @mobile"
   test.setTimeout(120_000);
   const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
   const team = `Rigging Crew ${tag}`;
-  await signIn(page);
+  await signIn(page, "/admin/employees");
   await page.getByRole("link", { name: "Teams" }).click();
   await expect(page.getByRole("heading", { name: "Teams", level: 1 })).toBeVisible();
   await page.waitForLoadState("networkidle");
@@ -157,7 +131,7 @@ test("leave: an employee asks for leave, overlap is refused, an administrator ap
   page,
 }) => {
   test.setTimeout(120_000);
-  await signIn(page);
+  await signIn(page, "/admin/employees");
   // The seed makes the first administrator the employee Tanvir Rahman (employees.user_id), so they may ask for leave.
   await page.goto("/admin/leaves");
   await page.waitForLoadState("networkidle");
@@ -191,7 +165,7 @@ test("tasks: the empty state, create a task for a team member, change its status
 }) => {
   test.setTimeout(120_000);
   const title = `Load the generator ${Date.now().toString(36)}`;
-  await signIn(page);
+  await signIn(page, "/admin/employees");
   await page.goto("/admin/tasks?show=overdue&priority=low");
   await page.waitForLoadState("networkidle");
   await expect(page.getByText("No tasks found")).toBeVisible();

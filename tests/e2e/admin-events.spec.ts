@@ -1,6 +1,6 @@
 import path from "node:path";
-import { expect as baseExpect, test as base, type Page } from "@playwright/test";
-import { removeDataDir, startServer, stopServer, type IsolatedServer } from "./support/isolated-server";
+import { expect as baseExpect, type Page } from "@playwright/test";
+import { adminServerTest } from "./support/admin-server";
 
 // Event Management and the Gallery screen (backoffice.md §2; issue 11): adding an event with its image, the spec's
 // messages, editing, deleting after the spec's question, and a gallery picture uploaded, re-captioned, moved to
@@ -9,33 +9,7 @@ import { removeDataDir, startServer, stopServer, type IsolatedServer } from "./s
 
 const expect = baseExpect.configure({ timeout: 15_000 });
 const ADMIN = { email: "events-admin@e2e.test", password: "events-admin-password" };
-const test = base.extend<object, { server: IsolatedServer }>({
-  server: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, provide) => {
-      const server = await startServer({
-        ADMIN_EMAIL: ADMIN.email,
-        ADMIN_PASSWORD: ADMIN.password,
-        SIGN_IN_RATE_LIMIT: "1000/900",
-      });
-      await provide(server);
-      await stopServer(server);
-      removeDataDir(server.dataDir);
-    },
-    { scope: "worker", timeout: 150_000 },
-  ],
-  baseURL: async ({ server }, provide) => provide(server.url),
-});
-
-async function signIn(page: Page, then: string) {
-  await page.goto(`/admin/login?redirectTo=${encodeURIComponent(then)}`);
-  await page.waitForLoadState("networkidle");
-  await page.getByLabel("Email").fill(ADMIN.email);
-  await page.getByLabel("Password").fill(ADMIN.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).not.toHaveURL(/\/admin\/login/, { timeout: 30_000 });
-  await page.waitForLoadState("networkidle");
-}
+const { test, signIn } = adminServerTest(ADMIN);
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const PICTURE = path.resolve("public/images/events/annual-tech-summit-2024-1.webp");

@@ -1,6 +1,6 @@
 import path from "node:path";
-import { expect as baseExpect, test as base, type Page } from "@playwright/test";
-import { removeDataDir, startServer, stopServer, type IsolatedServer } from "./support/isolated-server";
+import { expect as baseExpect, type Page } from "@playwright/test";
+import { adminServerTest } from "./support/admin-server";
 
 // Inventory Management (backoffice.md §2; issue 9): the list with and without JavaScript, the Add / Edit dialog
 // with the spec's messages, a picture upload, deleting, and the storefront showing each change at once. Each
@@ -12,35 +12,7 @@ const expect = baseExpect.configure({ timeout: 15_000 });
 // A server of these tests' own (one per worker): the items they add must not change the catalogue the
 // storefront specs count on the shared server.
 const ADMIN = { email: "inventory-admin@e2e.test", password: "inventory-admin-password" };
-const test = base.extend<object, { server: IsolatedServer }>({
-  server: [
-    // Playwright reads a fixture's dependencies from its first parameter: this one has none.
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, provide) => {
-      const server = await startServer({
-        ADMIN_EMAIL: ADMIN.email,
-        ADMIN_PASSWORD: ADMIN.password,
-        SIGN_IN_RATE_LIMIT: "1000/900",
-      });
-      await provide(server);
-      await stopServer(server);
-      removeDataDir(server.dataDir);
-    },
-    { scope: "worker", timeout: 150_000 },
-  ],
-  baseURL: async ({ server }, provide) => provide(server.url),
-});
-
-/** Signs in as this server's administrator and opens `then`. */
-async function signIn(page: Page, then: string) {
-  await page.goto(`/admin/login?redirectTo=${encodeURIComponent(then)}`);
-  await page.waitForLoadState("networkidle");
-  await page.getByLabel("Email").fill(ADMIN.email);
-  await page.getByLabel("Password").fill(ADMIN.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).not.toHaveURL(/\/admin\/login/, { timeout: 30_000 });
-  await page.waitForLoadState("networkidle");
-}
+const { test, signIn } = adminServerTest(ADMIN);
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const PICTURE = path.resolve("public/images/products/cocktail-table-set-1.webp");

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { EMPTY_EVENT_FORM, parseEventForm } from "./event-form";
-import { eventPictures, isPastEvent } from "./events";
+import { eventPictures, isDayPassed, isPastEvent } from "./events";
 
 describe("eventPictures", () => {
   it("puts the cover first, then the photos, each once", () => {
@@ -16,6 +16,14 @@ describe("isPastEvent", () => {
     expect(isPastEvent({ status: "completed", date: "2099-01-01" }, "2026-11-25")).toBe(true);
     expect(isPastEvent({ status: "upcoming", date: "2026-11-24" }, "2026-11-25")).toBe(true);
     expect(isPastEvent({ status: "upcoming", date: "2026-11-25" }, "2026-11-25")).toBe(false);
+  });
+});
+
+describe("isDayPassed", () => {
+  it("is an event still marked upcoming after its day", () => {
+    expect(isDayPassed({ status: "upcoming", date: "2026-11-24" }, "2026-11-25")).toBe(true);
+    expect(isDayPassed({ status: "upcoming", date: "2026-11-25" }, "2026-11-25")).toBe(false);
+    expect(isDayPassed({ status: "completed", date: "2020-01-01" }, "2026-11-25")).toBe(false);
   });
 });
 

@@ -82,32 +82,41 @@ export function pictureOf(imageUrl: string, record: StoredImageRecord | null, st
 const labelColumn = (list: PictureListName) =>
   list === "logos" ? logos.name : list === "hero" ? heroImages.alt : galleryItems.title;
 
-function selectRows(db: DbOrTx, list: PictureListName) {
+interface PictureRow {
+  id: string;
+  label: string;
+  imageUrl: string;
+  image: StoredImageRecord | null;
+  /** A gallery picture's. */
+  category?: string;
+  tags?: string[];
+}
+
+/** The list's rows in order; a gallery picture's with its category and tags. */
+async function selectRows(db: DbOrTx, list: PictureListName): Promise<PictureRow[]> {
   const t: PictureTable = TABLES[list];
+  const columns = { id: t.id, label: labelColumn(list), imageUrl: t.imageUrl, image: t.image };
+  const order = [asc(t.sortOrder), asc(t.createdAt), asc(t.id)];
+  if (list !== "gallery")
+    return db
+      .select(columns)
+      .from(t)
+      .orderBy(...order);
   return db
-    .select({ id: t.id, label: labelColumn(list), imageUrl: t.imageUrl, image: t.image })
-    .from(t)
-    .orderBy(asc(t.sortOrder), asc(t.createdAt), asc(t.id));
+    .select({ ...columns, category: galleryItems.category, tags: galleryItems.tags })
+    .from(galleryItems)
+    .orderBy(...order);
 }
 
 /** The list in its order, for the back office (never cached: it must show what was just changed). */
 export async function listPictures(db: DbOrTx, list: PictureListName): Promise<PictureListItem[]> {
-  const rows = await selectRows(db, list);
-  const items = rows.map((r) => ({
+  return (await selectRows(db, list)).map((r) => ({
     id: r.id,
     label: r.label,
     picture: pictureOf(r.imageUrl, r.image),
     uploaded: !!r.image,
+    ...(r.category ? { category: r.category, tags: r.tags } : {}),
   }));
-  if (list !== "gallery") return items;
-  const details = new Map(
-    (
-      await db
-        .select({ id: galleryItems.id, category: galleryItems.category, tags: galleryItems.tags })
-        .from(galleryItems)
-    ).map((d) => [d.id, d]),
-  );
-  return items.map((item) => ({ ...item, category: details.get(item.id)?.category, tags: details.get(item.id)?.tags }));
 }
 
 const failure = (

@@ -24,7 +24,7 @@ import {
   type EventFormValues,
 } from "~/domain/content/event-form";
 import { EVENT_LIST } from "~/domain/content/event-list";
-import { isPastEvent } from "~/domain/content/events";
+import { isDayPassed } from "~/domain/content/events";
 import {
   completeEvent,
   createEvent,
@@ -249,8 +249,7 @@ function EventCardView({
   /** Where the card's forms post: this page as it is. */
   action: string;
 }) {
-  // Still marked upcoming although its day has gone: the storefront already lists it as past.
-  const dayGone = event.status === "upcoming" && isPastEvent(event, today);
+  const dayGone = isDayPassed(event, today);
   return (
     <li>
       <article
