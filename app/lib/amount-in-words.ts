@@ -3,7 +3,7 @@
 // Paisa Only". Exact (integer paisa in BigInt), pure and browser-safe: the quotation PDF and the screens
 // show the same words.
 
-import { toPaisa } from "~/domain/quotations/pricing";
+import { toPaisa } from "./money";
 
 const ONES = [
   "Zero",

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { isEmailAddress } from "../../lib/email-address";
 import { isImageAddress, splitImageUrls, splitTags } from "../../lib/form-lists";
 import { isCalendarDate } from "../../lib/list-params";
-import { moneyField, optionalMoneyField } from "../../lib/money-input";
+import { moneyField, optionalMoneyField } from "../../lib/money";
 import {
   AVAILABILITY_STATUSES,
   CATEGORY_IDS,

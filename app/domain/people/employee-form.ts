@@ -2,7 +2,7 @@ import { z } from "zod";
 import { isEmailAddress } from "../../lib/email-address";
 import { fieldErrors } from "../../lib/form-errors";
 import { isCalendarDate } from "../../lib/list-params";
-import { moneyField } from "../../lib/money-input";
+import { moneyField } from "../../lib/money";
 import { DEPARTMENTS, EMPLOYEE_STATUSES, POSITIONS } from "./constants";
 
 // The Add New Employee / Edit Employee form (backoffice.md §2 Employee Management, §5; issue 11): one schema for

@@ -8,7 +8,7 @@ import { wakeEmailSender } from "../email/sender.server";
 import { requireAllowance, type RateLimitRule } from "../../lib/rate-limit.server";
 import type { QuotationSummary } from "./created-emails";
 import { queueQuotationCreatedEmails } from "./created-emails.server";
-import { priceLines } from "./pricing";
+import { priceLines } from "../../lib/money";
 import { quotationRequestSchemaFor } from "./request";
 import { findQuotationByIdempotencyKey, summaryColumns } from "./summary.server";
 

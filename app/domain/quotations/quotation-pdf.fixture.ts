@@ -3,7 +3,7 @@
 
 import { companySeed } from "~/db/seed/company";
 import type { QuotationRevisionLine } from "./constants";
-import { fromPaisa, priceLines, toPaisa } from "./pricing";
+import { fromPaisa, priceLines, toPaisa } from "../../lib/money";
 import type { QuotationPdfInput } from "./quotation-pdf.server";
 import { vatOn } from "./quote-form";
 

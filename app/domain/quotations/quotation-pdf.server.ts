@@ -14,7 +14,7 @@ import { documentDateRange, documentDay } from "~/domain/documents/document-date
 import { amountInWords } from "~/lib/amount-in-words";
 import { formatMoney, formatTime } from "~/lib/format";
 import type { QuotationRevisionLine } from "./constants";
-import { toPaisa } from "./pricing";
+import { toPaisa } from "../../lib/money";
 import { formatPercent, QUOTATION_TERMS } from "./quotation-pdf";
 
 export interface QuotationPdfInput {

@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { isCalendarDate, isUuid } from "../../lib/list-params";
-import { optionalMoneyField } from "../../lib/money-input";
-import { fromPaisa, toPaisa } from "./pricing";
+import { fromPaisa, optionalMoneyField, toPaisa } from "../../lib/money";
 
 // The Quotation Details panel's pricing form (backoffice.md §2 Quotation Management, §5, §8; issue 10): the
 // lines (item, quantity, unit price), a discount, the rental's last day and a message for the customer. Save

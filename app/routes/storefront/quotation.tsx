@@ -5,7 +5,7 @@ import { toast } from "sonner";
 import { getDb } from "~/db/client.server";
 import { findProductIdBySlug, listQuotableProducts } from "~/domain/catalogue/catalogue.server";
 import { addToCart, changeQuantity, removeFromCart, type CartLine } from "~/domain/quotations/cart";
-import { priceLines } from "~/domain/quotations/pricing";
+import { priceLines } from "~/lib/money";
 import { receiveQuotationForm } from "~/domain/quotations/quotation-form.server";
 import { QUOTATION_MESSAGES, QUOTATION_SENT_TEXTS, quotationRequestSchemaFor } from "~/domain/quotations/request";
 import { todayInDhaka } from "~/lib/dhaka-time";

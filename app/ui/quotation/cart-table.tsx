@@ -1,6 +1,6 @@
 import { Minus, Plus, Trash2 } from "lucide-react";
 import type { CartLine } from "~/domain/quotations/cart";
-import { priceLines } from "~/domain/quotations/pricing";
+import { priceLines } from "~/lib/money";
 import { formatMoney } from "~/lib/format";
 
 /**

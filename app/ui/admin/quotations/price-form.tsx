@@ -1,7 +1,7 @@
 import { Plus, Send, Trash2 } from "lucide-react";
 import { useMemo, useState } from "react";
 import { Form } from "react-router";
-import { normalizeMoney } from "~/lib/money-input";
+import { normalizeMoney } from "~/lib/money";
 import { amountInWords } from "~/lib/amount-in-words";
 import { formatMoney } from "~/lib/format";
 import type { AdminQuotation, ProductOption } from "~/domain/quotations/admin-quotations.server";

@@ -1,5 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { MONEY_MAX, moneyField, normalizeMoney, optionalMoneyField } from "./money-input";
+import {
+  fitsMoneyColumn,
+  fromPaisa,
+  lineChargePaisa,
+  MONEY_MAX,
+  moneyField,
+  moneyTooLargeMessage,
+  normalizeMoney,
+  optionalMoneyField,
+  priceLines,
+  toPaisa,
+} from "./money";
 
 describe("normalizeMoney", () => {
   it.each([
@@ -104,5 +115,52 @@ describe("optionalMoneyField", () => {
     const result = rate.safeParse(input);
     expect(result.success).toBe(false);
     expect(result.error!.issues[0]!.message).toBe(message);
+  });
+});
+
+describe("quotation pricing", () => {
+  it("converts between decimal strings and paisa exactly", () => {
+    expect(toPaisa("5000.00")).toBe(500000n);
+    expect(toPaisa("0.1")).toBe(10n);
+    expect(toPaisa("12")).toBe(1200n);
+    expect(fromPaisa(10n)).toBe("0.10");
+    expect(fromPaisa(123456789n)).toBe("1234567.89");
+    expect(() => toPaisa("1.234")).toThrow();
+    expect(() => toPaisa("abc")).toThrow();
+  });
+
+  it("totals lines without floating-point error", () => {
+    // 0.1 + 0.2 is not 0.3 in floating point; here it is.
+    expect(
+      priceLines([
+        { unitPrice: "0.10", quantity: 1 },
+        { unitPrice: "0.20", quantity: 1 },
+      ]).total,
+    ).toBe("0.30");
+    const { lines, total } = priceLines([
+      { unitPrice: "5000.00", quantity: 32 },
+      { unitPrice: "1500", quantity: 12 },
+      { unitPrice: "19.99", quantity: 3 },
+    ]);
+    expect(lines.map((l) => l.total)).toEqual(["160000.00", "18000.00", "59.97"]);
+    expect(total).toBe("178059.97");
+  });
+});
+
+describe("money bounds and charges", () => {
+  it("multiplies by quantity and days exactly", () => {
+    expect(fromPaisa(lineChargePaisa("5000.00", 24, 2))).toBe("240000.00");
+    expect(fromPaisa(lineChargePaisa("0.01", 3, 7))).toBe("0.21");
+    expect(lineChargePaisa(null, 3, 7)).toBe(0n);
+    expect(priceLines([{ unitPrice: "19.99", quantity: 3, days: 2 }]).total).toBe("119.94");
+  });
+
+  it("knows what a numeric(14,2) column holds", () => {
+    expect(fitsMoneyColumn(toPaisa(MONEY_MAX))).toBe(true);
+    expect(fitsMoneyColumn(toPaisa(MONEY_MAX) + 1n)).toBe(false);
+    expect(fitsMoneyColumn(lineChargePaisa(MONEY_MAX, 100_000))).toBe(false);
+    expect(moneyTooLargeMessage("Line total of LED Wall")).toBe(
+      "Line total of LED Wall would be more than ৳999,999,999,999.99, the most an amount can be",
+    );
   });
 });
