@@ -24,6 +24,27 @@ import {
 import { categorySortSql, inventoryNameSortSql } from "../../domain/catalogue/category-sort";
 import { createdAt, id, money, sqlList, updatedAt } from "./columns";
 
+/**
+ * Rate structures (issue 19, ADR 0019): how many days a rental priced per day is charged. days_charged holds the
+ * days charged for a rental of 1 to 7 days; extra_week_days those of each further week
+ * (domain/catalogue/rate-structures.ts). The default, charging every day, is built in: items without one use it.
+ */
+export const rateStructures = pgTable(
+  "rate_structures",
+  {
+    id: id(),
+    name: text("name").notNull().unique(),
+    daysCharged: integer("days_charged").array().notNull(),
+    extraWeekDays: integer("extra_week_days").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("rate_structures_days_charged_check", sql`cardinality(${t.daysCharged}) = 7`),
+    check("rate_structures_extra_week_days_check", sql`${t.extraWeekDays} between 1 and 7`),
+  ],
+);
+
 /** One table for the public catalogue and the back-office inventory (DESIGN §4). */
 export const inventoryItems = pgTable(
   "inventory_items",
@@ -49,6 +70,8 @@ export const inventoryItems = pgTable(
     uploadedImages: jsonb("uploaded_images").$type<StoredImageRecord[]>().notNull().default([]),
     price: money("price").notNull().default("0"),
     priceUnit: text("price_unit").notNull().default("unit/day"),
+    /** How a price per day is charged for a longer rental; null is the default structure (every day). */
+    rateStructureId: uuid("rate_structure_id").references(() => rateStructures.id, { onDelete: "restrict" }),
     pricingHint: text("pricing_hint"),
     size: text("size"),
     /** Units owned; quotations for one date cannot promise more (DESIGN §6). */
@@ -106,6 +129,7 @@ export const inventoryItems = pgTable(
         .where(sql`${t.archivedAt} is not null`),
       index("inventory_items_sort_order_idx").on(t.sortOrder, t.name),
       index("inventory_items_created_at_idx").on(t.createdAt),
+      index("inventory_items_rate_structure_id_idx").on(t.rateStructureId),
       // The back office's search (name, description, tags) by substring.
       index("inventory_items_search_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
       check("inventory_items_category_check", sql.raw(`category in (${sqlList(CATEGORY_IDS)})`)),

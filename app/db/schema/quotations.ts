@@ -130,6 +130,13 @@ export const quotationLines = pgTable(
     size: text("size"),
     quantity: integer("quantity").notNull(),
     unitPrice: money("unit_price").notNull(),
+    /** The item's price unit when priced ("sqm/day", "event"), a snapshot like the name. */
+    priceUnit: text("price_unit"),
+    /**
+     * The days charged when priced (ADR 0019): the rental's length through the item's rate structure for a price
+     * per day; null for a price charged once. total = unit_price × quantity × days (× 1 when null).
+     */
+    days: integer("days"),
     total: money("total").notNull(),
     lineNo: integer("line_no").notNull().default(0),
     createdAt: createdAt(),
@@ -141,6 +148,7 @@ export const quotationLines = pgTable(
     check("quotation_lines_quantity_check", sql`${t.quantity} > 0`),
     check("quotation_lines_unit_price_check", sql`${t.unitPrice} >= 0`),
     check("quotation_lines_total_check", sql`${t.total} >= 0`),
+    check("quotation_lines_days_check", sql`${t.days} is null or ${t.days} > 0`),
   ],
 );
 

@@ -13,6 +13,9 @@ export interface QuotationRevisionLine {
   size: string | null;
   quantity: number;
   unitPrice: string;
+  /** The price unit and the days charged (ADR 0019); absent in revisions sent before pricing by period. */
+  priceUnit?: string | null;
+  days?: number | null;
   total: string;
 }
 
