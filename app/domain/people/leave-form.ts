@@ -17,7 +17,7 @@ export const LEAVE_MESSAGES = {
   notFound: "This leave request no longer exists",
   notPending: (status: string) => `Only a pending request can be decided (this one is ${status})`,
   notYourTeam: "Only an administrator or the lead of one of the employee's teams may decide this request",
-  ownLeave: "A team lead cannot decide their own leave; an administrator can",
+  ownLeave: "You cannot decide your own leave: another administrator or a lead of one of your teams decides it",
   tooLong: "Leave can be at most 90 days at a time",
 } as const;
 

@@ -14,7 +14,7 @@ import { LEAVE_LIST } from "./leave-list";
 
 // Leave (backoffice.md §2 Leave Management; issue 11). The spec only lists; beyond it, a signed-in employee asks
 // for leave for themselves, and an administrator or the lead of one of their teams approves or rejects it
-// (approved_by recorded). Leave that overlaps the same person's pending or approved leave is refused, under a
+// (approved_by recorded); nobody decides their own, administrators included (issue 19). Leave that overlaps the same person's pending or approved leave is refused, under a
 // lock on the employee's row so two requests at once cannot both pass.
 
 /** The employee a signed-in user is: linked by user_id, or, until linked, the one with the user's e-mail. */
@@ -86,8 +86,11 @@ export async function listLeaves(
   viewer: LeaveViewer,
 ): Promise<ListPage<LeaveRow>> {
   const approver = alias(employees, "approver");
+  // Never one's own request: an administrator's linked employee asks like anyone else.
   const decidable = viewer.isAdmin
-    ? sql`true`
+    ? viewer.employeeId
+      ? ne(t.employeeId, viewer.employeeId)
+      : sql`true`
     : viewer.ledTeamIds.length && viewer.employeeId
       ? and(inTeams(viewer.ledTeamIds), ne(t.employeeId, viewer.employeeId))!
       : sql`false`;
@@ -223,7 +226,7 @@ export async function requestLeave(
   });
 }
 
-/** An administrator, or the lead of one of the employee's teams (not for their own leave), decides a request. */
+/** An administrator, or the lead of one of the employee's teams, decides a request; nobody their own. */
 export async function decideLeave(
   db: Db,
   user: SignedInUser,
@@ -244,9 +247,9 @@ export async function decideLeave(
     if (!leave) return refuse(404, LEAVE_MESSAGES.notFound);
     if (leave.status !== "pending") return refuse(409, LEAVE_MESSAGES.notPending(leave.status));
     const me = await currentEmployee(tx, user);
+    if (me?.id === leave.employeeId) return refuse(403, LEAVE_MESSAGES.ownLeave);
     if (user.role !== "admin") {
       if (!me) return refuse(403, LEAVE_MESSAGES.noEmployee);
-      if (me.id === leave.employeeId) return refuse(403, LEAVE_MESSAGES.ownLeave);
       const led = await ledTeamIds(tx, me.id);
       const [member] = led.length
         ? await tx

@@ -1,6 +1,7 @@
 // Leave (issue 11): a staff member asks for leave for themselves; overlapping leave is refused; the lead of one of
-// their teams or an administrator approves or rejects (approved_by recorded); nobody else may; the year's
-// approved days per type; every refusal names its field and writes nothing.
+// their teams or an administrator approves or rejects (approved_by recorded); nobody else may, and nobody decides
+// their own, administrators included (issue 19); the year's approved days per type; every refusal names its field
+// and writes nothing.
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { tableFingerprint } from "../../../tests/support/db-fingerprint";
@@ -16,16 +17,24 @@ let worker: TestUser;
 let lead: TestUser;
 let outsider: TestUser;
 let stranger: TestUser;
-const ids: Record<"worker" | "lead" | "outsider", string> = { worker: "", lead: "", outsider: "" };
+let employedAdmin: TestUser;
+const ids: Record<"worker" | "lead" | "outsider" | "employedAdmin", string> = {
+  worker: "",
+  lead: "",
+  outsider: "",
+  employedAdmin: "",
+};
 
 beforeAll(async () => {
-  [admin, worker, lead, outsider, stranger] = await Promise.all([
+  [admin, worker, lead, outsider, stranger, employedAdmin] = await Promise.all([
     signedInUser("admin"),
     signedInUser("staff", { name: "Worker Bee" }),
     signedInUser("staff", { name: "Team Lead" }),
     signedInUser("staff", { name: "Other Lead" }),
     signedInUser("staff", { name: "No Employee" }),
+    signedInUser("admin", { name: "Admin Manager" }),
   ]);
+  ids.employedAdmin = await insertEmployee(employedAdmin.name, { user: employedAdmin });
   ids.worker = await insertEmployee(worker.name, { user: worker, link: false });
   ids.lead = await insertEmployee(lead.name, { user: lead });
   ids.outsider = await insertEmployee(outsider.name, { user: outsider });
@@ -124,7 +133,7 @@ describe("deciding", () => {
     const before = await tableFingerprint(TABLES);
     const failures = [
       [outsider, workers.id, /Only an administrator or the lead of one of the employee's teams/],
-      [lead, leads.id, /cannot decide their own leave/],
+      [lead, leads.id, /^Failed to update leave: You cannot decide your own leave: another administrator/],
       [stranger, workers.id, /not linked to an employee record/],
       [lead, "00000000-0000-4000-8000-000000000000", /no longer exists/],
       [lead, "not-an-id", /no longer exists/],
@@ -143,6 +152,43 @@ describe("deciding", () => {
     });
     const again = flashToast((await decide(admin, "approve", leads.id)) as Response) as { message: string };
     expect(again.message).toBe("Failed to update leave: Only a pending request can be decided (this one is rejected)");
+  });
+});
+
+describe("an administrator's own leave", () => {
+  it("is refused to them with a clear message, writes nothing, and offers them no Approve or Reject", async () => {
+    await ask(employedAdmin, { type: "vacation", startDate: "2027-03-10", endDate: "2027-03-12" });
+    const own = await leaveOf(ids.employedAdmin, "2027-03-10");
+    expect(own.status).toBe("pending");
+
+    const before = await tableFingerprint(TABLES);
+    for (const intent of ["approve", "reject"] as const) {
+      expect(flashToast((await decide(employedAdmin, intent, own.id)) as Response)).toEqual({
+        type: "error",
+        message:
+          "Failed to update leave: You cannot decide your own leave: another administrator or a lead of one of your teams decides it",
+      });
+    }
+    expect(await tableFingerprint(TABLES)).toEqual(before);
+
+    // The screen offers no decision on one's own request, nor lists it as waiting for them...
+    const everyone = await callRoute(loader, "/admin/leaves", { as: employedAdmin });
+    expect(everyone.page.rows.find((r) => r.id === own.id)).toMatchObject({ canDecide: false });
+    const waiting = await callRoute(loader, "/admin/leaves?show=to-decide", { as: employedAdmin });
+    expect(waiting.page.rows.map((r) => r.id)).not.toContain(own.id);
+    // ...while other people's requests stay theirs to decide.
+    await ask(worker, { type: "sick", startDate: "2027-03-10", endDate: "2027-03-10" });
+    const workers = await leaveOf(ids.worker, "2027-03-10");
+    const again = await callRoute(loader, "/admin/leaves?show=to-decide", { as: employedAdmin });
+    expect(again.page.rows.find((r) => r.id === workers.id)).toMatchObject({ canDecide: true });
+
+    // Another administrator decides it.
+    const others = await callRoute(loader, "/admin/leaves", { as: admin });
+    expect(others.page.rows.find((r) => r.id === own.id)).toMatchObject({ canDecide: true });
+    expect(flashToast((await decide(admin, "approve", own.id)) as Response)).toEqual({
+      type: "success",
+      message: "Leave approved",
+    });
   });
 });
 
