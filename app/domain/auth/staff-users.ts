@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { EMAIL_ADDRESS_MAX_LENGTH, isEmailAddress } from "../../lib/email-address";
+import { nameField } from "../../lib/name-text";
 import { ROLE_LABELS, STAFF_ROLES } from "./roles";
 
 // The forms of Settings > Users: invite a staff member, change a role, deactivate, reactivate. Each posts an
@@ -39,15 +40,14 @@ const staffRole = z.enum(STAFF_ROLES, { error: STAFF_USER_MESSAGES.roleInvalid }
 const userId = z.uuid({ error: STAFF_USER_MESSAGES.userMissing });
 
 export const inviteUserSchema = z.object({
-  name: z
-    .string({ error: STAFF_USER_MESSAGES.nameRequired })
-    .trim()
-    .min(1, STAFF_USER_MESSAGES.nameRequired)
-    .max(USER_NAME_MAX_LENGTH, STAFF_USER_MESSAGES.nameTooLong)
-    .refine(
-      (v) => ![...v].some((ch) => ch.charCodeAt(0) < 32 || ch.charCodeAt(0) === 127),
-      STAFF_USER_MESSAGES.nameOneLine,
-    ),
+  name: nameField("Name", {
+    max: USER_NAME_MAX_LENGTH,
+    messages: {
+      required: STAFF_USER_MESSAGES.nameRequired,
+      tooLong: STAFF_USER_MESSAGES.nameTooLong,
+      control: STAFF_USER_MESSAGES.nameOneLine,
+    },
+  }),
   email: z
     .string({ error: STAFF_USER_MESSAGES.emailRequired })
     .trim()

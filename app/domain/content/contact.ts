@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { EMAIL_ADDRESS_MAX_LENGTH, emailAddressSchema } from "../../lib/email-address";
+import { nameField } from "../../lib/name-text";
 
 // The contact form's rules, shared by the browser's native checks (the same limits as attributes) and the
 // server, which checks again.
@@ -19,7 +20,7 @@ const required = (label: string, max: number) =>
     .max(max, `${label} must be at most ${max} characters`);
 
 export const contactMessageSchema = z.object({
-  name: required("Name", CONTACT_LIMITS.name),
+  name: nameField("Name", { max: CONTACT_LIMITS.name }),
   email: emailAddressSchema,
   phone: z
     .string()

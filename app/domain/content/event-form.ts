@@ -2,6 +2,7 @@ import { z } from "zod";
 import { fieldErrors } from "../../lib/form-errors";
 import { isImageAddress, splitImageUrls } from "../../lib/form-lists";
 import { isCalendarDate, isUuid } from "../../lib/list-params";
+import { nameField } from "../../lib/name-text";
 import { EVENT_STATUSES } from "./constants";
 
 // The Add New Event / Edit Event form (backoffice.md §2 Event Management, §5; issue 11): one schema for the
@@ -122,7 +123,7 @@ const line = (label: string, max: number) =>
 /** The rules of one event; `newPhotoCount` photos are uploaded with it (they count towards the limit). */
 export function eventSchema(newPhotoCount = 0) {
   return z.object({
-    title: line("Title", EVENT_LIMITS.title),
+    title: nameField("Title", { max: EVENT_LIMITS.title }),
     description: z
       .string()
       .trim()

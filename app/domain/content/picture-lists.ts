@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { splitTags } from "../../lib/form-lists";
+import { nameField } from "../../lib/name-text";
 import type { Toast } from "../../lib/toast";
 import { GALLERY_CATEGORY_IDS } from "./constants";
 
@@ -86,7 +87,10 @@ const text = z.preprocess((v) => (typeof v === "string" ? v : ""), z.string().tr
 /** The fields sent beside a logo's file. */
 export const logoFieldsSchema = z.object({
   name: text.pipe(
-    z.string().min(1, PICTURE_LIST_ERRORS.nameRequired).max(NAME_MAX_LENGTH, PICTURE_LIST_ERRORS.nameTooLong),
+    nameField("Name", {
+      max: NAME_MAX_LENGTH,
+      messages: { required: PICTURE_LIST_ERRORS.nameRequired, tooLong: PICTURE_LIST_ERRORS.nameTooLong },
+    }),
   ),
 });
 
@@ -95,18 +99,17 @@ export const heroFieldsSchema = z.object({
   alt: text.pipe(z.string().max(ALT_MAX_LENGTH, PICTURE_LIST_ERRORS.altTooLong)),
 });
 
-// Any control character (a caption is one line).
-// eslint-disable-next-line no-control-regex
-const LINE_CONTROL = /[\u0000-\u001f\u007f]/;
-
 /** The fields beside a gallery picture: its caption (the storefront's title), one of the 6 categories, tags. */
 export const galleryFieldsSchema = z.object({
   title: text.pipe(
-    z
-      .string()
-      .min(1, PICTURE_LIST_ERRORS.captionRequired)
-      .max(CAPTION_MAX_LENGTH, PICTURE_LIST_ERRORS.captionTooLong)
-      .refine((v) => !LINE_CONTROL.test(v), PICTURE_LIST_ERRORS.captionInvalid),
+    nameField("Caption", {
+      max: CAPTION_MAX_LENGTH,
+      messages: {
+        required: PICTURE_LIST_ERRORS.captionRequired,
+        tooLong: PICTURE_LIST_ERRORS.captionTooLong,
+        control: PICTURE_LIST_ERRORS.captionInvalid,
+      },
+    }),
   ),
   category: text.pipe(z.enum(GALLERY_CATEGORY_IDS, { error: PICTURE_LIST_ERRORS.categoryRequired })),
   tags: text

@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { isEmailAddress } from "../../lib/email-address";
 import { isImageAddress, splitImageUrls, splitTags } from "../../lib/form-lists";
-import { isCalendarDate } from "../../lib/list-params";
+import { isCalendarDate, isUuid } from "../../lib/list-params";
 import { moneyField, optionalMoneyField } from "../../lib/money";
+import { nameField } from "../../lib/name-text";
 import {
   AVAILABILITY_STATUSES,
   CATEGORY_IDS,
@@ -88,6 +89,8 @@ export interface ItemFormValues {
   status: string;
   price: string;
   priceUnit: string;
+  /** The rate structure's id; empty for the default (every day charged). */
+  rateStructureId: string;
   pricingHint: string;
   size: string;
   quantity: string;
@@ -116,6 +119,7 @@ export const EMPTY_ITEM_FORM: ItemFormValues = {
   status: "available",
   price: "",
   priceUnit: "unit/day",
+  rateStructureId: "",
   pricingHint: "",
   size: "",
   quantity: "1",
@@ -173,6 +177,7 @@ export function readItemForm(form: FormData): ItemFormValues {
     status: text(form, "status"),
     price: text(form, "price"),
     priceUnit: text(form, "priceUnit"),
+    rateStructureId: text(form, "rateStructureId"),
     pricingHint: text(form, "pricingHint"),
     size: text(form, "size"),
     quantity: text(form, "quantity"),
@@ -190,17 +195,6 @@ export function readItemForm(form: FormData): ItemFormValues {
     parts,
   };
 }
-
-const requiredText = (label: string, max: number) =>
-  z
-    .string()
-    .transform((s) => s.trim())
-    .pipe(
-      z
-        .string()
-        .min(1, `${label} is required`)
-        .max(max, `${label} must be at most ${max.toLocaleString("en-US")} characters`),
-    );
 
 const optionalText = (label: string, max: number) =>
   z
@@ -232,7 +226,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const variationSchema = z.object({
   id: z.string().transform((id) => (UUID.test(id) ? id.toLowerCase() : "")),
-  name: requiredText("Variation name", ITEM_LIMITS.variationName),
+  name: nameField("Variation name", { max: ITEM_LIMITS.variationName }),
   description: optionalText("Variation description", ITEM_LIMITS.variationDescription),
   status: choice(AVAILABILITY_STATUSES, "Choose the variation's status"),
 });
@@ -255,6 +249,8 @@ export interface ItemInput {
   status: AvailabilityStatus;
   price: string;
   priceUnit: string;
+  /** Null: the default structure. saveItem checks that it exists. */
+  rateStructureId: string | null;
   pricingHint: string | null;
   size: string | null;
   quantity: number;
@@ -276,7 +272,7 @@ export interface ItemInput {
 export function itemSchema(newImageCount = 0) {
   return z
     .object({
-      name: requiredText("Name", ITEM_LIMITS.name),
+      name: nameField("Name", { max: ITEM_LIMITS.name }),
       description: optionalText("Description", ITEM_LIMITS.description),
       category: choice(CATEGORY_IDS, "Choose a category"),
       inventoryGroup: choice(INVENTORY_GROUPS, "Choose the inventory group (STV or SLD)"),
@@ -284,6 +280,7 @@ export function itemSchema(newImageCount = 0) {
       status: choice(AVAILABILITY_STATUSES, "Choose a status"),
       price: moneyField("Price"),
       priceUnit: choice(PRICE_UNIT_IDS, "Choose what the price is for"),
+      rateStructureId: z.string().refine((v) => v === "" || isUuid(v), "Choose a rate structure from the list"),
       pricingHint: optionalText("Pricing note", ITEM_LIMITS.pricingHint),
       size: optionalText("Size", ITEM_LIMITS.size),
       quantity: wholeNumber("Units owned", 0, ITEM_LIMITS.quantity),
@@ -317,7 +314,7 @@ export function itemSchema(newImageCount = 0) {
             .max(Math.max(0, ITEM_LIMITS.images - newImageCount), `At most ${ITEM_LIMITS.images} images per item`),
         ),
       variations: z.array(variationSchema).max(ITEM_LIMITS.variations, `At most ${ITEM_LIMITS.variations} variations`),
-      supplierName: optionalText("Supplier name", ITEM_LIMITS.supplierName),
+      supplierName: nameField("Supplier name", { max: ITEM_LIMITS.supplierName, optional: true }),
       supplierPhone: optionalText("Supplier phone", ITEM_LIMITS.supplierPhone),
       supplierEmail: optionalText("Supplier e-mail", ITEM_LIMITS.supplierEmail),
       supplierNotes: optionalText("Supplier notes", ITEM_LIMITS.supplierNotes),
@@ -356,6 +353,7 @@ export function itemSchema(newImageCount = 0) {
         status: v.quantity > 0 && v.unitsUnderRepair === v.quantity ? "under-repair" : v.status,
         price: v.price,
         priceUnit: v.priceUnit,
+        rateStructureId: v.rateStructureId ? v.rateStructureId.toLowerCase() : null,
         pricingHint: v.pricingHint || null,
         size: v.size || null,
         quantity: v.quantity,

@@ -3,6 +3,7 @@ import { isEmailAddress } from "../../lib/email-address";
 import { fieldErrors } from "../../lib/form-errors";
 import { isCalendarDate } from "../../lib/list-params";
 import { moneyField } from "../../lib/money";
+import { nameField } from "../../lib/name-text";
 import { DEPARTMENTS, EMPLOYEE_STATUSES, POSITIONS } from "./constants";
 
 // The Add New Employee / Edit Employee form (backoffice.md §2 Employee Management, §5; issue 11): one schema for
@@ -84,21 +85,13 @@ export function readEmployeeForm(form: FormData): EmployeeFormValues {
   };
 }
 
-// Control characters, which no name or phone number holds.
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f]/;
 const PHONE = /^\+?[0-9][0-9 ()-]{5,28}$/;
 
 const choice = <T extends readonly string[]>(values: T, message: string) =>
   z.string().refine((v): v is T[number] => (values as readonly string[]).includes(v), message);
 
 export const employeeSchema = z.object({
-  name: z
-    .string()
-    .trim()
-    .min(1, "Name is required")
-    .max(EMPLOYEE_LIMITS.name, `Name must be at most ${EMPLOYEE_LIMITS.name} characters`)
-    .refine((v) => !CONTROL.test(v), "Name contains characters that are not allowed"),
+  name: nameField("Name", { max: EMPLOYEE_LIMITS.name }),
   email: z
     .string()
     .trim()

@@ -5,6 +5,7 @@ import { isUniqueViolation } from "../../db/errors.server";
 import { employees, tasks, teamMembers, teams } from "../../db/schema";
 import { fieldErrors } from "../../lib/form-errors";
 import { isUuid } from "../../lib/list-params";
+import { nameField } from "../../lib/name-text";
 import { recordAudit, type AuditActor } from "../audit/audit.server";
 import { TEAM_MESSAGES, TEAM_NAME_MAX } from "./teams";
 
@@ -12,16 +13,8 @@ import { TEAM_MESSAGES, TEAM_NAME_MAX } from "./teams";
 // several teams. The lead is made a member too, so they can be given the tasks they assign. Tasks belong to a
 // team (and go with it), so a team that has tasks is not deleted: the message says to move or finish them.
 
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f]/;
-
 const teamSchema = z.object({
-  name: z
-    .string({ error: "Team name is required" })
-    .trim()
-    .min(1, "Team name is required")
-    .max(TEAM_NAME_MAX, `Team name must be at most ${TEAM_NAME_MAX} characters`)
-    .refine((v) => !CONTROL.test(v), "Team name contains characters that are not allowed"),
+  name: nameField("Team name", { max: TEAM_NAME_MAX }),
   leadId: z
     .string()
     .optional()

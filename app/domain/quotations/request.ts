@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { EMAIL_ADDRESS_MAX_LENGTH, EMAIL_ADDRESS_MESSAGES, emailAddressSchema } from "../../lib/email-address";
+import { nameField } from "../../lib/name-text";
 
 // The quotation request form's rules (storefront.md §5), shared by the browser (validated on submit and
 // again on every change) and the server (which checks everything again and never trusts a price). An event
@@ -64,13 +65,13 @@ export const quotationLineSchema = z.object({
 function buildQuotationRequestSchema(today: string) {
   return z
     .object({
-      name: text(QUOTATION_MESSAGES.nameRequired, QUOTATION_LIMITS.name, "Name"),
+      name: nameField("Name", { max: QUOTATION_LIMITS.name }),
       email: emailAddressSchema,
       phone: text(QUOTATION_MESSAGES.phoneRequired, QUOTATION_LIMITS.phone, "Phone number").regex(
         /^[+\d\s().-]+$/,
         "Phone number may contain only digits, spaces and + ( ) . -",
       ),
-      event_name: text(QUOTATION_MESSAGES.eventNameRequired, QUOTATION_LIMITS.eventName, "Event name"),
+      event_name: nameField("Event name", { max: QUOTATION_LIMITS.eventName }),
       event_date: z
         .string({ error: QUOTATION_MESSAGES.eventDateRequired })
         .trim()

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { EMAIL_ADDRESS_MAX_LENGTH, isEmailAddress } from "../../lib/email-address";
+import { nameField } from "../../lib/name-text";
 import type { BusinessHours, SocialLinks } from "../content/constants";
 
 // The company settings form (/admin/settings): its fields as typed, the rules with one message per field,
@@ -251,7 +252,10 @@ function twoDecimals(v: string): string {
 
 export const companySettingsSchema = z
   .object({
-    name: line("Company name", COMPANY_LIMITS.name, { required: true }),
+    name: nameField("Company name", {
+      max: COMPANY_LIMITS.name,
+      messages: { control: "Company name must be one line of plain text" },
+    }),
     tagline: line("Tagline", COMPANY_LIMITS.tagline),
     address: line("Address", COMPANY_LIMITS.address, { required: true }),
     phones: lineList({
