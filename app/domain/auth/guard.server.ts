@@ -2,7 +2,15 @@ import { createContext, data, redirect, type MiddlewareFunction, type RouterCont
 import { getEnv } from "../../lib/env.server";
 import { requestInfo } from "../../lib/request-context";
 import type { AuditActor } from "../audit/audit.server";
-import { can, type Permission } from "./permissions";
+import {
+  actionGate,
+  can,
+  intentPermission,
+  viewPermission,
+  type AdminPath,
+  type IntentOf,
+  type Permission,
+} from "./permissions";
 import { isStaffRole } from "./roles";
 import { loadSession, type SignedInUser } from "./session.server";
 
@@ -89,11 +97,64 @@ export async function requirePermission(args: GuardArgs, permission: Permission)
   return user;
 }
 
+/** Like requirePermission, for a user who must hold at least one of `permissions`. */
+async function requireAnyPermission(args: GuardArgs, permissions: readonly Permission[]): Promise<SignedInUser> {
+  const user = await getStaffUser(args);
+  if (!user) signInRequired(args.request);
+  if (!permissions.includes("account.self")) holdUntilPasswordChanged(args.request, user, CHANGE_PASSWORD_PATH);
+  if (!permissions.some((p) => can(user.role, p))) throw data(ACCESS_DENIED_MESSAGE, { status: 403 });
+  return user;
+}
+
 /** Any signed-in staff user (sign out, for one). */
 export async function requireStaffUser(args: GuardArgs): Promise<SignedInUser> {
   const user = await getStaffUser(args);
   if (!user) signInRequired(args.request);
   return user;
+}
+
+/**
+ * A loader's guard: the signed-in user who may open `path`'s page, as ADMIN_ROUTE_ACCESS says. Every back-office
+ * loader asks for its own path's entry, so the matrix is the one place a page's permission is written.
+ */
+export async function requireView(args: GuardArgs, path: AdminPath): Promise<SignedInUser> {
+  const need = viewPermission(path);
+  // A route with no page of its own (sign-out) sends every visitor to the sign-in page.
+  if (need === null) signInRequired(args.request);
+  if (need === "public") throw new Error(`${path} is public: its loader needs no guard`);
+  return requirePermission(args, need);
+}
+
+export const UNKNOWN_INTENT_MESSAGE = "This form asks for something this page does not do.";
+
+export interface ActionAccess<P extends AdminPath> {
+  user: SignedInUser;
+  /**
+   * The form's `intent` once the user is known to hold its permission (the matrix's); an intent the matrix does
+   * not list for this route is refused with 400, one the user's role may not do with 403.
+   */
+  intent(form: FormData): IntentOf<P>;
+}
+
+/**
+ * An action's guard, before its body is read: the signed-in user must hold a permission this route's action
+ * needs (any of its intents'), so a visitor without one is refused without the request being read.
+ */
+export async function requireAction<P extends AdminPath>(args: GuardArgs, path: P): Promise<ActionAccess<P>> {
+  const gate = actionGate(path);
+  if (gate === null) throw data("This page takes no form.", { status: 405 });
+  if (gate === "public") throw new Error(`${path} is public: its action needs no guard`);
+  const user = gate === "signed-in" ? await requireStaffUser(args) : await requireAnyPermission(args, gate);
+  return {
+    user,
+    intent(form: FormData): IntentOf<P> {
+      const intent = form.get("intent");
+      const need = typeof intent === "string" ? intentPermission(path, intent) : undefined;
+      if (need === undefined) throw data(UNKNOWN_INTENT_MESSAGE, { status: 400 });
+      if (!can(user.role, need)) throw data(ACCESS_DENIED_MESSAGE, { status: 403 });
+      return intent as IntentOf<P>;
+    },
+  };
 }
 
 /** The audit log's view of who acts and from where. */

@@ -171,9 +171,12 @@ export const ADMIN_ROUTE_ACCESS = {
   "/admin/settings/users": { view: "users.manage", action: "users.manage" },
   "/admin/settings/account": { view: "account.self", action: "account.self" },
   "/admin/inbox": { view: "inbox.view" },
-  "/admin/inbox/:id": { view: "inbox.view", action: "inbox.manage" },
+  "/admin/inbox/:id": {
+    view: "inbox.view",
+    action: { "mark-read": "inbox.manage", "mark-handled": "inbox.manage", reopen: "inbox.manage" },
+  },
   "/admin/outbox": { view: "outbox.view" },
-  "/admin/outbox/:id": { view: "outbox.view", action: "outbox.manage" },
+  "/admin/outbox/:id": { view: "outbox.view", action: { retry: "outbox.manage" } },
   "/admin/outbox/:id/attachments/:position": { view: "outbox.view" },
   "/admin/audit": { view: "audit.view" },
 } as const satisfies Record<string, RouteAccess>;
@@ -183,4 +186,33 @@ export type AdminPath = keyof typeof ADMIN_ROUTE_ACCESS;
 /** The permission a route's page needs (for the menu); null when it has no page. */
 export function viewPermission(path: AdminPath): Permission | "public" | null {
   return (ADMIN_ROUTE_ACCESS[path] as RouteAccess).view;
+}
+
+type ActionAccessOf<P extends AdminPath> = (typeof ADMIN_ROUTE_ACCESS)[P] extends { action: infer A } ? A : never;
+
+/** The form intents a route's action accepts, as the matrix lists them (never for a one-permission action). */
+export type IntentOf<P extends AdminPath> =
+  ActionAccessOf<P> extends Record<string, Permission> ? Extract<keyof ActionAccessOf<P>, string> : never;
+
+/**
+ * What a route's action asks of the user before its body is read: the permissions of which the user must hold
+ * at least one (each intent's, or the one the whole action needs), or "public" / "signed-in"; null: no action.
+ */
+export function actionGate(path: AdminPath): readonly Permission[] | "public" | "signed-in" | null {
+  const action = (ADMIN_ROUTE_ACCESS[path] as RouteAccess).action;
+  if (action === undefined) return null;
+  if (action === "public" || action === "signed-in") return action;
+  if (typeof action === "string") return [action];
+  return [...new Set(Object.values(action))];
+}
+
+/**
+ * The permission one form intent of a route's action needs; undefined for an intent the matrix does not list
+ * (the action refuses it). A one-permission action takes any intent under its one permission.
+ */
+export function intentPermission(path: AdminPath, intent: string): Permission | undefined {
+  const action = (ADMIN_ROUTE_ACCESS[path] as RouteAccess).action;
+  if (action === undefined || action === "public" || action === "signed-in") return undefined;
+  if (typeof action === "string") return action;
+  return Object.hasOwn(action, intent) ? action[intent] : undefined;
 }

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { getDb } from "~/db/client.server";
 import { AUDIT_LIST, auditRecordHref } from "~/domain/audit/audit-list";
 import { auditActions, auditActors, listAuditLog } from "~/domain/audit/audit-list.server";
-import { requirePermission } from "~/domain/auth/guard.server";
+import { requireView } from "~/domain/auth/guard.server";
 import { parseList } from "~/lib/list-params";
 import {
   cellClass,
@@ -25,7 +25,7 @@ import type { Route } from "./+types/audit";
 export const meta: Route.MetaFunction = () => [{ title: "Audit Log | Utsab Admin" }];
 
 export async function loader(args: Route.LoaderArgs) {
-  await requirePermission(args, "audit.view");
+  await requireView(args, "/admin/audit");
   const state = parseList(AUDIT_LIST, args.request);
   const db = getDb();
   const [page, actors, actions] = await Promise.all([listAuditLog(db, state), auditActors(db), auditActions(db)]);

@@ -1,7 +1,7 @@
 import { Construction } from "lucide-react";
 import { Link } from "react-router";
-import { requirePermission } from "~/domain/auth/guard.server";
-import { ADMIN_ROUTE_ACCESS, type AdminPath, type Permission } from "~/domain/auth/permissions";
+import { requireView } from "~/domain/auth/guard.server";
+import { ADMIN_ROUTE_ACCESS, type AdminPath } from "~/domain/auth/permissions";
 import { ADMIN_MENU, isMenuGroup } from "~/ui/admin/menu";
 import { PageHeader, Panel } from "~/ui/admin/page-header";
 import type { Route } from "./+types/coming-soon";
@@ -21,10 +21,9 @@ function titleOf(path: string): string {
 
 export async function loader(args: Route.LoaderArgs) {
   const path = new URL(args.request.url).pathname.replace(/\.data$/, "").replace(/\/$/, "") as AdminPath;
-  const access = ADMIN_ROUTE_ACCESS[path] as { view: Permission } | undefined;
   // Deny by default: a path this module serves that the matrix does not name is nobody's.
-  if (!access) throw new Response("Not found", { status: 404 });
-  await requirePermission(args, access.view);
+  if (!Object.hasOwn(ADMIN_ROUTE_ACCESS, path)) throw new Response("Not found", { status: 404 });
+  await requireView(args, path);
   return { title: titleOf(path) };
 }
 

@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { useRevalidator } from "react-router";
 import { getDb } from "~/db/client.server";
-import { requirePermission } from "~/domain/auth/guard.server";
+import { requireView } from "~/domain/auth/guard.server";
 import { loadDashboard } from "~/domain/dashboard/dashboard.server";
 import { BUSINESS_TIME_ZONE } from "~/lib/dhaka-time";
 import { ActivityList } from "~/ui/admin/dashboard/activity-list";
@@ -14,7 +14,7 @@ import type { Route } from "./+types/dashboard";
 // the database each time the page is opened or comes back into view.
 
 export async function loader(args: Route.LoaderArgs) {
-  const user = await requirePermission(args, "dashboard.view");
+  const user = await requireView(args, "/admin");
   return loadDashboard(getDb(), { role: user.role });
 }
 

@@ -1,7 +1,7 @@
 import { KeyRound, Pencil, Plus, Trash2, Users, UsersRound } from "lucide-react";
 import { data, Form, Link, useLocation } from "react-router";
 import { getDb } from "~/db/client.server";
-import { auditActor, requirePermission } from "~/domain/auth/guard.server";
+import { auditActor, requireView, requireAction } from "~/domain/auth/guard.server";
 import { can } from "~/domain/auth/permissions";
 import { ROLE_LABELS } from "~/domain/auth/roles";
 import { STAFF_ROLE_OPTIONS } from "~/domain/auth/staff-users";
@@ -63,7 +63,7 @@ type DialogState =
   | null;
 
 export async function loader(args: Route.LoaderArgs) {
-  const user = await requirePermission(args, "employees.view");
+  const user = await requireView(args, "/admin/employees");
   const url = new URL(args.request.url);
   const state = parseList(EMPLOYEE_LIST, url);
   const db = getDb();
@@ -93,10 +93,10 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const user = await requirePermission(args, "employees.manage");
+  const { user, intent: intentOf } = await requireAction(args, "/admin/employees");
   const url = new URL(args.request.url);
   const form = await args.request.formData().catch(() => new FormData());
-  const intent = form.get("intent");
+  const intent = intentOf(form);
   const actor = auditActor(args, user);
   const db = getDb();
   const back = listUrl(url);
@@ -118,7 +118,6 @@ export async function action(args: Route.ActionArgs) {
   }
 
   if (intent === "give-signin") {
-    await requirePermission(args, "users.manage");
     const result = await giveEmployeeSignIn(db, { id: form.get("id"), role: form.get("role") }, actor);
     if (result.ok || result.status !== 400)
       return redirectWithToast(back, { type: result.ok ? "success" : "error", message: result.message });

@@ -1,5 +1,5 @@
 import { getDb } from "~/db/client.server";
-import { requirePermission } from "~/domain/auth/guard.server";
+import { requireView } from "~/domain/auth/guard.server";
 import { inventoryExportFileName } from "~/domain/inventory/inventory-csv";
 import { inventoryCsvStream } from "~/domain/inventory/inventory-csv.server";
 import { INVENTORY_LIST } from "~/domain/inventory/inventory-list";
@@ -11,7 +11,7 @@ import type { Route } from "./+types/inventory-export";
 // page, as a CSV file (issue 9). Streamed: the rows are read a thousand at a time while the file downloads.
 
 export async function loader(args: Route.LoaderArgs) {
-  await requirePermission(args, "inventory.view");
+  await requireView(args, "/admin/inventory/export");
   const state = parseList(INVENTORY_LIST, args.request);
   return new Response(inventoryCsvStream(getDb(), state), {
     headers: {

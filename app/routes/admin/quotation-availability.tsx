@@ -1,7 +1,7 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { Form, Link } from "react-router";
 import { getDb } from "~/db/client.server";
-import { requirePermission } from "~/domain/auth/guard.server";
+import { requireView } from "~/domain/auth/guard.server";
 import { QUOTATIONS_PATH } from "~/domain/quotations/admin-quotation-list";
 import { monthAvailability } from "~/domain/quotations/availability.server";
 import { todayInDhaka } from "~/lib/dhaka-time";
@@ -27,7 +27,7 @@ function shiftMonth(month: string, by: number): string {
 }
 
 export async function loader(args: Route.LoaderArgs) {
-  await requirePermission(args, "quotations.view");
+  await requireView(args, "/admin/quotations/availability");
   const url = new URL(args.request.url);
   const asked = url.searchParams.get("month") ?? "";
   const month = MONTH.test(asked) ? asked : todayInDhaka().slice(0, 7);

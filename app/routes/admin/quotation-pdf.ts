@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { getDb } from "~/db/client.server";
-import { requirePermission } from "~/domain/auth/guard.server";
+import { requireView } from "~/domain/auth/guard.server";
 import { quotationRevisionPdf } from "~/domain/quotations/revision-pdf.server";
 import { attachmentDisposition } from "~/lib/content-disposition";
 import type { Route } from "./+types/quotation-pdf";
@@ -9,7 +9,7 @@ import type { Route } from "./+types/quotation-pdf";
 // lines, money and validity; quotation_revisions).
 
 export async function loader(args: Route.LoaderArgs) {
-  await requirePermission(args, "quotations.view");
+  await requireView(args, "/admin/quotations/:id/revisions/:revision/pdf");
   const revision = /^\d{1,6}$/.test(args.params.revision) ? Number(args.params.revision) : 0;
   const pdf = await quotationRevisionPdf(getDb(), args.params.id, revision);
   if (!pdf) throw data("Revision not found.", { status: 404 });

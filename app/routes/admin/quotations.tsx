@@ -1,7 +1,7 @@
 import { CalendarRange, Check, Download, Eye, FileText, Mail, Phone, X } from "lucide-react";
 import { data, Form, Link } from "react-router";
 import { getDb } from "~/db/client.server";
-import { auditActor, requirePermission } from "~/domain/auth/guard.server";
+import { auditActor, requireView, requireAction } from "~/domain/auth/guard.server";
 import { can } from "~/domain/auth/permissions";
 import {
   ADMIN_QUOTATION_LIST,
@@ -19,6 +19,7 @@ import {
   type AdminQuotationEvent,
 } from "~/domain/quotations/admin-quotations.server";
 import { approveQuotation, rejectQuotation, STATUS_MESSAGES } from "~/domain/quotations/change-status.server";
+import { chargeText } from "~/domain/catalogue/rate-structures";
 import { REASON_MAX_LENGTH, type QuotationStatus } from "~/domain/quotations/constants";
 import { saveQuotationPrices, sendQuotation } from "~/domain/quotations/price-quotation.server";
 import { readQuoteForm, type QuoteFormValues } from "~/domain/quotations/quote-form";
@@ -68,7 +69,7 @@ function panelUrl(url: URL, id: string): string {
 }
 
 export async function loader(args: Route.LoaderArgs) {
-  const user = await requirePermission(args, "quotations.view");
+  const user = await requireView(args, "/admin/quotations");
   const url = new URL(args.request.url);
   const state = parseList(ADMIN_QUOTATION_LIST, url);
   const db = getDb();
@@ -95,10 +96,10 @@ type ActionData = {
 };
 
 export async function action(args: Route.ActionArgs) {
-  const user = await requirePermission(args, "quotations.manage");
+  const { user, intent: intentOf } = await requireAction(args, "/admin/quotations");
   const url = new URL(args.request.url);
   const form = await args.request.formData().catch(() => new FormData());
-  const intent = form.get("intent");
+  const intent = intentOf(form);
   const actor = auditActor(args, user);
   const db = getDb();
   const answer = (body: ActionData, status: number) => data(body, { status });
@@ -520,6 +521,9 @@ function StoredLines({ quotation: q }: { quotation: AdminQuotation }) {
               <td className="px-3 py-2">
                 <span className="font-medium text-ink-900">{l.name}</span>
                 {l.size && <span className="block text-xs text-slate-500">Size: {l.size}</span>}
+                <span className="block text-xs text-slate-600 tabular-nums" data-testid="line-charge">
+                  {chargeText(l, formatMoney)}
+                </span>
               </td>
               <td className="px-3 py-2 text-right tabular-nums">{l.quantity}</td>
               <td className="px-3 py-2 text-right tabular-nums">{formatMoney(l.unitPrice)}</td>

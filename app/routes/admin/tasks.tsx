@@ -1,7 +1,7 @@
 import { AlertTriangle, CalendarClock, ClipboardList, Pencil, Plus, Trash2, User, Users } from "lucide-react";
 import { data, Form, Link, useLocation } from "react-router";
 import { getDb } from "~/db/client.server";
-import { auditActor, requirePermission } from "~/domain/auth/guard.server";
+import { auditActor, requireView, requireAction } from "~/domain/auth/guard.server";
 import { can } from "~/domain/auth/permissions";
 import { TASK_PRIORITIES, TASK_STATUSES } from "~/domain/people/constants";
 import {
@@ -59,7 +59,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Task Management | Utsab
 const listUrl = (url: URL) => listUrlOf(TASK_LIST, url);
 
 export async function loader(args: Route.LoaderArgs) {
-  const user = await requirePermission(args, "tasks.view");
+  const user = await requireView(args, "/admin/tasks");
   const url = new URL(args.request.url);
   const state = parseList(TASK_LIST, url);
   const db = getDb();
@@ -82,10 +82,10 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const user = await requirePermission(args, "tasks.manage");
+  const { user, intent: intentOf } = await requireAction(args, "/admin/tasks");
   const url = new URL(args.request.url);
   const form = await args.request.formData().catch(() => new FormData());
-  const intent = form.get("intent");
+  const intent = intentOf(form);
   const audit = auditActor(args, user);
   const db = getDb();
   const actor = await taskActor(db, user);

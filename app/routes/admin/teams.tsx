@@ -1,7 +1,7 @@
 import { Crown, Plus, Trash2, UserMinus, Users } from "lucide-react";
 import { data, Form, Link, useLocation } from "react-router";
 import { getDb } from "~/db/client.server";
-import { auditActor, requirePermission } from "~/domain/auth/guard.server";
+import { auditActor, requireView, requireAction } from "~/domain/auth/guard.server";
 import { can } from "~/domain/auth/permissions";
 import { TEAM_MESSAGES, TEAM_NAME_MAX } from "~/domain/people/teams";
 import {
@@ -31,7 +31,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Teams | Utsab Admin" }]
 const TEAMS_PATH = "/admin/employees/teams";
 
 export async function loader(args: Route.LoaderArgs) {
-  const user = await requirePermission(args, "employees.view");
+  const user = await requireView(args, "/admin/employees/teams");
   const url = new URL(args.request.url);
   const db = getDb();
   const canManage = can(user.role, "employees.manage");
@@ -46,10 +46,10 @@ export async function loader(args: Route.LoaderArgs) {
 type ActionData = { intent: string; teamId: string | null; errors: Record<string, string>; toast: Toast };
 
 export async function action(args: Route.ActionArgs) {
-  const user = await requirePermission(args, "employees.manage");
+  const { user, intent: intentOf } = await requireAction(args, "/admin/employees/teams");
   const form = await args.request.formData().catch(() => new FormData());
   const fields = Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === "string"));
-  const intent = typeof fields.intent === "string" ? fields.intent : "";
+  const intent = intentOf(form);
   const actor = auditActor(args, user);
   const db = getDb();
   const result =

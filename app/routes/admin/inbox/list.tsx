@@ -1,7 +1,7 @@
 import { Inbox } from "lucide-react";
 import { Link } from "react-router";
 import { getDb } from "~/db/client.server";
-import { requirePermission } from "~/domain/auth/guard.server";
+import { requireView } from "~/domain/auth/guard.server";
 import { CONTACT_MESSAGE_STATUSES } from "~/domain/content/constants";
 import { CONTACT_STATUS_LABELS, INBOX_LIST } from "~/domain/inbox/inbox-list";
 import { countNewMessages, listContactMessages } from "~/domain/inbox/inbox.server";
@@ -26,7 +26,7 @@ import type { Route } from "./+types/list";
 export const meta: Route.MetaFunction = () => [{ title: "Contact Messages | Utsab Admin" }];
 
 export async function loader(args: Route.LoaderArgs) {
-  await requirePermission(args, "inbox.view");
+  await requireView(args, "/admin/inbox");
   const state = parseList(INBOX_LIST, args.request);
   const db = getDb();
   const [page, newCount] = await Promise.all([listContactMessages(db, state), countNewMessages(db)]);

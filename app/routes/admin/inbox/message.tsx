@@ -2,8 +2,8 @@ import { ArrowLeft, CheckCircle2, Mail, Phone, RotateCcw } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { data, Form, Link, useFetcher } from "react-router";
 import { getDb } from "~/db/client.server";
-import { auditActor, requirePermission } from "~/domain/auth/guard.server";
-import { can } from "~/domain/auth/permissions";
+import { auditActor, requireView, requireAction } from "~/domain/auth/guard.server";
+import { can, type IntentOf } from "~/domain/auth/permissions";
 import { markMessageHandled, markMessageRead, reopenMessage } from "~/domain/inbox/change-status.server";
 import { replyHref } from "~/domain/inbox/inbox-list";
 import { getContactMessage } from "~/domain/inbox/inbox.server";
@@ -20,7 +20,7 @@ export const meta: Route.MetaFunction = ({ data }) => [
 ];
 
 export async function loader(args: Route.LoaderArgs) {
-  const user = await requirePermission(args, "inbox.view");
+  const user = await requireView(args, "/admin/inbox/:id");
   const message = await getContactMessage(getDb(), args.params.id);
   if (!message) throw data("Message not found.", { status: 404 });
   return {
@@ -34,18 +34,12 @@ const INTENTS = {
   "mark-read": markMessageRead,
   "mark-handled": markMessageHandled,
   reopen: reopenMessage,
-} as const;
-type Intent = keyof typeof INTENTS;
+} as const satisfies Record<IntentOf<"/admin/inbox/:id">, unknown>;
 
 export async function action(args: Route.ActionArgs) {
-  const user = await requirePermission(args, "inbox.manage");
+  const { user, intent: intentOf } = await requireAction(args, "/admin/inbox/:id");
   const form = await args.request.formData().catch(() => new FormData());
-  const intent = String(form.get("intent") ?? "");
-  if (!Object.hasOwn(INTENTS, intent)) {
-    const toast: Toast = { type: "error", message: "Unknown action." };
-    return data({ toast }, { status: 400 });
-  }
-  const outcome = await INTENTS[intent as Intent](getDb(), auditActor(args, user), args.params.id);
+  const outcome = await INTENTS[intentOf(form)](getDb(), auditActor(args, user), args.params.id);
   if (!outcome.ok) throw data(outcome.message, { status: outcome.status });
   const toast: Toast = { type: "success", message: outcome.message };
   return { toast, changed: outcome.changed };

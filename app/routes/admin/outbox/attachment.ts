@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { getDb } from "~/db/client.server";
-import { requirePermission } from "~/domain/auth/guard.server";
+import { requireView } from "~/domain/auth/guard.server";
 import { getOutboxAttachment } from "~/domain/email/outbox-admin.server";
 import { attachmentDisposition } from "~/lib/content-disposition";
 import type { Route } from "./+types/attachment";
@@ -9,7 +9,7 @@ import type { Route } from "./+types/attachment";
 // the bytes the sender attached.
 
 export async function loader(args: Route.LoaderArgs) {
-  await requirePermission(args, "outbox.view");
+  await requireView(args, "/admin/outbox/:id/attachments/:position");
   const file = await getOutboxAttachment(getDb(), args.params.id, args.params.position);
   if (!file) throw data("Attachment not found.", { status: 404 });
   return new Response(new Uint8Array(file.content), {

@@ -1,7 +1,7 @@
 import { Mail } from "lucide-react";
 import { Link } from "react-router";
 import { getDb } from "~/db/client.server";
-import { requirePermission } from "~/domain/auth/guard.server";
+import { requireView } from "~/domain/auth/guard.server";
 import { EMAIL_STATUSES } from "~/domain/email/constants";
 import { countOutboxByStatus, listOutbox } from "~/domain/email/outbox-admin.server";
 import { OUTBOX_LIST } from "~/domain/email/outbox-list";
@@ -26,7 +26,7 @@ import type { Route } from "./+types/list";
 export const meta: Route.MetaFunction = () => [{ title: "E-mail Outbox | Utsab Admin" }];
 
 export async function loader(args: Route.LoaderArgs) {
-  await requirePermission(args, "outbox.view");
+  await requireView(args, "/admin/outbox");
   const state = parseList(OUTBOX_LIST, args.request);
   const db = getDb();
   const [page, counts] = await Promise.all([listOutbox(db, state), countOutboxByStatus(db)]);

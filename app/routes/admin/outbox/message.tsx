@@ -1,7 +1,7 @@
 import { AlertTriangle, ArrowLeft, Paperclip, RotateCcw } from "lucide-react";
 import { data, Form, Link } from "react-router";
 import { getDb } from "~/db/client.server";
-import { auditActor, requirePermission } from "~/domain/auth/guard.server";
+import { auditActor, requireView, requireAction } from "~/domain/auth/guard.server";
 import { can } from "~/domain/auth/permissions";
 import { getOutboxMessage, retryEmail } from "~/domain/email/outbox-admin.server";
 import { formatBytes } from "~/domain/media/upload";
@@ -16,19 +16,16 @@ import type { Route } from "./+types/message";
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.email.subject ?? "E-mail"} | Utsab Admin` }];
 
 export async function loader(args: Route.LoaderArgs) {
-  const user = await requirePermission(args, "outbox.view");
+  const user = await requireView(args, "/admin/outbox/:id");
   const email = await getOutboxMessage(getDb(), args.params.id);
   if (!email) throw data("E-mail not found.", { status: 404 });
   return { email, canManage: can(user.role, "outbox.manage") };
 }
 
 export async function action(args: Route.ActionArgs) {
-  const user = await requirePermission(args, "outbox.manage");
+  const { user, intent: intentOf } = await requireAction(args, "/admin/outbox/:id");
   const form = await args.request.formData().catch(() => new FormData());
-  if (form.get("intent") !== "retry") {
-    const toast: Toast = { type: "error", message: "Unknown action." };
-    return data({ toast }, { status: 400 });
-  }
+  intentOf(form); // "retry", the one thing this page does
   const outcome = await retryEmail(getDb(), auditActor(args, user), args.params.id);
   if (!outcome.ok && outcome.status === 404) throw data(outcome.message, { status: 404 });
   const toast: Toast = { type: outcome.ok ? "success" : "error", message: outcome.message };

@@ -2,7 +2,7 @@ import { Plus, Trash2 } from "lucide-react";
 import { useId, useState } from "react";
 import { data, Form } from "react-router";
 import { getDb } from "~/db/client.server";
-import { auditActor, requirePermission } from "~/domain/auth/guard.server";
+import { auditActor, requireView, requireAction } from "~/domain/auth/guard.server";
 import type { BusinessHours } from "~/domain/content/constants";
 import {
   BUSINESS_HOURS_ROWS,
@@ -25,13 +25,13 @@ import type { Route } from "./+types/company";
 export const meta: Route.MetaFunction = () => [{ title: "Company settings | Utsab Admin" }];
 
 export async function loader(args: Route.LoaderArgs) {
-  const user = await requirePermission(args, "settings.manage");
+  const user = await requireView(args, "/admin/settings");
   const { values, updatedAt } = await loadCompanySettingsForm(getDb());
   return { role: user.role, values, updatedAt: updatedAt.toISOString() };
 }
 
 export async function action(args: Route.ActionArgs) {
-  const user = await requirePermission(args, "settings.manage");
+  const { user } = await requireAction(args, "/admin/settings");
   const form = await args.request.formData().catch(() => new FormData());
   const result = await updateCompanySettings(getDb(), readCompanySettingsForm(form), auditActor(args, user));
   if (!result.ok) {
