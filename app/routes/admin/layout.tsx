@@ -2,9 +2,11 @@ import * as Dialog from "@radix-ui/react-dialog";
 import { LogOut, Menu, UserRound, X } from "lucide-react";
 import { useState } from "react";
 import { Form, Link, Outlet, useLocation } from "react-router";
+import { getDb } from "~/db/client.server";
 import { adminMiddleware, requireStaffUser } from "~/domain/auth/guard.server";
 import { can, viewPermission, type AdminPath } from "~/domain/auth/permissions";
 import { ROLE_LABELS } from "~/domain/auth/roles";
+import { currentEmployee } from "~/domain/people/leaves.server";
 import { takeFlashToast } from "~/lib/flash-toast.server";
 import { AdminNav } from "~/ui/admin/nav";
 import { useToast } from "~/ui/admin/form";
@@ -32,9 +34,12 @@ export async function loader(args: Route.LoaderArgs) {
     return permission !== null && permission !== "public" && can(user.role, permission);
   };
   const { toast } = await takeFlashToast(args.request);
+  // The header names the employee this sign-in acts as in tasks and leave (issue 19), not only the login's name.
+  const employee = await currentEmployee(getDb(), user);
   return {
     user: {
-      name: user.name,
+      name: employee?.name ?? user.name,
+      employeeName: employee?.name ?? null,
       email: user.email,
       role: ROLE_LABELS[user.role],
       mustChangePassword: user.mustChangePassword,
@@ -113,14 +118,15 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
             <Link
               to="/admin/settings/account"
               className="hidden rounded-md px-2 py-1 text-right text-sm leading-tight hover:bg-slate-100 sm:block"
-              title="My account"
+              title={`My account: ${user.email}${user.employeeName ? "" : " (not linked to an employee)"}`}
             >
               <span className="block font-medium text-ink-900">{user.name}</span>
               <span className="block text-xs text-slate-500">{user.role}</span>
             </Link>
             <Link
               to="/admin/settings/account"
-              aria-label="My account"
+              aria-label={`My account (${user.name})`}
+              title={user.name}
               className="rounded-md p-2 text-slate-600 hover:bg-slate-100 sm:hidden"
             >
               <UserRound aria-hidden className="size-5" />
