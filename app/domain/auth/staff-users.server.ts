@@ -19,7 +19,7 @@ import {
 import { createPasswordUser, generatePassword } from "./users.server";
 
 // Settings > Users (issue 8): the back office's own people. One use case per change, one transaction each,
-// each with its audit line. The last active administrator is protected under a row lock on the active
+// each with its audit line. The last administrator who can sign in now is protected under a row lock on those
 // administrators, so two demotions at once cannot both pass.
 
 export interface StaffUserRow {
@@ -65,12 +65,17 @@ export type StaffUserResult =
 
 const refused = (status: 400 | 404 | 409, message: string): StaffUserResult => ({ ok: false, status, message });
 
-/** Locks the active administrators' rows (in id order, so that two callers never wait on each other crosswise). */
+/**
+ * Locks the rows of the administrators who can sign in now (in id order, so that two callers never wait on each
+ * other crosswise): not deactivated, and with a password of their own. An invited administrator still holding
+ * the e-mailed temporary password (must_change_password) does not count: until they choose their own, they can
+ * reach nothing but the password form, and the invitation may never be taken up.
+ */
 async function lockActiveAdmins(tx: Tx): Promise<string[]> {
   const rows = await tx
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.role, "admin"), isNull(users.deactivatedAt)))
+    .where(and(eq(users.role, "admin"), isNull(users.deactivatedAt), eq(users.mustChangePassword, false)))
     .orderBy(asc(users.id))
     .for("update");
   return rows.map((r) => r.id);
@@ -92,9 +97,9 @@ async function lockStaffUser(tx: Tx, id: string) {
   return row && isStaffRole(row.role) ? { ...row, role: row.role } : undefined;
 }
 
-/** Whether taking `target` out of the active administrators would leave none. */
-function isLastActiveAdmin(target: { id: string; role: string; deactivatedAt: Date | null }, activeAdmins: string[]) {
-  return target.role === "admin" && !target.deactivatedAt && activeAdmins.every((id) => id === target.id);
+/** Whether taking `target` out of the administrators who can sign in now would leave none. */
+function isLastActiveAdmin(target: { id: string }, activeAdmins: string[]) {
+  return activeAdmins.includes(target.id) && activeAdmins.every((id) => id === target.id);
 }
 
 class EmailTakenError extends Error {}

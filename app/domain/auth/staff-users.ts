@@ -20,7 +20,8 @@ export const STAFF_USER_MESSAGES = {
   emailTaken: "A user with this e-mail address already exists",
   roleInvalid: "Choose a role: Administrator, Staff or Accountant",
   userMissing: "That user was not found; reload the page and try again",
-  lastAdmin: "The last active administrator cannot be demoted or deactivated.",
+  lastAdmin:
+    "The last active administrator cannot be demoted or deactivated (one who must still change their password does not count).",
   selfDeactivate: "You cannot deactivate your own account.",
   unknownIntent: "Unknown action",
   invited: "User invited successfully",

@@ -5,6 +5,7 @@ import { auditLog, users } from "~/db/schema";
 import { seedDatabase } from "~/db/seed/seed.server";
 import type { AuditActor } from "~/domain/audit/audit.server";
 import { changeStaffRole, deactivateStaffUser, type StaffUserResult } from "~/domain/auth/staff-users.server";
+import { createPasswordUser } from "~/domain/auth/users.server";
 import { action } from "./users";
 import {
   answerOf,
@@ -19,7 +20,8 @@ import {
 // each change locks the active administrators' rows first. Every test starts with exactly two active
 // administrators, X and Y (the seed's own administrator is deactivated).
 
-const LAST_ADMIN = "The last active administrator cannot be demoted or deactivated.";
+const LAST_ADMIN =
+  "The last active administrator cannot be demoted or deactivated (one who must still change their password does not count).";
 const PATH = "/admin/settings/users";
 
 const runAction = async (fields: Record<string, string>, as: TestUser) =>
@@ -140,5 +142,42 @@ describe("the last active administrator", () => {
     expect([409, 403]).toContain(refused.status);
     if (refused.status === 409) expect(refused).toMatchObject({ message: LAST_ADMIN });
     expect(await activeAdmins()).toHaveLength(1);
+  });
+
+  it("counts only administrators who can sign in now: invited ones still holding their temporary password do not", async () => {
+    const db = getDb();
+    const invited = await Promise.all(
+      ["Invited P", "Invited Q"].map((name, i) =>
+        createPasswordUser(db, {
+          name,
+          email: `invited-${i}-${crypto.randomUUID()}@example.com`,
+          password: "a-temporary-password-1",
+          role: "admin",
+          mustChangePassword: true,
+        }),
+      ),
+    );
+    try {
+      expect(await changeStaffRole(db, { userId: y.id, role: "staff" }, actorOf(x))).toMatchObject({ ok: true });
+      // X is the one administrator who can sign in now: the two invited ones do not keep the back office open.
+      expect(await changeStaffRole(db, { userId: x.id, role: "staff" }, actorOf(x))).toEqual({
+        ok: false,
+        status: 409,
+        message: LAST_ADMIN,
+      });
+      expect(await deactivateStaffUser(db, { userId: x.id }, actorOf(y))).toMatchObject({ ok: false, status: 409 });
+      // The invited ones may be demoted: neither is one who can sign in now.
+      expect(await changeStaffRole(db, { userId: invited[0]!.id, role: "staff" }, actorOf(x))).toMatchObject({
+        ok: true,
+      });
+      // Once one has chosen their own password, they count: X may step down.
+      await db.update(users).set({ mustChangePassword: false }).where(eq(users.id, invited[1]!.id));
+      expect(await changeStaffRole(db, { userId: x.id, role: "staff" }, actorOf(x))).toMatchObject({ ok: true });
+    } finally {
+      await db
+        .update(users)
+        .set({ role: "staff" })
+        .where(inArray(users.id, invited.map((u) => u.id)));
+    }
   });
 });
