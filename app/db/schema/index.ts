@@ -5,4 +5,3 @@ export * from "./catalogue";
 export * from "./quotations";
 export * from "./accounting";
 export * from "./system";
-export * from "./relations";

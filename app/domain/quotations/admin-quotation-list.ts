@@ -22,11 +22,6 @@ export const STAFF_DECIDABLE_STATUSES = ["pending", "sent", "negotiating"] as co
 
 export const QUOTATIONS_PATH = "/admin/quotations";
 
-/** The detail panel of a quotation, over the list as it was (its search, filter, sort and page kept). */
-export function quotationPanelHref(id: string, listSearch = ""): string {
-  return `${QUOTATIONS_PATH}/${id}${listSearch}`;
-}
-
 /** A revision's PDF, as sent. */
 export function revisionPdfHref(id: string, revision: number): string {
   return `${QUOTATIONS_PATH}/${id}/revisions/${revision}/pdf`;

@@ -329,9 +329,6 @@ export function requestNegotiation(db: Db, id: unknown, actor: StatusActor, opti
   return changeStatus(db, id, actor, TRANSITIONS.negotiate, options);
 }
 
-/** What a customer's form may ask for, on the portal's quotation page and on the link's page. */
-export const CUSTOMER_INTENTS = ["approve", "reject", "negotiate"] as const;
-
 /** A customer's (or a link holder's) answer to a sent quotation, by the form's intent. */
 export function respondAsCustomer(
   db: Db,

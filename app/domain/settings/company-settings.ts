@@ -34,8 +34,6 @@ export const SOCIAL_LABELS: Record<SocialNetwork, string> = {
   youtube: "YouTube",
 };
 
-export const DEFAULT_VAT_RATE_PERCENT = "15.00";
-
 export const COMPANY_SETTINGS_MESSAGES = {
   saved: "Settings saved successfully",
   failed: "Failed to save settings",
