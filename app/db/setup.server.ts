@@ -4,16 +4,25 @@ import { openDatabase, setDatabase, type Database } from "./client.server";
 import { runMigrations } from "./migrate.server";
 import { isDatabaseEmpty, seedDatabase, type SeedResult } from "./seed/seed.server";
 
-/** Prints the seeded admin's sign-in once, where the operator starting the server will see it. */
-export function printAdminCredentials(admin: NonNullable<SeedResult["admin"]>, publicUrl: string): void {
-  const lines = [
+/** The seeded admin's sign-in, and the employee it is, as printed once at the first start. */
+export function adminCredentialLines(admin: NonNullable<SeedResult["admin"]>, publicUrl: string): string[] {
+  const { employee } = admin;
+  return [
     "Administrator account created",
     `  Sign in at: ${publicUrl}/admin/login`,
     `  E-mail:     ${admin.email}`,
     admin.generatedPassword
       ? `  Password:   ${admin.generatedPassword}   (shown only this once; you will be asked to change it)`
       : "  Password:   the one given in ADMIN_PASSWORD",
+    employee
+      ? `  Employee:   ${employee.name}, ${employee.department} ${employee.position} (leave and tasks act as this person)`
+      : "  Employee:   none linked (add one under Employees and give it this sign-in)",
   ];
+}
+
+/** Prints the seeded admin's sign-in once, where the operator starting the server will see it. */
+export function printAdminCredentials(admin: NonNullable<SeedResult["admin"]>, publicUrl: string): void {
+  const lines = adminCredentialLines(admin, publicUrl);
   const width = Math.max(...lines.map((l) => l.length)) + 2;
   const rule = "=".repeat(width);
   process.stdout.write(`\n${rule}\n${lines.join("\n")}\n${rule}\n\n`);

@@ -91,9 +91,7 @@ describe("nameField", () => {
   it("lets an optional name be empty, and still judges one that is given", () => {
     const optional = nameField("Supplier name", { max: 50, optional: true });
     expect(optional.parse("  ")).toBe("");
-    expect(optional.safeParse("\u200b").error?.issues[0]?.message).toBe(
-      NAME_TEXT_MESSAGES.invisible("Supplier name"),
-    );
+    expect(optional.safeParse("\u200b").error?.issues[0]?.message).toBe(NAME_TEXT_MESSAGES.invisible("Supplier name"));
   });
 
   it("uses a form's own wording where given", () => {

@@ -21,6 +21,7 @@ import {
 } from "../schema";
 import { seedId } from "./ids";
 import { todayInDhaka } from "~/lib/dhaka-time";
+import { adminCredentialLines } from "../setup.server";
 import { DEFAULT_ADMIN_EMAIL, isDatabaseEmpty, seedDatabase } from "./seed.server";
 
 const shiftYear = (isoDate: string, years: number) => `${Number(isoDate.slice(0, 4)) + years}${isoDate.slice(4)}`;
@@ -61,6 +62,11 @@ describe("seedDatabase", () => {
     );
     const [manager] = await db.select().from(employees).where(eq(employees.userId, admin!.id));
     expect(manager?.name).toBe("Tanvir Rahman");
+    // The seed says which employee the first administrator is, and the first start prints it.
+    expect(result.admin?.employee).toEqual({ name: "Tanvir Rahman", position: "Manager", department: "Operations" });
+    expect(adminCredentialLines(result.admin!, "http://localhost:3000")).toContain(
+      "  Employee:   Tanvir Rahman, Operations Manager (leave and tasks act as this person)",
+    );
   });
 
   it("has the six products of the spec with their prices, units and variations", async () => {
@@ -199,7 +205,11 @@ describe("seedDatabase with ADMIN_EMAIL and ADMIN_PASSWORD", () => {
     await db.delete(accounts);
     await db.delete(users);
     const result = await seedDatabase(db, { adminEmail: "Owner@Example.com", adminPassword: "correct horse battery" });
-    expect(result.admin).toEqual({ email: "owner@example.com", generatedPassword: undefined });
+    expect(result.admin).toEqual({
+      email: "owner@example.com",
+      generatedPassword: undefined,
+      employee: { name: "Tanvir Rahman", position: "Manager", department: "Operations" },
+    });
     const [admin] = await db.select().from(users).where(eq(users.role, "admin"));
     expect(admin).toMatchObject({ email: "owner@example.com", mustChangePassword: false });
     const [credential] = await db.select().from(accounts).where(eq(accounts.userId, admin!.id));

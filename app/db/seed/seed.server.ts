@@ -34,8 +34,15 @@ export interface SeedOptions {
 export interface SeedResult {
   /** Rows inserted per table; a second run inserts none. */
   inserted: Record<string, number>;
-  /** Set when this run created the admin; password only when it was generated here. */
-  admin?: { email: string; generatedPassword?: string };
+  /**
+   * Set when this run created the admin; password only when it was generated here; `employee` is the seeded
+   * employee the admin is linked to (whom tasks and leave treat them as), unless that employee had a sign-in.
+   */
+  admin?: {
+    email: string;
+    generatedPassword?: string;
+    employee?: { name: string; position: string; department: string };
+  };
 }
 
 /** True when nothing was ever seeded or configured: the first start of a new database. */
@@ -110,12 +117,14 @@ export async function seedDatabase(db: Db, options: SeedOptions = {}): Promise<S
         // A password printed in a log should not stay in use.
         mustChangePassword: generatedPassword !== undefined,
       });
-      await tx
+      // The first administrator is the operations manager (Tanvir Rahman): leave, tasks and the header say so.
+      const [employee] = await tx
         .update(employees)
         .set({ userId: user.id })
-        .where(and(eq(employees.id, ADMIN_EMPLOYEE_ID), isNull(employees.userId)));
+        .where(and(eq(employees.id, ADMIN_EMPLOYEE_ID), isNull(employees.userId)))
+        .returning({ name: employees.name, position: employees.position, department: employees.department });
       inserted.users = 1;
-      admin = { email, generatedPassword };
+      admin = { email, generatedPassword, ...(employee && { employee }) };
     } else {
       inserted.users = 0;
     }
