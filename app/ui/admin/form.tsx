@@ -1,7 +1,8 @@
 import { Loader2 } from "lucide-react";
-import { useEffect, useId } from "react";
+import { useEffect, useId, useState } from "react";
 import { useNavigation } from "react-router";
 import { toast as showToast } from "sonner";
+import type { FormCheck } from "~/lib/form-errors";
 import type { Toast } from "~/lib/toast";
 import { primaryButton } from "../buttons";
 
@@ -173,4 +174,41 @@ export function useToast(toast: Toast | null | undefined): void {
     if (toast.type === "error") showToast.error(toast.message);
     else showToast.success(toast.message);
   }, [toast]);
+}
+
+/**
+ * The browser's half of a dialog's form (DESIGN §9 Forms, ADR 0022): on submit, `check` (the domain's own rules,
+ * formCheck) runs on what was typed; a refusal keeps the form from being sent, shows each field's message and
+ * focuses the first field named. The action still decides; its messages show until the browser has its own.
+ */
+export function useFormCheck(
+  check: FormCheck,
+  serverErrors: Record<string, string | undefined>,
+  /** The failure toast the action would answer with, from the first message (the spec's "Failed to ...: {message}"). */
+  failedToast?: (message: string) => string,
+): { errors: Record<string, string | undefined>; onSubmit: (event: React.FormEvent<HTMLFormElement>) => void } {
+  // The browser's messages hold only against the server's answer they were made over (compared by content, as
+  // callers may build a new empty object each render).
+  const against = JSON.stringify(serverErrors);
+  const [local, setLocal] = useState<{ against: string; errors: Record<string, string> } | null>(null);
+  const errors = local && local.against === against ? local.errors : serverErrors;
+  function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    const form = event.currentTarget;
+    const submitter = (event.nativeEvent as SubmitEvent).submitter;
+    const found = check(new FormData(form, submitter instanceof HTMLElement ? submitter : null));
+    if (!found || Object.keys(found).length === 0) {
+      setLocal(null);
+      return;
+    }
+    event.preventDefault();
+    setLocal({ against, errors: found });
+    if (failedToast) showToast.error(failedToast(Object.values(found)[0] ?? ""));
+    // The first field in the form's own order that has a message.
+    const first = [...form.elements].find(
+      (el): el is HTMLElement & { name: string } =>
+        el instanceof HTMLElement && "name" in el && typeof el.name === "string" && el.name in found,
+    );
+    first?.focus();
+  }
+  return { errors, onSubmit };
 }

@@ -1,17 +1,26 @@
 import { Form } from "react-router";
 import { DEPARTMENTS, EMPLOYEE_STATUSES, POSITIONS } from "~/domain/people/constants";
-import { EMPLOYEE_LIMITS, type EmployeeFormValues } from "~/domain/people/employee-form";
+import {
+  EMPLOYEE_LIMITS,
+  EMPLOYEE_MESSAGES,
+  parseEmployeeForm,
+  readEmployeeForm,
+  type EmployeeFormValues,
+} from "~/domain/people/employee-form";
+import { formCheck } from "~/lib/form-errors";
 import { EMPLOYEE_STATUS_LABELS } from "~/domain/people/employee-list";
 import { DialogActions, FormDialog } from "../form-dialog";
-import { FormError, SelectField, SubmitButton, TextField, useFormBusy } from "../form";
+import { FormError, SelectField, SubmitButton, TextField, useFormBusy, useFormCheck } from "../form";
 
 // The Add New Employee / Edit Employee dialog (backoffice.md §2 Employee Management, §5): the spec's fields, its
 // positions and departments. It posts to the page with the dialog open, so a refusal answers with it still open.
 
+const CHECK_EMPLOYEE_FORM = formCheck(readEmployeeForm, parseEmployeeForm);
+
 export function EmployeeDialog({
   mode,
   values,
-  errors,
+  errors: serverErrors,
   closeHref,
   action,
 }: {
@@ -22,9 +31,14 @@ export function EmployeeDialog({
   action: string;
 }) {
   const busy = useFormBusy(mode);
+  const { errors, onSubmit } = useFormCheck(
+    CHECK_EMPLOYEE_FORM,
+    serverErrors,
+    mode === "create" ? EMPLOYEE_MESSAGES.addFailed : EMPLOYEE_MESSAGES.updateFailed,
+  );
   return (
     <FormDialog title={mode === "create" ? "Add New Employee" : "Edit Employee"} closeHref={closeHref}>
-      <Form method="post" action={action} noValidate replace preventScrollReset>
+      <Form method="post" action={action} noValidate replace preventScrollReset onSubmit={onSubmit}>
         <input type="hidden" name="intent" value={mode} />
         <input type="hidden" name="id" value={values.id} />
         <input type="hidden" name="version" value={values.version} />
