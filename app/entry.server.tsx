@@ -6,6 +6,7 @@ import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "r
 import { isRouteErrorResponse } from "react-router";
 import { getLogger } from "./lib/logger.server";
 import { ServerRouter } from "react-router";
+import { isCrossSiteWrite, logCrossSiteRefusal } from "./domain/auth/guard.server";
 import { redactLinkPath } from "./domain/quotations/link-token";
 import stylesheetHref from "./app.css?url";
 import { injectBeforeHeadEnd, stylesheetTag } from "./lib/inline-stylesheet.server";
@@ -14,10 +15,15 @@ import { requestInfo } from "./lib/request-context";
 
 export const streamTimeout = 5_000;
 
-/** Unexpected errors of loaders, actions and rendering; a 404 or a request the client gave up is not one. */
+/**
+ * Unexpected errors of loaders, actions and rendering; a 404 or a request the client gave up is not one, and
+ * neither is React Router's refusal of another site's post (its Origin check, before any middleware): that is
+ * one warning line, as our own refusals are.
+ */
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
   if (isRouteErrorResponse(error) && error.status < 500) return;
+  if (isCrossSiteWrite(request)) return logCrossSiteRefusal(request);
   getLogger().error({ err: error, url: redactLinkPath(request.url) }, "request failed");
 };
 

@@ -86,6 +86,45 @@ describe("loadEnv", () => {
     expect(configError({ FORM_RATE_LIMIT: "0/60" }).variable).toBe("FORM_RATE_LIMIT");
   });
 
+  it("reads the sign-in limits: per account and address 5/900, per address four times that unless set", () => {
+    expect(load({})).toMatchObject({
+      signInRateLimit: { max: 5, windowSeconds: 900 },
+      signInAddressRateLimit: { max: 20, windowSeconds: 900 },
+    });
+    expect(load({ SIGN_IN_RATE_LIMIT: "1000/600" }).signInAddressRateLimit).toEqual({
+      max: 4000,
+      windowSeconds: 600,
+    });
+    expect(load({ SIGN_IN_ADDRESS_RATE_LIMIT: "50/600" }).signInAddressRateLimit).toEqual({
+      max: 50,
+      windowSeconds: 600,
+    });
+    expect(configError({ SIGN_IN_ADDRESS_RATE_LIMIT: "many" }).variable).toBe("SIGN_IN_ADDRESS_RATE_LIMIT");
+  });
+
+  it("reads the session timeouts as idle/absolute durations: 12h/7d for staff, 7d/30d for customers", () => {
+    expect(load({})).toMatchObject({
+      staffSession: { idleSeconds: 12 * 3600, absoluteSeconds: 7 * 86_400 },
+      customerSession: { idleSeconds: 7 * 86_400, absoluteSeconds: 30 * 86_400 },
+    });
+    expect(load({ STAFF_SESSION_TIMEOUT: "30m/8h" }).staffSession).toEqual({
+      idleSeconds: 1800,
+      absoluteSeconds: 8 * 3600,
+    });
+    expect(load({ CUSTOMER_SESSION_TIMEOUT: "90s/2d" }).customerSession).toEqual({
+      idleSeconds: 90,
+      absoluteSeconds: 2 * 86_400,
+    });
+    expect(configError({ STAFF_SESSION_TIMEOUT: "12 hours" }).message).toBe(
+      'STAFF_SESSION_TIMEOUT must look like 12h/7d (time idle / time in all; units s, m, h, d) (got "12 hours")',
+    );
+    expect(configError({ STAFF_SESSION_TIMEOUT: "7d/12h" }).message).toBe(
+      'STAFF_SESSION_TIMEOUT must not end in all sooner than idle (idle/absolute) (got "7d/12h")',
+    );
+    expect(configError({ CUSTOMER_SESSION_TIMEOUT: "30s/1d" }).message).toMatch(/at least 1 minute idle/);
+    expect(configError({ CUSTOMER_SESSION_TIMEOUT: "1d/400d" }).message).toMatch(/within 365 days/);
+  });
+
   it("treats an empty variable as unset", () => {
     expect(load({ PORT: "", DATABASE_URL: " " }).port).toBe(3000);
   });

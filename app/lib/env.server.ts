@@ -24,14 +24,26 @@ export interface Env {
   logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
   /** Submissions of each public form allowed per client address and window. */
   formRateLimit: { max: number; windowSeconds: number };
-  /** Failed sign-ins allowed per account and per client address and window. */
+  /** Failed sign-ins allowed per account and client address together, and window (sign-in-limits.server.ts). */
   signInRateLimit: { max: number; windowSeconds: number };
+  /** Failed sign-ins allowed per client address over every account, and window. */
+  signInAddressRateLimit: { max: number; windowSeconds: number };
+  /** Back-office sessions (admin, staff, accountant): seconds idle, and seconds in all, before they end. */
+  staffSession: SessionTimeout;
+  /** Customer-portal sessions: seconds idle, and seconds in all, before they end. */
+  customerSession: SessionTimeout;
   /** Express's `trust proxy` setting: which hops' X-Forwarded-For/-Proto/-Host are believed. */
   trustProxy: TrustProxy;
   /** Where uploaded files go: an S3-compatible bucket when configured, else `dataDir/media`. */
   s3: S3Config | undefined;
   /** Largest file one upload may carry, in bytes. */
   uploadMaxBytes: number;
+}
+
+/** How long a session lasts without use (idle) and in all from its sign-in (absolute), in seconds. */
+export interface SessionTimeout {
+  idleSeconds: number;
+  absoluteSeconds: number;
 }
 
 /** An S3-compatible bucket (S3_* variables). */
@@ -76,19 +88,42 @@ const urlWithProtocols = (protocols: string[], hint: string) =>
       .optional(),
   );
 
-/** "count/seconds", e.g. 10/600. */
+/** "count/seconds", e.g. 10/600; `fallback` when unset (the example shown when wrong, when there is none). */
 function rateLimitSetting(what: string, fallback: { max: number; windowSeconds: number }) {
+  return z.preprocess(blankToUndefined, rateLimitValue(what, fallback).default(fallback));
+}
+
+function rateLimitValue(what: string, example: { max: number; windowSeconds: number }) {
+  return z
+    .string()
+    .regex(/^\d+\/\d+$/, `must look like ${example.max}/${example.windowSeconds} (${what} / seconds)`)
+    .transform((v) => {
+      const [max, windowSeconds] = v.split("/").map(Number) as [number, number];
+      return { max, windowSeconds };
+    })
+    .refine((v) => v.max >= 1 && v.windowSeconds >= 1, "must allow at least 1 in at least 1 second");
+}
+
+const DURATION_UNITS: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86_400 };
+const durationSeconds = (v: string) => Number(v.slice(0, -1)) * DURATION_UNITS[v.slice(-1)]!;
+const SESSION_TIMEOUT_CEILING_SECONDS = 365 * 86_400;
+
+/** "idle/absolute" as durations with a unit (s, m, h, d), e.g. 12h/7d. */
+function sessionTimeoutSetting(fallback: string) {
+  const hint = `must look like ${fallback} (time idle / time in all; units s, m, h, d)`;
   return z.preprocess(
     blankToUndefined,
     z
       .string()
-      .regex(/^\d+\/\d+$/, `must look like ${fallback.max}/${fallback.windowSeconds} (${what} / seconds)`)
-      .transform((v) => {
-        const [max, windowSeconds] = v.split("/").map(Number) as [number, number];
-        return { max, windowSeconds };
+      .default(fallback)
+      .pipe(z.string().regex(/^\d{1,6}[smhd]\/\d{1,6}[smhd]$/, hint))
+      .transform((v): SessionTimeout => {
+        const [idle, absolute] = v.split("/") as [string, string];
+        return { idleSeconds: durationSeconds(idle), absoluteSeconds: durationSeconds(absolute) };
       })
-      .refine((v) => v.max >= 1 && v.windowSeconds >= 1, "must allow at least 1 in at least 1 second")
-      .default(fallback),
+      .refine((v) => v.idleSeconds >= 60, "must allow at least 1 minute idle")
+      .refine((v) => v.absoluteSeconds >= v.idleSeconds, "must not end in all sooner than idle (idle/absolute)")
+      .refine((v) => v.absoluteSeconds <= SESSION_TIMEOUT_CEILING_SECONDS, "must end within 365 days in all"),
   );
 }
 
@@ -144,7 +179,14 @@ const schema = {
   ADMIN_EMAIL: z.preprocess(blankToUndefined, z.email("must be an e-mail address").optional()),
   ADMIN_PASSWORD: z.preprocess(blankToUndefined, z.string().min(8, "must be at least 8 characters long").optional()),
   FORM_RATE_LIMIT: rateLimitSetting("submissions per client address", { max: 10, windowSeconds: 600 }),
-  SIGN_IN_RATE_LIMIT: rateLimitSetting("failed sign-ins per account and per address", { max: 5, windowSeconds: 900 }),
+  SIGN_IN_RATE_LIMIT: rateLimitSetting("failed sign-ins per account and address", { max: 5, windowSeconds: 900 }),
+  // Unset: four times SIGN_IN_RATE_LIMIT's count in its window (loadEnv).
+  SIGN_IN_ADDRESS_RATE_LIMIT: z.preprocess(
+    blankToUndefined,
+    rateLimitValue("failed sign-ins per address", { max: 20, windowSeconds: 900 }).optional(),
+  ),
+  STAFF_SESSION_TIMEOUT: sessionTimeoutSetting("12h/7d"),
+  CUSTOMER_SESSION_TIMEOUT: sessionTimeoutSetting("7d/30d"),
   TRUST_PROXY: z.preprocess(
     blankToUndefined,
     z
@@ -281,6 +323,12 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     logLevel: v.LOG_LEVEL,
     formRateLimit: v.FORM_RATE_LIMIT,
     signInRateLimit: v.SIGN_IN_RATE_LIMIT,
+    signInAddressRateLimit: v.SIGN_IN_ADDRESS_RATE_LIMIT ?? {
+      max: 4 * v.SIGN_IN_RATE_LIMIT.max,
+      windowSeconds: v.SIGN_IN_RATE_LIMIT.windowSeconds,
+    },
+    staffSession: v.STAFF_SESSION_TIMEOUT,
+    customerSession: v.CUSTOMER_SESSION_TIMEOUT,
     trustProxy: v.TRUST_PROXY,
     s3,
     uploadMaxBytes: v.UPLOAD_MAX_BYTES,

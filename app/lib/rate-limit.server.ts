@@ -22,6 +22,8 @@ export interface Allowance {
   allowed: boolean;
   /** Seconds until the window ends, when refused (at least 1); 0 when allowed. */
   retryAfterSeconds: number;
+  /** The window's uses with this one, when takeAllowance took one. */
+  used?: number;
 }
 
 /** Thrown inside a transaction that must not commit because its allowance was used up meanwhile. */
@@ -84,7 +86,7 @@ export async function takeAllowance(db: DbOrTx, rule: RateLimitRule, now?: Date)
   if (taken) {
     // A new window: a cheap moment to clear old ones.
     if (taken.count === 1) await deleteExpiredCounters(db, now);
-    return ALLOWED;
+    return { ...ALLOWED, used: taken.count };
   }
   const [row] = await db
     .select({
@@ -94,6 +96,26 @@ export async function takeAllowance(db: DbOrTx, rule: RateLimitRule, now?: Date)
     .from(rateLimitCounters)
     .where(and(eq(rateLimitCounters.bucket, rule.bucket), eq(rateLimitCounters.key, rule.key)));
   return row ? refused(row.windowEndsAt, row.now) : { allowed: false, retryAfterSeconds: 1 };
+}
+
+/**
+ * Uses up `bucket`/`key` until `seconds` from now (a hold: checkAllowance with max 1 refuses it until then), or
+ * keeps the hold it has if that ends later.
+ */
+export async function holdFor(db: DbOrTx, bucket: string, key: string, seconds: number, now?: Date): Promise<void> {
+  const at = clock(now);
+  const ends = sql`${at} + make_interval(secs => ${seconds})`;
+  await db
+    .insert(rateLimitCounters)
+    .values({ bucket, key, count: 1, windowStartedAt: at, windowEndsAt: ends })
+    .onConflictDoUpdate({
+      target: [rateLimitCounters.bucket, rateLimitCounters.key],
+      set: {
+        count: 1,
+        windowStartedAt: at,
+        windowEndsAt: sql`greatest(${rateLimitCounters.windowEndsAt}, ${ends})`,
+      },
+    });
 }
 
 /** takeAllowance inside a transaction that must roll back when refused: throws RateLimitExceededError. */

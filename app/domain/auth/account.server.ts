@@ -6,7 +6,10 @@ import { fieldErrors } from "../../lib/form-errors";
 import { recordAudit, type AuditActor } from "../audit/audit.server";
 import { getAuth } from "./auth.server";
 import { changePasswordSchema, PASSWORD_MESSAGES } from "./forms";
+import { weakPasswordMessage } from "./password-strength.server";
 import type { SignedInUser } from "./session.server";
+import { passwordAttemptRefusal, recordPasswordFailure } from "./sign-in-limits.server";
+import { tooManyAttemptsMessage } from "./sign-in.server";
 
 /** Ends the request's session; the audit log notes it. Returns the headers that clear the cookie. */
 export async function signOut(db: Db, headers: Headers, user: SignedInUser, actor: AuditActor): Promise<string[]> {
@@ -20,11 +23,23 @@ export async function signOut(db: Db, headers: Headers, user: SignedInUser, acto
   return result.headers.getSetCookie();
 }
 
-export type ChangePasswordOutcome = { ok: true; setCookies: string[] } | { ok: false; errors: Record<string, string> };
+export type ChangePasswordOutcome =
+  | { ok: true; setCookies: string[] }
+  | { ok: false; status: 400 | 429; errors: Record<string, string>; retryAfterSeconds?: number };
+
+/** How a refused password change is answered: its status, with Retry-After when the limits refused it. */
+export function passwordRefusalInit(outcome: Extract<ChangePasswordOutcome, { ok: false }>): ResponseInit {
+  return {
+    status: outcome.status,
+    headers: outcome.retryAfterSeconds ? { "Retry-After": String(outcome.retryAfterSeconds) } : {},
+  };
+}
 
 /**
- * Changes the signed-in user's password: at least 8 characters and not the current one; every other session
- * of the user ends (this one gets a fresh cookie), and a password that had to change no longer must.
+ * Changes the signed-in user's password: at least 8 characters, hard to guess (password-strength.server.ts) and
+ * not the current one; a wrong current password counts toward the sign-in limits, which also refuse the form
+ * while they hold (sign-in-limits.server.ts). Every other session of the user ends (this one gets a fresh
+ * cookie), and a password that had to change no longer must.
  */
 export async function changeOwnPassword(
   db: Db,
@@ -40,7 +55,21 @@ export async function changeOwnPassword(
     newPassword: field("newPassword"),
     confirmPassword: field("confirmPassword"),
   });
-  if (!parsed.success) return { ok: false, errors: fieldErrors(parsed.error) };
+  if (!parsed.success) return { ok: false, status: 400, errors: fieldErrors(parsed.error) };
+  const weak = weakPasswordMessage(parsed.data.newPassword, [request.user.email, request.user.name]);
+  if (weak) return { ok: false, status: 400, errors: { newPassword: weak } };
+
+  const attempt = { email: request.user.email, clientAddress: request.actor.ipAddress ?? "" };
+  const refusal = await passwordAttemptRefusal(db, attempt);
+  if (refusal) {
+    const message = tooManyAttemptsMessage(refusal.retryAfterSeconds);
+    return {
+      ok: false,
+      status: 429,
+      errors: { currentPassword: message },
+      retryAfterSeconds: refusal.retryAfterSeconds,
+    };
+  }
 
   let result;
   try {
@@ -54,8 +83,18 @@ export async function changeOwnPassword(
       returnHeaders: true,
     });
   } catch (error) {
-    if (error instanceof APIError && error.status === "BAD_REQUEST")
-      return { ok: false, errors: { currentPassword: PASSWORD_MESSAGES.currentWrong } };
+    if (error instanceof APIError && error.status === "BAD_REQUEST") {
+      await db.transaction(async (tx) => {
+        await recordPasswordFailure(tx, attempt);
+        await recordAudit(tx, request.actor, {
+          action: "auth.password_change_failed",
+          entityType: "user",
+          entityId: request.user.id,
+          summary: "Password not changed: wrong current password",
+        });
+      });
+      return { ok: false, status: 400, errors: { currentPassword: PASSWORD_MESSAGES.currentWrong } };
+    }
     throw error;
   }
   await db.transaction(async (tx) => {

@@ -4,10 +4,6 @@ import type { Db } from "../../db/client.server";
 import { accounts, sessions, users, verifications } from "../../db/schema";
 import { getEnv } from "../../lib/env.server";
 
-/** Sessions last 7 days and are renewed (another 7 days) when used a day or more after the last renewal. */
-export const SESSION_LIFETIME_SECONDS = 7 * 24 * 60 * 60;
-const SESSION_RENEW_AFTER_SECONDS = 24 * 60 * 60;
-
 function createAuth(db: Db) {
   const env = getEnv();
   return betterAuth({
@@ -26,7 +22,13 @@ function createAuth(db: Db) {
       minPasswordLength: 6,
       maxPasswordLength: 128,
     },
-    session: { expiresIn: SESSION_LIFETIME_SECONDS, updateAge: SESSION_RENEW_AFTER_SECONDS },
+    session: {
+      // A new session (and its cookie) lasts as long as the longest absolute timeout; each request's lookup
+      // (session.server.ts) then holds it to its role's idle and absolute times and moves it on with use, so
+      // the library's own renewal, which would push it past the absolute time, is off.
+      expiresIn: Math.max(env.staffSession.absoluteSeconds, env.customerSession.absoluteSeconds),
+      disableSessionRefresh: true,
+    },
     user: {
       additionalFields: {
         role: { type: "string", input: false, required: false },

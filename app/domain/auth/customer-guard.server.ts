@@ -1,8 +1,8 @@
-import { data, type MiddlewareFunction } from "react-router";
+import { type MiddlewareFunction } from "react-router";
 import {
   holdUntilPasswordChanged,
-  isCrossSiteWrite,
   markPrivate,
+  refuseCrossSiteWrite,
   sessionOf,
   signInRequired,
   type GuardArgs,
@@ -54,7 +54,7 @@ export async function requireCustomer(
  */
 export const customerMiddleware: MiddlewareFunction<Response> = async (args, next) => {
   const { request } = args;
-  if (isCrossSiteWrite(request)) throw data("Cross-site request refused.", { status: 403 });
+  refuseCrossSiteWrite(request);
   const { setCookies } = await sessionOf(args);
   const user = customerOrSignIn(request, await getCustomer(args));
   holdUntilPasswordChanged(request, user, CUSTOMER_CHANGE_PASSWORD_PATH, OPEN_WHILE_PASSWORD_MUST_CHANGE);

@@ -33,6 +33,9 @@ export const PASSWORD_MESSAGES = {
   newTooShort: `New password must be at least ${NEW_PASSWORD_MIN_LENGTH} characters`,
   newTooLong: `New password must be at most ${PASSWORD_MAX_LENGTH} characters`,
   newSameAsOld: "New password must be different from the current one",
+  // Followed by the strength estimator's reason and advice (password-strength.server.ts).
+  newTooGuessable: "New password is too easy to guess.",
+  newPredictable: "It follows a pattern that is quick to try.",
   confirmMismatch: "The two new passwords do not match",
   changed: "Password changed successfully!",
 } as const;

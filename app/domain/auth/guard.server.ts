@@ -1,7 +1,9 @@
 import { createContext, data, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { getEnv } from "../../lib/env.server";
+import { getLogger } from "../../lib/logger.server";
 import { requestInfo } from "../../lib/request-context";
 import type { AuditActor } from "../audit/audit.server";
+import { redactLinkPath } from "../quotations/link-token";
 import {
   actionGate,
   can,
@@ -186,6 +188,30 @@ export function isCrossSiteWrite(request: Request): boolean {
   return site === "cross-site" || origin === "null";
 }
 
+/**
+ * A refused cross-site write, as one warning line without a stack trace: it is someone else's page (or a probe)
+ * posting here, not a fault of the server. React Router's own Origin check, which refuses such posts to pages
+ * before our middleware runs, is logged the same way (entry.server.tsx).
+ */
+export function logCrossSiteRefusal(request: Request): void {
+  getLogger().warn(
+    {
+      method: request.method,
+      url: redactLinkPath(request.url),
+      origin: request.headers.get("origin"),
+      secFetchSite: request.headers.get("sec-fetch-site"),
+    },
+    "cross-site request refused",
+  );
+}
+
+/** Ends a cross-site write (isCrossSiteWrite) with 403, logged as one warning line. */
+export function refuseCrossSiteWrite(request: Request): void {
+  if (!isCrossSiteWrite(request)) return;
+  logCrossSiteRefusal(request);
+  throw data("Cross-site request refused.", { status: 403 });
+}
+
 /** Back-office and portal pages are private to one user: never stored by a cache, never indexed. */
 export function markPrivate(response: Response): void {
   response.headers.set("Cache-Control", "private, no-store");
@@ -199,7 +225,7 @@ export function markPrivate(response: Response): void {
  */
 export const adminMiddleware: MiddlewareFunction<Response> = async (args, next) => {
   const { request } = args;
-  if (isCrossSiteWrite(request)) throw data("Cross-site request refused.", { status: 403 });
+  refuseCrossSiteWrite(request);
   const { user, setCookies } = await sessionOf(args);
   if (!user || !isStaffRole(user.role)) signInRequired(request);
   holdUntilPasswordChanged(request, user, CHANGE_PASSWORD_PATH, PATHS_OPEN_WHILE_PASSWORD_MUST_CHANGE);
@@ -211,7 +237,7 @@ export const adminMiddleware: MiddlewareFunction<Response> = async (args, next) 
 
 /** For the pages outside the guarded layout (sign-in): private, and cross-site writes refused. */
 export const privatePageMiddleware: MiddlewareFunction<Response> = async ({ request }, next) => {
-  if (isCrossSiteWrite(request)) throw data("Cross-site request refused.", { status: 403 });
+  refuseCrossSiteWrite(request);
   const response = await next();
   markPrivate(response);
   return response;

@@ -1,27 +1,31 @@
-import { and, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { data } from "react-router";
 import { APIError } from "better-auth/api";
 import type { Db } from "../../db/client.server";
-import { rateLimitCounters, sessions, users } from "../../db/schema";
-import { rateLimitKeyForAddress } from "../../lib/client-address";
-import { getEnv } from "../../lib/env.server";
+import { sessions, users } from "../../db/schema";
 import { fieldErrors } from "../../lib/form-errors";
-import { checkAllowance, describeRetry, takeAllowance, type RateLimitRule } from "../../lib/rate-limit.server";
+import { describeRetry } from "../../lib/rate-limit.server";
 import { recordAudit, type AuditActor } from "../audit/audit.server";
 import { getAuth } from "./auth.server";
 import { SIGN_IN_MESSAGES, signInSchema } from "./forms";
 import { STAFF_ROLES, type UserRole } from "./roles";
+import {
+  passwordAttemptRefusal,
+  recordPasswordFailure,
+  recordPasswordSuccess,
+  type SignInLimit,
+} from "./sign-in-limits.server";
 
-/**
- * Failed sign-ins are limited per account and per client address (SIGN_IN_RATE_LIMIT, 5 in 15 minutes by
- * default), counted in the database so every app server shares the count.
- */
-export function signInRules(email: string, clientAddress: string): RateLimitRule[] {
-  const limit = getEnv().signInRateLimit;
-  return [
-    { bucket: "sign-in:account", key: email.toLowerCase(), ...limit },
-    { bucket: "sign-in:address", key: rateLimitKeyForAddress(clientAddress), ...limit },
-  ];
+/** What the audit line says of each limit that refused a sign-in. */
+const LIMIT_SUMMARY: Record<SignInLimit, string> = {
+  "account-address": "account from this address",
+  address: "address",
+  account: "account slowed down",
+};
+
+/** The message of a password attempt refused by the limits. */
+export function tooManyAttemptsMessage(retryAfterSeconds: number): string {
+  return `Too many failed sign-in attempts. Please try again ${describeRetry(retryAfterSeconds)}.`;
 }
 
 export type SignInOutcome =
@@ -77,8 +81,9 @@ export function signInCustomer(db: Db, form: FormData, request: SignInRequest): 
 }
 
 /**
- * Signs a user in: checks the form, refuses while the account or the client address has used up its failed
- * attempts (one count for every sign-in page), asks better-auth to check the password and open a session, and
+ * Signs a user in: checks the form, refuses while the limits on failed attempts hold (the account from this
+ * address, this address, or the account's slow-down for an address new to it: sign-in-limits.ts; one count for
+ * every sign-in page and password form), asks better-auth to check the password and open a session, and
  * refuses a user whose role is not among the audience's or a deactivated one (their new session is ended at
  * once). Every outcome is written to the audit log; only failures count against the limits.
  */
@@ -95,29 +100,27 @@ export async function signIn(
 
   const email = parsed.data.email.toLowerCase();
   const actor = (userId: string | null): AuditActor => ({ ...request.actor, userId, label: email });
-  const rules = signInRules(email, request.actor.ipAddress ?? "");
+  const attempt = { email, clientAddress: request.actor.ipAddress ?? "" };
 
-  for (const rule of rules) {
-    const allowance = await checkAllowance(db, rule);
-    if (!allowance.allowed) {
-      await recordAudit(db, actor(null), {
-        action: "auth.sign_in_blocked",
-        entityType: "user",
-        summary: `Sign-in refused: too many failed attempts (${rule.bucket === "sign-in:account" ? "account" : "address"})`,
-      });
-      return {
-        ok: false,
-        status: 429,
-        formError: `Too many failed sign-in attempts. Please try again ${describeRetry(allowance.retryAfterSeconds)}.`,
-        values,
-        retryAfterSeconds: allowance.retryAfterSeconds,
-      };
-    }
+  const refusal = await passwordAttemptRefusal(db, attempt);
+  if (refusal) {
+    await recordAudit(db, actor(null), {
+      action: "auth.sign_in_blocked",
+      entityType: "user",
+      summary: `Sign-in refused: too many failed attempts (${LIMIT_SUMMARY[refusal.limit]})`,
+    });
+    return {
+      ok: false,
+      status: 429,
+      formError: tooManyAttemptsMessage(refusal.retryAfterSeconds),
+      values,
+      retryAfterSeconds: refusal.retryAfterSeconds,
+    };
   }
 
   const failed = async (reason: string, userId: string | null = null): Promise<SignInOutcome> => {
     await db.transaction(async (tx) => {
-      for (const rule of rules) await takeAllowance(tx, rule);
+      await recordPasswordFailure(tx, attempt);
       await recordAudit(tx, actor(userId), {
         action: "auth.sign_in_failed",
         entityType: "user",
@@ -166,11 +169,7 @@ export async function signIn(
       .update(users)
       .set({ lastSignInAt: sql`now()` })
       .where(eq(users.id, userId));
-    // A good password clears the account's failures; the address keeps its count (an attacker's own account
-    // must not reset the count of guesses at others).
-    await tx
-      .delete(rateLimitCounters)
-      .where(and(eq(rateLimitCounters.bucket, "sign-in:account"), eq(rateLimitCounters.key, email)));
+    await recordPasswordSuccess(tx, attempt);
     await recordAudit(tx, actor(userId), {
       action: "auth.sign_in",
       entityType: "user",
@@ -193,4 +192,15 @@ export function signInRefusal(outcome: Extract<SignInOutcome, { ok: false }>) {
     },
     { status: outcome.status, headers },
   );
+}
+
+/**
+ * The `headers` of the sign-in and password routes: their action's Retry-After reaches the answer, the page's
+ * and its data request's (`.data`) alike; React Router passes only an action's cookies on by itself.
+ */
+export function passRetryAfter({ actionHeaders, parentHeaders }: { actionHeaders: Headers; parentHeaders: Headers }) {
+  const headers = new Headers(parentHeaders);
+  const retryAfter = actionHeaders.get("Retry-After");
+  if (retryAfter) headers.set("Retry-After", retryAfter);
+  return headers;
 }

@@ -9,15 +9,33 @@ import {
   answerOf,
   callRoute,
   cookieHeader,
+  routeArgs,
   sessionOf,
+  signedInUser,
   signIn,
   thrownBy,
   type RouteOptions,
 } from "../../../tests/support/signed-in-request";
+import { handleError } from "~/entry.server";
+import { getEnv } from "~/lib/env.server";
+import { getLogger, setLogger } from "~/lib/logger.server";
+import pino from "pino";
+import * as customerChangePassword from "../customer/change-password";
+import * as customerLogin from "../customer/login";
+import * as customerLogout from "../customer/logout";
 import * as changePassword from "./change-password";
+import * as accountPage from "./settings/account";
 import * as layout from "./layout";
 import * as login from "./login";
 import * as logout from "./logout";
+
+/** The log records written meanwhile, parsed; restore() puts the process's logger back. */
+function captureLogs() {
+  const records: Record<string, unknown>[] = [];
+  const saved = getLogger();
+  setLogger(pino({ level: "info" }, { write: (line: string) => records.push(JSON.parse(line)) }));
+  return { records, restore: () => setLogger(saved) };
+}
 
 const STAFF = { name: "Shila Staff", email: "shila@example.com", password: "shila-password" };
 
@@ -133,11 +151,11 @@ describe("/admin/change-password", () => {
     expect(await getDb().$count(sessions, eq(sessions.userId, temp!.id))).toBe(1);
   });
 
-  it("refuses a wrong current password, a short one, the same one and a mismatch, changing nothing", async () => {
+  it("refuses a wrong current password, a short one, a guessable one, the same one and a mismatch, changing nothing", async () => {
     const cookie = await signIn(STAFF.email, STAFF.password);
     const cases: [Record<string, string>, Record<string, string>][] = [
       [
-        { currentPassword: "not-it-at-all", newPassword: "another-pass", confirmPassword: "another-pass" },
+        { currentPassword: "not-it-at-all", newPassword: "a-much-better-pass", confirmPassword: "a-much-better-pass" },
         { currentPassword: "Current password is incorrect" },
       ],
       [
@@ -153,6 +171,23 @@ describe("/admin/change-password", () => {
         { confirmPassword: "The two new passwords do not match" },
       ],
       [{}, { currentPassword: "Current password is required", newPassword: "New password is required" }],
+      [
+        { currentPassword: STAFF.password, newPassword: "12345678", confirmPassword: "12345678" },
+        {
+          newPassword:
+            "New password is too easy to guess. This is a heavily used password. Add more words that are less common.",
+        },
+      ],
+      [
+        { currentPassword: STAFF.password, newPassword: "password1", confirmPassword: "password1" },
+        {
+          newPassword: expect.stringMatching(/^New password is too easy to guess\. This is a commonly used password\./),
+        },
+      ],
+      [
+        { currentPassword: STAFF.password, newPassword: " ".repeat(8), confirmPassword: " ".repeat(8) },
+        { newPassword: expect.stringMatching(/^New password is too easy to guess\. Repeated characters/) },
+      ],
     ];
     for (const [form, errors] of cases) {
       const result = answerOf<{ errors: Record<string, string> }>(
@@ -163,6 +198,130 @@ describe("/admin/change-password", () => {
     }
     // The old password still works.
     await expect(signIn(STAFF.email, STAFF.password)).resolves.toMatch(/better-auth/);
+  });
+});
+
+describe("wrong current passwords on the password form", () => {
+  it("count toward the sign-in limits, and the form answers 429 with Retry-After while they hold", async () => {
+    const user = await signedInUser("staff");
+    const wrong = {
+      currentPassword: "not-my-password",
+      newPassword: "a-much-better-pass",
+      confirmPassword: "a-much-better-pass",
+    };
+    for (let i = 0; i < getEnv().signInRateLimit.max; i++) {
+      const result = answerOf<{ errors: Record<string, string> }>(
+        await callRoute(changePassword.action, "/admin/change-password", { as: user, form: wrong }),
+      );
+      expect(result).toMatchObject({
+        status: 400,
+        body: { errors: { currentPassword: "Current password is incorrect" } },
+      });
+    }
+    // Even the right current password now waits, on this form and on the sign-in page, from this address.
+    const right = { ...wrong, currentPassword: user.password };
+    const limited = answerOf<{ errors: Record<string, string> }>(
+      await callRoute(changePassword.action, "/admin/change-password", { as: user, form: right }),
+    );
+    expect(limited.status).toBe(429);
+    expect(limited.body.errors.currentPassword).toMatch(/^Too many failed sign-in attempts\. Please try again in /);
+    expect(limited.headers?.get("Retry-After")).toMatch(/^\d+$/);
+    await expect(signIn(user.email, user.password)).rejects.toThrow(/Too many failed sign-in attempts/);
+    expect(await getDb().$count(auditLog, eq(auditLog.action, "auth.password_change_failed"))).toBeGreaterThanOrEqual(
+      getEnv().signInRateLimit.max,
+    );
+  });
+});
+
+describe("a 429's Retry-After", () => {
+  it("reaches the answer of the sign-in and password pages and of their data requests", () => {
+    const actionHeaders = new Headers({ "Retry-After": "900", "Set-Cookie": "a=b" });
+    for (const route of [login, changePassword, accountPage, customerLogin, customerChangePassword]) {
+      const headers = new Headers(
+        route.headers({
+          actionHeaders,
+          parentHeaders: new Headers(),
+          loaderHeaders: new Headers(),
+          errorHeaders: undefined,
+        }),
+      );
+      expect(headers.get("Retry-After")).toBe("900");
+    }
+  });
+});
+
+describe("sign-out from another site", () => {
+  /** Runs a route's own middleware around its action, as the router does. */
+  const post = async (
+    route: typeof logout | typeof customerLogout,
+    path: string,
+    options: RouteOptions,
+  ): Promise<unknown> => {
+    const args = routeArgs(path, options) as unknown as Parameters<typeof route.action>[0];
+    const [middleware] = route.middleware;
+    return middleware!(args as never, async () => {
+      const result = await route.action(args as never);
+      return result instanceof Response ? result : new Response(null);
+    });
+  };
+
+  it.each([
+    ["a foreign Origin", { Origin: "https://evil.example" }],
+    ["Sec-Fetch-Site: cross-site", { "Sec-Fetch-Site": "cross-site" }],
+  ])("is refused with 403 for staff and customers alike (%s), one warning line logged", async (_, headers) => {
+    const staff = await signedInUser("staff");
+    const customer = await signedInUser("customer");
+    const logs = captureLogs();
+    try {
+      expect((await thrownBy(post(logout, "/admin/logout", { as: staff, method: "POST", headers }))).status).toBe(403);
+      expect(
+        (await thrownBy(post(customerLogout, "/customer/logout", { as: customer, method: "POST", headers }))).status,
+      ).toBe(403);
+    } finally {
+      logs.restore();
+    }
+    expect(await sessionOf(staff.cookie)).not.toBeNull();
+    expect(await sessionOf(customer.cookie)).not.toBeNull();
+    expect(logs.records).toEqual([
+      expect.objectContaining({ level: 40, msg: "cross-site request refused", url: "http://localhost/admin/logout" }),
+      expect.objectContaining({
+        level: 40,
+        msg: "cross-site request refused",
+        url: "http://localhost/customer/logout",
+      }),
+    ]);
+    expect(JSON.stringify(logs.records)).not.toMatch(/stack|"err"/);
+    // From our own pages, it signs out.
+    const own = await post(logout, "/admin/logout", {
+      as: staff,
+      method: "POST",
+      headers: { Origin: "http://localhost", "Sec-Fetch-Site": "same-origin" },
+    });
+    expect((own as Response).status).toBe(302);
+    expect(await sessionOf(staff.cookie)).toBeNull();
+  });
+
+  it("React Router's own refusal of a cross-site page post is one warning line too, without a stack trace", () => {
+    const logs = captureLogs();
+    try {
+      for (const [path, message] of [
+        ["/admin/inbox", "The `request.url` origin does not match `origin` header from a forwarded action request."],
+        ["/contact.data", "Bad Request"],
+      ] as const) {
+        const request = new Request(`http://localhost${path}`, {
+          method: "POST",
+          headers: { Origin: "https://evil.example" },
+        });
+        handleError(new Error(message), { request, params: {}, context: undefined as never });
+      }
+    } finally {
+      logs.restore();
+    }
+    expect(logs.records.map((r) => [r.level, r.msg])).toEqual([
+      [40, "cross-site request refused"],
+      [40, "cross-site request refused"],
+    ]);
+    expect(JSON.stringify(logs.records)).not.toMatch(/stack|"err"/);
   });
 });
 

@@ -1,12 +1,16 @@
 import { data } from "react-router";
 import { getDb } from "~/db/client.server";
-import { changeOwnPassword } from "~/domain/auth/account.server";
+import { changeOwnPassword, passwordRefusalInit } from "~/domain/auth/account.server";
 import { PASSWORD_MESSAGES } from "~/domain/auth/forms";
+import { passRetryAfter } from "~/domain/auth/sign-in.server";
 import { auditActor, requirePermission } from "~/domain/auth/guard.server";
 import { redirectWithToast } from "~/lib/flash-toast.server";
 import { ChangePasswordForm } from "~/ui/admin/change-password-form";
 import { PageHeader, Panel } from "~/ui/admin/page-header";
 import type { Route } from "./+types/change-password";
+
+// A refused change's Retry-After (the sign-in limits), on the page and on its data request.
+export const headers: Route.HeadersFunction = passRetryAfter;
 
 export const meta: Route.MetaFunction = () => [{ title: "Change password | Utsab Admin" }];
 
@@ -23,7 +27,7 @@ export async function action(args: Route.ActionArgs) {
     user,
     actor: auditActor(args, user),
   });
-  if (!outcome.ok) return data({ errors: outcome.errors }, { status: 400 });
+  if (!outcome.ok) return data({ errors: outcome.errors }, passwordRefusalInit(outcome));
   return redirectWithToast(
     "/admin",
     { type: "success", message: PASSWORD_MESSAGES.changed },

@@ -2,12 +2,15 @@ import { redirect, useActionData } from "react-router";
 import { getDb } from "~/db/client.server";
 import { safeRedirectTarget, SIGN_IN_MESSAGES } from "~/domain/auth/forms";
 import { auditActor, getStaffUser, privatePageMiddleware } from "~/domain/auth/guard.server";
-import { signInRefusal, signInStaff } from "~/domain/auth/sign-in.server";
+import { passRetryAfter, signInRefusal, signInStaff } from "~/domain/auth/sign-in.server";
 import { redirectWithToast } from "~/lib/flash-toast.server";
 import { SignInPage } from "~/ui/auth/sign-in-page";
 import type { Route } from "./+types/login";
 
 export const middleware: Route.MiddlewareFunction[] = [privatePageMiddleware];
+
+// A refused sign-in's Retry-After, on the page and on its data request.
+export const headers: Route.HeadersFunction = passRetryAfter;
 
 export const meta: Route.MetaFunction = () => [{ title: "Admin Login" }, { name: "robots", content: "noindex" }];
 

@@ -1,8 +1,9 @@
 import { data } from "react-router";
 import { getDb } from "~/db/client.server";
-import { changeOwnPassword } from "~/domain/auth/account.server";
+import { changeOwnPassword, passwordRefusalInit } from "~/domain/auth/account.server";
 import { CUSTOMER_HOME, requireCustomer } from "~/domain/auth/customer-guard.server";
 import { PASSWORD_MESSAGES } from "~/domain/auth/forms";
+import { passRetryAfter } from "~/domain/auth/sign-in.server";
 import { auditActor } from "~/domain/auth/guard.server";
 import { redirectWithToast } from "~/lib/flash-toast.server";
 import { ChangePasswordForm } from "~/ui/admin/change-password-form";
@@ -10,6 +11,9 @@ import { PageHeader, Panel } from "~/ui/admin/page-header";
 import type { Route } from "./+types/change-password";
 
 // backoffice.md §2 Customer Change Password, §4: forced while must_change_password; afterwards the dashboard.
+
+// A refused change's Retry-After (the sign-in limits), on the page and on its data request.
+export const headers: Route.HeadersFunction = passRetryAfter;
 
 export const meta: Route.MetaFunction = () => [{ title: "Change Password" }];
 
@@ -26,7 +30,7 @@ export async function action(args: Route.ActionArgs) {
     user,
     actor: auditActor(args, user),
   });
-  if (!outcome.ok) return data({ errors: outcome.errors }, { status: 400 });
+  if (!outcome.ok) return data({ errors: outcome.errors }, passwordRefusalInit(outcome));
   return redirectWithToast(
     CUSTOMER_HOME,
     { type: "success", message: PASSWORD_MESSAGES.changed },

@@ -476,8 +476,27 @@ describe("/customer/change-password", () => {
     const cases: [Record<string, string>, Record<string, string>][] = [
       [{}, { currentPassword: "Current password is required", newPassword: "New password is required" }],
       [
-        { currentPassword: "not-my-password", newPassword: "another-pass", confirmPassword: "another-pass" },
+        {
+          currentPassword: "not-my-password",
+          newPassword: "a-much-better-pass",
+          confirmPassword: "a-much-better-pass",
+        },
         { currentPassword: "Current password is incorrect" },
+      ],
+      // As for staff: a common or guessable password is refused, saying why.
+      [
+        { currentPassword: PASSWORD, newPassword: "12345678", confirmPassword: "12345678" },
+        {
+          newPassword: expect.stringMatching(/^New password is too easy to guess\. This is a heavily used password\./),
+        },
+      ],
+      [
+        { currentPassword: PASSWORD, newPassword: "password1", confirmPassword: "password1" },
+        { newPassword: expect.stringMatching(/^New password is too easy to guess\./) },
+      ],
+      [
+        { currentPassword: PASSWORD, newPassword: " ".repeat(8), confirmPassword: " ".repeat(8) },
+        { newPassword: expect.stringMatching(/^New password is too easy to guess\./) },
       ],
       [
         { currentPassword: PASSWORD, newPassword: "short", confirmPassword: "short" },

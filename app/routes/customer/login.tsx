@@ -2,7 +2,7 @@ import { redirect, useActionData } from "react-router";
 import { getDb } from "~/db/client.server";
 import { getCustomer, safeCustomerRedirect } from "~/domain/auth/customer-guard.server";
 import { auditActor, privatePageMiddleware } from "~/domain/auth/guard.server";
-import { signInCustomer, signInRefusal } from "~/domain/auth/sign-in.server";
+import { passRetryAfter, signInCustomer, signInRefusal } from "~/domain/auth/sign-in.server";
 import { SignInPage } from "~/ui/auth/sign-in-page";
 import type { Route } from "./+types/login";
 
@@ -10,6 +10,9 @@ import type { Route } from "./+types/login";
 // the same use case, limits and audit lines as the back office's, for customers only.
 
 export const middleware: Route.MiddlewareFunction[] = [privatePageMiddleware];
+
+// A refused sign-in's Retry-After, on the page and on its data request.
+export const headers: Route.HeadersFunction = passRetryAfter;
 
 export const meta: Route.MetaFunction = () => [{ title: "Customer Login" }, { name: "robots", content: "noindex" }];
 

@@ -26,7 +26,7 @@ export function ChangePasswordForm({ result, intent }: { result?: ChangePassword
         type="password"
         autoComplete="new-password"
         minLength={8}
-        hint="At least 8 characters, different from the current one."
+        hint="At least 8 characters, hard to guess (no common password or pattern), different from the current one."
         error={result?.errors.newPassword}
         required
       />

@@ -1,10 +1,11 @@
 import { KeyRound, UserRound } from "lucide-react";
 import { data } from "react-router";
 import { getDb } from "~/db/client.server";
-import { changeOwnPassword } from "~/domain/auth/account.server";
+import { changeOwnPassword, passwordRefusalInit } from "~/domain/auth/account.server";
 import { PASSWORD_MESSAGES } from "~/domain/auth/forms";
 import { auditActor, requirePermission } from "~/domain/auth/guard.server";
 import { ROLE_LABELS } from "~/domain/auth/roles";
+import { passRetryAfter } from "~/domain/auth/sign-in.server";
 import { redirectWithToast } from "~/lib/flash-toast.server";
 import type { Toast } from "~/lib/toast";
 import { ChangePasswordForm } from "~/ui/admin/change-password-form";
@@ -12,6 +13,9 @@ import { useToast } from "~/ui/admin/form";
 import { PageHeader, Panel } from "~/ui/admin/page-header";
 import { SettingsTabs } from "~/ui/admin/settings-tabs";
 import type { Route } from "./+types/account";
+
+// A refused change's Retry-After (the sign-in limits), on the page and on its data request.
+export const headers: Route.HeadersFunction = passRetryAfter;
 
 export const meta: Route.MetaFunction = () => [{ title: "My account | Utsab Admin" }];
 
@@ -33,7 +37,7 @@ export async function action(args: Route.ActionArgs) {
   });
   if (!outcome.ok) {
     const toast: Toast = { type: "error", message: PASSWORD_FAILED };
-    return data({ errors: outcome.errors, toast }, { status: 400 });
+    return data({ errors: outcome.errors, toast }, passwordRefusalInit(outcome));
   }
   // Back to this page (so a reload does not post again), with the fresh session cookie and the spec's toast.
   return redirectWithToast(
