@@ -173,6 +173,7 @@ describe("an administrator's own leave", () => {
 
     // The screen offers no decision on one's own request, nor lists it as waiting for them...
     const everyone = await callRoute(loader, "/admin/leaves", { as: employedAdmin });
+    expect(everyone.myEmployeeId).toBe(ids.employedAdmin);
     expect(everyone.page.rows.find((r) => r.id === own.id)).toMatchObject({ canDecide: false });
     const waiting = await callRoute(loader, "/admin/leaves?show=to-decide", { as: employedAdmin });
     expect(waiting.page.rows.map((r) => r.id)).not.toContain(own.id);

@@ -58,7 +58,16 @@ export async function loader(args: Route.LoaderArgs) {
   const viewer = await leaveViewer(db, user);
   const [page, summary] = await Promise.all([listLeaves(db, state, viewer), leaveYearSummary(db, year)]);
   const canRequest = can(user.role, "leave.manage") && viewer.employeeId !== null;
-  return { state, page, summary, year, thisYear, canRequest, requesting: canRequest && url.searchParams.has("new") };
+  return {
+    state,
+    page,
+    summary,
+    year,
+    thisYear,
+    canRequest,
+    requesting: canRequest && url.searchParams.has("new"),
+    myEmployeeId: viewer.employeeId,
+  };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -86,13 +95,15 @@ export async function action(args: Route.ActionArgs) {
 const STATUS_TONES = { pending: "amber", approved: "green", rejected: "red" } as const;
 
 export default function Leaves({ loaderData, actionData }: Route.ComponentProps) {
-  const { page, summary, year, thisYear, canRequest, requesting } = loaderData;
+  const { page, summary, year, thisYear, canRequest, requesting, myEmployeeId } = loaderData;
   const list = useListView(LEAVE_LIST, loaderData.state);
   const loading = useListLoading(list);
   const location = useLocation();
   useToast(actionData?.toast);
   const closeHref = list.href();
   const here = location.pathname + location.search;
+  const ownPending = (row: { employeeId: string; status: string }) =>
+    row.status === "pending" && row.employeeId === myEmployeeId;
 
   return (
     <>
@@ -184,8 +195,12 @@ export default function Leaves({ loaderData, actionData }: Route.ComponentProps)
                   </td>
                   <td
                     className={`${cellClass} text-right whitespace-nowrap`}
-                    data-empty={row.canDecide ? undefined : ""}
+                    data-empty={row.canDecide || ownPending(row) ? undefined : ""}
                   >
+                    {ownPending(row) && (
+                      // Nobody decides their own leave (issue 19): say why there is no Approve here.
+                      <span className="text-xs text-slate-500">Another approver decides</span>
+                    )}
                     {row.canDecide && (
                       <Form method="post" action={here} preventScrollReset className="inline-flex gap-1">
                         <input type="hidden" name="id" value={row.id} />
