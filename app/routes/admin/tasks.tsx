@@ -7,7 +7,6 @@ import { TASK_PRIORITIES, TASK_STATUSES } from "~/domain/people/constants";
 import {
   EMPTY_TASK_FORM,
   readTaskForm,
-  TASK_LIMITS,
   TASK_MESSAGES,
   TASK_PRIORITY_LABELS,
   TASK_STATUS_LABELS,
@@ -24,14 +23,13 @@ import {
   taskChoices,
   updateTask,
   type TaskCard,
-  type TaskChoices,
 } from "~/domain/people/tasks.server";
 import { redirectWithToast } from "~/lib/flash-toast.server";
 import { listUrlOf, parseList, withParam } from "~/lib/list-params";
 import type { Toast } from "~/lib/toast";
 import { DeleteDialog } from "~/ui/admin/delete-dialog";
-import { DialogActions, FormDialog } from "~/ui/admin/form-dialog";
-import { FormError, SelectField, SubmitButton, TextAreaField, TextField, useFormBusy, useToast } from "~/ui/admin/form";
+import { useToast } from "~/ui/admin/form";
+import { TaskDialog } from "~/ui/admin/tasks/task-dialog";
 import {
   EmptyState,
   FilterSelect,
@@ -328,125 +326,5 @@ function TaskCardView({ task, closeHref, action }: { task: TaskCard; closeHref: 
         </div>
       </article>
     </li>
-  );
-}
-
-function TaskDialog({
-  mode,
-  values,
-  errors,
-  choices,
-  closeHref,
-  action,
-}: {
-  mode: "create" | "update";
-  values: TaskFormValues;
-  errors: Record<string, string | undefined>;
-  choices: TaskChoices;
-  closeHref: string;
-  action: string;
-}) {
-  const busy = useFormBusy(mode);
-  // Every team's members, grouped, so the choice works without JavaScript; the server checks the pair.
-  return (
-    <FormDialog title={mode === "create" ? "Add New Task" : "Edit Task"} closeHref={closeHref}>
-      <Form method="post" action={action} noValidate replace preventScrollReset>
-        <input type="hidden" name="intent" value={mode} />
-        <input type="hidden" name="id" value={values.id} />
-        <input type="hidden" name="version" value={values.version} />
-        <div className="grid gap-4 px-5 py-4 sm:grid-cols-2">
-          <div className="sm:col-span-2">
-            <FormError message={errors.form} />
-          </div>
-          <TextField
-            name="title"
-            label="Title"
-            required
-            maxLength={TASK_LIMITS.title}
-            defaultValue={values.title}
-            error={errors.title}
-            className="sm:col-span-2"
-          />
-          <TextAreaField
-            name="description"
-            label="Description"
-            rows={3}
-            maxLength={TASK_LIMITS.description}
-            defaultValue={values.description}
-            error={errors.description}
-            className="sm:col-span-2"
-          />
-          <SelectField
-            name="teamId"
-            label="Team"
-            required
-            defaultValue={values.teamId}
-            error={errors.teamId}
-            options={[
-              { value: "", label: "Select team" },
-              ...choices.teams.map((t) => ({ value: t.id, label: t.name })),
-            ]}
-          />
-          <div>
-            <label htmlFor="task-assignee" className="block text-sm font-medium text-ink-900">
-              Assignee
-              <span aria-hidden className="ml-0.5 text-red-700">
-                *
-              </span>
-            </label>
-            <select
-              id="task-assignee"
-              name="assignedTo"
-              defaultValue={values.assignedTo}
-              aria-invalid={errors.assignedTo ? true : undefined}
-              className={`mt-1 block w-full rounded-md border bg-white px-3 py-2 text-sm ${errors.assignedTo ? "border-red-600" : "border-slate-300"}`}
-            >
-              <option value="">Select assignee</option>
-              {choices.teams.map((team) => (
-                <optgroup key={team.id} label={team.name}>
-                  {choices.members
-                    .filter((m) => m.teamId === team.id)
-                    .map((m) => (
-                      <option key={`${team.id}-${m.id}`} value={m.id}>
-                        {m.name}
-                        {m.onLeave ? " (on leave)" : ""}
-                      </option>
-                    ))}
-                </optgroup>
-              ))}
-            </select>
-            {errors.assignedTo && <p className="mt-1 text-sm text-red-700">{errors.assignedTo}</p>}
-          </div>
-          <SelectField
-            name="status"
-            label="Status"
-            required
-            defaultValue={values.status}
-            error={errors.status}
-            options={TASK_STATUSES.map((s) => ({ value: s, label: TASK_STATUS_LABELS[s] }))}
-          />
-          <SelectField
-            name="priority"
-            label="Priority"
-            required
-            defaultValue={values.priority}
-            error={errors.priority}
-            options={TASK_PRIORITIES.map((p) => ({ value: p, label: TASK_PRIORITY_LABELS[p] }))}
-          />
-          <TextField
-            name="dueDate"
-            label="Due Date"
-            type="datetime-local"
-            required
-            defaultValue={values.dueDate}
-            error={errors.dueDate}
-            hint="Dhaka time"
-          />
-        </div>
-        <DialogActions closeHref={closeHref}>
-          <SubmitButton label={mode === "create" ? "Create Task" : "Update Task"} busyLabel="Saving..." busy={busy} />
-        </DialogActions>
-      </Form>
-    </FormDialog>
   );
 }
