@@ -1,4 +1,6 @@
 import { writeReadableStreamToWritable } from "@react-router/node";
+import type { IncomingHttpHeaders } from "node:http";
+import type { Readable } from "node:stream";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { contentSecurityPolicy, nonceSource, type CspOptions } from "./csp.server";
@@ -17,12 +19,12 @@ import {
   toCachedPage,
   type CachedPage,
 } from "./page-cache.server";
-import { uploadBodyLimit, uploadFilesFor } from "./upload-routes";
+import { uploadLimits, uploadRouteFor } from "./upload-routes";
 
 // Express in front of React Router: our own small adapter (in place of @react-router/express) so that a request
 // body is bounded before anything parses it, and public pages go through the page cache (page-cache.server.ts).
 
-/** Largest body of a form post or API call (DESIGN §8); uploads get their own limits. */
+/** Largest body of a form post or API call (DESIGN §8), and the most read of any request before routing. */
 export const FORM_BODY_LIMIT = 100 * 1024;
 
 export class BodyTooLargeError extends Error {
@@ -32,10 +34,69 @@ export class BodyTooLargeError extends Error {
   }
 }
 
-/** The most bytes a request to `path` may carry: an upload screen's posts may carry files (upload-routes.ts). */
+/**
+ * The most bytes a post to `path` may carry: an exact upload route's (upload-routes.ts), whose body is streamed to
+ * its action unread (streamBodyWithin), or the small form limit for every other path, read before routing.
+ */
 export function bodyLimitFor(path: string): number {
-  const files = uploadFilesFor(path);
-  return files > 0 ? uploadBodyLimit(getEnv().uploadMaxBytes, files) : FORM_BODY_LIMIT;
+  const route = uploadRouteFor(path);
+  return route ? uploadLimits(route, getEnv().uploadMaxBytes).bodyBytes : FORM_BODY_LIMIT;
+}
+
+/**
+ * An upload route's body as a stream that reads nothing until its reader asks: the route's action checks the
+ * signed-in user's permission first, so a post it refuses (anonymous, a customer, a role without the permission) is
+ * answered without its body being read (issue 19). Errors with BodyTooLargeError once the bytes pass `limit`.
+ * `detach` leaves the rest of the request alone (to be dropped after the answer); `bytesRead` is for the tests.
+ */
+export function streamBodyWithin(req: Readable & { headers: IncomingHttpHeaders }, limit: number) {
+  let bytesRead = 0;
+  let detach = () => {};
+  const stream = new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        const declared = Number(req.headers["content-length"]);
+        if (Number.isFinite(declared) && declared > limit) return controller.error(new BodyTooLargeError(limit));
+        const onData = (chunk: Buffer) => {
+          bytesRead += chunk.length;
+          if (bytesRead > limit) {
+            detach();
+            return controller.error(new BodyTooLargeError(limit));
+          }
+          controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+          if ((controller.desiredSize ?? 0) <= 0) req.pause();
+        };
+        const onEnd = () => {
+          detach();
+          controller.close();
+        };
+        const onError = (error: Error) => {
+          detach();
+          controller.error(error);
+        };
+        detach = () => {
+          req.pause();
+          req.off("data", onData);
+          req.off("end", onEnd);
+          req.off("error", onError);
+        };
+        // Paused before listening, so adding the listener does not start the flow: only pull() does.
+        req.pause();
+        req.on("data", onData);
+        req.on("end", onEnd);
+        req.on("error", onError);
+      },
+      pull() {
+        req.resume();
+      },
+      cancel() {
+        detach();
+      },
+    },
+    // No read-ahead: a chunk is taken from the socket only when the reader asks for one.
+    { highWaterMark: 0 },
+  );
+  return { stream, bytesRead: () => bytesRead, detach: () => detach() };
 }
 
 /**
@@ -86,8 +147,15 @@ function refuseTooLarge(req: ExpressRequest, res: ExpressResponse, error: BodyTo
   res.status(413);
   res.setHeader("Cache-Control", "no-store");
   res.type("text/plain").send(`Request body too large (at most ${Math.round(error.limit / 1024)} KB).\n`);
-  // Hanging up at once with unread bytes makes the kernel reset the connection, and the client may never see
-  // the 413. So the rest is read and dropped (never kept) for a moment, then the connection is closed.
+  dropRest(req);
+}
+
+/**
+ * The unread rest of a request answered without it: hanging up at once with unread bytes makes the kernel reset
+ * the connection, and the client may never see the answer. So the rest is read and dropped (never kept) for a
+ * moment, then the connection is closed.
+ */
+function dropRest(req: ExpressRequest): void {
   let discarded = 0;
   const hangUp = () => req.socket?.destroy();
   const timer = setTimeout(hangUp, LINGER_MS);
@@ -122,16 +190,27 @@ export function requestUrl(req: ExpressRequest): URL {
   return new URL(`${req.protocol}://${hostname}${port ? `:${port}` : ""}${req.originalUrl}`);
 }
 
-function toFetchRequest(req: ExpressRequest, res: ExpressResponse, body?: Buffer, method = req.method): Request {
+function toFetchRequest(
+  req: ExpressRequest,
+  res: ExpressResponse,
+  body?: Buffer | ReadableStream<Uint8Array>,
+  method = req.method,
+): Request {
   const controller = new AbortController();
   res.on("close", () => {
     if (!res.writableFinished) controller.abort();
   });
+  const withBody = body !== undefined && method !== "GET" && method !== "HEAD";
   return new Request(requestUrl(req).href, {
     method,
     headers: requestHeaders(req),
     signal: controller.signal,
-    ...(body !== undefined && method !== "GET" && method !== "HEAD" ? { body: new Uint8Array(body) } : {}),
+    ...(withBody
+      ? body instanceof ReadableStream
+        ? // A stream body is sent as it is read (undici's Request needs `duplex` for it).
+          ({ body, duplex: "half" } as RequestInit)
+        : { body: new Uint8Array(body) }
+      : {}),
   });
 }
 
@@ -231,10 +310,23 @@ export function createAppRequestHandler(options: HandlerOptions) {
         options.pageCache && isPageCacheCandidate({ method: req.method, path: req.path, cookie: req.get("Cookie") });
 
       if (!candidate) {
+        const write = req.method !== "GET" && req.method !== "HEAD";
+        const upload = write ? uploadRouteFor(req.path) : null;
+        if (upload) {
+          // Not read here: the route reads it after the user's permission is known (upload-form.server.ts).
+          const body = streamBodyWithin(req, uploadLimits(upload, getEnv().uploadMaxBytes).bodyBytes);
+          const response = await handle(toFetchRequest(req, res, body.stream), loadContext(req, res, nonce));
+          if (!req.readableEnded) {
+            // Answered without reading it all (refused, or over its limit): the rest is dropped, never kept.
+            body.detach();
+            res.once("finish", () => dropRest(req));
+          }
+          return await sendResponse(res, response);
+        }
         let body: Buffer | undefined;
-        if (req.method !== "GET" && req.method !== "HEAD") {
+        if (write) {
           try {
-            body = await readBodyWithin(req, bodyLimitFor(req.path));
+            body = await readBodyWithin(req, FORM_BODY_LIMIT);
           } catch (error) {
             if (error instanceof BodyTooLargeError) return refuseTooLarge(req, res, error);
             throw error;

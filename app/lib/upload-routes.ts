@@ -1,37 +1,72 @@
-// The screens that take an uploaded file. Their posts may carry an image (UPLOAD_MAX_BYTES) plus the rest of the
-// multipart form; every other request keeps the small form limit (http-handler.server.ts, bodyLimitFor).
+// The routes that take an uploaded file, by their exact paths (issue 19): only a post to one of these may carry
+// more than the small form limit, and even then its body is not read before routing. The route's action checks
+// the signed-in user's permission first and only then reads the body, streaming its files to disk within these
+// limits (upload-form.server.ts). Every other request, a path below one of these included, keeps the small
+// form limit (http-handler.server.ts).
 
-// An item's or an event's form uploads several pictures with one save, each at most UPLOAD_MAX_BYTES.
-export const UPLOAD_ROUTE_FILES: Readonly<Record<string, number>> = {
-  "/admin/logos": 1,
-  "/admin/hero": 1,
-  "/admin/inventory": 6,
-  "/admin/events": 6,
-  "/admin/gallery": 1,
-};
+export interface UploadRoute {
+  /** How many files one post may carry. */
+  files: number;
+  /** The most bytes one file may have: UPLOAD_MAX_BYTES for a picture, or a fixed size. */
+  fileBytes: "upload-max" | number;
+  /** The most bytes of the form's other fields together. */
+  fieldBytes: number;
+}
 
-export const UPLOAD_ROUTE_PATHS = Object.keys(UPLOAD_ROUTE_FILES);
-
-/** Room for the multipart boundaries, part headers and the form's other fields beside the file. */
+/** Room for the multipart boundaries and part headers around the files. */
 export const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 
+/** The other fields of a picture form (names, prices, descriptions): the small form limit's size. */
+const PICTURE_FORM_FIELD_BYTES = 100 * 1024;
+
+/** The CSV import's file, or its text pasted (and posted again from the preview): CSV_IMPORT_LIMITS.bytes, written
+ * here again so the server's edge does not load the import's module (a unit test keeps the two equal). */
+const CSV_IMPORT_BYTES = 2 * 1024 * 1024;
+
+const picture = (files: number): UploadRoute => ({
+  files,
+  fileBytes: "upload-max",
+  fieldBytes: PICTURE_FORM_FIELD_BYTES,
+});
+
+// An item's or an event's form uploads several pictures with one save (an event: its cover and photos).
+export const UPLOAD_ROUTES: Readonly<Record<string, UploadRoute>> = {
+  "/admin/logos": picture(1),
+  "/admin/logos/upload": picture(1),
+  "/admin/hero": picture(1),
+  "/admin/hero/upload": picture(1),
+  "/admin/gallery": picture(1),
+  "/admin/gallery/upload": picture(1),
+  "/admin/inventory": picture(6),
+  "/admin/events": picture(6),
+  "/admin/inventory/import": { files: 1, fileBytes: CSV_IMPORT_BYTES, fieldBytes: CSV_IMPORT_BYTES },
+};
+
+export const UPLOAD_ROUTE_PATHS = Object.keys(UPLOAD_ROUTES);
+
 /**
- * Whether a request path is one of the upload screens or below it (`/admin/inventory/led-wall/edit`), including
- * React Router's `.data` requests, which is where a form submitted with JavaScript posts (`/admin/logos.data`).
- * Case-insensitive, as React Router matches routes.
+ * The upload route a request path names exactly, or null: `/admin/logos`, `/admin/logos/` and React Router's
+ * `/admin/logos.data` (where a form submitted with JavaScript posts) do; `/admin/logos/x` does not. Case-insensitive,
+ * as React Router matches routes.
  */
-export function isUploadPath(pathname: string): boolean {
-  return uploadFilesFor(pathname) > 0;
+export function uploadRouteFor(pathname: string): UploadRoute | null {
+  const path = pathname
+    .toLowerCase()
+    .replace(/\.data$/, "")
+    .replace(/(.)\/+$/, "$1");
+  return Object.hasOwn(UPLOAD_ROUTES, path) ? UPLOAD_ROUTES[path]! : null;
 }
 
-/** How many files a post to `pathname` may carry (0 for a path that takes none). */
-export function uploadFilesFor(pathname: string): number {
-  const path = pathname.toLowerCase().replace(/\.data$/, "");
-  const route = UPLOAD_ROUTE_PATHS.find((r) => path === r || path.startsWith(`${r}/`));
-  return route ? UPLOAD_ROUTE_FILES[route]! : 0;
+/** The limits of one upload route's post with UPLOAD_MAX_BYTES as configured. */
+export function uploadLimits(route: UploadRoute, uploadMaxBytes: number) {
+  const fileBytes = route.fileBytes === "upload-max" ? uploadMaxBytes : route.fileBytes;
+  return {
+    files: route.files,
+    fileBytes,
+    fieldBytes: route.fieldBytes,
+    /** The whole body: every file at its largest, the fields, and the multipart framing. */
+    bodyBytes: route.files * fileBytes + route.fieldBytes + MULTIPART_OVERHEAD_BYTES,
+  };
 }
 
-/** The body limit of an upload request carrying up to `files` files. */
-export function uploadBodyLimit(uploadMaxBytes: number, files = 1): number {
-  return uploadMaxBytes * files + MULTIPART_OVERHEAD_BYTES;
-}
+export type UploadLimits = ReturnType<typeof uploadLimits>;

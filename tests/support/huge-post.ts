@@ -50,3 +50,57 @@ export function postHugeBody(
     });
   });
 }
+
+/**
+ * Starts a POST to `pathname` announcing `bytes` of body (Content-Length), sends at most `send` of them and waits
+ * for the answer: its status (0 if none came within `timeoutMs`), how long it took and how many body bytes had
+ * gone out. A server that reads the body before answering never answers a post whose body stops short.
+ */
+export function postAnnounced(
+  baseUrl: string,
+  pathname: string,
+  options: { bytes: number; send: number; cookie?: string; contentType?: string; timeoutMs?: number },
+): Promise<{ status: number; ms: number; sentBytes: number }> {
+  const { hostname, port } = new URL(baseUrl);
+  const { bytes, send, cookie, contentType = "multipart/form-data; boundary=x", timeoutMs = 10_000 } = options;
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(Number(port), hostname);
+    let started = 0;
+    let sentBytes = 0;
+    let reply = "";
+    const chunk = Buffer.alloc(64 * 1024, "a");
+    const timer = setTimeout(() => {
+      resolve({ status: 0, ms: performance.now() - started, sentBytes });
+      socket.destroy();
+    }, timeoutMs);
+    socket.on("connect", () => {
+      started = performance.now();
+      socket.write(
+        `POST ${pathname} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nOrigin: ${baseUrl}\r\n` +
+          (cookie ? `Cookie: ${cookie}\r\n` : "") +
+          `Content-Type: ${contentType}\r\nContent-Length: ${bytes}\r\n\r\n`,
+      );
+      const pump = () => {
+        while (sentBytes < Math.min(send, bytes) && !socket.destroyed) {
+          const piece = chunk.subarray(0, Math.min(chunk.length, Math.min(send, bytes) - sentBytes));
+          sentBytes += piece.length;
+          if (!socket.write(piece)) return void socket.once("drain", pump);
+        }
+      };
+      pump();
+    });
+    socket.on("data", (data) => {
+      reply += data.toString("latin1");
+      const status = /^HTTP\/1\.1 (\d{3})/.exec(reply);
+      if (status) {
+        clearTimeout(timer);
+        resolve({ status: Number(status[1]), ms: performance.now() - started, sentBytes });
+        socket.destroy();
+      }
+    });
+    socket.on("error", (error) => {
+      clearTimeout(timer);
+      if (!reply) reject(error);
+    });
+  });
+}

@@ -145,6 +145,25 @@ function fieldValues(list: PictureListName, form: FormData): Record<string, stri
   return Object.fromEntries(PICTURE_FIELD_NAMES[list].map((name) => [name, text(form.get(name))]));
 }
 
+/** A post refused before its use case saw it (a file over UPLOAD_MAX_BYTES: upload-form.server.ts), as the upload's
+ * failure with what was typed. */
+export function uploadRefused(
+  list: PictureListName,
+  form: FormData,
+  refusal: { status: number; field: string; message: string },
+): PictureListResult {
+  return failure(
+    list,
+    "upload",
+    "upload",
+    refusal.status,
+    { [refusal.field]: refusal.message },
+    {
+      values: fieldValues(list, form),
+    },
+  );
+}
+
 export interface UploadOptions {
   /** Defaults to UPLOAD_MAX_BYTES. */
   maxBytes?: number;

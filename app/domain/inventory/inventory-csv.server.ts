@@ -211,7 +211,7 @@ interface ReadFile {
   records: { row: number; cells: CsvCells; rowError?: string }[];
 }
 
-const TOO_BIG = `The file is larger than ${formatBytes(CSV_IMPORT_LIMITS.bytes)}, the most one import takes. Split it into smaller files.`;
+export const CSV_IMPORT_TOO_BIG = `The file is larger than ${formatBytes(CSV_IMPORT_LIMITS.bytes)}, the most one import takes. Split it into smaller files.`;
 
 /** The delimiter of the header line: a comma, or a semicolon or tab where a spreadsheet's locale used one. */
 function delimiterOf(text: string): string {
@@ -234,7 +234,7 @@ function csvErrorMessage(error: CsvError & { lines?: number; records?: number })
 /** Reads the file's header and rows; file-level problems stop there. */
 function readCsv(text: string): ReadFile {
   const none = (error: string): ReadFile => ({ fileErrors: [error], columns: [], records: [] });
-  if (Buffer.byteLength(text, "utf8") > CSV_IMPORT_LIMITS.bytes) return none(TOO_BIG);
+  if (Buffer.byteLength(text, "utf8") > CSV_IMPORT_LIMITS.bytes) return none(CSV_IMPORT_TOO_BIG);
   const body = text.replace(/^\uFEFF/, "");
   if (body.trim() === "") return none("The file is empty.");
   if (body.includes("\u0000"))
@@ -732,7 +732,7 @@ export type CsvTextResult = { ok: true; text: string } | { ok: false; error: str
 export async function csvTextFromForm(form: FormData): Promise<CsvTextResult> {
   const file = form.get("file");
   if (file && typeof file !== "string" && !(file.size === 0 && file.name === "")) {
-    if (file.size > CSV_IMPORT_LIMITS.bytes) return { ok: false, error: TOO_BIG };
+    if (file.size > CSV_IMPORT_LIMITS.bytes) return { ok: false, error: CSV_IMPORT_TOO_BIG };
     const bytes = new Uint8Array(await file.arrayBuffer());
     if (bytes.length === 0) return { ok: false, error: "The file is empty." };
     try {

@@ -13,6 +13,7 @@ import {
 import { data, Form, Link, useLocation } from "react-router";
 import { getDb } from "~/db/client.server";
 import { auditActor, requirePermission } from "~/domain/auth/guard.server";
+import type { SignedInUser } from "~/domain/auth/session.server";
 import { can } from "~/domain/auth/permissions";
 import { EVENT_STATUSES } from "~/domain/content/constants";
 import {
@@ -38,6 +39,7 @@ import {
 import { chosenFiles } from "~/domain/media/form-uploads.server";
 import { todayInDhaka } from "~/lib/dhaka-time";
 import { redirectWithToast } from "~/lib/flash-toast.server";
+import { withUploadForm, type UploadForm } from "~/lib/upload-form.server";
 import { formatShortDate, formatTime, shortLocation } from "~/lib/format";
 import { listUrlOf, parseList, withParam } from "~/lib/list-params";
 import type { Toast } from "~/lib/toast";
@@ -98,8 +100,12 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const user = await requirePermission(args, "events.manage");
+  // The body is read only now, the permission known (issue 19).
+  return withUploadForm(args.request, (read) => act(args, user, read));
+}
+
+async function act(args: Route.ActionArgs, user: SignedInUser, { form, refusal }: UploadForm) {
   const url = new URL(args.request.url);
-  const form = await args.request.formData().catch(() => new FormData());
   const intent = form.get("intent");
   const actor = auditActor(args, user);
   const db = getDb();
@@ -107,6 +113,12 @@ export async function action(args: Route.ActionArgs) {
 
   if (intent === "create" || intent === "update") {
     const values = readEventForm(form);
+    // A picture over UPLOAD_MAX_BYTES (413): the form again, with what was typed and why.
+    if (refusal) {
+      const toast: Toast = { type: "error", message: EVENT_MESSAGES.uploadFailed(refusal.message) };
+      const errors: Record<string, string> = { [refusal.field]: refusal.message };
+      return data({ intent, errors, values, toast }, { status: refusal.status });
+    }
     const files = {
       cover: chosenFiles(form, EVENT_FILE_FIELDS.image),
       photos: chosenFiles(form, EVENT_FILE_FIELDS.photos),
@@ -118,6 +130,11 @@ export async function action(args: Route.ActionArgs) {
     const shown = result.status === 409 ? ((await loadEventForm(db, values.id)) ?? values) : values;
     const toast: Toast = { type: "error", message: result.message };
     return data({ intent, errors: result.errors, values: shown, toast }, { status: result.status });
+  }
+
+  if (refusal) {
+    const toast: Toast = { type: "error", message: refusal.message };
+    return data({ intent: null, errors: {}, values: null, toast }, { status: refusal.status });
   }
 
   if (intent === "complete") {

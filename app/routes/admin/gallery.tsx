@@ -2,9 +2,10 @@ import { data } from "react-router";
 import { getDb } from "~/db/client.server";
 import { auditActor, requirePermission } from "~/domain/auth/guard.server";
 import { pictureListPayload, PICTURE_LIST_ERRORS } from "~/domain/content/picture-lists";
-import { handlePictureListForm, listPictures } from "~/domain/content/picture-lists.server";
+import { handlePictureListForm, listPictures, uploadRefused } from "~/domain/content/picture-lists.server";
 import { getEnv } from "~/lib/env.server";
 import { redirectWithToast } from "~/lib/flash-toast.server";
+import { withUploadForm } from "~/lib/upload-form.server";
 import { PictureListScreen, revalidateAfterPost } from "~/ui/admin/picture-list-screen";
 import type { Route } from "./+types/gallery";
 
@@ -34,13 +35,17 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const user = await requirePermission(args, "gallery.manage");
-  const form = await args.request.formData().catch(() => new FormData());
-  const result = await handlePictureListForm(getDb(), "gallery", form, auditActor(args, user));
-  // A saved Edit dialog closes: back to the screen, with the toast.
-  if (result.ok && result.intent === "update")
-    return redirectWithToast("/admin/gallery", { type: "success", message: result.message });
-  const { payload, status } = pictureListPayload(result);
-  return data(payload, { status });
+  // The body is read only now, the permission known (issue 19).
+  return withUploadForm(args.request, async ({ form, refusal }) => {
+    const result = refusal
+      ? uploadRefused("gallery", form, refusal)
+      : await handlePictureListForm(getDb(), "gallery", form, auditActor(args, user));
+    // A saved Edit dialog closes: back to the screen, with the toast.
+    if (result.ok && result.intent === "update")
+      return redirectWithToast("/admin/gallery", { type: "success", message: result.message });
+    const { payload, status } = pictureListPayload(result);
+    return data(payload, { status });
+  });
 }
 
 export const shouldRevalidate = revalidateAfterPost;

@@ -173,7 +173,7 @@ describe("/admin/inventory/import", () => {
     });
     const big = new File(["x".repeat(2 * 1024 * 1024 + 1)], "big.csv");
     expect(answerOf(await postImport(admin, importForm("import", { file: big })))).toMatchObject({
-      status: 400,
+      status: 413,
       body: { formError: "The file is larger than 2 MB, the most one import takes. Split it into smaller files." },
     });
     expect(await fingerprint()).toBe(before);

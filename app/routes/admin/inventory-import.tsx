@@ -3,6 +3,7 @@ import { useId } from "react";
 import { data, Form, Link } from "react-router";
 import { getDb } from "~/db/client.server";
 import { auditActor, requirePermission } from "~/domain/auth/guard.server";
+import type { SignedInUser } from "~/domain/auth/session.server";
 import {
   csvHeaderOf,
   CSV_IMPORT_LIMITS,
@@ -13,6 +14,7 @@ import {
 } from "~/domain/inventory/inventory-csv";
 import {
   csvTextFromForm,
+  CSV_IMPORT_TOO_BIG,
   importInventory,
   importRefusedMessage,
   previewInventoryImport,
@@ -21,6 +23,7 @@ import {
 } from "~/domain/inventory/inventory-csv.server";
 import { formatBytes } from "~/domain/media/upload";
 import { redirectWithToast } from "~/lib/flash-toast.server";
+import { withUploadForm, type UploadForm } from "~/lib/upload-form.server";
 import type { Toast } from "~/lib/toast";
 import { cellClass, HeadCell, ListTable } from "~/ui/admin/list";
 import { FormError, inputClass, SubmitButton, TextAreaField, useFormBusy, useToast } from "~/ui/admin/form";
@@ -94,7 +97,18 @@ function previewView(preview: CsvImportPreview): PreviewView {
 
 export async function action(args: Route.ActionArgs) {
   const user = await requirePermission(args, "inventory.manage");
-  const form = await args.request.formData().catch(() => new FormData());
+  // The body is read only now, the permission known (issue 19); a file over 2 MB is refused as the file is read.
+  return withUploadForm(args.request, (read) => act(args, user, read), { tooLargeMessage: () => CSV_IMPORT_TOO_BIG });
+}
+
+async function act(args: Route.ActionArgs, user: SignedInUser, { form, refusal }: UploadForm) {
+  if (refusal) {
+    const toast: Toast = { type: "error", message: refusal.message };
+    return data(
+      { intent: null, formError: refusal.message, preview: null, csv: "", toast },
+      { status: refusal.status },
+    );
+  }
   const intent = form.get("intent");
   if (intent !== "preview" && intent !== "import")
     return data(

@@ -13,6 +13,7 @@ import {
 import { data, Form, Link, useLocation } from "react-router";
 import { getDb } from "~/db/client.server";
 import { auditActor, requirePermission } from "~/domain/auth/guard.server";
+import type { SignedInUser } from "~/domain/auth/session.server";
 import { can } from "~/domain/auth/permissions";
 import { CATEGORIES, findCategory, INVENTORY_GROUPS, PRICE_UNITS } from "~/domain/catalogue/constants";
 import { INVENTORY_IMPORT_PATH, inventoryExportHref } from "~/domain/inventory/inventory-csv";
@@ -20,9 +21,11 @@ import { INVENTORY_LIST, INVENTORY_STATUS_LABELS, SOURCE_LABELS } from "~/domain
 import { listInventory } from "~/domain/inventory/inventory-list.server";
 import { EMPTY_ITEM_FORM, INVENTORY_MESSAGES, readItemForm, type ItemFormValues } from "~/domain/inventory/item-form";
 import { deleteItem, loadItemForm, restoreItem } from "~/domain/inventory/item-records.server";
+import { rateStructureChoices } from "~/domain/catalogue/rate-structures.server";
 import { createItem, updateItem } from "~/domain/inventory/save-item.server";
 import { chosenFiles } from "~/domain/media/form-uploads.server";
 import { redirectWithToast } from "~/lib/flash-toast.server";
+import { withUploadForm, type UploadForm } from "~/lib/upload-form.server";
 import { formatMoney } from "~/lib/format";
 import { isUuid, listUrlOf, parseList, withParam } from "~/lib/list-params";
 import type { Toast } from "~/lib/toast";
@@ -79,14 +82,21 @@ export async function loader(args: Route.LoaderArgs) {
       : { kind: "update", values: item.values };
   }
 
-  const page = await listInventory(db, state);
-  return { state, page, canManage, dialog };
+  const [page, rateStructures] = await Promise.all([
+    listInventory(db, state),
+    dialog && dialog.kind !== "delete" ? rateStructureChoices(db) : [],
+  ]);
+  return { state, page, canManage, dialog, rateStructures };
 }
 
 export async function action(args: Route.ActionArgs) {
   const user = await requirePermission(args, "inventory.manage");
+  // The body is read only now, the permission known (issue 19).
+  return withUploadForm(args.request, (read) => act(args, user, read));
+}
+
+async function act(args: Route.ActionArgs, user: SignedInUser, { form, refusal }: UploadForm) {
   const url = new URL(args.request.url);
-  const form = await args.request.formData().catch(() => new FormData());
   const intent = form.get("intent");
   const actor = auditActor(args, user);
   const db = getDb();
@@ -94,6 +104,14 @@ export async function action(args: Route.ActionArgs) {
 
   if (intent === "create" || intent === "update") {
     const values = readItemForm(form);
+    const failed = intent === "create" ? INVENTORY_MESSAGES.addFailed : INVENTORY_MESSAGES.updateFailed;
+    // A picture over UPLOAD_MAX_BYTES (413): the form again, with what was typed and why.
+    if (refusal) {
+      const toast: Toast = { type: "error", message: failed(refusal.message) };
+      const formError = refusal.field === "form" ? refusal.message : null;
+      const errors: Record<string, string> = { [refusal.field]: refusal.message };
+      return data({ intent, errors, values, formError, toast }, { status: refusal.status });
+    }
     const files = chosenFiles(form, "newImages");
     const result =
       intent === "create" ? await createItem(db, values, files, actor) : await updateItem(db, values, files, actor);
@@ -101,7 +119,6 @@ export async function action(args: Route.ActionArgs) {
       const message = intent === "create" ? INVENTORY_MESSAGES.added : INVENTORY_MESSAGES.updated;
       return redirectWithToast(back, { type: "success", message });
     }
-    const failed = intent === "create" ? INVENTORY_MESSAGES.addFailed : INVENTORY_MESSAGES.updateFailed;
     const toast: Toast = {
       type: "error",
       message:
@@ -113,6 +130,14 @@ export async function action(args: Route.ActionArgs) {
     return data(
       { intent, errors: result.errors, values: values409, formError: result.errors.form ?? null, toast },
       { status: result.status },
+    );
+  }
+
+  if (refusal) {
+    const toast: Toast = { type: "error", message: refusal.message };
+    return data(
+      { intent: null, errors: {}, values: null, formError: refusal.message, toast },
+      { status: refusal.status },
     );
   }
 
@@ -363,6 +388,7 @@ export default function Inventory({ loaderData, actionData }: Route.ComponentPro
           formError={actionData?.intent === dialog.kind ? actionData.formError : null}
           closeHref={closeHref}
           action={here}
+          rateStructures={loaderData.rateStructures}
         />
       )}
       {dialog?.kind === "delete" && (

@@ -2,8 +2,9 @@ import { data } from "react-router";
 import { getDb } from "~/db/client.server";
 import { auditActor, requirePermission } from "~/domain/auth/guard.server";
 import { pictureListPayload } from "~/domain/content/picture-lists";
-import { handlePictureListForm, listPictures } from "~/domain/content/picture-lists.server";
+import { handlePictureListForm, listPictures, uploadRefused } from "~/domain/content/picture-lists.server";
 import { getEnv } from "~/lib/env.server";
+import { withUploadForm } from "~/lib/upload-form.server";
 import { PictureListScreen, revalidateAfterPost } from "~/ui/admin/picture-list-screen";
 import type { Route } from "./+types/logos";
 
@@ -23,10 +24,14 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const user = await requirePermission(args, "content.manage");
-  const form = await args.request.formData().catch(() => new FormData());
-  const result = await handlePictureListForm(getDb(), "logos", form, auditActor(args, user));
-  const { payload, status } = pictureListPayload(result);
-  return data(payload, { status });
+  // The body is read only now, the permission known (issue 19).
+  return withUploadForm(args.request, async ({ form, refusal }) => {
+    const result = refusal
+      ? uploadRefused("logos", form, refusal)
+      : await handlePictureListForm(getDb(), "logos", form, auditActor(args, user));
+    const { payload, status } = pictureListPayload(result);
+    return data(payload, { status });
+  });
 }
 
 export const shouldRevalidate = revalidateAfterPost;

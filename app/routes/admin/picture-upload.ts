@@ -8,7 +8,8 @@ import {
   PICTURE_LISTS,
   type PictureListName,
 } from "~/domain/content/picture-lists";
-import { uploadPicture } from "~/domain/content/picture-lists.server";
+import { uploadPicture, uploadRefused } from "~/domain/content/picture-lists.server";
+import { withUploadForm } from "~/lib/upload-form.server";
 import type { Route } from "./+types/picture-upload";
 
 // POST /admin/logos/upload, /admin/hero/upload and /admin/gallery/upload: the upload forms' files sent with
@@ -37,9 +38,15 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const list = listOf(args.request);
   const user = await requirePermission(args, PERMISSION[list]);
-  const form = await args.request.formData().catch(() => new FormData());
-  if (form.get("intent") !== "upload")
-    return Response.json({ errors: { form: PICTURE_LIST_ERRORS.formUnreadable } }, { status: 400 });
-  const { payload, status } = pictureListPayload(await uploadPicture(getDb(), list, form, auditActor(args, user)));
-  return Response.json(payload, { status });
+  // The body is read only now, the permission known (issue 19).
+  return withUploadForm(args.request, async ({ form, refusal }) => {
+    if (refusal) {
+      const { payload, status } = pictureListPayload(uploadRefused(list, form, refusal));
+      return Response.json(payload, { status });
+    }
+    if (form.get("intent") !== "upload")
+      return Response.json({ errors: { form: PICTURE_LIST_ERRORS.formUnreadable } }, { status: 400 });
+    const { payload, status } = pictureListPayload(await uploadPicture(getDb(), list, form, auditActor(args, user)));
+    return Response.json(payload, { status });
+  });
 }
