@@ -56,6 +56,7 @@ export default [
     route("admin/gallery/upload", "routes/admin/picture-upload.ts", { id: "admin-picture-upload/gallery" }),
     route("admin/settings", "routes/admin/settings/company.tsx"),
     route("admin/settings/users", "routes/admin/settings/users.tsx"),
+    route("admin/settings/rate-structures", "routes/admin/settings/rate-structures.tsx"),
     route("admin/settings/account", "routes/admin/settings/account.tsx"),
     route("admin/inbox", "routes/admin/inbox/list.tsx"),
     route("admin/inbox/:id", "routes/admin/inbox/message.tsx"),

@@ -169,6 +169,10 @@ export const ADMIN_ROUTE_ACCESS = {
   "/admin/gallery/upload": { view: "gallery.manage", action: "gallery.manage" },
   "/admin/settings": { view: "settings.manage", action: "settings.manage" },
   "/admin/settings/users": { view: "users.manage", action: "users.manage" },
+  "/admin/settings/rate-structures": {
+    view: "settings.manage",
+    action: { create: "settings.manage", update: "settings.manage", delete: "settings.manage" },
+  },
   "/admin/settings/account": { view: "account.self", action: "account.self" },
   "/admin/inbox": { view: "inbox.view" },
   "/admin/inbox/:id": {

@@ -90,13 +90,24 @@ describe("a line's days", () => {
     );
     expect(chargeText({ quantity: 3, unitPrice: "10", priceUnit: "unit/day", days: 1 }, money)).toBe("3 × ৳10 × 1 day");
     expect(chargeText({ quantity: 1, unitPrice: "900", priceUnit: "event", days: null }, money)).toBe("1 × ৳900");
+    expect(chargeText({ quantity: 2, unitPrice: "6500", priceUnit: "set/day", days: 9 }, money)).toBe(
+      "2 sets × ৳6500 × 9 days",
+    );
+    expect(chargeText({ quantity: 1, unitPrice: "1200", priceUnit: "meter/day", days: 3 }, money)).toBe(
+      "1 meter × ৳1200 × 3 days",
+    );
     // A revision sent before rental pricing by period: no unit, no days.
     expect(chargeText({ quantity: 2, unitPrice: "900" }, money)).toBe("2 × ৳900");
   });
 });
 
 describe("the rate structure form", () => {
-  const values = { ...EMPTY_RATE_STRUCTURE_FORM, name: "3-day week", days: ["1", "2", "3", "3", "3", "3", "3"], extraWeekDays: "3" };
+  const values = {
+    ...EMPTY_RATE_STRUCTURE_FORM,
+    name: "3-day week",
+    days: ["1", "2", "3", "3", "3", "3", "3"],
+    extraWeekDays: "3",
+  };
 
   it("reads a structure", () => {
     expect(parseRateStructureForm(values)).toEqual({
@@ -110,9 +121,17 @@ describe("the rate structure form", () => {
     [{ name: "a\u202ebc" }, "name", "Name contains characters that are not allowed"],
     [{ name: "x".repeat(61) }, "name", "Name must be at most 60 characters"],
     [{ days: ["1", "3", "3", "3", "3", "3", "3"] }, "days.1", "Days charged for 2 days must be from 1 to 2"],
-    [{ days: ["1", "2", "1", "3", "3", "3", "3"] }, "days.2", "Days charged for 3 days cannot be fewer than for 2 days"],
+    [
+      { days: ["1", "2", "1", "3", "3", "3", "3"] },
+      "days.2",
+      "Days charged for 3 days cannot be fewer than for 2 days",
+    ],
     [{ days: ["0", "2", "3", "3", "3", "3", "3"] }, "days.0", "Days charged for 1 day must be from 1 to 1"],
-    [{ days: ["1", "2.5", "3", "3", "3", "3", "3"] }, "days.1", "Days charged for 2 days must be a whole number of days"],
+    [
+      { days: ["1", "2.5", "3", "3", "3", "3", "3"] },
+      "days.1",
+      "Days charged for 2 days must be a whole number of days",
+    ],
     [{ extraWeekDays: "8" }, "extraWeekDays", "Days charged per further week must be from 1 to 7"],
     [{ extraWeekDays: "" }, "extraWeekDays", "Days charged per further week is required"],
   ])("refuses %j", (patch, key, message) => {

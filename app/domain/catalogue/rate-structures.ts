@@ -58,6 +58,12 @@ export function lineDays(
   return isPricePerDay(priceUnit) ? chargeableDays(length, structure ?? DAILY_RATE_STRUCTURE) : null;
 }
 
+const UNIT_WORDS: Record<string, [one: string, many: string]> = {
+  sqm: ["sqm", "sqm"],
+  set: ["set", "sets"],
+  meter: ["meter", "meters"],
+};
+
 /**
  * A line's charge in words, for the panel, the PDF, the e-mails and the portal: "24 sqm × ৳5,000.00 × 2 days",
  * "3 × ৳1,500.00" (a price per unit or per event). `formatMoney` is the caller's (lib/format).
@@ -67,7 +73,9 @@ export function chargeText(
   formatMoney: (amount: string) => string,
 ): string {
   const unit = line.priceUnit?.replace(/\/day$/, "") ?? "";
-  const quantity = unit && unit !== "unit" && unit !== "event" && unit !== "hour" ? `${line.quantity} ${unit}` : `${line.quantity}`;
+  // "24 sqm", "2 sets", "1 meter"; a unit, an event or an hour is the bare number.
+  const counted = UNIT_WORDS[unit];
+  const quantity = counted ? `${line.quantity} ${line.quantity === 1 ? counted[0] : counted[1]}` : `${line.quantity}`;
   const days = line.days == null ? "" : ` × ${line.days} ${line.days === 1 ? "day" : "days"}`;
   return `${quantity} × ${formatMoney(line.unitPrice)}${days}`;
 }

@@ -67,10 +67,10 @@ describe("inventory CSV columns", () => {
     expect(csvColumnOf("Colour")).toBeNull();
   });
 
-  it("has one column per field of the item form (id and version aside) and one for the public id", () => {
+  it("has one column per field of the item form (id, version and rate structure aside) and one for the public id", () => {
     const keys = INVENTORY_CSV_COLUMNS.map((c) => c.key).sort();
     const formKeys = Object.keys(EMPTY_ITEM_FORM)
-      .filter((k) => k !== "id" && k !== "version")
+      .filter((k) => k !== "id" && k !== "version" && k !== "rateStructureId")
       .concat("slug")
       .sort();
     expect(keys).toEqual(formKeys);

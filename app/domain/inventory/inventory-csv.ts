@@ -23,7 +23,8 @@ import { EMPTY_ITEM_FORM, type ItemFormValues, type PartRowValues, type Variatio
 //                   a | or \ inside a name or description is written \| or \\)
 //   Package Parts   one per line (or separated by ;): "<public id> x <units per package>", e.g. "stage-deck x 4"
 
-export type CsvColumnKey = "slug" | Exclude<keyof ItemFormValues, "id" | "version">;
+// The rate structure is chosen in the item's dialog, not in the file (an import keeps an item's own).
+export type CsvColumnKey = "slug" | Exclude<keyof ItemFormValues, "id" | "version" | "rateStructureId">;
 
 export interface CsvColumn {
   key: CsvColumnKey;
@@ -321,6 +322,7 @@ export interface CsvSourceItem {
   purchaseRate: string | null;
   paidAmount: string | null;
   parts: { slug: string; quantity: number }[];
+  rateStructureId?: string | null;
 }
 
 /** A stored item as its edit form shows it, without id and version (loadItemForm adds them; the export). */
@@ -336,6 +338,7 @@ export function itemToFormValues(item: CsvSourceItem): ItemFormValues {
     status: item.status,
     price: item.price,
     priceUnit: item.priceUnit,
+    rateStructureId: item.rateStructureId ?? "",
     pricingHint: item.pricingHint ?? "",
     size: item.size ?? "",
     quantity: String(item.quantity),

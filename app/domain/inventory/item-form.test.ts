@@ -133,6 +133,7 @@ describe("itemSchema", () => {
       status: "available",
       price: "1500.50",
       priceUnit: "sqm/day",
+      rateStructureId: null,
       pricingHint: null,
       size: "3 x 2 m",
       quantity: 12,
@@ -157,6 +158,7 @@ describe("itemSchema", () => {
     ["source", { source: "" }, "Choose the source (in-house or outsourced)"],
     ["inventoryGroup", { inventoryGroup: "" }, "Choose the inventory group (STV or SLD)"],
     ["quantity", { quantity: "" }, "Units owned is required"],
+    ["rateStructureId", { rateStructureId: "weekly" }, "Choose a rate structure from the list"],
   ] as const)("requires %s", (field, change, message) => {
     expect(errorsOf(valid(change))).toEqual({ [field]: message });
   });

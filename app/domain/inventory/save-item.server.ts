@@ -2,7 +2,7 @@ import { asc, eq, inArray, sql } from "drizzle-orm";
 import { isUniqueViolation } from "../../db/errors.server";
 import { SLUG_ATTEMPTS, uniqueSlug } from "../../db/unique-slug.server";
 import type { Db, DbOrTx } from "../../db/client.server";
-import { inventoryItems, inventoryPackageParts } from "../../db/schema";
+import { inventoryItems, inventoryPackageParts, rateStructures } from "../../db/schema";
 import { invalidatePublicData } from "../../lib/cache.server";
 import { getEnv } from "../../lib/env.server";
 import { fieldErrors } from "../../lib/form-errors";
@@ -118,6 +118,20 @@ async function resolveParts(tx: DbOrTx, input: ItemInput, selfId: string | null)
   return { ok: true, parts };
 }
 
+/**
+ * The chosen rate structure (ADR 0019) must exist; its row is locked for share until the save commits, so it
+ * cannot be deleted in between. Null (the default structure) needs no row.
+ */
+async function rateStructureErrors(tx: DbOrTx, input: ItemInput): Promise<Record<string, string> | null> {
+  if (!input.rateStructureId) return null;
+  const [found] = await tx
+    .select({ id: rateStructures.id })
+    .from(rateStructures)
+    .where(eq(rateStructures.id, input.rateStructureId))
+    .for("share");
+  return found ? null : { rateStructureId: "This rate structure no longer exists; choose another" };
+}
+
 /** The columns an item's input writes (parts and pictures aside). */
 export function columnsOf(input: ItemInput, imageUrls: string[], uploadedImages: StoredImageRecord[]) {
   return {
@@ -129,6 +143,7 @@ export function columnsOf(input: ItemInput, imageUrls: string[], uploadedImages:
     status: input.status,
     price: input.price,
     priceUnit: input.priceUnit,
+    rateStructureId: input.rateStructureId,
     pricingHint: input.pricingHint,
     size: input.size,
     quantity: input.quantity,
@@ -173,6 +188,8 @@ export async function createItem(
       const result = await db.transaction(async (tx) => {
         const parts = await resolveParts(tx, input, null);
         if (!parts.ok) return parts;
+        const structureErrors = await rateStructureErrors(tx, input);
+        if (structureErrors) return { ok: false as const, errors: structureErrors };
         const slug = await uniqueSlug(tx, inventoryItems, inventoryItems.slug, input.name);
         const columns = columnsOf(input, imageUrls, records);
         const [row] = await tx
@@ -244,6 +261,8 @@ export async function updateItem(
         return { ok: false, status: 409, errors: { form: INVENTORY_MESSAGES.changedMeanwhile } };
       const parts = await resolveParts(tx, input, id);
       if (!parts.ok) return { ok: false, status: 400, errors: parts.errors };
+      const structureErrors = await rateStructureErrors(tx, input);
+      if (structureErrors) return { ok: false, status: 400, errors: structureErrors };
       if (parts.parts.length > 0) {
         const [usedAsPart] = await tx
           .select({ id: inventoryPackageParts.packageItemId })
@@ -318,6 +337,7 @@ export function pickShown(row: ItemRow) {
     status: row.status,
     price: row.price,
     priceUnit: row.priceUnit,
+    rateStructureId: row.rateStructureId,
     pricingHint: row.pricingHint,
     size: row.size,
     quantity: row.quantity,

@@ -1,8 +1,16 @@
 import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.server";
-import { inventoryItems, quotationEvents, quotationLines, quotationRevisions, quotations as t } from "../../db/schema";
+import {
+  inventoryItems,
+  quotationEvents,
+  quotationLines,
+  quotationRevisions,
+  quotations as t,
+  rateStructures,
+} from "../../db/schema";
 import { isUuid, type ListPage, type StateOf } from "../../lib/list-params";
 import { listOrder, pageOf, searchAny } from "../../lib/list-query.server";
+import type { RateStructureDays } from "../catalogue/rate-structures";
 import { freeUnitsByDay } from "../catalogue/stock.server";
 import { getCompanySettings } from "../content/company.server";
 import { ADMIN_QUOTATION_LIST, SENDABLE_STATUSES } from "./admin-quotation-list";
@@ -84,6 +92,14 @@ export interface AdminQuotationLine {
   quantity: number;
   unitPrice: string;
   total: string;
+  /** The days charged as stored (null: charged once). */
+  days: number | null;
+  /** The price unit as stored with the line (a snapshot). */
+  priceUnit: string | null;
+  /** The price unit a save uses: the item's now, else the line's snapshot. */
+  currentPriceUnit: string | null;
+  /** The item's rate structure now (null: the default, every day), for the panel's live totals. */
+  rateStructure: RateStructureDays | null;
   /** The item's price in the inventory now; null when the item is gone. */
   cataloguePrice: string | null;
   /** The item was deleted (null) or archived: the line cannot be sent again. */
@@ -118,6 +134,15 @@ export interface ProductOption {
   name: string;
   size: string | null;
   price: string;
+  priceUnit: string;
+  /** Null: the default structure (every day). */
+  rateStructure: RateStructureDays | null;
+}
+
+function structureOf(row: { daysCharged: number[] | null; extraWeekDays: number | null }): RateStructureDays | null {
+  return row.daysCharged && row.extraWeekDays
+    ? { daysCharged: row.daysCharged, extraWeekDays: row.extraWeekDays }
+    : null;
 }
 
 export interface AdminQuotation {
@@ -163,11 +188,17 @@ export async function getAdminQuotation(db: DbOrTx, id: string): Promise<AdminQu
         quantity: quotationLines.quantity,
         unitPrice: quotationLines.unitPrice,
         total: quotationLines.total,
+        days: quotationLines.days,
+        linePriceUnit: quotationLines.priceUnit,
+        itemPriceUnit: inventoryItems.priceUnit,
+        daysCharged: rateStructures.daysCharged,
+        extraWeekDays: rateStructures.extraWeekDays,
         cataloguePrice: inventoryItems.price,
         archivedAt: inventoryItems.archivedAt,
       })
       .from(quotationLines)
       .leftJoin(inventoryItems, eq(inventoryItems.id, quotationLines.inventoryItemId))
+      .leftJoin(rateStructures, eq(rateStructures.id, inventoryItems.rateStructureId))
       .where(eq(quotationLines.quotationId, q.id))
       .orderBy(asc(quotationLines.lineNo), asc(quotationLines.id)),
     db
@@ -231,27 +262,40 @@ export async function getAdminQuotation(db: DbOrTx, id: string): Promise<AdminQu
     linkExpiresAt: q.secureLinkExpiresAt,
     respondedAt: q.respondedAt,
     version: q.updatedAt.toISOString(),
-    lines: lines.map(({ archivedAt, cataloguePrice, ...line }) => ({
-      ...line,
-      cataloguePrice,
-      itemGone: !line.inventoryItemId || archivedAt !== null,
-      freeLeast: line.inventoryItemId ? (least.get(line.inventoryItemId) ?? null) : null,
-    })),
+    lines: lines.map(
+      ({ archivedAt, cataloguePrice, linePriceUnit, itemPriceUnit, daysCharged, extraWeekDays, ...line }) => ({
+        ...line,
+        priceUnit: linePriceUnit,
+        currentPriceUnit: itemPriceUnit ?? linePriceUnit,
+        rateStructure: structureOf({ daysCharged, extraWeekDays }),
+        cataloguePrice,
+        itemGone: !line.inventoryItemId || archivedAt !== null,
+        freeLeast: line.inventoryItemId ? (least.get(line.inventoryItemId) ?? null) : null,
+      }),
+    ),
     revisions,
     events,
   };
 }
 
-/** The items a line can be added for: every item not archived, by name. */
-export function productOptions(db: DbOrTx): Promise<ProductOption[]> {
-  return db
+/** The items a line can be added for: every item not archived, by name, with how it is charged. */
+export async function productOptions(db: DbOrTx): Promise<ProductOption[]> {
+  const rows = await db
     .select({
       id: inventoryItems.id,
       name: inventoryItems.name,
       size: inventoryItems.size,
       price: inventoryItems.price,
+      priceUnit: inventoryItems.priceUnit,
+      daysCharged: rateStructures.daysCharged,
+      extraWeekDays: rateStructures.extraWeekDays,
     })
     .from(inventoryItems)
+    .leftJoin(rateStructures, eq(rateStructures.id, inventoryItems.rateStructureId))
     .where(isNull(inventoryItems.archivedAt))
     .orderBy(asc(inventoryItems.name), asc(inventoryItems.id));
+  return rows.map(({ daysCharged, extraWeekDays, ...row }) => ({
+    ...row,
+    rateStructure: structureOf({ daysCharged, extraWeekDays }),
+  }));
 }

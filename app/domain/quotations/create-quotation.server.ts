@@ -8,7 +8,8 @@ import { wakeEmailSender } from "../email/sender.server";
 import { requireAllowance, type RateLimitRule } from "../../lib/rate-limit.server";
 import type { QuotationSummary } from "./created-emails";
 import { queueQuotationCreatedEmails } from "./created-emails.server";
-import { priceLines } from "../../lib/money";
+import { fitsMoneyColumn, moneyTooLargeMessage, priceLines } from "../../lib/money";
+import { lineDays } from "../catalogue/rate-structures";
 import { quotationRequestSchemaFor } from "./request";
 import { findQuotationByIdempotencyKey, summaryColumns } from "./summary.server";
 
@@ -81,6 +82,7 @@ export async function createQuotationRequest(
       name: inventoryItems.name,
       size: inventoryItems.size,
       price: inventoryItems.price,
+      priceUnit: inventoryItems.priceUnit,
       quantity: inventoryItems.quantity,
     })
     .from(inventoryItems)
@@ -105,7 +107,15 @@ export async function createQuotationRequest(
       return invalid({ items: QUOTATION_STOCK_MESSAGES.overStock(item.quantity, item.name) });
     lines.push({ item, quantity: line.quantity });
   }
-  const priced = priceLines(lines.map(({ item, quantity }) => ({ unitPrice: item.price, quantity })));
+  // A request is for the event's day: a price per day is charged for one day under every rate structure (each
+  // charges 1 day for 1), a price per event once (ADR 0019). Staff set a longer rental when pricing.
+  const days = lines.map(({ item }) => lineDays(item.priceUnit, 1, null));
+  const priced = priceLines(
+    lines.map(({ item, quantity }, i) => ({ unitPrice: item.price, quantity, days: days[i] ?? 1 })),
+  );
+  const over = priced.lineTotalsPaisa.findIndex((paisa) => !fitsMoneyColumn(paisa));
+  if (over >= 0) return invalid({ items: moneyTooLargeMessage(`Total of ${lines[over]!.item.name}`) });
+  if (!fitsMoneyColumn(priced.totalPaisa)) return invalid({ items: moneyTooLargeMessage("Total") });
 
   const company = await getCompanySettings(db);
 
@@ -141,6 +151,8 @@ export async function createQuotationRequest(
           size: item.size,
           quantity,
           unitPrice: priced.lines[i]!.unitPrice,
+          priceUnit: item.priceUnit,
+          days: days[i],
           total: priced.lines[i]!.total,
           lineNo: i + 1,
         })),

@@ -59,6 +59,9 @@ export interface CustomerQuotationLine {
 }
 export interface CustomerPricedLine extends CustomerQuotationLine {
   unitPrice: string;
+  /** As sent (ADR 0019); null in revisions sent before pricing by period, or for a price charged once. */
+  priceUnit: string | null;
+  days: number | null;
   total: string;
 }
 
@@ -168,6 +171,8 @@ async function readQuotation(db: DbOrTx, where: SQL): Promise<(CustomerQuotation
           size: l.size,
           quantity: l.quantity,
           unitPrice: l.unitPrice,
+          priceUnit: l.priceUnit ?? null,
+          days: l.days ?? null,
           total: l.total,
         })),
       },

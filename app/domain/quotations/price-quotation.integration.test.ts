@@ -14,6 +14,7 @@ import {
   quotationLines,
   quotationRevisions,
   quotations,
+  rateStructures,
   users,
 } from "~/db/schema";
 import { seedDatabase } from "~/db/seed/seed.server";
@@ -95,12 +96,13 @@ describe("saveQuotationPrices", () => {
     expect(result).toMatchObject({ ok: true, message: QUOTE_MESSAGES.saved, revision: null });
 
     const [stored] = await getDb().select().from(quotations).where(eq(quotations.id, q.id));
-    // 2 × 4500.50 + 12 × 300 = 12601.00; less 1000 = 11601.00; VAT 15% = 1740.15.
+    // 13 to 14 March is 2 days, and both items are priced per unit per day: 2 × 4500.50 × 2 + 12 × 300 × 2 =
+    // 25202.00; less 1000 = 24202.00; VAT 15% = 3630.30.
     expect(stored).toMatchObject({
       status: "pending",
       discount: "1000.00",
       vatRatePercent: "15.00",
-      total: "13341.15",
+      total: "27832.30",
       rentalEndDate: "2027-03-14",
       revision: 0,
     });
@@ -110,9 +112,9 @@ describe("saveQuotationPrices", () => {
       .from(quotationLines)
       .where(eq(quotationLines.quotationId, q.id))
       .orderBy(asc(quotationLines.lineNo));
-    expect(lines.map((l) => [l.quantity, l.unitPrice, l.total])).toEqual([
-      [2, "4500.50", "9001.00"],
-      [12, "300.00", "3600.00"],
+    expect(lines.map((l) => [l.quantity, l.unitPrice, l.priceUnit, l.days, l.total])).toEqual([
+      [2, "4500.50", "unit/day", 2, "18002.00"],
+      [12, "300.00", "unit/day", 2, "7200.00"],
     ]);
     const [audit] = await getDb().select().from(auditLog).where(eq(auditLog.entityId, q.id));
     expect(audit).toMatchObject({ action: "quotation.priced", actorLabel: "sales@example.com" });
@@ -188,7 +190,16 @@ describe("sendQuotation", () => {
       sentByLabel: "sales@example.com",
     });
     expect(revision!.lines).toEqual([
-      { inventoryItemId: item, name: "Line 1", size: null, quantity: 4, unitPrice: "5000.00", total: "20000.00" },
+      {
+        inventoryItemId: item,
+        name: "Line 1",
+        size: null,
+        quantity: 4,
+        unitPrice: "5000.00",
+        priceUnit: "unit/day",
+        days: 1,
+        total: "20000.00",
+      },
     ]);
 
     const events = await getDb()
@@ -400,6 +411,20 @@ describe("malformed pricing posts are refused with a message naming the field, a
     quotationId = (await insertQuotation("pending", "malformed.buyer@example.com", [[item, 2, "10000"]])).id;
   });
 
+  it("refuses a line whose total a long rental takes past numeric(14,2), naming it, and writes nothing", async () => {
+    const item = await insertItem("Costly Dome", 2, "99999999999");
+    const q = await insertQuotation("pending", "long.buyer@example.com", [[item, 1, "99999999999"]]);
+    const before = await tableFingerprint(TABLES);
+    // 13 March to 13 April: 32 days at ৳99,999,999,999 is beyond ৳999,999,999,999.99.
+    const result = await saveQuotationPrices(getDb(), await panelValues(q.id, { rentalEndDate: "2027-04-13" }), staff);
+    expect(result).toMatchObject({ ok: false, status: 400, code: "invalid" });
+    expect(!result.ok && result.errors).toEqual({
+      "lines.0.unitPrice": "Line total of Line 1 would be more than ৳999,999,999,999.99, the most an amount can be",
+      lines: "Subtotal would be more than ৳999,999,999,999.99, the most an amount can be",
+    });
+    expect(await tableFingerprint(TABLES)).toEqual(before);
+  });
+
   it.each(cases)("%s", async (_name, change, key, message) => {
     const values = await panelValues(quotationId);
     change(values);
@@ -426,3 +451,72 @@ describe("malformed pricing posts are refused with a message naming the field, a
 function escape(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
+
+describe("rental pricing by period (issue 19)", () => {
+  it("sends 18-19 December charging a per-day line for 2 days and a per-event line once, and says so", async () => {
+    const wall = await insertItem("LED Wall P3", 40, "5000", { priceUnit: "sqm/day" });
+    const host = await insertItem("Event Host", 2, "15000", { priceUnit: "event" });
+    const q = await insertQuotation(
+      "pending",
+      "december.buyer@example.com",
+      [
+        [wall, 24, "5000"],
+        [host, 1, "15000"],
+      ],
+      { eventDate: "2027-12-18" },
+    );
+    const result = await sendQuotation(getDb(), await panelValues(q.id, { rentalEndDate: "2027-12-19" }), staff);
+    expect(result).toMatchObject({ ok: true, revision: 1 });
+
+    // 24 × 5000 × 2 = 240000.00 and 15000.00 once: 255000.00; VAT 15% = 38250.00.
+    const lines = await getDb()
+      .select()
+      .from(quotationLines)
+      .where(eq(quotationLines.quotationId, q.id))
+      .orderBy(asc(quotationLines.lineNo));
+    expect(lines.map((l) => [l.quantity, l.unitPrice, l.priceUnit, l.days, l.total])).toEqual([
+      [24, "5000.00", "sqm/day", 2, "240000.00"],
+      [1, "15000.00", "event", null, "15000.00"],
+    ]);
+    const [stored] = await getDb().select().from(quotations).where(eq(quotations.id, q.id));
+    expect(stored!.total).toBe("293250.00");
+    const [revision] = await getDb().select().from(quotationRevisions).where(eq(quotationRevisions.quotationId, q.id));
+    expect(revision).toMatchObject({ subtotal: "255000.00", vatAmount: "38250.00", total: "293250.00" });
+    expect(revision!.lines.map((l) => [l.priceUnit, l.days, l.total])).toEqual([
+      ["sqm/day", 2, "240000.00"],
+      ["event", null, "15000.00"],
+    ]);
+    const [email] = await emailsAbout(q.id);
+    expect(email!.textBody).toContain("1. Line 1: 24 sqm × ৳5,000.00 × 2 days = ৳240,000.00");
+    expect(email!.textBody).toContain("2. Line 2: 1 × ৳15,000.00 = ৳15,000.00");
+    expect(email!.textBody).toContain("Total: ৳293,250.00");
+  });
+
+  it("charges 9 days by the item's rate structure, keeps the days under a typed price, and a sent revision keeps what it said", async () => {
+    const [structure] = await getDb()
+      .insert(rateStructures)
+      .values({ name: "Three-day week (pricing test)", daysCharged: [1, 2, 3, 3, 3, 3, 3], extraWeekDays: 3 })
+      .returning({ id: rateStructures.id });
+    const tent = await insertItem("Marquee", 4, "1000", { priceUnit: "unit/day", rateStructureId: structure!.id });
+    const q = await insertQuotation("pending", "nine.days@example.com", [[tent, 2, "1000"]]);
+    // 13 to 21 March: 9 days, charged 3 (the first week) + min(2, 3) = 5. Staff type 800 instead of 1000.
+    const values = await panelValues(q.id, { rentalEndDate: "2027-03-21" });
+    values.lines[0]!.unitPrice = "800";
+    expect((await sendQuotation(getDb(), values, staff)).ok).toBe(true);
+    const [line] = await getDb().select().from(quotationLines).where(eq(quotationLines.quotationId, q.id));
+    expect([line!.unitPrice, line!.days, line!.total]).toEqual(["800.00", 5, "8000.00"]);
+
+    // The structure changes and the quotation is priced again: the new line follows it, revision 1 does not.
+    await getDb()
+      .update(rateStructures)
+      .set({ daysCharged: [1, 2, 3, 4, 5, 6, 7], extraWeekDays: 7 })
+      .where(eq(rateStructures.id, structure!.id));
+    await getDb().update(quotations).set({ status: "negotiating" }).where(eq(quotations.id, q.id));
+    expect((await saveQuotationPrices(getDb(), await panelValues(q.id), staff)).ok).toBe(true);
+    const [again] = await getDb().select().from(quotationLines).where(eq(quotationLines.quotationId, q.id));
+    expect([again!.days, again!.total]).toEqual([9, "14400.00"]);
+    const [revision] = await getDb().select().from(quotationRevisions).where(eq(quotationRevisions.quotationId, q.id));
+    expect(revision!.lines.map((l) => [l.unitPrice, l.days, l.total])).toEqual([["800.00", 5, "8000.00"]]);
+    expect(revision!.subtotal).toBe("8000.00");
+  });
+});

@@ -1,17 +1,32 @@
 import { asc, eq, inArray } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.server";
-import { inventoryItems, quotationEvents, quotationLines, quotationRevisions, quotations } from "../../db/schema";
+import {
+  inventoryItems,
+  quotationEvents,
+  quotationLines,
+  quotationRevisions,
+  quotations,
+  rateStructures,
+} from "../../db/schema";
 import { getLogger } from "../../lib/logger.server";
 import { getEnv } from "../../lib/env.server";
 import { recordAudit, type AuditActor } from "../audit/audit.server";
 import { ensureCustomerAccount } from "../auth/customer-accounts.server";
+import { lineDays, rentalLength } from "../catalogue/rate-structures";
 import { getCompanySettings } from "../content/company.server";
 import { enqueueEmail } from "../email/outbox.server";
 import { wakeEmailSender } from "../email/sender.server";
 import { SENDABLE_STATUSES } from "./admin-quotation-list";
 import type { QuotationRevisionLine, QuotationStatus } from "./constants";
 import { hashLinkToken, linkExpiry, newLinkToken, quotationLinkPath } from "./link-token";
-import { parseQuoteForm, QUOTE_MESSAGES, quoteTotals, type QuoteFormValues, type QuoteIntent } from "./quote-form";
+import {
+  parseQuoteForm,
+  QUOTE_MESSAGES,
+  quoteBoundErrors,
+  quoteTotals,
+  type QuoteFormValues,
+  type QuoteIntent,
+} from "./quote-form";
 import { quotationRevisionPdf } from "./revision-pdf.server";
 import { quotationSentEmail } from "./sent-email";
 
@@ -60,7 +75,8 @@ function invalid(intent: QuoteIntent, errors: Record<string, string>): Refusal {
   const values = Object.values(errors);
   const message = values.includes(QUOTE_MESSAGES.priceMissing)
     ? QUOTE_MESSAGES.priceMissing
-    : (values.find((m) => m.startsWith("Product not found")) ?? QUOTE_MESSAGES.fieldsInvalid);
+    : (values.find((m) => m.startsWith("Product not found") || m.includes(" would be more than ")) ??
+      QUOTE_MESSAGES.fieldsInvalid);
   return { ok: false, status: 400, code: "invalid", message, errors };
 }
 
@@ -139,12 +155,18 @@ async function priceInTransaction(
           name: inventoryItems.name,
           size: inventoryItems.size,
           archivedAt: inventoryItems.archivedAt,
+          priceUnit: inventoryItems.priceUnit,
+          daysCharged: rateStructures.daysCharged,
+          extraWeekDays: rateStructures.extraWeekDays,
         })
         .from(inventoryItems)
+        .leftJoin(rateStructures, eq(rateStructures.id, inventoryItems.rateStructureId))
         .where(inArray(inventoryItems.id, [...itemIds]))
     : [];
   const itemById = new Map(items.map((i) => [i.id, i]));
 
+  // The days are computed, never typed (ADR 0019): the rental's length through each item's rate structure.
+  const length = rentalLength(q.eventDate, rentalEnd);
   const errors: Record<string, string> = {};
   const lines = input.lines.map((line, i) => {
     const existing = line.lineId ? storedById.get(line.lineId.toLowerCase()) : undefined;
@@ -158,6 +180,11 @@ async function priceInTransaction(
     if (!existing && gone) errors[`lines.${i}.itemId`] = QUOTE_MESSAGES.productNotFound(line.itemId);
     else if (existing && intent === "send" && (!item || item.archivedAt))
       errors[`lines.${i}.itemId`] = QUOTE_MESSAGES.productNotFound(existing.name);
+    const priceUnit = item?.priceUnit ?? existing?.priceUnit ?? null;
+    const structure =
+      item?.daysCharged && item.extraWeekDays
+        ? { daysCharged: item.daysCharged, extraWeekDays: item.extraWeekDays }
+        : null;
     return {
       existing,
       itemId: item?.id ?? existing?.inventoryItemId ?? null,
@@ -165,6 +192,8 @@ async function priceInTransaction(
       size: existing ? existing.size : (item?.size ?? null),
       quantity: line.quantity,
       unitPrice: line.unitPrice,
+      priceUnit,
+      days: lineDays(priceUnit, length, structure),
     };
   });
   const itemsTwice = new Set<string>();
@@ -176,6 +205,9 @@ async function priceInTransaction(
   if (Object.keys(errors).length) return invalid(intent, errors);
 
   const totals = quoteTotals(lines, input.discount, company.vatRatePercent);
+  // A long rental or a typed price can take a figure past numeric(14,2): refused here, naming it, not by the database.
+  const tooLarge = quoteBoundErrors(totals, lines);
+  if (Object.keys(tooLarge).length) return invalid(intent, tooLarge);
   const kept = new Set(lines.flatMap((l) => (l.existing ? [l.existing.id] : [])));
   const removed = stored.filter((l) => !kept.has(l.id)).map((l) => l.id);
   if (removed.length) await tx.delete(quotationLines).where(inArray(quotationLines.id, removed));
@@ -183,6 +215,8 @@ async function priceInTransaction(
     const values = {
       quantity: line.quantity,
       unitPrice: line.unitPrice ?? "0",
+      priceUnit: line.priceUnit,
+      days: line.days,
       total: totals.lineTotals[i]!,
       lineNo: i + 1,
     };
@@ -240,6 +274,8 @@ async function priceInTransaction(
     size: l.size,
     quantity: l.quantity,
     unitPrice: l.unitPrice!,
+    priceUnit: l.priceUnit,
+    days: l.days,
     total: totals.lineTotals[i]!,
   }));
   await tx.insert(quotationRevisions).values({

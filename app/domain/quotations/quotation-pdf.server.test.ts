@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { amountInWords } from "~/lib/amount-in-words";
 import { formatMoney } from "~/lib/format";
 import type { QuotationRevisionLine } from "./constants";
+import { chargeText } from "../catalogue/rate-structures";
 import { sampleQuotationPdfInput } from "./quotation-pdf.fixture";
 import { renderQuotationPdf } from "./quotation-pdf.server";
 import { QUOTATION_TERMS } from "./quotation-pdf";
@@ -81,17 +82,19 @@ describe("renderQuotationPdf", { timeout: 20_000 }, () => {
     }
     expect(text).toMatch(/Revision 2\b/);
     expect(text).toMatch(/Date 23 Nov 2026/);
-    // The lines: number, item, size, quantity, unit price and total on one row.
+    // The lines: number, item, size, quantity × rate × days and total on one row (ADR 0019).
     input.revision.lines.forEach((line, i) => expect(text, `line ${i + 1}`).toMatch(rowPattern(i, line)));
-    expect(text).toMatch(/^ *1 P3 Indoor LED Video Wall +500 × 500 mm/m);
+    expect(text).toMatch(/^ *1 P3 Indoor LED Video Wall +500 × 500 mm +1 sqm × ৳5,000\.00 × 3 days +৳15,000\.00$/m);
+    expect(text).toMatch(/^ *3 Line Array Sound System +4 tops \+ 2 +3 × ৳10,000\.00 +৳30,000\.00$/m);
     expect(text).toMatch(/^ *3 Line Array Sound System +4 tops \+ 2/m);
-    // Totals: 38,000 − 2,500 = 35,500; VAT 15% = 5,325; total 40,825.
-    expect(input.revision.total).toBe("40825.00");
-    expect(text).toMatch(/Subtotal ৳38,000\.00/);
+    // Totals for 15-17 December: 1 sqm × 5,000 × 3 + 2 × 1,500 × 3 + 10,000 × 3 once = 54,000; less 2,500 =
+    // 51,500; VAT 15% = 7,725; total 59,225.
+    expect(input.revision.total).toBe("59225.00");
+    expect(text).toMatch(/Subtotal ৳54,000\.00/);
     expect(text).toMatch(/Discount - ৳2,500\.00/);
-    expect(text).toMatch(/VAT \(15%\) ৳5,325\.00/);
-    expect(text).toMatch(/Total ৳40,825\.00/);
-    expect(text).toContain("Amount in words: Taka Forty Thousand Eight Hundred Twenty-Five Only");
+    expect(text).toMatch(/VAT \(15%\) ৳7,725\.00/);
+    expect(text).toMatch(/Total ৳59,225\.00/);
+    expect(text).toContain("Amount in words: Taka Fifty-Nine Thousand Two Hundred Twenty-Five Only");
     expect(text).toContain("TERMS AND CONDITIONS");
     for (const term of QUOTATION_TERMS) expect(text.replace(/\s+/g, " ")).toContain(term);
   });
@@ -105,7 +108,7 @@ describe("renderQuotationPdf", { timeout: 20_000 }, () => {
     const texts = Array.from({ length: pages }, (_, i) => pdfText(file, i + 1));
     texts.forEach((text, i) => {
       // Every page with lines on it starts them under the table's header.
-      if (/^ *\d+ \S.* ৳[\d,.]+ ৳[\d,.]+$/m.test(text)) expect(text).toMatch(/# Item Size Qty Unit price Total/);
+      if (/^ *\d+ \S.* ৳[\d,.]+ ৳[\d,.]+$/m.test(text)) expect(text).toMatch(/# Item Size Quantity × rate Total/);
       expect(text).toContain(`Page ${i + 1} of ${pages}`);
       if (i > 0) expect(text).toContain("Utsab Event Technologies · Quotation 7f3a9c2e · Revision 2 (continued)");
     });
@@ -139,7 +142,8 @@ describe("renderQuotationPdf", { timeout: 20_000 }, () => {
     const text = pdfText(await render(input));
     expect(text).toMatch(/Discount ৳0\.00/);
     expect(text).toMatch(/VAT \(0%\) ৳0\.00/);
-    expect(text).toMatch(/Total ৳8,000\.00/);
+    // 1 sqm × 5,000 × 3 days + 2 × 1,500 × 3 days (the lines are the revision's snapshot).
+    expect(text).toMatch(/Total ৳24,000\.00/);
     expect(text).toContain("Date: 15 Dec 2026\n");
     expect(text).not.toContain("VAT registration");
     expect(text).not.toContain("NOTES");
@@ -152,8 +156,8 @@ describe("renderQuotationPdf", { timeout: 20_000 }, () => {
  */
 function rowPattern(index: number, line: QuotationRevisionLine): RegExp {
   const name = line.name.split(" ").slice(0, 3).join(" ");
-  const money = `${escape(formatMoney(line.unitPrice))} ${escape(formatMoney(line.total))}`;
-  return new RegExp(`^ *${index + 1} ${escape(name)}.* ${line.quantity} ${money}$`, "gm");
+  const money = `${escape(chargeText(line, formatMoney))} ${escape(formatMoney(line.total))}`;
+  return new RegExp(`^ *${index + 1} ${escape(name)}.* ${money}$`, "gm");
 }
 
 function escape(text: string): string {

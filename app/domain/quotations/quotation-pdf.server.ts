@@ -15,6 +15,7 @@ import { amountInWords } from "~/lib/amount-in-words";
 import { formatMoney, formatTime } from "~/lib/format";
 import type { QuotationRevisionLine } from "./constants";
 import { toPaisa } from "../../lib/money";
+import { chargeText } from "../catalogue/rate-structures";
 import { formatPercent, QUOTATION_TERMS } from "./quotation-pdf";
 
 export interface QuotationPdfInput {
@@ -53,10 +54,10 @@ export interface QuotationPdfInput {
 
 const LINE_COLUMNS: TableColumn[] = [
   { header: "#", weight: 0.4, align: "right" },
-  { header: "Item", weight: 3.3 },
-  { header: "Size", weight: 1.75 },
-  { header: "Qty", weight: 0.5, align: "right" },
-  { header: "Unit price", weight: 1.25, align: "right" },
+  { header: "Item", weight: 2.9 },
+  { header: "Size", weight: 1.35 },
+  // Quantity × rate × days charged (ADR 0019): "24 sqm × ৳5,000.00 × 2 days".
+  { header: "Quantity × rate", weight: 2.35, align: "right" },
   { header: "Total", weight: 1.4, align: "right" },
 ];
 
@@ -141,8 +142,7 @@ export async function renderQuotationPdf(input: QuotationPdfInput): Promise<Uint
       String(i + 1),
       line.name,
       line.size?.trim() ? line.size : "—",
-      String(line.quantity),
-      formatMoney(line.unitPrice),
+      chargeText(line, formatMoney),
       formatMoney(line.total),
     ]),
     { zebra: true },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseQuoteForm, QUOTE_MESSAGES, quoteTotals, readQuoteForm, vatOn } from "./quote-form";
+import { parseQuoteForm, QUOTE_MESSAGES, quoteBoundErrors, quoteTotals, readQuoteForm, vatOn } from "./quote-form";
 
 const ID = "6f1c2b1e-8a7d-4c1e-9f00-123456789abc";
 const LINE = "7a1c2b1e-8a7d-4c1e-9f00-123456789abc";
@@ -25,6 +25,7 @@ describe("quoteTotals", () => {
     // 0.30 + 13999.93 = 14000.23; less 0.30 = 13999.93; 15% = 2099.9895 → 2099.99.
     expect(totals).toEqual({
       lineTotals: ["0.30", "13999.93", "0.00"],
+      overflow: { lines: [], subtotal: false, total: false },
       subtotal: "14000.23",
       discount: "0.30",
       vatRatePercent: "15.00",
@@ -91,6 +92,49 @@ describe("readQuoteForm and parseQuoteForm", () => {
     expect(parseQuoteForm(values, "save")).toEqual({
       ok: false,
       errors: { discount: "Discount cannot be more than the subtotal (৳3,001.00)" },
+    });
+  });
+});
+
+describe("rental pricing by period and the money bound (issue 19)", () => {
+  it("charges a line per day for its days, exactly", () => {
+    const totals = quoteTotals(
+      [
+        { unitPrice: "5000.00", quantity: 24, days: 2 },
+        { unitPrice: "900.50", quantity: 1, days: null },
+      ],
+      null,
+      "0",
+    );
+    expect(totals.lineTotals).toEqual(["240000.00", "900.50"]);
+    expect(totals.subtotal).toBe("240900.50");
+  });
+
+  it("refuses a line total or a total the database cannot hold, naming the field", () => {
+    const over = quoteTotals([{ unitPrice: "999999999999.99", quantity: 100_000, days: 1 }], null, "0");
+    expect(quoteBoundErrors(over, [{ name: "LED Wall" }])).toEqual({
+      "lines.0.unitPrice": "Line total of LED Wall would be more than ৳999,999,999,999.99, the most an amount can be",
+      lines: "Subtotal would be more than ৳999,999,999,999.99, the most an amount can be",
+    });
+    // A price that fits for one day, over it for a long rental.
+    const long = quoteTotals([{ unitPrice: "99999999999", quantity: 1, days: 11 }], null, "0");
+    expect(quoteBoundErrors(long, [{ name: "LED Wall" }])["lines.0.unitPrice"]).toMatch(/^Line total of LED Wall/);
+    // Each line fits, their sum does not.
+    const two = quoteTotals(
+      [
+        { unitPrice: "600000000000", quantity: 1 },
+        { unitPrice: "600000000000", quantity: 1 },
+      ],
+      null,
+      "0",
+    );
+    expect(quoteBoundErrors(two, [{ name: "A" }, { name: "B" }])).toEqual({
+      lines: "Subtotal would be more than ৳999,999,999,999.99, the most an amount can be",
+    });
+    // The subtotal fits, VAT takes the total over.
+    const vat = quoteTotals([{ unitPrice: "900000000000", quantity: 1 }], null, "15");
+    expect(quoteBoundErrors(vat, [{ name: "A" }])).toEqual({
+      lines: "Total would be more than ৳999,999,999,999.99, the most an amount can be",
     });
   });
 });

@@ -1,6 +1,13 @@
 import { z } from "zod";
 import { isCalendarDate, isUuid } from "../../lib/list-params";
-import { fromPaisa, optionalMoneyField, toPaisa } from "../../lib/money";
+import {
+  fitsMoneyColumn,
+  fromPaisa,
+  lineChargePaisa,
+  moneyTooLargeMessage,
+  optionalMoneyField,
+  toPaisa,
+} from "../../lib/money";
 
 // The Quotation Details panel's pricing form (backoffice.md §2 Quotation Management, §5, §8; issue 10): the
 // lines (item, quantity, unit price), a discount, the rental's last day and a message for the customer. Save
@@ -156,6 +163,7 @@ export function parseQuoteForm(
       seenItems.add(line.itemId);
     }
   });
+  // The bound of numeric(14,2) is checked by the server with the days and the stored names (quoteBoundErrors).
   const totals = quoteTotals(input.lines, input.discount, "0");
   if (input.discount && toPaisa(input.discount) > toPaisa(totals.subtotal))
     errors.discount = QUOTE_MESSAGES.discountOverSubtotal(formatAmount(totals.subtotal));
@@ -183,6 +191,8 @@ export function vatOn(taxablePaisa: bigint, ratePercent: string): bigint {
 export interface QuoteTotals {
   /** Each line's total, in order; a line without a price counts 0. */
   lineTotals: string[];
+  /** Which figures a numeric(14,2) column could not hold: line indexes, and the sums. */
+  overflow: { lines: number[]; subtotal: boolean; total: boolean };
   subtotal: string;
   discount: string;
   vatRatePercent: string;
@@ -191,17 +201,20 @@ export interface QuoteTotals {
 }
 
 /**
- * The money of a quotation, exactly (integer paisa): line totals, their sum, less the discount, plus VAT on the
- * rest at the rate. The panel shows these numbers as one types; the server stores the same ones.
+ * The money of a quotation, exactly (integer paisa): line totals (unit price × quantity × the days charged, once
+ * when `days` is null: ADR 0019), their sum, less the discount, plus VAT on the rest at the rate. The panel shows
+ * these numbers as one types; the server stores the same ones.
  */
 export function quoteTotals(
-  lines: readonly { unitPrice: string | null; quantity: number }[],
+  lines: readonly { unitPrice: string | null; quantity: number; days?: number | null }[],
   discount: string | null,
   vatRatePercent: string,
 ): QuoteTotals {
   let subtotal = 0n;
-  const lineTotals = lines.map((line) => {
-    const total = (line.unitPrice ? toPaisa(line.unitPrice) : 0n) * BigInt(line.quantity);
+  const overLines: number[] = [];
+  const lineTotals = lines.map((line, i) => {
+    const total = lineChargePaisa(line.unitPrice, line.quantity, line.days ?? 1);
+    if (!fitsMoneyColumn(total)) overLines.push(i);
     subtotal += total;
     return fromPaisa(total);
   });
@@ -210,10 +223,24 @@ export function quoteTotals(
   const vat = vatOn(taxable, vatRatePercent);
   return {
     lineTotals,
+    overflow: { lines: overLines, subtotal: !fitsMoneyColumn(subtotal), total: !fitsMoneyColumn(taxable + vat) },
     subtotal: fromPaisa(subtotal),
     discount: fromPaisa(off),
     vatRatePercent: fromPaisa(toPaisa(vatRatePercent)),
     vatAmount: fromPaisa(vat),
     total: fromPaisa(taxable + vat),
   };
+}
+
+/**
+ * The figures that would not fit the database (numeric(14,2)), as field messages: a line's total on its unit
+ * price, the subtotal and the total on the lines. Checked before anything is written (issue 19, security 6).
+ */
+export function quoteBoundErrors(totals: QuoteTotals, lines: readonly { name: string }[]): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const i of totals.overflow.lines)
+    errors[`lines.${i}.unitPrice`] = moneyTooLargeMessage(`Line total of ${lines[i]?.name || `line ${i + 1}`}`);
+  if (totals.overflow.subtotal) errors.lines = moneyTooLargeMessage("Subtotal");
+  else if (totals.overflow.total) errors.lines = moneyTooLargeMessage("Total");
+  return errors;
 }

@@ -1,4 +1,5 @@
 import { formatMoney, formatTime } from "../../lib/format";
+import { chargeText } from "../catalogue/rate-structures";
 import { documentDateRange, documentDay } from "../documents/document-dates";
 import type { QuotationRevisionLine } from "./constants";
 import { formatPercent } from "./quotation-pdf";
@@ -43,7 +44,7 @@ export function quotationSentEmail(input: SentEmailInput) {
   const dates = documentDateRange(input.eventDate, input.rentalEndDate);
   const lines = input.lines.map(
     (l, i) =>
-      `${i + 1}. ${l.name}${l.size ? ` (${l.size})` : ""}: ${l.quantity} × ${formatMoney(l.unitPrice)} = ${formatMoney(l.total)}`,
+      `${i + 1}. ${l.name}${l.size ? ` (${l.size})` : ""}: ${chargeText(l, formatMoney)} = ${formatMoney(l.total)}`,
   );
   const money = [
     `Subtotal: ${formatMoney(input.subtotal)}`,

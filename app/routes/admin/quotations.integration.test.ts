@@ -132,6 +132,26 @@ describe("/admin/quotations actions", () => {
     expect(await tableFingerprint(TABLES)).toEqual(before);
   });
 
+  it("answers quantity 100000 at ৳999,999,999,999.99 with 400 naming the line's total, not a numeric overflow", async () => {
+    const item = await insertItem("Overflow Wall", 6, "500");
+    const q = await insertQuotation("pending", "overflow@action.test", [[item, 1, "500"]]);
+    const before = await tableFingerprint(TABLES);
+    for (const intent of ["save", "send"]) {
+      const answer = answerOf<{ errors: Record<string, string>; toast: { message: string } }>(
+        await callRoute(action, "/admin/quotations", {
+          as: staff,
+          form: await oneLineForm(q.id, item, intent, "100000", "999999999999.99"),
+        }),
+      );
+      expect(answer.status).toBe(400);
+      expect(answer.body.errors["lines.0.unitPrice"]).toBe(
+        "Line total of Line 1 would be more than ৳999,999,999,999.99, the most an amount can be",
+      );
+      expect(answer.body.toast.message).toBe(answer.body.errors["lines.0.unitPrice"]);
+    }
+    expect(await tableFingerprint(TABLES)).toEqual(before);
+  });
+
   it("approves and rejects from the list, back to the list with the spec's toasts", async () => {
     const item = await insertItem("Action Chair", 50, "40");
     const one = await insertQuotation("pending", "approve@action.test", [[item, 10]]);

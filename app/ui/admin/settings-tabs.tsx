@@ -1,4 +1,4 @@
-import { Building2, UserRound, Users, type LucideIcon } from "lucide-react";
+import { Building2, CalendarRange, UserRound, Users, type LucideIcon } from "lucide-react";
 import { NavLink } from "react-router";
 import { can, viewPermission, type AdminPath } from "~/domain/auth/permissions";
 import type { UserRole } from "~/domain/auth/roles";
@@ -12,6 +12,7 @@ interface SettingsTab {
 const TABS: SettingsTab[] = [
   { to: "/admin/settings", label: "Company", icon: Building2 },
   { to: "/admin/settings/users", label: "Users", icon: Users },
+  { to: "/admin/settings/rate-structures", label: "Rate structures", icon: CalendarRange },
   { to: "/admin/settings/account", label: "My account", icon: UserRound },
 ];
 
@@ -31,7 +32,7 @@ const tabClass = ({ isActive }: { isActive: boolean }) =>
   }`;
 
 /**
- * Settings' sub-navigation: Company, Users, My account, only those the role may open. A role with only one
+ * Settings' sub-navigation: Company, Users, Rate structures, My account, only those the role may open. A role with only one
  * (staff and accountants have My account alone) sees no tabs: the page's title says where they are.
  */
 export function SettingsTabs({ role }: { role: UserRole }) {

@@ -1,5 +1,6 @@
 import { ArrowLeft, CalendarDays, Clock, MapPin } from "lucide-react";
 import { Link } from "react-router";
+import { chargeText } from "~/domain/catalogue/rate-structures";
 import { shortQuotationId } from "~/domain/quotations/customer-quotation-list";
 import type { CustomerQuotation, CustomerQuotationPrices } from "~/domain/quotations/customer-quotations.server";
 import { formatLongDate, formatMoney, formatTime } from "~/lib/format";
@@ -118,13 +119,12 @@ function PricedLines({ prices }: { prices: CustomerQuotationPrices }) {
   return (
     <>
       <div className="overflow-x-auto">
-        {/* On a phone the quantity and unit price go under the item's name, so the table fits its width. */}
+        {/* On a phone the quantity, rate and days go under the item's name, so the table fits its width. */}
         <table className="w-full border-collapse">
           <thead className="border-b border-slate-200 bg-slate-50">
             <tr>
               <HeadCell>Item</HeadCell>
-              <HeadCell className="hidden text-right sm:table-cell">Quantity</HeadCell>
-              <HeadCell className="hidden text-right sm:table-cell">Unit Price</HeadCell>
+              <HeadCell className="hidden text-right sm:table-cell">Quantity × rate</HeadCell>
               <HeadCell className="text-right">Total</HeadCell>
             </tr>
           </thead>
@@ -134,12 +134,11 @@ function PricedLines({ prices }: { prices: CustomerQuotationPrices }) {
                 <td className={cellClass}>
                   <ItemName name={line.name} size={line.size} />
                   <span className="mt-0.5 block text-xs text-slate-600 tabular-nums sm:hidden">
-                    {line.quantity} × {formatMoney(line.unitPrice)}
+                    {chargeText(line, formatMoney)}
                   </span>
                 </td>
-                <td className={`${cellClass} hidden text-right tabular-nums sm:table-cell`}>{line.quantity}</td>
-                <td className={`${cellClass} hidden text-right whitespace-nowrap tabular-nums sm:table-cell`}>
-                  {formatMoney(line.unitPrice)}
+                <td className={`${cellClass} hidden text-right tabular-nums sm:table-cell`} data-testid="line-charge">
+                  {chargeText(line, formatMoney)}
                 </td>
                 <td className={`${cellClass} text-right whitespace-nowrap tabular-nums`}>{formatMoney(line.total)}</td>
               </tr>

@@ -8,6 +8,7 @@ import {
   PRICE_UNITS,
   SOURCES,
 } from "~/domain/catalogue/constants";
+import { DAILY_RATE_STRUCTURE } from "~/domain/catalogue/rate-structures";
 import { INVENTORY_STATUS_LABELS } from "~/domain/inventory/inventory-list";
 import {
   ITEM_LIMITS,
@@ -32,6 +33,7 @@ export function ItemDialog({
   formError,
   closeHref,
   action,
+  rateStructures,
 }: {
   mode: "create" | "update";
   values: ItemFormValues;
@@ -40,6 +42,8 @@ export function ItemDialog({
   closeHref: string;
   /** The URL the form posts to (this page with the dialog open, so a failure answers with it still open). */
   action: string;
+  /** Settings' rate structures (the default, every day charged, is the empty choice). */
+  rateStructures: { id: string; name: string }[];
 }) {
   const busy = useFormBusy(mode);
   const [source, setSource] = useState(values.source);
@@ -134,6 +138,16 @@ export function ItemDialog({
               defaultValue={values.priceUnit}
               error={errors.priceUnit}
               options={PRICE_UNITS.map((u) => ({ value: u.id, label: u.label }))}
+            />
+            <SelectField
+              name="rateStructureId"
+              label="Rate structure"
+              defaultValue={values.rateStructureId}
+              error={errors.rateStructureId}
+              options={[
+                { value: "", label: `${DAILY_RATE_STRUCTURE.name}, the default` },
+                ...rateStructures.map((s) => ({ value: s.id, label: s.name })),
+              ]}
             />
             <TextField
               name="pricingHint"

@@ -3,6 +3,7 @@ import { useMemo, useState } from "react";
 import { Form } from "react-router";
 import { normalizeMoney } from "~/lib/money";
 import { amountInWords } from "~/lib/amount-in-words";
+import { chargeText, lineDays, rentalLength } from "~/domain/catalogue/rate-structures";
 import { formatMoney } from "~/lib/format";
 import type { AdminQuotation, ProductOption } from "~/domain/quotations/admin-quotations.server";
 import { QUOTE_LIMITS, QUOTE_MESSAGES, quoteTotals, type QuoteFormValues } from "~/domain/quotations/quote-form";
@@ -13,7 +14,9 @@ import { primaryButton, secondaryButton } from "~/ui/buttons";
 // from the inventory), quantity and total, lines added or removed, a discount, VAT at the company's rate, the
 // total in figures and in words, and Save / Send Quotation. The totals follow the inputs as one types (the same
 // quoteTotals the server stores); Send stays disabled until every line has a price. It posts plain form fields, so
-// it works before the page's JavaScript has loaded too.
+// it works before the page's JavaScript has loaded too. A line priced per day is charged for the rental's days
+// through its item's rate structure (ADR 0019): the days follow the last rental day as it is typed; staff type
+// the unit price, never the days.
 
 export function initialQuoteValues(q: AdminQuotation): QuoteFormValues {
   return {
@@ -58,6 +61,7 @@ export function PriceForm({
     values.lines.map((l, i) => ({ ...l, key: `${i}-${l.lineId}` })),
   );
   const [discount, setDiscount] = useState(values.discount);
+  const [rentalEnd, setRentalEnd] = useState(values.rentalEndDate);
   const [adding, setAdding] = useState("");
   const saving = useFormBusy("save");
   const sending = useFormBusy("send");
@@ -65,10 +69,20 @@ export function PriceForm({
   const productById = useMemo(() => new Map(products.map((p) => [p.id, p])), [products]);
   const onQuote = new Set(lines.map((l) => l.itemId));
 
+  const length = rentalLength(quotation.eventDate, /^\d{4}-\d{2}-\d{2}$/.test(rentalEnd) ? rentalEnd : null);
+  // How each line is charged: a stored line by its item now (as a save will), a new one by the chosen product.
+  const charging = lines.map((l) => {
+    const stored = l.lineId ? byLineId.get(l.lineId) : undefined;
+    const product = productById.get(l.itemId);
+    const priceUnit = stored ? stored.currentPriceUnit : (product?.priceUnit ?? null);
+    const structure = stored ? stored.rateStructure : (product?.rateStructure ?? null);
+    return { priceUnit, days: lineDays(priceUnit, length, structure) };
+  });
   const totals = quoteTotals(
-    lines.map((l) => ({
+    lines.map((l, i) => ({
       unitPrice: parsedPrice(l.unitPrice),
       quantity: /^\d+$/.test(l.quantity) ? Number(l.quantity) : 0,
+      days: charging[i]!.days,
     })),
     parsedPrice(discount),
     quotation.vatRatePercent,
@@ -132,6 +146,17 @@ export function PriceForm({
                   <input type="hidden" name="lineName" value={line.name} />
                   <span className="font-medium text-ink-900">{line.name}</span>
                   {stored?.size && <span className="block text-xs text-slate-500">Size: {stored.size}</span>}
+                  <span className="block text-xs text-slate-600 tabular-nums" data-testid="line-charge">
+                    {chargeText(
+                      {
+                        quantity,
+                        unitPrice: parsedPrice(line.unitPrice) ?? "0",
+                        priceUnit: charging[i]!.priceUnit,
+                        days: charging[i]!.days,
+                      },
+                      formatMoney,
+                    )}
+                  </span>
                   {stored?.itemGone ? (
                     <span className="block text-xs text-red-700">No longer in the inventory</span>
                   ) : free ? (
@@ -226,10 +251,11 @@ export function PriceForm({
             name="rentalEndDate"
             label="Last rental day"
             type="date"
-            defaultValue={values.rentalEndDate}
+            value={rentalEnd}
+            onChange={(e) => setRentalEnd(e.target.value)}
             min={quotation.eventDate}
             error={errors.rentalEndDate}
-            hint="Leave empty for a one-day rental on the event date."
+            hint={`Leave empty for a one-day rental on the event date. Now: ${length} ${length === 1 ? "day" : "days"}; prices per day are charged by each item's rate structure.`}
           />
         </div>
         <dl className="space-y-1.5 rounded-md bg-slate-50 p-4 text-sm" aria-label="Totals">
