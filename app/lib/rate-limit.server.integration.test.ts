@@ -7,6 +7,7 @@ import {
   checkAllowance,
   deleteExpiredCounters,
   describeRetry,
+  holdFor,
   publicFormRule,
   RateLimitExceededError,
   requireAllowance,
@@ -32,12 +33,31 @@ async function counter(bucket: string, key: string) {
 
 const at = (base: Date, ms: number) => new Date(base.getTime() + ms);
 
+describe("holdFor", () => {
+  it("refuses its key until the hold ends, and a shorter hold does not shorten a longer one", async () => {
+    const db = getDb();
+    const t = new Date("2030-02-01T10:00:00Z");
+    const held = { bucket: "test:hold", key: "k", max: 1, windowSeconds: 1 };
+    await holdFor(db, "test:hold", "k", 8, t);
+    expect(await checkAllowance(db, held, at(t, 3000))).toEqual({ allowed: false, retryAfterSeconds: 5 });
+    await holdFor(db, "test:hold", "k", 2, at(t, 3000));
+    expect(await checkAllowance(db, held, at(t, 3000))).toEqual({ allowed: false, retryAfterSeconds: 5 });
+    await holdFor(db, "test:hold", "k", 30, at(t, 3000));
+    expect(await checkAllowance(db, held, at(t, 3000))).toEqual({ allowed: false, retryAfterSeconds: 30 });
+    expect((await checkAllowance(db, held, at(t, 33_000))).allowed).toBe(true);
+  });
+});
+
 describe("takeAllowance", () => {
   it("allows `max` uses per key in a window that starts with the first, then refuses with the wait", async () => {
     const db = getDb();
     const t = new Date("2030-01-01T10:00:00Z");
-    expect(await takeAllowance(db, rule("1.1.1.1"), t)).toEqual({ allowed: true, retryAfterSeconds: 0 });
-    expect(await takeAllowance(db, rule("1.1.1.1"), at(t, 1))).toEqual({ allowed: true, retryAfterSeconds: 0 });
+    expect(await takeAllowance(db, rule("1.1.1.1"), t)).toEqual({ allowed: true, retryAfterSeconds: 0, used: 1 });
+    expect(await takeAllowance(db, rule("1.1.1.1"), at(t, 1))).toEqual({
+      allowed: true,
+      retryAfterSeconds: 0,
+      used: 2,
+    });
     expect(await takeAllowance(db, rule("1.1.1.1"), at(t, 10_000))).toEqual({ allowed: false, retryAfterSeconds: 50 });
     // A refused call takes nothing.
     expect((await counter("test:form", "1.1.1.1"))!.count).toBe(2);
