@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { fieldErrors } from "../../lib/form-errors";
 import { EMAIL_ADDRESS_MAX_LENGTH, isEmailAddress } from "../../lib/email-address";
 import { nameField } from "../../lib/name-text";
 import type { BusinessHours, SocialLinks } from "../content/constants";
@@ -349,3 +350,11 @@ export const companySettingsSchema = z
     vatRegistrationNumber: v.vatRegistrationNumber,
     vatRatePercent: v.vatRatePercent,
   }));
+
+/** The form's own rules (browser and server): what to store, or one message per field. */
+export function parseCompanySettingsForm(
+  values: CompanySettingsFormValues,
+): { ok: true; input: CompanySettingsUpdate } | { ok: false; errors: Record<string, string> } {
+  const parsed = companySettingsSchema.safeParse(values);
+  return parsed.success ? { ok: true, input: parsed.data } : { ok: false, errors: fieldErrors(parsed.error) };
+}

@@ -2,11 +2,10 @@ import { eq } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client.server";
 import { companySettings } from "../../db/schema";
 import { invalidatePublicData } from "../../lib/cache.server";
-import { fieldErrors } from "../../lib/form-errors";
 import { diffFields, recordAudit, type AuditActor } from "../audit/audit.server";
 import type { SocialLinks } from "../content/constants";
 import {
-  companySettingsSchema,
+  parseCompanySettingsForm,
   companySettingsToFormValues,
   SOCIAL_NETWORKS,
   type CompanySettingsFormValues,
@@ -65,9 +64,9 @@ export async function updateCompanySettings(
   values: CompanySettingsFormValues,
   actor: AuditActor,
 ): Promise<UpdateCompanySettingsResult> {
-  const parsed = companySettingsSchema.safeParse(values);
-  if (!parsed.success) return { ok: false, errors: fieldErrors(parsed.error), values };
-  const next = parsed.data;
+  const parsed = parseCompanySettingsForm(values);
+  if (!parsed.ok) return { ok: false, errors: parsed.errors, values };
+  const next = parsed.input;
 
   const changedFields = await db.transaction(async (tx) => {
     const [row] = await tx.select().from(companySettings).where(eq(companySettings.id, COMPANY_ROW_ID)).for("update");

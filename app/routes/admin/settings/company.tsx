@@ -9,18 +9,31 @@ import {
   COMPANY_LIMITS,
   COMPANY_SETTINGS_MESSAGES,
   padBusinessHours,
+  parseCompanySettingsForm,
   readCompanySettingsForm,
   SOCIAL_LABELS,
   SOCIAL_NETWORKS,
 } from "~/domain/settings/company-settings";
 import { loadCompanySettingsForm, updateCompanySettings } from "~/domain/settings/update-company-settings.server";
 import type { Toast } from "~/lib/toast";
-import { FormError, inputClass, SubmitButton, TextAreaField, TextField, useFormBusy, useToast } from "~/ui/admin/form";
+import { formCheck } from "~/lib/form-errors";
+import {
+  FormError,
+  inputClass,
+  SubmitButton,
+  TextAreaField,
+  TextField,
+  useFormBusy,
+  useFormCheck,
+  useToast,
+} from "~/ui/admin/form";
 import { PageHeader, Panel } from "~/ui/admin/page-header";
 import { SettingsTabs } from "~/ui/admin/settings-tabs";
 import { secondaryButton } from "~/ui/buttons";
 import { useHydrated } from "~/ui/use-hydrated";
 import type { Route } from "./+types/company";
+
+const CHECK_COMPANY_SETTINGS = formCheck(readCompanySettingsForm, parseCompanySettingsForm);
 
 export const meta: Route.MetaFunction = () => [{ title: "Company settings | Utsab Admin" }];
 
@@ -44,7 +57,11 @@ export async function action(args: Route.ActionArgs) {
 
 export default function CompanySettings({ loaderData, actionData }: Route.ComponentProps) {
   const values = actionData?.values ?? loaderData.values;
-  const errors: Record<string, string | undefined> = actionData?.errors ?? {};
+  const { errors, onSubmit } = useFormCheck(
+    CHECK_COMPANY_SETTINGS,
+    actionData?.errors ?? {},
+    () => COMPANY_SETTINGS_MESSAGES.failed,
+  );
   const busy = useFormBusy();
   useToast(actionData?.toast);
 
@@ -56,8 +73,8 @@ export default function CompanySettings({ loaderData, actionData }: Route.Compon
         description="What the storefront shows about the company, where notifications go, and the VAT on quotations. Changes appear on the site at once."
       />
       {/* A save remounts the form, so it shows what was stored (trimmed, blank rows dropped). */}
-      <Form method="post" noValidate key={loaderData.updatedAt} className="space-y-6">
-        {actionData?.errors && (
+      <Form method="post" noValidate key={loaderData.updatedAt} className="space-y-6" onSubmit={onSubmit}>
+        {Object.keys(errors).length > 0 && (
           <FormError message={`${COMPANY_SETTINGS_MESSAGES.failed}: correct the fields marked below.`} />
         )}
 
