@@ -128,6 +128,14 @@ export const inventoryItems = pgTable(
         .on(inventoryNameSortSql(t.name), t.id)
         .where(sql`${t.archivedAt} is not null`),
       index("inventory_items_sort_order_idx").on(t.sortOrder, t.name),
+      // The dashboard (issue 19): the units free today read from this index alone (catalogue/stock.server.ts's
+      // availableUnitsOnSql), not from every wide row; and the few items in the workshop counted from their own.
+      index("inventory_items_stock_idx")
+        .on(t.id, t.quantity, t.unitsUnderRepair, t.repairReturnDate, t.status)
+        .where(sql`${t.archivedAt} is null`),
+      index("inventory_items_in_repair_idx")
+        .on(t.id)
+        .where(sql`${t.archivedAt} is null and (${t.status} = 'under-repair' or ${t.unitsUnderRepair} > 0)`),
       index("inventory_items_created_at_idx").on(t.createdAt),
       index("inventory_items_rate_structure_id_idx").on(t.rateStructureId),
       // The back office's search (name, description, tags) by substring.

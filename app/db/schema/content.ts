@@ -153,6 +153,11 @@ export const contactMessages = pgTable(
     index("contact_messages_created_at_idx").on(t.createdAt),
     index("contact_messages_status_idx").on(t.status),
     index("contact_messages_handled_by_user_id_idx").on(t.handledByUserId),
+    // The inbox's search (name, e-mail, subject, message) by substring (issue 19).
+    index("contact_messages_name_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`),
+    index("contact_messages_email_trgm_idx").using("gin", sql`${t.email} gin_trgm_ops`),
+    index("contact_messages_subject_trgm_idx").using("gin", sql`${t.subject} gin_trgm_ops`),
+    index("contact_messages_message_trgm_idx").using("gin", sql`${t.message} gin_trgm_ops`),
     check("contact_messages_status_check", sql.raw(`status in (${sqlList(CONTACT_MESSAGE_STATUSES)})`)),
   ],
 );

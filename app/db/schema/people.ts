@@ -89,8 +89,9 @@ export const tasks = pgTable(
     index("tasks_assigned_by_idx").on(t.assignedBy),
     index("tasks_status_idx").on(t.status),
     index("tasks_priority_idx").on(t.priority),
-    index("tasks_due_date_idx").on(t.dueDate),
-    index("tasks_created_at_idx").on(t.createdAt),
+    // The list's sorts, id breaking ties (issue 19).
+    index("tasks_due_date_idx").on(t.dueDate, t.id),
+    index("tasks_created_at_idx").on(t.createdAt, t.id),
     check("tasks_status_check", sql.raw(`status in (${sqlList(TASK_STATUSES)})`)),
     check("tasks_priority_check", sql.raw(`priority in (${sqlList(TASK_PRIORITIES)})`)),
   ],

@@ -61,16 +61,32 @@ export const quotations = pgTable(
   },
   (t) => [
     index("quotations_status_created_at_idx").on(t.status, t.createdAt),
-    index("quotations_created_at_idx").on(t.createdAt),
+    // The list's default sort, id breaking ties: a deep page's ids counted from the index alone (issue 19).
+    index("quotations_created_at_idx").on(t.createdAt, t.id),
     index("quotations_event_date_idx").on(t.eventDate),
     // Stock by date: the approved quotations whose rental covers a day.
     index("quotations_approved_period_idx")
       .on(t.eventDate, sql`coalesce(${t.rentalEndDate}, ${t.eventDate})`)
       .where(sql`status = 'approved'`),
+    // The same as a range (catalogue/stock.server.ts's rentalSql): found by containment or overlap, and counted
+    // right by the planner from the range's statistics, where the two dates' bounds were taken as independent and
+    // thousands of rentals were expected for a day that has dozens (issue 19).
+    index("quotations_approved_rental_idx")
+      .using("gist", sql`daterange(${t.eventDate}, coalesce(${t.rentalEndDate}, ${t.eventDate}), '[]')`)
+      .where(sql`status = 'approved'`),
     index("quotations_email_idx").on(t.email),
     // A customer's quotations: their e-mail as typed in any case (customer-quotations.server.ts).
     index("quotations_email_lower_idx").on(sql`lower(${t.email})`),
     index("quotations_customer_user_id_idx").on(t.customerUserId),
+    // The back office's search (name, e-mail, event) by substring: one trigram index per column, OR-ed (issue 19).
+    index("quotations_customer_name_trgm_idx").using("gin", sql`${t.customerName} gin_trgm_ops`),
+    index("quotations_email_trgm_idx").using("gin", sql`${t.email} gin_trgm_ops`),
+    index("quotations_event_name_trgm_idx").using("gin", sql`${t.eventName} gin_trgm_ops`),
+    // The dashboard's approvals since a day: those whose answer or last change is since then (the rest are found
+    // by their approval event; dashboard/revenue.server.ts).
+    index("quotations_approved_changed_idx")
+      .on(sql`greatest(${t.respondedAt}, ${t.updatedAt})`)
+      .where(sql`status = 'approved'`),
     check("quotations_status_check", sql.raw(`status in (${sqlList(QUOTATION_STATUSES)})`)),
     check("quotations_total_check", sql`${t.total} >= 0`),
     check("quotations_discount_check", sql`${t.discount} >= 0`),
@@ -172,6 +188,11 @@ export const quotationEvents = pgTable(
   (t) => [
     index("quotation_events_quotation_id_idx").on(t.quotationId, t.createdAt),
     index("quotation_events_actor_user_id_idx").on(t.actorUserId),
+    // The approvals since a day, and a quotation's latest approval (dashboard/revenue.server.ts).
+    index("quotation_events_approved_at_idx").on(t.createdAt, t.quotationId).where(sql`to_status = 'approved'`),
+    index("quotation_events_approved_quotation_idx")
+      .on(t.quotationId, t.createdAt)
+      .where(sql`to_status = 'approved'`),
     check("quotation_events_kind_check", sql.raw(`kind in (${sqlList(QUOTATION_EVENT_KINDS)})`)),
   ],
 );

@@ -38,6 +38,10 @@ export const auditLog = pgTable(
     index("audit_log_actor_user_id_idx").on(t.actorUserId),
     index("audit_log_entity_idx").on(t.entityType, t.entityId),
     index("audit_log_action_idx").on(t.action),
+    // The audit log's search (who, summary, record id) by substring (issue 19).
+    index("audit_log_actor_label_trgm_idx").using("gin", sql`${t.actorLabel} gin_trgm_ops`),
+    index("audit_log_summary_trgm_idx").using("gin", sql`${t.summary} gin_trgm_ops`),
+    index("audit_log_entity_id_trgm_idx").using("gin", sql`${t.entityId} gin_trgm_ops`),
   ],
 );
 
@@ -69,11 +73,17 @@ export const emailOutbox = pgTable(
   },
   (t) => [
     index("email_outbox_status_next_attempt_idx").on(t.status, t.nextAttemptAt),
-    index("email_outbox_created_at_idx").on(t.createdAt),
+    index("email_outbox_created_at_idx").on(t.createdAt, t.id),
     index("email_outbox_related_idx").on(t.relatedType, t.relatedId),
     // The caps on e-mails to one recipient and on all e-mails of a kind count recent rows through these.
     index("email_outbox_kind_recipient_created_idx").on(t.kind, sql`lower(${t.toAddress})`, t.createdAt),
     index("email_outbox_kind_created_idx").on(t.kind, t.createdAt),
+    // The outbox list's sorts (id breaks ties) and its search by substring (issue 19).
+    index("email_outbox_to_sort_idx").on(sql`lower(${t.toAddress})`, t.id),
+    index("email_outbox_subject_sort_idx").on(sql`lower(${t.subject})`, t.id),
+    index("email_outbox_attempts_sort_idx").on(t.attempts, t.id),
+    index("email_outbox_to_trgm_idx").using("gin", sql`${t.toAddress} gin_trgm_ops`),
+    index("email_outbox_subject_trgm_idx").using("gin", sql`${t.subject} gin_trgm_ops`),
     check("email_outbox_status_check", sql.raw(`status in (${sqlList(EMAIL_STATUSES)})`)),
     check("email_outbox_attempts_check", sql`${t.attempts} >= 0`),
   ],
