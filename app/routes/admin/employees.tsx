@@ -22,6 +22,7 @@ import {
   updateEmployee,
 } from "~/domain/people/employees.server";
 import { redirectWithToast } from "~/lib/flash-toast.server";
+import { recordDialogFromUrl, type RecordDialog } from "~/lib/record-dialog.server";
 import { formatMoney, formatShortDate } from "~/lib/format";
 import { listUrlOf, parseList, withParam } from "~/lib/list-params";
 import type { Toast } from "~/lib/toast";
@@ -56,11 +57,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Employee Management | U
 
 const listUrl = (url: URL) => listUrlOf(EMPLOYEE_LIST, url);
 
-type DialogState =
-  | { kind: "create" | "update"; values: EmployeeFormValues }
-  | { kind: "delete"; id: string; name: string }
-  | { kind: "signin"; employee: SignInPreview }
-  | null;
+type DialogState = RecordDialog<EmployeeFormValues> | { kind: "signin"; employee: SignInPreview };
 
 export async function loader(args: Route.LoaderArgs) {
   const user = await requireView(args, "/admin/employees");
@@ -72,22 +69,24 @@ export async function loader(args: Route.LoaderArgs) {
   // Giving a sign-in creates a back-office user: who may invite users (Settings > Users) may.
   const canGiveSignIn = canManage && can(user.role, "users.manage");
 
-  let dialog: DialogState = null;
-  const editId = url.searchParams.get("edit") ?? url.searchParams.get("delete");
+  let dialog: DialogState;
   const signInId = url.searchParams.get("signin");
-  if (canManage && url.searchParams.has("new")) dialog = { kind: "create", values: EMPTY_EMPLOYEE_FORM };
-  else if (canGiveSignIn && signInId) {
+  if (canGiveSignIn && signInId) {
     const employee = await signInPreview(db, signInId);
     if (!employee)
       throw await redirectWithToast(listUrl(url), { type: "error", message: EMPLOYEE_MESSAGES.signInExists });
     dialog = { kind: "signin", employee };
-  } else if (canManage && editId) {
-    const values = await loadEmployeeForm(db, editId);
-    if (!values) throw await redirectWithToast(listUrl(url), { type: "error", message: EMPLOYEE_MESSAGES.notFound });
-    dialog = url.searchParams.has("delete")
-      ? { kind: "delete", id: values.id, name: values.name }
-      : { kind: "update", values };
-  }
+  } else
+    dialog = await recordDialogFromUrl(url, {
+      allowed: canManage,
+      empty: EMPTY_EMPLOYEE_FORM,
+      load: (id) => loadEmployeeForm(db, id),
+      values: (employee) => employee,
+      name: (employee) => employee.name,
+      id: (employee) => employee.id,
+      listUrl: listUrl(url),
+      notFound: EMPLOYEE_MESSAGES.notFound,
+    });
   const page = await listEmployees(db, state, { withSalary });
   return { state, page, canManage, canGiveSignIn, withSalary, dialog };
 }

@@ -10,7 +10,6 @@ import {
   TASK_MESSAGES,
   TASK_PRIORITY_LABELS,
   TASK_STATUS_LABELS,
-  type TaskFormValues,
 } from "~/domain/people/task-form";
 import { TASK_LIST } from "~/domain/people/task-list";
 import {
@@ -25,6 +24,7 @@ import {
   type TaskCard,
 } from "~/domain/people/tasks.server";
 import { redirectWithToast } from "~/lib/flash-toast.server";
+import { recordDialogFromUrl } from "~/lib/record-dialog.server";
 import { listUrlOf, parseList, withParam } from "~/lib/list-params";
 import type { Toast } from "~/lib/toast";
 import { DeleteDialog } from "~/ui/admin/delete-dialog";
@@ -64,18 +64,17 @@ export async function loader(args: Route.LoaderArgs) {
   const actor = await taskActor(db, user);
   const canManage = can(user.role, "tasks.manage");
   const [page, choices] = await Promise.all([listTasks(db, state, actor), canManage ? taskChoices(db, actor) : null]);
-  let dialog:
-    { kind: "create" | "update"; values: TaskFormValues } | { kind: "delete"; id: string; name: string } | null = null;
-  const editId = url.searchParams.get("edit") ?? url.searchParams.get("delete");
-  if (canManage && url.searchParams.has("new") && choices && choices.teams.length > 0)
-    dialog = { kind: "create", values: EMPTY_TASK_FORM };
-  else if (canManage && editId) {
-    const values = await loadTaskForm(db, actor, editId);
-    if (!values) throw await redirectWithToast(listUrl(url), { type: "error", message: TASK_MESSAGES.notFound });
-    dialog = url.searchParams.has("delete")
-      ? { kind: "delete", id: values.id, name: values.title }
-      : { kind: "update", values };
-  }
+  const dialog = await recordDialogFromUrl(url, {
+    allowed: canManage,
+    // A task needs a team: without one the current employee leads, there is nothing to add it to.
+    empty: choices?.teams.length ? EMPTY_TASK_FORM : null,
+    load: (id) => loadTaskForm(db, actor, id),
+    values: (task) => task,
+    name: (task) => task.title,
+    id: (task) => task.id,
+    listUrl: listUrl(url),
+    notFound: TASK_MESSAGES.notFound,
+  });
   return { state, page, choices, canManage, canCreate: canManage && !!choices?.teams.length, dialog };
 }
 
