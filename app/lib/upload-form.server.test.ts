@@ -5,7 +5,8 @@ import { Readable } from "node:stream";
 import { afterAll, describe, expect, it } from "vitest";
 import { uploadTooLargeMessage } from "../domain/media/upload";
 import { BodyTooLargeError, FORM_BODY_LIMIT, streamBodyWithin } from "./http-handler.server";
-import { readUploadForm, UPLOAD_FORM_MESSAGES } from "./upload-form.server";
+import { loadEnv, setEnv } from "./env.server";
+import { readUploadForm, UPLOAD_FORM_MESSAGES, UPLOAD_TEMP_PREFIX, withUploadForm } from "./upload-form.server";
 import type { UploadLimits } from "./upload-routes";
 
 const dirs: string[] = [];
@@ -110,6 +111,37 @@ describe("readUploadForm", () => {
     const { form, refusal } = await readUploadForm(request, limits(6), tempDir());
     expect(refusal).toBeNull();
     expect(Object.fromEntries(form)).toEqual({ intent: "delete", id: "x" });
+  });
+});
+
+describe("withUploadForm", () => {
+  it("reads the form within its route's limits and deletes the temporary files afterwards, even after a throw", async () => {
+    setEnv(loadEnv({ DATA_DIR: tempDir(), AUTH_SECRET: "x".repeat(32), UPLOAD_MAX_BYTES: "2048" }));
+    const form = new FormData();
+    form.set("file", new File([bytes(2048)], "logo.png", { type: "image/png" }));
+    const request = () => new Request("http://localhost/admin/logos.data", { method: "POST", body: form });
+    const folders = () => readdirSync(os.tmpdir()).filter((name) => name.startsWith(UPLOAD_TEMP_PREFIX));
+    const before = folders();
+    const size = await withUploadForm(request(), async ({ form: read, refusal }) => {
+      expect(refusal).toBeNull();
+      expect(folders()).toHaveLength(before.length + 1);
+      return (read.get("file") as File).size;
+    });
+    expect(size).toBe(2048);
+    expect(folders()).toEqual(before);
+    await expect(
+      withUploadForm(request(), async () => {
+        throw new Error("the use case failed");
+      }),
+    ).rejects.toThrow("the use case failed");
+    expect(folders()).toEqual(before);
+  });
+
+  it("is only for the upload routes", async () => {
+    const request = new Request("http://localhost/admin/logos/x", { method: "POST", body: new FormData() });
+    await expect(withUploadForm(request, async () => null)).rejects.toThrow(
+      "/admin/logos/x is not an upload route (upload-routes.ts)",
+    );
   });
 });
 

@@ -35,6 +35,9 @@ export const UPLOAD_FORM_MESSAGES = {
   fieldsTooLarge: (maxBytes: number) => `The form's text is longer than ${formatBytes(maxBytes)} in all.`,
 } as const;
 
+/** The temporary folder of one request's files, under the system's temp directory. */
+export const UPLOAD_TEMP_PREFIX = "utsab-upload-";
+
 /** How many text fields a form may post (the item form's parts and prices are the most). */
 const MAX_FIELDS = 500;
 
@@ -53,7 +56,7 @@ export async function withUploadForm<T>(
   const route = uploadRouteFor(new URL(request.url).pathname);
   if (!route) throw new Error(`${new URL(request.url).pathname} is not an upload route (upload-routes.ts)`);
   const limits = uploadLimits(route, getEnv().uploadMaxBytes);
-  const dir = await mkdtemp(path.join(os.tmpdir(), "upload-"));
+  const dir = await mkdtemp(path.join(os.tmpdir(), UPLOAD_TEMP_PREFIX));
   try {
     return await handle(await readUploadForm(request, limits, dir, options.tooLargeMessage));
   } finally {
