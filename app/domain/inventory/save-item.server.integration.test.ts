@@ -4,7 +4,7 @@ import path from "node:path";
 import { desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getDb, queryRows } from "~/db/client.server";
-import { auditLog, inventoryItems, inventoryPackageParts } from "~/db/schema";
+import { auditLog, inventoryItems, inventoryPackageParts, rateStructures } from "~/db/schema";
 import type { AuditActor } from "~/domain/audit/audit.server";
 import { IMAGE_TOO_MANY_PIXELS, IMAGE_UNREADABLE, UPLOAD_EMPTY, UPLOAD_WRONG_TYPE } from "~/domain/media/upload";
 import { createLocalStorage, type LocalStorage } from "~/lib/storage/local.server";
@@ -930,6 +930,40 @@ describe("refusals: nothing is written, the message names the field, what was ty
     expect(result).toMatchObject({ ok: false, status: c.status, message: c.message, errors: { [c.field]: c.message } });
     expect((result as { values: ItemFormValues }).values).toEqual(submitted);
     // The picture chosen with the refused form is not kept either.
+    expect(await fingerprint()).toEqual(before);
+  });
+});
+
+describe("an item's rate structure (issue 19, ADR 0019)", () => {
+  it("stores the chosen structure, shows it in the form again, and keeps the default as none", async () => {
+    const [structure] = await getDb()
+      .insert(rateStructures)
+      .values({ name: "Item dialog week", daysCharged: [1, 2, 3, 3, 3, 3, 3], extraWeekDays: 3 })
+      .returning({ id: rateStructures.id });
+    const created = await createItem(getDb(), values({ rateStructureId: structure!.id.toUpperCase() }), [], actor);
+    expect(created.ok).toBe(true);
+    if (!created.ok) return;
+    const form = await loadItemForm(getDb(), created.id);
+    expect(form!.values.rateStructureId).toBe(structure!.id);
+    const updated = await updateItem(getDb(), { ...form!.values, rateStructureId: "" }, [], actor);
+    expect(updated).toMatchObject({ ok: true, changed: true });
+    const [row] = await getDb().select().from(inventoryItems).where(eq(inventoryItems.id, created.id));
+    expect(row!.rateStructureId).toBeNull();
+  });
+
+  it("refuses a structure that does not exist, naming the field, and writes nothing", async () => {
+    const before = await fingerprint();
+    const result = await createItem(
+      getDb(),
+      values({ rateStructureId: "00000000-0000-4000-8000-000000000042" }),
+      [],
+      actor,
+    );
+    expect(result).toMatchObject({
+      ok: false,
+      status: 400,
+      errors: { rateStructureId: "This rate structure no longer exists; choose another" },
+    });
     expect(await fingerprint()).toEqual(before);
   });
 });

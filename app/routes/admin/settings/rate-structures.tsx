@@ -1,7 +1,7 @@
 import { Pencil, Plus, Trash2 } from "lucide-react";
 import { data, Form, Link, useLocation } from "react-router";
 import { getDb } from "~/db/client.server";
-import { auditActor, requirePermission } from "~/domain/auth/guard.server";
+import { auditActor, requireAction, requireView } from "~/domain/auth/guard.server";
 import {
   DAILY_RATE_STRUCTURE,
   EMPTY_RATE_STRUCTURE_FORM,
@@ -39,7 +39,7 @@ const PATH = "/admin/settings/rate-structures";
 const DAYS = [1, 2, 3, 4, 5, 6, 7] as const;
 
 export async function loader(args: Route.LoaderArgs) {
-  const user = await requirePermission(args, "settings.manage");
+  const user = await requireView(args, "/admin/settings/rate-structures");
   const url = new URL(args.request.url);
   const structures = await listRateStructures(getDb());
   const editId = url.searchParams.get("edit") ?? url.searchParams.get("delete");
@@ -75,9 +75,9 @@ type ActionData = {
 };
 
 export async function action(args: Route.ActionArgs) {
-  const user = await requirePermission(args, "settings.manage");
+  const { user, intent: intentOf } = await requireAction(args, "/admin/settings/rate-structures");
   const form = await args.request.formData().catch(() => new FormData());
-  const intent = form.get("intent");
+  const intent = intentOf(form);
   const actor = auditActor(args, user);
   const db = getDb();
   const result =
@@ -85,16 +85,13 @@ export async function action(args: Route.ActionArgs) {
       ? await createRateStructure(db, readRateStructureForm(form), actor)
       : intent === "update"
         ? await updateRateStructure(db, readRateStructureForm(form), actor)
-        : intent === "delete"
-          ? await deleteRateStructure(db, form.get("id"), actor)
-          : null;
-  if (!result) throw data("Unknown action", { status: 400 });
+        : await deleteRateStructure(db, form.get("id"), actor);
   if (result.ok) return redirectWithToast(PATH, { type: "success", message: result.message });
   // A refused delete (in use) or a structure gone: back to the list, the reason in the toast.
   if (intent === "delete" || result.status === 404)
     return redirectWithToast(PATH, { type: "error", message: result.message });
   const body: ActionData = {
-    intent: String(intent),
+    intent,
     errors: result.errors,
     values: result.values ?? null,
     toast: { type: "error", message: result.message },
