@@ -1,4 +1,4 @@
-import { KeyRound, Pencil, Plus, Trash2, Users, UsersRound } from "lucide-react";
+import { KeyRound, Plus, Users, UsersRound } from "lucide-react";
 import { data, Form, Link, useLocation } from "react-router";
 import { getDb } from "~/db/client.server";
 import { auditActor, requireView, requireAction } from "~/domain/auth/guard.server";
@@ -44,6 +44,7 @@ import {
   useListLoading,
   useListView,
 } from "~/ui/admin/list";
+import { RowActionLink, RowActions } from "~/ui/admin/row-actions";
 import { PageHeader, Panel } from "~/ui/admin/page-header";
 import { Badge } from "~/ui/badge";
 import { primaryButton, secondaryButton } from "~/ui/buttons";
@@ -248,40 +249,23 @@ export default function Employees({ loaderData, actionData }: Route.ComponentPro
                   </td>
                   {canManage && (
                     <td className={`${cellClass} text-right whitespace-nowrap`}>
-                      <span className="inline-flex gap-1">
+                      <RowActions
+                        name={row.name}
+                        editHref={dialogHref(`edit=${row.id}`)}
+                        deleteHref={dialogHref(`delete=${row.id}`)}
+                        compact
+                      >
                         {canGiveSignIn && !row.hasLogin && row.status === "active" && (
-                          <Link
-                            title="Give sign-in"
+                          <RowActionLink
                             to={dialogHref(`signin=${row.id}`)}
-                            preventScrollReset
-                            className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-sm font-medium text-slate-700 hover:bg-slate-100"
-                            aria-label={`Give ${row.name} a sign-in`}
-                          >
-                            <KeyRound aria-hidden className="size-4" />
-                            <span className="sm:sr-only 2xl:not-sr-only">Sign-in</span>
-                          </Link>
+                            label={`Give ${row.name} a sign-in`}
+                            text="Sign-in"
+                            icon={KeyRound}
+                            tone="plain"
+                            compact
+                          />
                         )}
-                        <Link
-                          title="Edit"
-                          to={dialogHref(`edit=${row.id}`)}
-                          preventScrollReset
-                          className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-sm font-medium text-brand-700 hover:bg-brand-50"
-                          aria-label={`Edit ${row.name}`}
-                        >
-                          <Pencil aria-hidden className="size-4" />
-                          <span className="sm:sr-only 2xl:not-sr-only">Edit</span>
-                        </Link>
-                        <Link
-                          title="Delete"
-                          to={dialogHref(`delete=${row.id}`)}
-                          preventScrollReset
-                          className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-sm font-medium text-red-700 hover:bg-red-50"
-                          aria-label={`Delete ${row.name}`}
-                        >
-                          <Trash2 aria-hidden className="size-4" />
-                          <span className="sm:sr-only 2xl:not-sr-only">Delete</span>
-                        </Link>
-                      </span>
+                      </RowActions>
                     </td>
                   )}
                 </tr>

@@ -1,4 +1,4 @@
-import { AlertTriangle, CalendarClock, ClipboardList, Pencil, Plus, Trash2, User, Users } from "lucide-react";
+import { AlertTriangle, CalendarClock, ClipboardList, Plus, User, Users } from "lucide-react";
 import { data, Form, Link, useLocation } from "react-router";
 import { getDb } from "~/db/client.server";
 import { auditActor, requireView, requireAction } from "~/domain/auth/guard.server";
@@ -42,6 +42,7 @@ import {
   useListLoading,
   useListView,
 } from "~/ui/admin/list";
+import { RowActions } from "~/ui/admin/row-actions";
 import { PageHeader, Panel } from "~/ui/admin/page-header";
 import { Badge, type BadgeTone } from "~/ui/badge";
 import { primaryButton } from "~/ui/buttons";
@@ -303,24 +304,12 @@ function TaskCardView({ task, closeHref, action }: { task: TaskCard; closeHref: 
             </Form>
           )}
           {task.canEdit && (
-            <span className="ml-auto inline-flex gap-1">
-              <Link
-                to={withParam(closeHref, `edit=${task.id}`)}
-                preventScrollReset
-                className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-sm font-medium text-brand-700 hover:bg-brand-50"
-                aria-label={`Edit ${task.title}`}
-              >
-                <Pencil aria-hidden className="size-4" /> Edit
-              </Link>
-              <Link
-                to={withParam(closeHref, `delete=${task.id}`)}
-                preventScrollReset
-                className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-sm font-medium text-red-700 hover:bg-red-50"
-                aria-label={`Delete ${task.title}`}
-              >
-                <Trash2 aria-hidden className="size-4" /> Delete
-              </Link>
-            </span>
+            <RowActions
+              name={task.title}
+              editHref={withParam(closeHref, `edit=${task.id}`)}
+              deleteHref={withParam(closeHref, `delete=${task.id}`)}
+              className="ml-auto inline-flex gap-1"
+            />
           )}
         </div>
       </article>
