@@ -5,6 +5,7 @@ import { isCalendarDate } from "../../lib/list-params";
 import { moneyField } from "../../lib/money";
 import { nameField } from "../../lib/name-text";
 import { DEPARTMENTS, EMPLOYEE_STATUSES, POSITIONS } from "./constants";
+import { formFields } from "../../lib/form-data";
 
 // The Add New Employee / Edit Employee form (backoffice.md §2 Employee Management, §5; issue 11): one schema for
 // the browser's messages and the action's decision. Browser-safe.
@@ -67,22 +68,18 @@ export const EMPTY_EMPLOYEE_FORM: EmployeeFormValues = {
 };
 
 export function readEmployeeForm(form: FormData): EmployeeFormValues {
-  const text = (name: keyof EmployeeFormValues) => {
-    const value = form.get(name);
-    return typeof value === "string" ? value : "";
-  };
-  return {
-    id: text("id"),
-    version: text("version"),
-    name: text("name"),
-    email: text("email"),
-    phone: text("phone"),
-    position: text("position"),
-    department: text("department"),
-    joiningDate: text("joiningDate"),
-    salary: text("salary"),
-    status: text("status"),
-  };
+  return formFields(form, [
+    "id",
+    "version",
+    "name",
+    "email",
+    "phone",
+    "position",
+    "department",
+    "joiningDate",
+    "salary",
+    "status",
+  ]);
 }
 
 const PHONE = /^\+?[0-9][0-9 ()-]{5,28}$/;

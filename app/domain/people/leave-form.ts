@@ -2,6 +2,7 @@ import { z } from "zod";
 import { fieldErrors } from "../../lib/form-errors";
 import { isCalendarDate } from "../../lib/list-params";
 import { LEAVE_TYPES } from "./constants";
+import { formFields } from "../../lib/form-data";
 
 // A leave request (issue 11, beyond the spec's read-only list): the type, the first and last day, a reason.
 // Browser-safe: the dialog and the use case share the rules and the messages.
@@ -36,11 +37,7 @@ export interface LeaveFormValues {
 export const EMPTY_LEAVE_FORM: LeaveFormValues = { type: "", startDate: "", endDate: "", reason: "" };
 
 export function readLeaveForm(form: FormData): LeaveFormValues {
-  const text = (name: keyof LeaveFormValues) => {
-    const value = form.get(name);
-    return typeof value === "string" ? value : "";
-  };
-  return { type: text("type"), startDate: text("startDate"), endDate: text("endDate"), reason: text("reason") };
+  return formFields(form, ["type", "startDate", "endDate", "reason"]);
 }
 
 /** Days from the first to the last, both counted (calendar days; the company works through weekends at events). */

@@ -3,6 +3,7 @@ import { fieldErrors } from "../../lib/form-errors";
 import { dhakaDateTime } from "../../lib/dhaka-time";
 import { isUuid } from "../../lib/list-params";
 import { TASK_PRIORITIES, TASK_STATUSES } from "./constants";
+import { formFields } from "../../lib/form-data";
 
 // The Add New Task / Edit Task form (backoffice.md §2 Task Management, §5; issue 11). Browser-safe: the dialog
 // and the use cases share the rules and the spec's messages. The due date and time are typed in Dhaka time.
@@ -64,21 +65,17 @@ export const EMPTY_TASK_FORM: TaskFormValues = {
 };
 
 export function readTaskForm(form: FormData): TaskFormValues {
-  const text = (name: keyof TaskFormValues) => {
-    const value = form.get(name);
-    return typeof value === "string" ? value : "";
-  };
-  return {
-    id: text("id"),
-    version: text("version"),
-    title: text("title"),
-    description: text("description"),
-    teamId: text("teamId"),
-    assignedTo: text("assignedTo"),
-    status: text("status"),
-    priority: text("priority"),
-    dueDate: text("dueDate"),
-  };
+  return formFields(form, [
+    "id",
+    "version",
+    "title",
+    "description",
+    "teamId",
+    "assignedTo",
+    "status",
+    "priority",
+    "dueDate",
+  ]);
 }
 
 // Control characters other than tab, line feed and carriage return.

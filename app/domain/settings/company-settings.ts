@@ -3,6 +3,7 @@ import { fieldErrors } from "../../lib/form-errors";
 import { EMAIL_ADDRESS_MAX_LENGTH, isEmailAddress } from "../../lib/email-address";
 import { nameField } from "../../lib/name-text";
 import type { BusinessHours, SocialLinks } from "../content/constants";
+import { formText, formTexts } from "../../lib/form-data";
 
 // The company settings form (/admin/settings): its fields as typed, the rules with one message per field,
 // and what a valid form becomes in company_settings. No server imports: the screen shares it.
@@ -86,13 +87,9 @@ export function padBusinessHours(rows: readonly BusinessHours[]): BusinessHours[
 
 /** The posted form as typed (a missing field reads as blank). */
 export function readCompanySettingsForm(form: FormData): CompanySettingsFormValues {
-  const text = (name: string) => {
-    const v = form.get(name);
-    return typeof v === "string" ? v : "";
-  };
-  const list = (name: string) => form.getAll(name).map((v) => (typeof v === "string" ? v : ""));
-  const days = list("hoursDays");
-  const hours = list("hoursHours");
+  const text = (name: string) => formText(form, name);
+  const days = formTexts(form, "hoursDays");
+  const hours = formTexts(form, "hoursHours");
   const rows: BusinessHours[] = [];
   for (let i = 0; i < Math.max(days.length, hours.length); i++)
     rows.push({ days: days[i] ?? "", hours: hours[i] ?? "" });
