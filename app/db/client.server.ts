@@ -104,7 +104,15 @@ function describeUrl(url: string): string {
 }
 
 export async function openPostgres(url: string, options: { max?: number } = {}): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, connectionTimeoutMillis: 10_000 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.max ?? 10,
+    connectionTimeoutMillis: 10_000,
+    // No JIT compilation: the back office's queries run in milliseconds, but the planner's cost estimates of the
+    // stock-by-date and dashboard queries pass jit_above_cost, and compiling them took 3 to 4 s (issue 19,
+    // docs/architecture.md).
+    options: "-c jit=off",
+  });
   // An idle client that loses its server must not crash the process; the next query reconnects.
   pool.on("error", () => {});
   const description = describeUrl(url);

@@ -15,30 +15,39 @@ function onDay(date: string): SQL {
   return sql`${date}::date`;
 }
 
-/** An approved quotation `q` whose rental (event_date to rental_end_date, one day when null) covers `day`. */
+/**
+ * The rental of quotation `q` (event_date to rental_end_date, one day when null) as a date range, both days in:
+ * the expression of the index quotations_approved_rental_idx, so written exactly so.
+ */
+const rentalSql = sql`daterange(q.event_date, coalesce(q.rental_end_date, q.event_date), '[]')`;
+
+/** An approved quotation `q` whose rental covers `day`. */
 function coversDay(day: SQL): SQL {
-  return sql`q.event_date <= ${day} and coalesce(q.rental_end_date, q.event_date) >= ${day}`;
+  return sql`${rentalSql} @> ${day}`;
 }
 
 /**
  * Rows (item_id, units, from_day, to_day): every unit promised by the approved quotations `q` that `which`
- * selects, by their lines and through packages, with the rental each is promised for.
+ * selects, by their lines and through packages, with the rental each is promised for; with `items` (a query of
+ * one column of item ids), only the units of those items, each arm reading just their lines (by the lines'
+ * item index) rather than every line of the period's quotations (issue 19).
  * Counted in bigint: packages × units per package can pass what an integer holds (both may be up to a million).
  */
-function promisedLinesSql(which: SQL): SQL {
+function promisedLinesSql(which: SQL, items?: SQL): SQL {
   return sql`
     select ql.inventory_item_id as item_id, ql.quantity::bigint as units,
            q.event_date as from_day, coalesce(q.rental_end_date, q.event_date) as to_day
     from quotation_lines ql
     join quotations q on q.id = ql.quotation_id
     where q.status = 'approved' and ${which} and ql.inventory_item_id is not null
+      ${items ? sql`and ql.inventory_item_id in (${items})` : sql``}
     union all
     select pp.part_item_id, ql.quantity::bigint * pp.quantity,
            q.event_date, coalesce(q.rental_end_date, q.event_date)
     from quotation_lines ql
     join quotations q on q.id = ql.quotation_id
     join inventory_package_parts pp on pp.package_item_id = ql.inventory_item_id
-    where q.status = 'approved' and ${which}`;
+    where q.status = 'approved' and ${which} ${items ? sql`and pp.part_item_id in (${items})` : sql``}`;
 }
 
 /** Rows (item_id, units, ...): every unit promised on `date` (YYYY-MM-DD), by approved lines and through packages. */
@@ -164,7 +173,7 @@ export interface DayRange {
 export function freeUnitsByDaySql(items: SQL, range: DayRange): SQL {
   const from = onDay(range.from);
   const to = onDay(range.to);
-  const overlapping = sql`q.event_date <= ${to} and coalesce(q.rental_end_date, q.event_date) >= ${from}`;
+  const overlapping = sql`${rentalSql} && daterange(${from}, ${to}, '[]')`;
   const which = range.excludeQuotationId
     ? sql`${overlapping} and q.id <> ${range.excludeQuotationId}::uuid`
     : overlapping;
@@ -180,10 +189,9 @@ export function freeUnitsByDaySql(items: SQL, range: DayRange): SQL {
     ),
     promised as (
       select pl.item_id, d::date as day, sum(pl.units) as units
-      from (${promisedLinesSql(which)}) pl
+      from (${promisedLinesSql(which, sql`select id from wanted`)}) pl
       cross join lateral generate_series(greatest(pl.from_day, ${from})::timestamp,
                                          least(pl.to_day, ${to})::timestamp, interval '1 day') d
-      where pl.item_id in (select id from wanted)
       group by pl.item_id, d::date
     ),
     own as (
@@ -193,14 +201,20 @@ export function freeUnitsByDaySql(items: SQL, range: DayRange): SQL {
       cross join days
       left join promised p on p.item_id = i.id and p.day = days.day
       where i.id in (select id from wanted)
+    ),
+    -- Per package and day, as many as its scarcest part allows: one grouped join rather than a look-up per
+    -- item and day (issue 19); an item that is not a package has no row, and least() ignores the null.
+    packages as (
+      select pp.package_item_id as item_id, part.day, min(part.free / pp.quantity) as free
+      from inventory_package_parts pp
+      join own part on part.item_id = pp.part_item_id
+      where pp.package_item_id in (select id from chosen)
+      group by pp.package_item_id, part.day
     )
     select o.item_id, to_char(o.day, 'YYYY-MM-DD') as day, o.free as own_free,
-           least(o.free, (
-             select min(part.free / pp.quantity)
-             from inventory_package_parts pp
-             join own part on part.item_id = pp.part_item_id and part.day = o.day
-             where pp.package_item_id = o.item_id))::int as free
+           least(o.free, k.free)::int as free
     from own o
+    left join packages k on k.item_id = o.item_id and k.day = o.day
     where o.item_id in (select id from chosen)`;
 }
 

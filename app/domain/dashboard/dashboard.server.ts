@@ -13,7 +13,13 @@ import {
 } from "./activity";
 import { dashboardCards, type DashboardCard, type DashboardFigures } from "./cards";
 import { dashboardPeriods, fillWeeks, type WeekCount } from "./periods";
-import { MONTHLY_REVENUE, monthlyRevenueSql, QUOTATION_APPROVED_AT, startOfDhakaDay } from "./revenue.server";
+import {
+  mayBeApprovedSinceSql,
+  MONTHLY_REVENUE,
+  monthlyRevenueSql,
+  QUOTATION_APPROVED_AT,
+  startOfDhakaDay,
+} from "./revenue.server";
 
 export const CHART_WEEKS = 12;
 export const ACTIVITY_LIMIT = 10;
@@ -66,7 +72,8 @@ export async function readWeeks(db: DbOrTx, weekStarts: string[]): Promise<WeekC
         group by 1
       union all
         select ${week(sql`a.approved_at`)}, 0, count(*)::int
-        from (select ${QUOTATION_APPROVED_AT} as approved_at from quotations q where q.status = 'approved') a
+        from (select ${QUOTATION_APPROVED_AT} as approved_at from quotations q
+              where q.status = 'approved' and ${mayBeApprovedSinceSql(from)}) a
         where a.approved_at >= ${from}
         group by 1`,
   );

@@ -1,8 +1,8 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client.server";
 import { emailAttachments, emailOutbox } from "../../db/schema";
 import { isUuid, type ListPage, type StateOf } from "../../lib/list-params";
-import { listOrder, pageOf, searchAny } from "../../lib/list-query.server";
+import { listOrder, pageIds, pageOf, searchAny } from "../../lib/list-query.server";
 import { recordAudit, type AuditActor } from "../audit/audit.server";
 import type { EmailStatus } from "./constants";
 import { OUTBOX_LIST } from "./outbox-list";
@@ -38,6 +38,7 @@ export async function listOutbox(db: DbOrTx, state: StateOf<typeof OUTBOX_LIST>)
     searchAny(state.q, [t.toAddress, t.subject]),
     state.filters.status ? eq(t.status, state.filters.status) : undefined,
   );
+  const order = listOrder(SORT_COLUMNS[state.sort], state.dir, t.id);
   return pageOf(db, OUTBOX_LIST, state, {
     from: t,
     where,
@@ -55,10 +56,8 @@ export async function listOutbox(db: DbOrTx, state: StateOf<typeof OUTBOX_LIST>)
           sentAt: t.sentAt,
         })
         .from(t)
-        .where(where)
-        .orderBy(...listOrder(SORT_COLUMNS[state.sort], state.dir, t.id))
-        .limit(limit)
-        .offset(offset),
+        .where(inArray(t.id, pageIds(db, t, t.id, where, order, limit, offset)))
+        .orderBy(...order),
   });
 }
 

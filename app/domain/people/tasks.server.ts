@@ -4,7 +4,7 @@ import type { Db, DbOrTx } from "../../db/client.server";
 import { employees, leaves, tasks as t, teamMembers, teams } from "../../db/schema";
 import { toDhakaInput, todayInDhaka } from "../../lib/dhaka-time";
 import { isUuid, type ListPage, type StateOf } from "../../lib/list-params";
-import { listOrder, pageOf } from "../../lib/list-query.server";
+import { listOrder, pageIds, pageOf } from "../../lib/list-query.server";
 import { diffFields, recordAudit, type AuditActor } from "../audit/audit.server";
 import type { SignedInUser } from "../auth/session.server";
 import { TASK_STATUSES, type TASK_PRIORITIES } from "./constants";
@@ -120,6 +120,7 @@ export async function listTasks(
   );
   const canEdit = editable(actor);
   const mine = actor.employee ? eq(t.assignedTo, actor.employee.id) : sql`false`;
+  const order = listOrder(SORT_COLUMNS[state.sort], state.dir, t.id);
   return pageOf(db, TASK_LIST, state, {
     from: t,
     where,
@@ -146,10 +147,8 @@ export async function listTasks(
         .innerJoin(teams, eq(teams.id, t.teamId))
         .leftJoin(assignee, eq(assignee.id, t.assignedTo))
         .leftJoin(assigner, eq(assigner.id, t.assignedBy))
-        .where(where)
-        .orderBy(...listOrder(SORT_COLUMNS[state.sort], state.dir, t.id))
-        .limit(limit)
-        .offset(offset),
+        .where(inArray(t.id, pageIds(db, t, t.id, where, order, limit, offset)))
+        .orderBy(...order),
   });
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.server";
 import {
   inventoryItems,
@@ -9,7 +9,7 @@ import {
   rateStructures,
 } from "../../db/schema";
 import { isUuid, type ListPage, type StateOf } from "../../lib/list-params";
-import { listOrder, pageOf, searchAny } from "../../lib/list-query.server";
+import { listOrder, pageIds, pageOf, searchAny } from "../../lib/list-query.server";
 import type { RateStructureDays } from "../catalogue/rate-structures";
 import { freeUnitsByDay } from "../catalogue/stock.server";
 import { getCompanySettings } from "../content/company.server";
@@ -47,6 +47,7 @@ export async function listAdminQuotations(
     searchAny(state.q, [t.customerName, t.email, t.eventName]),
     state.filters.status ? eq(t.status, state.filters.status) : undefined,
   );
+  const order = listOrder(SORT_COLUMNS[state.sort], state.dir, t.id);
   return pageOf(db, ADMIN_QUOTATION_LIST, state, {
     from: t,
     where,
@@ -66,10 +67,8 @@ export async function listAdminQuotations(
           createdAt: t.createdAt,
         })
         .from(t)
-        .where(where)
-        .orderBy(...listOrder(SORT_COLUMNS[state.sort], state.dir, t.id))
-        .limit(limit)
-        .offset(offset),
+        .where(inArray(t.id, pageIds(db, t, t.id, where, order, limit, offset)))
+        .orderBy(...order),
   });
 }
 

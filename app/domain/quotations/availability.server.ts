@@ -74,12 +74,14 @@ export async function monthAvailability(
     free: number[];
   }>(
     db,
+    // Grouped per item before the join, so the page's few items are looked up by id (issue 19).
     sql`select i.id, i.slug, i.name, i.quantity,
                exists (select 1 from inventory_package_parts pp where pp.package_item_id = i.id) as is_package,
-               array_agg(f.free order by f.day) as free
-        from (${freeUnitsByDaySql(items, { from: days[0]!, to: days.at(-1)! })}) f
+               f.free
+        from (select f.item_id, array_agg(f.free order by f.day) as free
+              from (${freeUnitsByDaySql(items, { from: days[0]!, to: days.at(-1)! })}) f
+              group by f.item_id) f
         join inventory_items i on i.id = f.item_id
-        group by i.id
         order by lower(i.name), i.id`,
   );
   return {
