@@ -89,6 +89,17 @@ test("a user with a temporary password must choose a new one before anything els
   await page.getByRole("button", { name: "Change Password" }).click();
   await expect(page.getByText("New password must be at least 8 characters")).toBeVisible();
 
+  // A common password is refused, and the message says why.
+  await page.getByLabel("Current password").fill(user.password);
+  await page.locator('input[name="newPassword"]').fill("password1");
+  await page.getByLabel("Confirm new password").fill("password1");
+  await page.getByRole("button", { name: "Change Password" }).click();
+  await expect(
+    page.getByText(
+      "New password is too easy to guess. This is a commonly used password. Add more words that are less common.",
+    ),
+  ).toBeVisible();
+
   await page.getByLabel("Current password").fill(user.password);
   await page.locator('input[name="newPassword"]').fill(user.password);
   await page.getByLabel("Confirm new password").fill(user.password);
@@ -175,23 +186,42 @@ test("on a phone the menu is a drawer that closes after following a link @mobile
   await expect(page.getByRole("heading", { name: "Quotation Management", level: 1 })).toBeVisible();
 });
 
-test("failed sign-ins are limited per account, with the time to wait, on a server with the default limit", async ({
+test("failed sign-ins are limited per account and address, with the time to wait, on a server with the default limit", async ({
   page,
 }) => {
   test.setTimeout(90_000);
   const server = await startServer({ ADMIN_EMAIL: "owner@limit.test", ADMIN_PASSWORD: "owner-password" });
   try {
     await open(page, `${server.url}/admin/login`);
+    // The answer of the page's data request (the form posted by JavaScript).
+    const answered = () =>
+      page.waitForResponse((r) => r.url().includes("/admin/login.data") && r.request().method() === "POST");
     for (let i = 0; i < 5; i++) {
+      const answer = answered();
       await fillSignIn(page, "owner@limit.test", `wrong-password-${i}`);
+      expect((await answer).status()).toBe(401);
       await expect(page.getByRole("alert")).toHaveText("Invalid email or password");
     }
-    // Even the right password is refused now, and the message says when to try again.
+    // Even the right password is refused now from this address, and the message says when to try again; the
+    // page's data request is answered 429 with Retry-After ...
+    const answer = answered();
     await fillSignIn(page, "owner@limit.test", "owner-password");
     await expect(page.getByRole("alert")).toHaveText(
       "Too many failed sign-in attempts. Please try again in 15 minutes.",
     );
     await expect(page).toHaveURL(/\/admin\/login$/);
+    const data = await answer;
+    expect(data.status()).toBe(429);
+    expect(Number(data.headers()["retry-after"])).toBeGreaterThan(800);
+    // ... and so is the plain form post of a browser without JavaScript.
+    const post = await fetch(`${server.url}/admin/login`, {
+      method: "POST",
+      headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ email: "owner@limit.test", password: "owner-password" }),
+    });
+    expect(post.status).toBe(429);
+    expect(Number(post.headers.get("retry-after"))).toBeGreaterThan(800);
+    expect(await post.text()).toContain("Too many failed sign-in attempts.");
   } finally {
     await stopServer(server);
     removeDataDir(server.dataDir);

@@ -36,3 +36,58 @@ test("a GET never changes anything: the contact page does not accept a message b
   expect(response.status()).toBe(200);
   expect(await response.text()).not.toContain("Message Sent!");
 });
+
+test("another site cannot sign staff out, and each refused cross-site post is one warning line", async () => {
+  test.setTimeout(120_000);
+  const admin = { email: "owner@cross-site.test", password: "owner-cross-site-password" };
+  const server = await startServer({ ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password });
+  try {
+    const form = (fields: Record<string, string>) => new URLSearchParams(fields);
+    const signedIn = await fetch(`${server.url}/admin/login`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" },
+      body: form(admin),
+    });
+    expect(signedIn.status).toBe(302);
+    const cookie = signedIn.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
+    const logout = (headers: Record<string, string>) =>
+      fetch(`${server.url}/admin/logout`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { Cookie: cookie, ...headers },
+      });
+    expect((await logout({ Origin: "https://evil.example" })).status).toBe(403);
+    expect((await logout({ "Sec-Fetch-Site": "cross-site" })).status).toBe(403);
+    const customerLogout = await fetch(`${server.url}/customer/logout`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { Origin: "https://evil.example" },
+    });
+    expect(customerLogout.status).toBe(403);
+    // React Router refuses a foreign post to a page before our middleware: logged alike.
+    const contact = await fetch(`${server.url}/contact`, {
+      method: "POST",
+      headers: { Origin: "https://evil.example", "Content-Type": "application/x-www-form-urlencoded" },
+      body: form({ name: "Mallory", email: "m@evil.example", subject: "Hi", message: "Cross-site" }),
+    });
+    expect(contact.status).toBe(400);
+    // Still signed in.
+    const dashboard = await fetch(`${server.url}/admin`, { redirect: "manual", headers: { Cookie: cookie } });
+    expect(dashboard.status).toBe(200);
+
+    const lines = server
+      .output()
+      .split("\n")
+      .filter((line) => line.includes("cross-site request refused"));
+    expect(lines).toHaveLength(4);
+    for (const line of lines) expect(JSON.parse(line)).toMatchObject({ level: 40 });
+    expect(server.output()).not.toMatch(/"stack"|"level":50/);
+  } finally {
+    await stopServer(server);
+    removeDataDir(server.dataDir);
+  }
+});

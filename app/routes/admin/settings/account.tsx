@@ -74,7 +74,7 @@ export default function MyAccount({ loaderData, actionData }: Route.ComponentPro
             Change password
           </h2>
           <p className="mt-1 mb-4 text-sm text-slate-600">
-            At least 8 characters. Your other sessions are signed out; this one stays signed in.
+            At least 8 characters and hard to guess. Your other sessions are signed out; this one stays signed in.
           </p>
           <ChangePasswordForm result={actionData} />
         </Panel>
