@@ -148,7 +148,7 @@ describe("teams and staff users", () => {
       [ZERO_WIDTH, NAME_TEXT_MESSAGES.invisible("Team name")],
     ] as const) {
       const result = await createTeam(getDb(), { name }, actor());
-      expect(result).toMatchObject({ ok: false, status: 400, errors: { name: message } });
+      expect(result).toMatchObject({ ok: false, refusal: "invalid", errors: { name: message } });
     }
     expect(await tableFingerprint(["teams", "team_members", "audit_log"])).toEqual(before);
   });

@@ -8,42 +8,37 @@ import { createInvitedUser, isEmailTaken } from "../auth/staff-users.server";
 import { getCompanySettings } from "../content/company.server";
 import { wakeEmailSender } from "../email/sender.server";
 import { EMPLOYEE_MESSAGES as M } from "./employee-form";
+import { refuseFields, type Refusal, type UseCaseResult } from "../use-case";
 
 // Giving an employee a sign-in (issue 11, beyond the spec): a back-office user invited as in Settings > Users
 // (generated password to change at the first sign-in, sent through the outbox) and linked to the employee by
 // user_id, in one transaction. When a back-office user already has the employee's e-mail, that user is linked
 // instead; a customer's portal account with it is refused.
 
-export type GiveSignInResult =
-  | { ok: true; outcome: "invited" | "linked"; userId: string; message: string }
-  | { ok: false; status: 400 | 404 | 409; message: string; errors: Record<string, string> };
+export type GiveSignInResult = UseCaseResult<{ outcome: "invited" | "linked"; userId: string }>;
 
 export async function giveEmployeeSignIn(
   db: Db,
   raw: { id: unknown; role: unknown },
   actor: AuditActor,
 ): Promise<GiveSignInResult> {
-  const refused = (status: 400 | 404 | 409, errors: Record<string, string>): GiveSignInResult => ({
-    ok: false,
-    status,
-    message: M.signInFailed(Object.values(errors)[0] ?? ""),
-    errors,
-  });
-  if (typeof raw.id !== "string" || !isUuid(raw.id)) return refused(404, { form: M.notFound });
+  const refused = (refusal: Refusal, errors: Record<string, string>) => refuseFields(refusal, M.signInFailed, errors);
+  if (typeof raw.id !== "string" || !isUuid(raw.id)) return refused("not-found", { form: M.notFound });
   const role = typeof raw.role === "string" && isStaffRole(raw.role) ? raw.role : null;
-  if (!role) return refused(400, { role: M.roleInvalid });
+  if (!role) return refused("invalid", { role: M.roleInvalid });
   const id = raw.id.toLowerCase();
   const company = await getCompanySettings(db);
 
   type Outcome =
-    { outcome: "invited" | "linked"; userId: string; email: string } | { status: 404 | 409; error: string };
+    | { outcome: "invited" | "linked"; userId: string; email: string }
+    | { refusal: "not-found" | "conflict"; error: string };
   let result: Outcome;
   try {
     result = await db.transaction(async (tx): Promise<Outcome> => {
       const [employee] = await tx.select().from(employees).where(eq(employees.id, id)).for("update");
-      if (!employee) return { status: 404, error: M.notFound };
-      if (employee.userId) return { status: 409, error: M.signInExists };
-      if (employee.status !== "active") return { status: 409, error: M.signInInactive };
+      if (!employee) return { refusal: "not-found", error: M.notFound };
+      if (employee.userId) return { refusal: "conflict", error: M.signInExists };
+      if (employee.status !== "active") return { refusal: "conflict", error: M.signInInactive };
       const email = employee.email.toLowerCase();
       const [existing] = await tx
         .select({ id: users.id, role: users.role })
@@ -51,13 +46,13 @@ export async function giveEmployeeSignIn(
         .where(sql`lower(${users.email}) = ${email}`)
         .for("update");
       if (existing) {
-        if (!isStaffRole(existing.role)) return { status: 409, error: M.signInCustomer };
+        if (!isStaffRole(existing.role)) return { refusal: "conflict", error: M.signInCustomer };
         const [other] = await tx
           .select({ id: employees.id })
           .from(employees)
           .where(and(eq(employees.userId, existing.id), ne(employees.id, id)))
           .limit(1);
-        if (other) return { status: 409, error: M.signInTakenByOther };
+        if (other) return { refusal: "conflict", error: M.signInTakenByOther };
         await tx.update(employees).set({ userId: existing.id }).where(eq(employees.id, id));
         await recordAudit(tx, actor, {
           action: "employee.sign_in_linked",
@@ -80,10 +75,11 @@ export async function giveEmployeeSignIn(
     });
   } catch (error) {
     // A user with the address was created between our look and our insert: the unique index refused ours.
-    if (isEmailTaken(error)) return refused(409, { form: "Someone else just used this e-mail address. Try again." });
+    if (isEmailTaken(error))
+      return refused("conflict", { form: "Someone else just used this e-mail address. Try again." });
     throw error;
   }
-  if ("error" in result) return refused(result.status, { form: result.error });
+  if ("error" in result) return refused(result.refusal, { form: result.error });
   if (result.outcome === "invited") wakeEmailSender();
   return {
     ok: true,

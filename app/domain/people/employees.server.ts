@@ -5,11 +5,11 @@ import { isUniqueViolation } from "../../db/errors.server";
 import { employees as t, leaves, payslips, tasks } from "../../db/schema";
 import { isUuid, type ListPage, type StateOf } from "../../lib/list-params";
 import { listOrder, pageOf, searchAny } from "../../lib/list-query.server";
-import { getLogger } from "../../lib/logger.server";
 import { diffFields, recordAudit, type AuditActor } from "../audit/audit.server";
 import type { EMPLOYEE_STATUSES } from "./constants";
 import { EMPLOYEE_MESSAGES, parseEmployeeForm, type EmployeeFormValues, type EmployeeInput } from "./employee-form";
 import { EMPLOYEE_LIST } from "./employee-list";
+import { refuse, refuseFields, type Refusal, type Refused, type UseCaseResult } from "../use-case";
 
 // Employee Management (backoffice.md §2; issue 11): the list, and adding, editing and deleting an employee. Every
 // write is one transaction with its audit line. An employee whom tasks, leave or payslips refer to is made
@@ -93,15 +93,8 @@ export async function loadEmployeeForm(db: DbOrTx, id: string): Promise<Employee
   };
 }
 
-export type SaveEmployeeResult =
-  | { ok: true; id: string; message: string }
-  | {
-      ok: false;
-      status: 400 | 404 | 409 | 500;
-      /** The toast: the spec's "Failed to add employee" / "Failed to update employee" with the reason. */
-      message: string;
-      errors: Record<string, string>;
-    };
+/** Done with the employee's id; refused with the spec's "Failed to add/update employee: {reason}". */
+export type SaveEmployeeResult = UseCaseResult<{ id: string }>;
 
 function columnsOf(input: EmployeeInput) {
   return {
@@ -133,14 +126,10 @@ export async function createEmployee(
   values: EmployeeFormValues,
   actor: AuditActor,
 ): Promise<SaveEmployeeResult> {
-  const failed = (status: 400 | 500, errors: Record<string, string>): SaveEmployeeResult => ({
-    ok: false,
-    status,
-    message: EMPLOYEE_MESSAGES.addFailed(Object.values(errors)[0] ?? ""),
-    errors,
-  });
+  const failed = (refusal: Refusal, errors: Record<string, string>) =>
+    refuseFields(refusal, EMPLOYEE_MESSAGES.addFailed, errors);
   const parsed = parseEmployeeForm(values);
-  if (!parsed.ok) return failed(400, parsed.errors);
+  if (!parsed.ok) return failed("invalid", parsed.errors);
   const input = parsed.input;
   try {
     const id = await db.transaction(async (tx) => {
@@ -155,13 +144,12 @@ export async function createEmployee(
       });
       return row!.id;
     });
-    if (!id) return failed(400, { email: EMPLOYEE_MESSAGES.emailTaken });
+    if (!id) return failed("invalid", { email: EMPLOYEE_MESSAGES.emailTaken });
     return { ok: true, id, message: EMPLOYEE_MESSAGES.added };
   } catch (error) {
     // Two adds of one address at once: the second meets the unique index.
-    if (isUniqueViolation(error, EMAIL_UNIQUE)) return failed(400, { email: EMPLOYEE_MESSAGES.emailTaken });
-    getLogger().error({ err: error }, "adding an employee failed");
-    return failed(500, { form: "The employee could not be saved. Please try again." });
+    if (isUniqueViolation(error, EMAIL_UNIQUE)) return failed("invalid", { email: EMPLOYEE_MESSAGES.emailTaken });
+    throw error;
   }
 }
 
@@ -170,26 +158,20 @@ export async function updateEmployee(
   values: EmployeeFormValues,
   actor: AuditActor,
 ): Promise<SaveEmployeeResult> {
-  const failed = (status: 400 | 404 | 409 | 500, errors: Record<string, string>): SaveEmployeeResult => ({
-    ok: false,
-    status,
-    message: EMPLOYEE_MESSAGES.updateFailed(Object.values(errors)[0] ?? ""),
-    errors,
-  });
+  const failed = (refusal: Refusal, errors: Record<string, string>) =>
+    refuseFields(refusal, EMPLOYEE_MESSAGES.updateFailed, errors);
   const id = values.id.trim().toLowerCase();
-  if (!isUuid(id)) return failed(400, { form: EMPLOYEE_MESSAGES.idRequired });
+  if (!isUuid(id)) return failed("invalid", { form: EMPLOYEE_MESSAGES.idRequired });
   const parsed = parseEmployeeForm(values);
-  if (!parsed.ok) return failed(400, parsed.errors);
+  if (!parsed.ok) return failed("invalid", parsed.errors);
   const input = parsed.input;
   try {
-    type Refusal = { status: 400 | 404 | 409; errors: Record<string, string> };
-    const outcome = await db.transaction(async (tx): Promise<Refusal | null> => {
+    const outcome = await db.transaction(async (tx): Promise<Refused | null> => {
       const [before] = await tx.select().from(t).where(eq(t.id, id)).for("update");
-      if (!before) return { status: 404, errors: { form: EMPLOYEE_MESSAGES.notFound } };
+      if (!before) return failed("not-found", { form: EMPLOYEE_MESSAGES.notFound });
       if (values.version !== before.updatedAt.toISOString())
-        return { status: 409, errors: { form: EMPLOYEE_MESSAGES.changedMeanwhile } };
-      if (await emailTaken(tx, input.email, id))
-        return { status: 400, errors: { email: EMPLOYEE_MESSAGES.emailTaken } };
+        return failed("conflict", { form: EMPLOYEE_MESSAGES.changedMeanwhile });
+      if (await emailTaken(tx, input.email, id)) return failed("invalid", { email: EMPLOYEE_MESSAGES.emailTaken });
       const after = columnsOf(input);
       const changes = diffFields(columnsOf(before as EmployeeInput), after);
       if (Object.keys(changes).length === 0) return null;
@@ -204,22 +186,20 @@ export async function updateEmployee(
       });
       return null;
     });
-    if (outcome) return failed(outcome.status, outcome.errors);
+    if (outcome) return outcome;
     return { ok: true, id, message: EMPLOYEE_MESSAGES.updated };
   } catch (error) {
-    if (isUniqueViolation(error, EMAIL_UNIQUE)) return failed(400, { email: EMPLOYEE_MESSAGES.emailTaken });
-    getLogger().error({ err: error, id }, "updating an employee failed");
-    return failed(500, { form: "The employee could not be saved. Please try again." });
+    if (isUniqueViolation(error, EMAIL_UNIQUE)) return failed("invalid", { email: EMPLOYEE_MESSAGES.emailTaken });
+    throw error;
   }
 }
 
-export type DeleteEmployeeResult =
-  { ok: true; outcome: "deleted" | "deactivated"; message: string } | { ok: false; status: 400 | 404; message: string };
+export type DeleteEmployeeResult = UseCaseResult<{ outcome: "deleted" | "deactivated" }>;
 
 /** Deletes an employee, or makes them inactive when tasks, leave or payslips refer to them (the message says so). */
 export async function deleteEmployee(db: Db, rawId: unknown, actor: AuditActor): Promise<DeleteEmployeeResult> {
   if (typeof rawId !== "string" || !isUuid(rawId))
-    return { ok: false, status: 400, message: EMPLOYEE_MESSAGES.deleteFailed("no employee was chosen") };
+    return refuse("invalid", EMPLOYEE_MESSAGES.deleteFailed("no employee was chosen"));
   const id = rawId.toLowerCase();
   const outcome = await db.transaction(async (tx) => {
     const [row] = await tx.select().from(t).where(eq(t.id, id)).for("update");
@@ -250,7 +230,7 @@ export async function deleteEmployee(db: Db, rawId: unknown, actor: AuditActor):
     });
     return "deleted" as const;
   });
-  if (!outcome) return { ok: false, status: 404, message: EMPLOYEE_MESSAGES.deleteFailed(EMPLOYEE_MESSAGES.notFound) };
+  if (!outcome) return refuse("not-found", EMPLOYEE_MESSAGES.deleteFailed(EMPLOYEE_MESSAGES.notFound));
   return {
     ok: true,
     outcome,

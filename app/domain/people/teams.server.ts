@@ -8,6 +8,7 @@ import { isUuid } from "../../lib/list-params";
 import { nameField } from "../../lib/name-text";
 import { recordAudit, type AuditActor } from "../audit/audit.server";
 import { TEAM_MESSAGES, TEAM_NAME_MAX } from "./teams";
+import { refuseFields, type Refusal, type UseCaseResult } from "../use-case";
 
 // Teams (issue 11, under Employees): create, rename, set the lead, add and remove members. An employee may be in
 // several teams. The lead is made a member too, so they can be given the tasks they assign. Tasks belong to a
@@ -80,16 +81,10 @@ export function activeEmployeeChoices(db: DbOrTx) {
     .orderBy(asc(employees.name));
 }
 
-export type TeamResult =
-  | { ok: true; id: string; message: string }
-  | { ok: false; status: 400 | 404 | 409; message: string; errors: Record<string, string> };
+export type TeamResult = UseCaseResult<{ id: string }>;
 
-const refused = (status: 400 | 404 | 409, errors: Record<string, string>): TeamResult => ({
-  ok: false,
-  status,
-  message: TEAM_MESSAGES.failed(Object.values(errors)[0] ?? ""),
-  errors,
-});
+const refused = (refusal: Refusal, errors: Record<string, string>) =>
+  refuseFields(refusal, TEAM_MESSAGES.failed, errors);
 
 async function isActiveEmployee(db: DbOrTx, id: string): Promise<boolean> {
   const [row] = await db
@@ -110,12 +105,12 @@ export async function createTeam(
   actor: AuditActor,
 ): Promise<TeamResult> {
   const parsed = teamSchema.safeParse(form);
-  if (!parsed.success) return refused(400, fieldErrors(parsed.error));
+  if (!parsed.success) return refused("invalid", fieldErrors(parsed.error));
   const { name, leadId } = parsed.data;
   try {
     return await db.transaction(async (tx): Promise<TeamResult> => {
       if (leadId && !(await isActiveEmployee(tx, leadId)))
-        return refused(400, { leadId: TEAM_MESSAGES.employeeNotFound });
+        return refused("invalid", { leadId: TEAM_MESSAGES.employeeNotFound });
       const [row] = await tx.insert(teams).values({ name, leadId }).returning({ id: teams.id });
       if (leadId) await addMember(tx, row!.id, leadId);
       await recordAudit(tx, actor, {
@@ -128,7 +123,7 @@ export async function createTeam(
       return { ok: true, id: row!.id, message: TEAM_MESSAGES.created };
     });
   } catch (error) {
-    if (isUniqueViolation(error, "teams_name_unique")) return refused(400, { name: TEAM_MESSAGES.nameTaken });
+    if (isUniqueViolation(error, "teams_name_unique")) return refused("invalid", { name: TEAM_MESSAGES.nameTaken });
     throw error;
   }
 }
@@ -140,16 +135,16 @@ export async function updateTeam(
   actor: AuditActor,
 ): Promise<TeamResult> {
   const id = typeof form.id === "string" && isUuid(form.id) ? form.id.toLowerCase() : null;
-  if (!id) return refused(404, { form: TEAM_MESSAGES.notFound });
+  if (!id) return refused("not-found", { form: TEAM_MESSAGES.notFound });
   const parsed = teamSchema.safeParse(form);
-  if (!parsed.success) return refused(400, fieldErrors(parsed.error));
+  if (!parsed.success) return refused("invalid", fieldErrors(parsed.error));
   const { name, leadId } = parsed.data;
   try {
     return await db.transaction(async (tx): Promise<TeamResult> => {
       const [before] = await tx.select().from(teams).where(eq(teams.id, id)).for("update");
-      if (!before) return refused(404, { form: TEAM_MESSAGES.notFound });
+      if (!before) return refused("not-found", { form: TEAM_MESSAGES.notFound });
       if (leadId && leadId !== before.leadId && !(await isActiveEmployee(tx, leadId)))
-        return refused(400, { leadId: TEAM_MESSAGES.employeeNotFound });
+        return refused("invalid", { leadId: TEAM_MESSAGES.employeeNotFound });
       await tx.update(teams).set({ name, leadId }).where(eq(teams.id, id));
       if (leadId) await addMember(tx, id, leadId);
       await recordAudit(tx, actor, {
@@ -162,7 +157,7 @@ export async function updateTeam(
       return { ok: true, id, message: TEAM_MESSAGES.updated };
     });
   } catch (error) {
-    if (isUniqueViolation(error, "teams_name_unique")) return refused(400, { name: TEAM_MESSAGES.nameTaken });
+    if (isUniqueViolation(error, "teams_name_unique")) return refused("invalid", { name: TEAM_MESSAGES.nameTaken });
     throw error;
   }
 }
@@ -170,15 +165,15 @@ export async function updateTeam(
 /** Deletes a team without tasks (its memberships go with it). */
 export async function deleteTeam(db: Db, rawId: unknown, actor: AuditActor): Promise<TeamResult> {
   const id = typeof rawId === "string" && isUuid(rawId) ? rawId.toLowerCase() : null;
-  if (!id) return refused(404, { form: TEAM_MESSAGES.notFound });
+  if (!id) return refused("not-found", { form: TEAM_MESSAGES.notFound });
   return db.transaction(async (tx): Promise<TeamResult> => {
     const [team] = await tx.select().from(teams).where(eq(teams.id, id)).for("update");
-    if (!team) return refused(404, { form: TEAM_MESSAGES.notFound });
+    if (!team) return refused("not-found", { form: TEAM_MESSAGES.notFound });
     const [{ n } = { n: 0 }] = await tx
       .select({ n: sql<number>`count(*)::int` })
       .from(tasks)
       .where(eq(tasks.teamId, id));
-    if (Number(n) > 0) return refused(409, { form: TEAM_MESSAGES.hasTasks(Number(n)) });
+    if (Number(n) > 0) return refused("conflict", { form: TEAM_MESSAGES.hasTasks(Number(n)) });
     await tx.delete(teams).where(eq(teams.id, id));
     await recordAudit(tx, actor, {
       action: "team.deleted",
@@ -198,34 +193,34 @@ export async function changeTeamMember(
   actor: AuditActor,
 ): Promise<TeamResult> {
   const id = typeof form.id === "string" && isUuid(form.id) ? form.id.toLowerCase() : null;
-  if (!id) return refused(404, { form: TEAM_MESSAGES.notFound });
+  if (!id) return refused("not-found", { form: TEAM_MESSAGES.notFound });
   const employeeId =
     typeof form.employeeId === "string" && isUuid(form.employeeId) ? form.employeeId.toLowerCase() : null;
-  if (!employeeId) return refused(400, { employeeId: TEAM_MESSAGES.employeeNotFound });
+  if (!employeeId) return refused("invalid", { employeeId: TEAM_MESSAGES.employeeNotFound });
   return db.transaction(async (tx): Promise<TeamResult> => {
     const [team] = await tx.select().from(teams).where(eq(teams.id, id)).for("update");
-    if (!team) return refused(404, { form: TEAM_MESSAGES.notFound });
+    if (!team) return refused("not-found", { form: TEAM_MESSAGES.notFound });
     const [employee] = await tx
       .select({ name: employees.name, status: employees.status })
       .from(employees)
       .where(eq(employees.id, employeeId));
     if (!employee || (change === "add" && employee.status !== "active"))
-      return refused(400, { employeeId: TEAM_MESSAGES.employeeNotFound });
+      return refused("invalid", { employeeId: TEAM_MESSAGES.employeeNotFound });
     if (change === "add") {
       const added = await tx
         .insert(teamMembers)
         .values({ teamId: id, employeeId })
         .onConflictDoNothing()
         .returning({ teamId: teamMembers.teamId });
-      if (added.length === 0) return refused(400, { employeeId: TEAM_MESSAGES.alreadyMember });
+      if (added.length === 0) return refused("invalid", { employeeId: TEAM_MESSAGES.alreadyMember });
     } else {
       if (team.leadId === employeeId)
-        return refused(400, { employeeId: "The team's lead stays a member: choose another lead first" });
+        return refused("invalid", { employeeId: "The team's lead stays a member: choose another lead first" });
       const removed = await tx
         .delete(teamMembers)
         .where(and(eq(teamMembers.teamId, id), eq(teamMembers.employeeId, employeeId)))
         .returning({ teamId: teamMembers.teamId });
-      if (removed.length === 0) return refused(404, { employeeId: "This employee is not in the team" });
+      if (removed.length === 0) return refused("not-found", { employeeId: "This employee is not in the team" });
     }
     await recordAudit(tx, actor, {
       action: change === "add" ? "team.member_added" : "team.member_removed",

@@ -49,6 +49,7 @@ import { PageHeader, Panel } from "~/ui/admin/page-header";
 import { Badge } from "~/ui/badge";
 import { primaryButton, secondaryButton } from "~/ui/buttons";
 import type { Route } from "./+types/employees";
+import { httpStatusOf } from "~/lib/use-case-http";
 
 // Employee Management (backoffice.md §2; issue 11). The list's state is in the URL (DESIGN §9 Lists); so is the
 // open dialog: ?new=1 (add), ?edit=<id>, ?delete=<id> (the confirmation), as on the inventory screen. Pay shows
@@ -107,9 +108,9 @@ export async function action(args: Route.ActionArgs) {
       intent === "create" ? await createEmployee(db, values, actor) : await updateEmployee(db, values, actor);
     if (result.ok) return redirectWithToast(back, { type: "success", message: result.message });
     // Someone else's change: the form reopens with what is stored now.
-    const shown = result.status === 409 ? ((await loadEmployeeForm(db, values.id)) ?? values) : values;
+    const shown = result.refusal === "conflict" ? ((await loadEmployeeForm(db, values.id)) ?? values) : values;
     const toast: Toast = { type: "error", message: result.message };
-    return data({ intent, errors: result.errors, values: shown, toast }, { status: result.status });
+    return data({ intent, errors: result.errors, values: shown, toast }, { status: httpStatusOf(result) });
   }
 
   if (intent === "delete") {
@@ -119,10 +120,10 @@ export async function action(args: Route.ActionArgs) {
 
   if (intent === "give-signin") {
     const result = await giveEmployeeSignIn(db, { id: form.get("id"), role: form.get("role") }, actor);
-    if (result.ok || result.status !== 400)
+    if (result.ok || result.refusal !== "invalid")
       return redirectWithToast(back, { type: result.ok ? "success" : "error", message: result.message });
     const toast: Toast = { type: "error", message: result.message };
-    return data({ intent, errors: result.errors, values: null, toast }, { status: result.status });
+    return data({ intent, errors: result.errors, values: null, toast }, { status: httpStatusOf(result) });
   }
 
   return data({ intent: null, errors: {}, values: null, toast: null }, { status: 400 });

@@ -21,6 +21,7 @@ import { inputClass, SelectField, SubmitButton, TextField, useFormBusy, useToast
 import { PageHeader, Panel } from "~/ui/admin/page-header";
 import { primaryButton, secondaryButton } from "~/ui/buttons";
 import type { Route } from "./+types/teams";
+import { httpStatusOf } from "~/lib/use-case-http";
 
 // Teams (issue 11, under Employee Management): every team with its lead and members; create, rename, set the
 // lead, add and remove members, delete (?delete=<id> asks first). Each form posts an intent; a refusal answers on
@@ -71,7 +72,7 @@ export async function action(args: Route.ActionArgs) {
     errors: result.errors,
     toast: { type: "error", message: result.message },
   };
-  return data(body, { status: result.status });
+  return data(body, { status: httpStatusOf(result) });
 }
 
 export default function Teams({ loaderData, actionData }: Route.ComponentProps) {
