@@ -206,6 +206,8 @@ describe("publicFormRule", () => {
 describe("describeRetry", () => {
   it("words the wait for people", () => {
     expect(describeRetry(40)).toBe("in 40 seconds");
+    // The sign-in's shortest wait.
+    expect(describeRetry(1)).toBe("in 1 second");
     expect(describeRetry(600)).toBe("in 10 minutes");
   });
 });

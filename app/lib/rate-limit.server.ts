@@ -157,5 +157,5 @@ export function publicFormRule(form: string, clientAddress: string, multiplier =
 /** "in 5 minutes" / "in 40 seconds", for the message a refused visitor reads. */
 export function describeRetry(seconds: number): string {
   if (seconds >= 90) return `in ${Math.ceil(seconds / 60)} minutes`;
-  return `in ${seconds} seconds`;
+  return seconds === 1 ? "in 1 second" : `in ${seconds} seconds`;
 }

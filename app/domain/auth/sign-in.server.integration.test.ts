@@ -117,7 +117,12 @@ describe("signInStaff", () => {
     expect(await signIn("rafiq@example.com", "staff-password")).toMatchObject({ ok: true });
     // From an address new to the account, the next attempt waits a second (not 15 minutes) ...
     const slowed = await signIn("rafiq@example.com", "staff-password", "192.0.2.200");
-    expect(slowed).toMatchObject({ ok: false, status: 429, retryAfterSeconds: 1 });
+    expect(slowed).toMatchObject({
+      ok: false,
+      status: 429,
+      retryAfterSeconds: 1,
+      formError: "Too many failed sign-in attempts. Please try again in 1 second.",
+    });
     // ... and once that second has passed, the right password gets in.
     await passTheAccountWait();
     expect(await signIn("rafiq@example.com", "staff-password", "192.0.2.200")).toMatchObject({ ok: true });
