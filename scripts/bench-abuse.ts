@@ -3,8 +3,8 @@
 // - 100 MB POSTs to each public form and API route (with Content-Length, and chunked): how long until the 413
 //   and how much the server's resident memory grew (bar: within 100 ms, at most 10 MB);
 // - ten concurrent anonymous 31 MB multipart POSTs to the upload routes (issue 19): each answered 401 without its
-//   body being read, and the memory before and after (bar: within 20 MB; it grew by 800 MB when the body was read
-//   before the 401);
+//   body being read, and the memory before, at its peak and after (bar: peak within 20 MB of before; it grew by
+//   800 MB when the body was read before the 401);
 // - 100,000 requests for random unknown product and event slugs (and malformed ones), after 20,000 such requests
 //   to warm up: the memory before and after (bar: within 20 MB). Memory is the server's VmRSS, from /proc.
 import { randomBytes } from "node:crypto";
@@ -69,24 +69,28 @@ async function run(database: string, databaseUrl = ""): Promise<boolean> {
 
     // Anonymous uploads: ten at once, each sending its whole 31 MB body (the issue 19 probe). The large limit is
     // only for signed-in users with the route's permission, so each is answered 401 before its body is read.
-    const uploadPaths = ["/admin/inventory", "/admin/events", "/admin/inventory.data", "/admin/gallery/upload"];
+    const uploadPaths = ["/admin/inventory", "/admin/events", "/admin/inventory.data", "/admin/events.data"];
     const beforeUploads = residentMemoryMb(pid);
+    let peakUploads = beforeUploads;
+    const sampler = setInterval(() => (peakUploads = Math.max(peakUploads, residentMemoryMb(pid))), 20);
     const uploads = await Promise.all(
       Array.from({ length: 10 }, (_, i) =>
         postAnnounced(server.url, uploadPaths[i % uploadPaths.length]!, {
-          bytes: 31 * 1024 * 1024,
-          send: 31 * 1024 * 1024,
+          // 31 MB (decimal): within the 6-picture routes' limit (6 × 5 MiB and the form), so not refused for its size.
+          bytes: 31_000_000,
+          send: 31_000_000,
           timeoutMs: 60_000,
         }),
       ),
     );
+    clearInterval(sampler);
     const afterUploads = residentMemoryMb(pid);
     const uploadGrowth = afterUploads - beforeUploads;
     const slowestUpload = Math.max(...uploads.map((u) => u.ms));
-    const uploadsOk = uploads.every((u) => u.status === 401) && uploadGrowth <= 20;
+    const uploadsOk = uploads.every((u) => u.status === 401) && peakUploads - beforeUploads <= 20;
     ok &&= uploadsOk;
     console.log(
-      `  10 concurrent anonymous 31 MB upload POSTs: ${[...new Set(uploads.map((u) => u.status))].join(", ")} after at most ${slowestUpload.toFixed(1)} ms; memory ${beforeUploads.toFixed(0)} MB -> ${afterUploads.toFixed(0)} MB (${uploadGrowth >= 0 ? "+" : ""}${uploadGrowth.toFixed(1)} MB): ${uploadsOk ? "ok" : "MISSED"}`,
+      `  10 concurrent anonymous 31 MB upload POSTs: ${[...new Set(uploads.map((u) => u.status))].join(", ")} after at most ${slowestUpload.toFixed(1)} ms; memory ${beforeUploads.toFixed(0)} MB -> ${afterUploads.toFixed(0)} MB (${uploadGrowth >= 0 ? "+" : ""}${uploadGrowth.toFixed(1)} MB, peak ${peakUploads.toFixed(0)} MB): ${uploadsOk ? "ok" : "MISSED"}`,
     );
 
     // Pages that are not cached (a 404 is rendered anew each time) make V8's heap grow to its working size
