@@ -39,6 +39,7 @@ describe("the migrated schema", () => {
         "quotation_revisions",
         "quotations",
         "rate_limit_counters",
+        "rate_structures",
         "sessions",
         "tasks",
         "tax_records",
