@@ -11,6 +11,7 @@ import type { SignedInUser } from "../auth/session.server";
 import type { LEAVE_STATUSES, LEAVE_TYPES } from "./constants";
 import { leaveDays, LEAVE_MESSAGES, parseLeaveForm, type LeaveFormValues } from "./leave-form";
 import { LEAVE_LIST } from "./leave-list";
+import { refuseFields, type Refusal, type UseCaseResult } from "../use-case";
 
 // Leave (backoffice.md §2 Leave Management; issue 11). The spec only lists; beyond it, a signed-in employee asks
 // for leave for themselves, and an administrator or the lead of one of their teams approves or rejects it
@@ -165,9 +166,7 @@ export async function leaveYearSummary(db: DbOrTx, year: number): Promise<LeaveY
   return [...byEmployee.values()];
 }
 
-export type LeaveResult =
-  | { ok: true; id: string; message: string }
-  | { ok: false; status: 400 | 403 | 404 | 409; message: string; errors: Record<string, string> };
+export type LeaveResult = UseCaseResult<{ id: string }>;
 
 /** The signed-in employee asks for leave for themselves. */
 export async function requestLeave(
@@ -176,18 +175,14 @@ export async function requestLeave(
   values: LeaveFormValues,
   actor: AuditActor,
 ): Promise<LeaveResult> {
-  const refuse = (status: 400 | 403 | 409, errors: Record<string, string>): LeaveResult => ({
-    ok: false,
-    status,
-    message: LEAVE_MESSAGES.requestFailed(Object.values(errors)[0] ?? ""),
-    errors,
-  });
+  const refuse = (refusal: Refusal, errors: Record<string, string>) =>
+    refuseFields(refusal, LEAVE_MESSAGES.requestFailed, errors);
   const parsed = parseLeaveForm(values);
-  if (!parsed.ok) return refuse(400, parsed.errors);
+  if (!parsed.ok) return refuse("invalid", parsed.errors);
   const input = parsed.input;
   return db.transaction(async (tx): Promise<LeaveResult> => {
     const me = await currentEmployee(tx, user);
-    if (!me) return refuse(403, { form: LEAVE_MESSAGES.noEmployee });
+    if (!me) return refuse("forbidden", { form: LEAVE_MESSAGES.noEmployee });
     // One request at a time per person: the overlap check below cannot miss one committing beside it.
     await tx.select({ id: employees.id }).from(employees).where(eq(employees.id, me.id)).for("update");
     const [clash] = await tx
@@ -203,7 +198,7 @@ export async function requestLeave(
       )
       .limit(1);
     if (clash)
-      return refuse(409, {
+      return refuse("conflict", {
         startDate: LEAVE_MESSAGES.overlap(formatShortDate(clash.startDate), formatShortDate(clash.endDate)),
       });
     const [row] = await tx
@@ -234,22 +229,17 @@ export async function decideLeave(
   decision: "approved" | "rejected",
   actor: AuditActor,
 ): Promise<LeaveResult> {
-  const refuse = (status: 400 | 403 | 404 | 409, form: string): LeaveResult => ({
-    ok: false,
-    status,
-    message: LEAVE_MESSAGES.decideFailed(form),
-    errors: { form },
-  });
-  if (typeof rawId !== "string" || !isUuid(rawId)) return refuse(404, LEAVE_MESSAGES.notFound);
+  const refuse = (refusal: Refusal, form: string) => refuseFields(refusal, LEAVE_MESSAGES.decideFailed, { form });
+  if (typeof rawId !== "string" || !isUuid(rawId)) return refuse("not-found", LEAVE_MESSAGES.notFound);
   const id = rawId.toLowerCase();
   return db.transaction(async (tx): Promise<LeaveResult> => {
     const [leave] = await tx.select().from(t).where(eq(t.id, id)).for("update");
-    if (!leave) return refuse(404, LEAVE_MESSAGES.notFound);
-    if (leave.status !== "pending") return refuse(409, LEAVE_MESSAGES.notPending(leave.status));
+    if (!leave) return refuse("not-found", LEAVE_MESSAGES.notFound);
+    if (leave.status !== "pending") return refuse("conflict", LEAVE_MESSAGES.notPending(leave.status));
     const me = await currentEmployee(tx, user);
-    if (me?.id === leave.employeeId) return refuse(403, LEAVE_MESSAGES.ownLeave);
+    if (me?.id === leave.employeeId) return refuse("forbidden", LEAVE_MESSAGES.ownLeave);
     if (user.role !== "admin") {
-      if (!me) return refuse(403, LEAVE_MESSAGES.noEmployee);
+      if (!me) return refuse("forbidden", LEAVE_MESSAGES.noEmployee);
       const led = await ledTeamIds(tx, me.id);
       const [member] = led.length
         ? await tx
@@ -258,7 +248,7 @@ export async function decideLeave(
             .where(and(eq(teamMembers.employeeId, leave.employeeId), inArray(teamMembers.teamId, led)))
             .limit(1)
         : [];
-      if (!member) return refuse(403, LEAVE_MESSAGES.notYourTeam);
+      if (!member) return refuse("forbidden", LEAVE_MESSAGES.notYourTeam);
     }
     await tx
       .update(t)

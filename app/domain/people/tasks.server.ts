@@ -11,6 +11,7 @@ import { TASK_STATUSES, type TASK_PRIORITIES } from "./constants";
 import { currentEmployee } from "./leaves.server";
 import { parseTaskForm, TASK_MESSAGES, type TaskFormValues } from "./task-form";
 import { TASK_LIST } from "./task-list";
+import { refuseFields, type Refusal, type UseCaseResult } from "../use-case";
 
 // Task Management (backoffice.md §2, §6; issue 11). As the spec has it: a task is created by the current employee
 // (assigned_by); the team is one they lead and the assignee a member of it; an administrator may use any team.
@@ -173,9 +174,7 @@ export async function loadTaskForm(db: DbOrTx, actor: TaskActor, id: string): Pr
   };
 }
 
-export type TaskResult =
-  | { ok: true; id: string; message: string }
-  | { ok: false; status: 400 | 403 | 404 | 409; message: string; errors: Record<string, string> };
+export type TaskResult = UseCaseResult<{ id: string }>;
 
 /** The team is one the actor may use and the assignee an active member of it. */
 async function checkChoices(
@@ -199,19 +198,15 @@ export async function createTask(
   values: TaskFormValues,
   audit: AuditActor,
 ): Promise<TaskResult> {
-  const refuse = (status: 400 | 403, errors: Record<string, string>): TaskResult => ({
-    ok: false,
-    status,
-    message: TASK_MESSAGES.addFailed(Object.values(errors)[0] ?? ""),
-    errors,
-  });
+  const refuse = (refusal: Refusal, errors: Record<string, string>) =>
+    refuseFields(refusal, TASK_MESSAGES.addFailed, errors);
   const parsed = parseTaskForm(values);
-  if (!parsed.ok) return refuse(400, parsed.errors);
-  if (!actor.employee && !actor.isAdmin) return refuse(403, { form: TASK_MESSAGES.noEmployee });
+  if (!parsed.ok) return refuse("invalid", parsed.errors);
+  if (!actor.employee && !actor.isAdmin) return refuse("forbidden", { form: TASK_MESSAGES.noEmployee });
   const input = parsed.input;
   return db.transaction(async (tx): Promise<TaskResult> => {
     const wrong = await checkChoices(tx, actor, input.teamId, input.assignedTo);
-    if (wrong) return refuse(400, wrong);
+    if (wrong) return refuse("invalid", wrong);
     const [row] = await tx
       .insert(t)
       .values({ ...input, assignedBy: actor.employee?.id ?? null })
@@ -232,25 +227,22 @@ export async function updateTask(
   values: TaskFormValues,
   audit: AuditActor,
 ): Promise<TaskResult> {
-  const refuse = (status: 400 | 403 | 404 | 409, errors: Record<string, string>): TaskResult => ({
-    ok: false,
-    status,
-    message: TASK_MESSAGES.updateFailed(Object.values(errors)[0] ?? ""),
-    errors,
-  });
-  if (!isUuid(values.id)) return refuse(404, { form: TASK_MESSAGES.notFound });
+  const refuse = (refusal: Refusal, errors: Record<string, string>) =>
+    refuseFields(refusal, TASK_MESSAGES.updateFailed, errors);
+  if (!isUuid(values.id)) return refuse("not-found", { form: TASK_MESSAGES.notFound });
   const id = values.id.toLowerCase();
   const parsed = parseTaskForm(values);
-  if (!parsed.ok) return refuse(400, parsed.errors);
+  if (!parsed.ok) return refuse("invalid", parsed.errors);
   const input = parsed.input;
   return db.transaction(async (tx): Promise<TaskResult> => {
     const [before] = await tx.select().from(t).where(eq(t.id, id)).for("update");
-    if (!before) return refuse(404, { form: TASK_MESSAGES.notFound });
+    if (!before) return refuse("not-found", { form: TASK_MESSAGES.notFound });
     const allowed = await mayEdit(tx, actor, id);
-    if (!allowed) return refuse(403, { form: TASK_MESSAGES.notYours });
-    if (values.version !== before.updatedAt.toISOString()) return refuse(409, { form: TASK_MESSAGES.changedMeanwhile });
+    if (!allowed) return refuse("forbidden", { form: TASK_MESSAGES.notYours });
+    if (values.version !== before.updatedAt.toISOString())
+      return refuse("conflict", { form: TASK_MESSAGES.changedMeanwhile });
     const wrong = await checkChoices(tx, actor, input.teamId, input.assignedTo);
-    if (wrong) return refuse(400, wrong);
+    if (wrong) return refuse("invalid", wrong);
     await tx.update(t).set(input).where(eq(t.id, id));
     const changes = diffFields({ ...before, dueDate: before.dueDate.toISOString() } as Record<string, unknown>, {
       ...input,
@@ -275,27 +267,22 @@ export async function setTaskStatus(
   rawStatus: unknown,
   audit: AuditActor,
 ): Promise<TaskResult> {
-  const refuse = (status: 400 | 403 | 404, form: string): TaskResult => ({
-    ok: false,
-    status,
-    message: TASK_MESSAGES.updateFailed(form),
-    errors: { form },
-  });
-  if (typeof rawId !== "string" || !isUuid(rawId)) return refuse(404, TASK_MESSAGES.notFound);
+  const refuse = (refusal: Refusal, form: string) => refuseFields(refusal, TASK_MESSAGES.updateFailed, { form });
+  if (typeof rawId !== "string" || !isUuid(rawId)) return refuse("not-found", TASK_MESSAGES.notFound);
   if (typeof rawStatus !== "string" || !(TASK_STATUSES as readonly string[]).includes(rawStatus))
-    return refuse(400, "Choose a status");
+    return refuse("invalid", "Choose a status");
   const next = rawStatus as (typeof TASK_STATUSES)[number];
   const id = rawId.toLowerCase();
   return db.transaction(async (tx): Promise<TaskResult> => {
     const [task] = await tx.select().from(t).where(eq(t.id, id)).for("update");
-    if (!task) return refuse(404, TASK_MESSAGES.notFound);
+    if (!task) return refuse("not-found", TASK_MESSAGES.notFound);
     const [allowed] = await tx
       .select({ id: t.id })
       .from(t)
       .where(
         and(eq(t.id, id), actor.employee ? or(editable(actor), eq(t.assignedTo, actor.employee.id)) : editable(actor)),
       );
-    if (!allowed) return refuse(403, TASK_MESSAGES.notAssignee);
+    if (!allowed) return refuse("forbidden", TASK_MESSAGES.notAssignee);
     if (task.status !== next) {
       await tx
         .update(t)
@@ -314,19 +301,14 @@ export async function setTaskStatus(
 }
 
 export async function deleteTask(db: Db, actor: TaskActor, rawId: unknown, audit: AuditActor): Promise<TaskResult> {
-  const refuse = (status: 403 | 404, form: string): TaskResult => ({
-    ok: false,
-    status,
-    message: TASK_MESSAGES.deleteFailed(form),
-    errors: { form },
-  });
-  if (typeof rawId !== "string" || !isUuid(rawId)) return refuse(404, TASK_MESSAGES.notFound);
+  const refuse = (refusal: Refusal, form: string) => refuseFields(refusal, TASK_MESSAGES.deleteFailed, { form });
+  if (typeof rawId !== "string" || !isUuid(rawId)) return refuse("not-found", TASK_MESSAGES.notFound);
   const id = rawId.toLowerCase();
   return db.transaction(async (tx): Promise<TaskResult> => {
     const [task] = await tx.select().from(t).where(eq(t.id, id)).for("update");
-    if (!task) return refuse(404, TASK_MESSAGES.notFound);
+    if (!task) return refuse("not-found", TASK_MESSAGES.notFound);
     const allowed = await mayEdit(tx, actor, id);
-    if (!allowed) return refuse(403, TASK_MESSAGES.notYours);
+    if (!allowed) return refuse("forbidden", TASK_MESSAGES.notYours);
     await tx.delete(t).where(eq(t.id, id));
     await recordAudit(tx, audit, {
       action: "task.deleted",

@@ -38,6 +38,7 @@ import { PageHeader, Panel } from "~/ui/admin/page-header";
 import { Badge } from "~/ui/badge";
 import { primaryButton } from "~/ui/buttons";
 import type { Route } from "./+types/leaves";
+import { httpStatusOf } from "~/lib/use-case-http";
 
 // Leave Management (backoffice.md §2; issue 11): the spec's table (Employee, Type, Start Date, End Date, Status,
 // Approved By, a dash when none) and, beyond it, requesting leave for oneself (?new=1), approving or rejecting
@@ -83,7 +84,7 @@ export async function action(args: Route.ActionArgs) {
     const result = await requestLeave(db, user, values, actor);
     if (result.ok) return redirectWithToast(back, { type: "success", message: result.message });
     const toast: Toast = { type: "error", message: result.message };
-    return data({ intent, errors: result.errors, values, toast }, { status: result.status });
+    return data({ intent, errors: result.errors, values, toast }, { status: httpStatusOf(result) });
   }
   if (intent === "approve" || intent === "reject") {
     const result = await decideLeave(db, user, form.get("id"), intent === "approve" ? "approved" : "rejected", actor);

@@ -47,6 +47,7 @@ import { PageHeader, Panel } from "~/ui/admin/page-header";
 import { Badge, type BadgeTone } from "~/ui/badge";
 import { primaryButton } from "~/ui/buttons";
 import type { Route } from "./+types/tasks";
+import { httpStatusOf } from "~/lib/use-case-http";
 
 // Task Management (backoffice.md §2; issue 11): cards with the spec's fields and badges, Add New Task / Edit Task
 // (?new=1, ?edit=<id>), delete (?delete=<id> asks first), and beyond the spec filters, overdue marks and the
@@ -93,9 +94,9 @@ export async function action(args: Route.ActionArgs) {
     const result =
       intent === "create" ? await createTask(db, actor, values, audit) : await updateTask(db, actor, values, audit);
     if (result.ok) return redirectWithToast(back, { type: "success", message: result.message });
-    const shown = result.status === 409 ? ((await loadTaskForm(db, actor, values.id)) ?? values) : values;
+    const shown = result.refusal === "conflict" ? ((await loadTaskForm(db, actor, values.id)) ?? values) : values;
     const toast: Toast = { type: "error", message: result.message };
-    return data({ intent, errors: result.errors, values: shown, toast }, { status: result.status });
+    return data({ intent, errors: result.errors, values: shown, toast }, { status: httpStatusOf(result) });
   }
   if (intent === "status" || intent === "delete") {
     const result =
