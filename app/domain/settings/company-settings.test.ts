@@ -71,6 +71,17 @@ describe("companySettingsSchema", () => {
   it.each<[Partial<CompanySettingsFormValues>, string, string]>([
     [{ name: "   " }, "name", "Company name is required"],
     [{ name: "x".repeat(121) }, "name", "Company name must be at most 120 characters"],
+    [{ name: "Utsab\nEvents" }, "name", "Company name must be one line of plain text"],
+    [
+      { name: "\u00a0\u200b\u2060" },
+      "name",
+      "Company name must contain visible letters or digits, not only invisible characters",
+    ],
+    [
+      { name: "Utsab \u202eStneve" },
+      "name",
+      "Company name cannot contain right-to-left or other direction control characters",
+    ],
     [{ tagline: "one\ntwo" }, "tagline", "Tagline must be one line of plain text"],
     [{ phones: "+880 1711-234567\ncall us" }, "phones", "Line 2 is not a valid phone number: call us"],
     [{ phones: "12345" }, "phones", "Line 1 is not a valid phone number: 12345"],
