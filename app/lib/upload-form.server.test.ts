@@ -52,6 +52,16 @@ describe("readUploadForm", () => {
     expect(readdirSync(dir)).toHaveLength(2);
   });
 
+  it("keeps the files in the order they were sent, whatever their sizes", async () => {
+    const form = new FormData();
+    const sizes = [10 * KB, 1, 5 * KB, 10, 9 * KB, 2];
+    sizes.forEach((size, i) => form.append("newImages", new File([bytes(size)], `${i}.png`)));
+    const { form: read } = await readUploadForm(post(form), limits(6), tempDir());
+    expect((read.getAll("newImages") as File[]).map((f) => [f.name, f.size])).toEqual(
+      sizes.map((size, i) => [`${i}.png`, size]),
+    );
+  });
+
   it("keeps an input left empty as the nameless, empty File a browser's form holds", async () => {
     const form = new FormData();
     form.set("intent", "create");
@@ -73,7 +83,7 @@ describe("readUploadForm", () => {
     // What was typed is still read, to fill the form again; no file reaches the use case.
     expect(read.get("name")).toBe("Truss");
     expect(read.get("after")).toBe("read too");
-    expect(read.getAll("newImages")).toHaveLength(1);
+    expect(read.getAll("newImages")).toEqual([]);
 
     const single = new FormData();
     single.append("file", new File([bytes(10 * KB + 1)], "logo.png"));

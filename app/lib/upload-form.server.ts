@@ -39,7 +39,7 @@ export const UPLOAD_FORM_MESSAGES = {
 export const UPLOAD_TEMP_PREFIX = "utsab-upload-";
 
 /** How many text fields a form may post (the item form's parts and prices are the most). */
-const MAX_FIELDS = 500;
+const MAX_FIELDS = 2_000;
 
 type Refuse = (refusal: UploadRefusal) => void;
 
@@ -92,7 +92,8 @@ export async function readUploadForm(
       headerPairs: 20,
     },
   });
-  const writes: Promise<void>[] = [];
+  // Fields and files in the order they came (a file once it is on disk), so the form reads as the browser sent it.
+  const entries: [string, string | File | Promise<File | null>][] = [];
   let fieldBytes = 0;
   let fileCount = 0;
   // The file input being read when the body's own limit cuts it short: the refusal is about that file.
@@ -102,7 +103,7 @@ export async function readUploadForm(
     fieldBytes += Buffer.byteLength(name) + Buffer.byteLength(value);
     if (info.valueTruncated || fieldBytes > limits.fieldBytes)
       refuse({ status: 413, field: "form", message: UPLOAD_FORM_MESSAGES.fieldsTooLarge(limits.fieldBytes) });
-    else if (!refusal) form.append(name, value);
+    else entries.push([name, value]);
   });
   parser.on("fieldsLimit", () =>
     refuse({ status: 413, field: "form", message: UPLOAD_FORM_MESSAGES.fieldsTooLarge(limits.fieldBytes) }),
@@ -115,31 +116,39 @@ export async function readUploadForm(
     // FormData would hold, which the use cases read as "no file chosen".
     if (!info.filename || refusal) {
       stream.resume();
-      if (refusal) return;
-      form.append(name, new File([], "", { type: "application/octet-stream" }));
+      if (!refusal) entries.push([name, new File([], "", { type: "application/octet-stream" })]);
       return;
     }
     const { filename, mimeType } = info;
     fileField = name;
     const file = path.join(dir, String(fileCount++));
-    writes.push(
-      pipeline(stream, createWriteStream(file)).then(async () => {
-        if ((stream as Readable & { truncated?: boolean }).truncated) {
-          const message = tooLargeMessage(limits.fileBytes);
-          refuse({ status: 413, field: name, message: limits.files > 1 ? `${filename}: ${message}` : message });
-          return;
-        }
-        const blob = await openAsBlob(file, { type: mimeType });
-        if (!refusal) form.append(name, new File([blob], filename, { type: mimeType }));
-      }),
-    );
+    const written = pipeline(stream, createWriteStream(file)).then(async () => {
+      if ((stream as Readable & { truncated?: boolean }).truncated) {
+        const message = tooLargeMessage(limits.fileBytes);
+        refuse({ status: 413, field: name, message: limits.files > 1 ? `${filename}: ${message}` : message });
+        return null;
+      }
+      return new File([await openAsBlob(file, { type: mimeType })], filename, { type: mimeType });
+    });
+    // Settled here too, so a write cut short by a failed body is not an unhandled rejection.
+    written.catch(() => {});
+    entries.push([name, written]);
   });
 
+  const collect = async () => {
+    for (const [name, value] of entries) {
+      const settled = await Promise.resolve(value).catch(() => null);
+      // After a refusal only the text is kept, to fill the form again; no file reaches the use case.
+      if (typeof settled === "string") form.append(name, settled);
+      else if (settled && !refusal) form.append(name, settled);
+    }
+  };
   try {
     await pipeline(Readable.fromWeb(request.body as NodeReadableStream<Uint8Array>), parser);
-    await Promise.all(writes);
+    for (const [, value] of entries) if (value instanceof Promise) await value;
+    await collect();
   } catch (error) {
-    await Promise.allSettled(writes);
+    await collect();
     // The body's own limit (http-handler.server.ts) or the client went away mid-way.
     if (refusal) return { form, refusal };
     const status = error instanceof Error && error.name === "BodyTooLargeError" ? 413 : 400;
