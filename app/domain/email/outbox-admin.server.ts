@@ -8,6 +8,7 @@ import type { EmailStatus } from "./constants";
 import { OUTBOX_LIST } from "./outbox-list";
 import { listAttachments } from "./outbox.server";
 import { wakeEmailSender } from "./sender.server";
+import { refuse, type UseCaseResult } from "../use-case";
 
 // The back office's view of the e-mail outbox: the list, one message, and Retry of a failed one.
 
@@ -126,7 +127,7 @@ export const OUTBOX_MESSAGES = {
   },
 } as const;
 
-export type RetryOutcome = { ok: true; message: string } | { ok: false; status: 404 | 400; message: string };
+export type RetryOutcome = UseCaseResult;
 
 /**
  * Retry of a failed message: back to 'pending', due now, no claim, so the sender's next run takes it like a new
@@ -135,15 +136,15 @@ export type RetryOutcome = { ok: true; message: string } | { ok: false; status: 
  * error), one refused at once (5xx) gets the usual retries. Only a failed message can be retried; audited.
  */
 export async function retryEmail(db: Db, actor: AuditActor, id: string): Promise<RetryOutcome> {
-  if (!isUuid(id)) return { ok: false, status: 404, message: OUTBOX_MESSAGES.notFound };
+  if (!isUuid(id)) return refuse("not-found", OUTBOX_MESSAGES.notFound);
   const outcome = await db.transaction(async (tx): Promise<RetryOutcome> => {
     const [row] = await tx
       .select({ status: t.status, to: t.toAddress, subject: t.subject, attempts: t.attempts, lastError: t.lastError })
       .from(t)
       .where(eq(t.id, id))
       .for("update");
-    if (!row) return { ok: false, status: 404, message: OUTBOX_MESSAGES.notFound };
-    if (row.status !== "failed") return { ok: false, status: 400, message: OUTBOX_MESSAGES.notFailed[row.status] };
+    if (!row) return refuse("not-found", OUTBOX_MESSAGES.notFound);
+    if (row.status !== "failed") return refuse("conflict", OUTBOX_MESSAGES.notFailed[row.status]);
     await tx
       .update(t)
       .set({ status: "pending", nextAttemptAt: new Date(), claimedBy: null, claimedUntil: null })

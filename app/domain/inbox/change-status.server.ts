@@ -4,13 +4,13 @@ import { contactMessages } from "../../db/schema";
 import { isUuid } from "../../lib/list-params";
 import { recordAudit, type AuditActor } from "../audit/audit.server";
 import type { ContactMessageStatus } from "../content/constants";
+import { refuse, type UseCaseResult } from "../use-case";
 
 // The inbox's three writes (backoffice: read, handled, reopened). Each is one transaction that changes the
 // message only from the states it applies to and writes audit_log with the change; a message already in the
 // target state is left alone and nothing is logged, so a repeated click or a second tab changes nothing.
 
-export type StatusChangeOutcome =
-  { ok: true; changed: boolean; message: string } | { ok: false; status: 404; message: string };
+export type StatusChangeOutcome = UseCaseResult<{ changed: boolean }>;
 
 export const INBOX_MESSAGES = {
   notFound: "Message not found.",
@@ -64,7 +64,7 @@ const TRANSITIONS = {
 } as const satisfies Record<string, Transition>;
 
 async function transition(db: Db, actor: AuditActor, id: string, change: Transition): Promise<StatusChangeOutcome> {
-  if (!isUuid(id)) return { ok: false, status: 404, message: INBOX_MESSAGES.notFound };
+  if (!isUuid(id)) return refuse("not-found", INBOX_MESSAGES.notFound);
   return db.transaction(async (tx) => {
     const [before] = await tx
       .select({
@@ -77,7 +77,7 @@ async function transition(db: Db, actor: AuditActor, id: string, change: Transit
       .from(contactMessages)
       .where(eq(contactMessages.id, id))
       .for("update");
-    if (!before) return { ok: false, status: 404, message: INBOX_MESSAGES.notFound };
+    if (!before) return refuse("not-found", INBOX_MESSAGES.notFound);
     if (!(change.from as readonly string[]).includes(before.status))
       return { ok: true, changed: false, message: change.already };
 

@@ -14,6 +14,7 @@ import { ContactStatusBadge } from "~/ui/admin/list/status-badges";
 import { PageHeader, Panel } from "~/ui/admin/page-header";
 import { primaryButton, secondaryButton } from "~/ui/buttons";
 import type { Route } from "./+types/message";
+import { httpStatusOf } from "~/lib/use-case-http";
 
 export const meta: Route.MetaFunction = ({ data }) => [
   { title: `${data?.message.subject ?? "Contact message"} | Utsab Admin` },
@@ -40,7 +41,7 @@ export async function action(args: Route.ActionArgs) {
   const { user, intent: intentOf } = await requireAction(args, "/admin/inbox/:id");
   const form = await args.request.formData().catch(() => new FormData());
   const outcome = await INTENTS[intentOf(form)](getDb(), auditActor(args, user), args.params.id);
-  if (!outcome.ok) throw data(outcome.message, { status: outcome.status });
+  if (!outcome.ok) throw data(outcome.message, { status: httpStatusOf(outcome) });
   const toast: Toast = { type: "success", message: outcome.message };
   return { toast, changed: outcome.changed };
 }

@@ -12,6 +12,7 @@ import { EmailStatusBadge } from "~/ui/admin/list/status-badges";
 import { PageHeader, Panel } from "~/ui/admin/page-header";
 import { primaryButton } from "~/ui/buttons";
 import type { Route } from "./+types/message";
+import { httpStatusOf } from "~/lib/use-case-http";
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.email.subject ?? "E-mail"} | Utsab Admin` }];
 
@@ -27,9 +28,9 @@ export async function action(args: Route.ActionArgs) {
   const form = await args.request.formData().catch(() => new FormData());
   intentOf(form); // "retry", the one thing this page does
   const outcome = await retryEmail(getDb(), auditActor(args, user), args.params.id);
-  if (!outcome.ok && outcome.status === 404) throw data(outcome.message, { status: 404 });
+  if (!outcome.ok && outcome.refusal === "not-found") throw data(outcome.message, { status: 404 });
   const toast: Toast = { type: outcome.ok ? "success" : "error", message: outcome.message };
-  return data({ toast }, { status: outcome.ok ? 200 : 400 });
+  return data({ toast }, { status: outcome.ok ? 200 : httpStatusOf(outcome) });
 }
 
 /** Where the record an e-mail is about can be seen, when there is a screen for it. */

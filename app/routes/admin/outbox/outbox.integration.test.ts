@@ -237,8 +237,9 @@ describe("/admin/outbox/:id retry", () => {
   it("refuses to retry a sent or pending message with a clear message, changing nothing", async () => {
     const sent = ids[4]!;
     const before = await row(sent);
+    // The message has moved on from "failed": a conflict with its state.
     expect(answerOf(await post(sent))).toEqual({
-      status: 400,
+      status: 409,
       body: { toast: { type: "error", message: "This e-mail was already sent; only a failed e-mail can be retried." } },
     });
     expect(await row(sent)).toEqual(before);
