@@ -165,7 +165,7 @@ describe("teams and staff users", () => {
         { name, email: `invite-${randomUUID()}@example.com`, role: "staff" },
         actor(),
       );
-      expect(result).toMatchObject({ ok: false, status: 400, errors: { name: message } });
+      expect(result).toMatchObject({ ok: false, refusal: "invalid", errors: { name: message } });
     }
     expect(await tableFingerprint(TABLES)).toEqual(before);
   });

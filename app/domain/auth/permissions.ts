@@ -168,7 +168,15 @@ export const ADMIN_ROUTE_ACCESS = {
   "/admin/gallery": { view: "gallery.manage", action: "gallery.manage" },
   "/admin/gallery/upload": { view: "gallery.manage", action: "gallery.manage" },
   "/admin/settings": { view: "settings.manage", action: "settings.manage" },
-  "/admin/settings/users": { view: "users.manage", action: "users.manage" },
+  "/admin/settings/users": {
+    view: "users.manage",
+    action: {
+      invite: "users.manage",
+      "change-role": "users.manage",
+      deactivate: "users.manage",
+      reactivate: "users.manage",
+    },
+  },
   "/admin/settings/rate-structures": {
     view: "settings.manage",
     action: { create: "settings.manage", update: "settings.manage", delete: "settings.manage" },

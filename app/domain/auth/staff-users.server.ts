@@ -17,6 +17,7 @@ import {
   type InviteFormValues,
 } from "./staff-users";
 import { createPasswordUser, generatePassword } from "./users.server";
+import { refuse, type UseCaseResult } from "../use-case";
 
 // Settings > Users (issue 8): the back office's own people. One use case per change, one transaction each,
 // each with its audit line. The last administrator who can sign in now is protected under a row lock on those
@@ -52,18 +53,9 @@ export async function listStaffUsers(db: Db): Promise<StaffUserRow[]> {
   return rows.filter((r): r is StaffUserRow => isStaffRole(r.role));
 }
 
-export type StaffUserResult =
-  | { ok: true; message: string; changed: boolean; userId: string }
-  | {
-      ok: false;
-      /** 400: the form is wrong; 404: no such back-office user; 409: the change breaks a rule. */
-      status: 400 | 404 | 409;
-      message: string;
-      errors?: Record<string, string>;
-      values?: InviteFormValues;
-    };
-
-const refused = (status: 400 | 404 | 409, message: string): StaffUserResult => ({ ok: false, status, message });
+/** Refused as invalid (the form is wrong), not-found (no such back-office user) or conflict (the change breaks a
+ * rule: the last administrator, oneself). */
+export type StaffUserResult = UseCaseResult<{ changed: boolean; userId: string }>;
 
 /**
  * Locks the rows of the administrators who can sign in now (in id order, so that two callers never wait on each
@@ -171,15 +163,13 @@ export function isEmailTaken(error: unknown): boolean {
  */
 export async function inviteStaffUser(db: Db, values: InviteFormValues, actor: AuditActor): Promise<StaffUserResult> {
   const parsed = inviteUserSchema.safeParse(values);
-  if (!parsed.success)
-    return { ok: false, status: 400, message: M.inviteFailed, errors: fieldErrors(parsed.error), values };
+  if (!parsed.success) return refuse("invalid", M.inviteFailed, fieldErrors(parsed.error));
   const company = await getCompanySettings(db);
   let userId: string;
   try {
     userId = await db.transaction((tx) => createInvitedUser(tx, parsed.data, company.name, actor));
   } catch (error) {
-    if (isEmailTaken(error))
-      return { ok: false, status: 400, message: M.inviteFailed, errors: { email: M.emailTaken }, values };
+    if (isEmailTaken(error)) return refuse("invalid", M.inviteFailed, { email: M.emailTaken });
     throw error;
   }
   wakeEmailSender();
@@ -198,15 +188,15 @@ export async function changeStaffRole(
   const parsed = changeRoleSchema.safeParse(raw);
   if (!parsed.success) {
     const errors = fieldErrors(parsed.error);
-    return refused(errors.userId ? 404 : 400, errors.userId ?? errors.role ?? M.roleFailed);
+    return refuse(errors.userId ? "not-found" : "invalid", errors.userId ?? errors.role ?? M.roleFailed);
   }
   const { userId, role } = parsed.data;
   return db.transaction(async (tx): Promise<StaffUserResult> => {
     const admins = await lockActiveAdmins(tx);
     const target = await lockStaffUser(tx, userId);
-    if (!target) return refused(404, M.userMissing);
+    if (!target) return refuse("not-found", M.userMissing);
     if (target.role === role) return { ok: true, message: M.roleUnchanged, changed: false, userId };
-    if (role !== "admin" && isLastActiveAdmin(target, admins)) return refused(409, M.lastAdmin);
+    if (role !== "admin" && isLastActiveAdmin(target, admins)) return refuse("conflict", M.lastAdmin);
     await tx.update(users).set({ role }).where(eq(users.id, userId));
     await recordAudit(tx, actor, {
       action: "user.role_changed",
@@ -229,15 +219,15 @@ export async function deactivateStaffUser(
   actor: AuditActor,
 ): Promise<StaffUserResult> {
   const parsed = userIdSchema.safeParse(raw);
-  if (!parsed.success) return refused(404, M.userMissing);
+  if (!parsed.success) return refuse("not-found", M.userMissing);
   const { userId } = parsed.data;
-  if (userId === actor.userId) return refused(409, M.selfDeactivate);
+  if (userId === actor.userId) return refuse("conflict", M.selfDeactivate);
   return db.transaction(async (tx): Promise<StaffUserResult> => {
     const admins = await lockActiveAdmins(tx);
     const target = await lockStaffUser(tx, userId);
-    if (!target) return refused(404, M.userMissing);
+    if (!target) return refuse("not-found", M.userMissing);
     if (target.deactivatedAt) return { ok: true, message: M.deactivated, changed: false, userId };
-    if (isLastActiveAdmin(target, admins)) return refused(409, M.lastAdmin);
+    if (isLastActiveAdmin(target, admins)) return refuse("conflict", M.lastAdmin);
     const [updated] = await tx
       .update(users)
       .set({ deactivatedAt: sql`now()` })
@@ -262,11 +252,11 @@ export async function reactivateStaffUser(
   actor: AuditActor,
 ): Promise<StaffUserResult> {
   const parsed = userIdSchema.safeParse(raw);
-  if (!parsed.success) return refused(404, M.userMissing);
+  if (!parsed.success) return refuse("not-found", M.userMissing);
   const { userId } = parsed.data;
   return db.transaction(async (tx): Promise<StaffUserResult> => {
     const target = await lockStaffUser(tx, userId);
-    if (!target) return refused(404, M.userMissing);
+    if (!target) return refuse("not-found", M.userMissing);
     if (!target.deactivatedAt) return { ok: true, message: M.reactivated, changed: false, userId };
     await tx.update(users).set({ deactivatedAt: null }).where(eq(users.id, userId));
     await recordAudit(tx, actor, {

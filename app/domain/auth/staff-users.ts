@@ -6,9 +6,6 @@ import { ROLE_LABELS, STAFF_ROLES } from "./roles";
 // The forms of Settings > Users: invite a staff member, change a role, deactivate, reactivate. Each posts an
 // `intent` to /admin/settings/users. No server imports: the screen shares the rules and the messages.
 
-export const USER_INTENTS = ["invite", "change-role", "deactivate", "reactivate"] as const;
-export type UserIntent = (typeof USER_INTENTS)[number];
-
 export const USER_NAME_MAX_LENGTH = 100;
 
 export const STAFF_USER_MESSAGES = {
@@ -23,7 +20,6 @@ export const STAFF_USER_MESSAGES = {
   lastAdmin:
     "The last active administrator cannot be demoted or deactivated (one who must still change their password does not count).",
   selfDeactivate: "You cannot deactivate your own account.",
-  unknownIntent: "Unknown action",
   invited: "User invited successfully",
   inviteFailed: "Failed to invite user",
   roleChanged: "Role updated successfully",

@@ -60,7 +60,7 @@ beforeEach(async () => {
 /** Exactly one of two results passed, and the other was refused by the last-administrator rule. */
 function expectOnePassed(results: StaffUserResult[]) {
   expect(results.filter((r) => r.ok)).toHaveLength(1);
-  expect(results.filter((r) => !r.ok)).toEqual([{ ok: false, status: 409, message: LAST_ADMIN }]);
+  expect(results.filter((r) => !r.ok)).toEqual([{ ok: false, refusal: "conflict", message: LAST_ADMIN, errors: {} }]);
 }
 
 describe("the last active administrator", () => {
@@ -79,13 +79,15 @@ describe("the last active administrator", () => {
     const before = await db.$count(auditLog);
     expect(await changeStaffRole(db, { userId: x.id, role: "staff" }, actorOf(y))).toEqual({
       ok: false,
-      status: 409,
+      refusal: "conflict",
       message: LAST_ADMIN,
+      errors: {},
     });
     expect(await deactivateStaffUser(db, { userId: x.id }, actorOf(y))).toEqual({
       ok: false,
-      status: 409,
+      refusal: "conflict",
       message: LAST_ADMIN,
+      errors: {},
     });
     expect(await activeAdmins()).toEqual([x.id]);
     expect(await db.$count(auditLog)).toBe(before);
@@ -162,10 +164,11 @@ describe("the last active administrator", () => {
       // X is the one administrator who can sign in now: the two invited ones do not keep the back office open.
       expect(await changeStaffRole(db, { userId: x.id, role: "staff" }, actorOf(x))).toEqual({
         ok: false,
-        status: 409,
+        refusal: "conflict",
         message: LAST_ADMIN,
+        errors: {},
       });
-      expect(await deactivateStaffUser(db, { userId: x.id }, actorOf(y))).toMatchObject({ ok: false, status: 409 });
+      expect(await deactivateStaffUser(db, { userId: x.id }, actorOf(y))).toMatchObject({ ok: false, refusal: "conflict" });
       // The invited ones may be demoted: neither is one who can sign in now.
       expect(await changeStaffRole(db, { userId: invited[0]!.id, role: "staff" }, actorOf(x))).toMatchObject({
         ok: true,

@@ -1,9 +1,10 @@
 import { UserPlus } from "lucide-react";
 import { data, Form, useNavigation } from "react-router";
 import { getDb } from "~/db/client.server";
-import { auditActor, requirePermission } from "~/domain/auth/guard.server";
+import { auditActor, requireAction, requireView } from "~/domain/auth/guard.server";
+import type { IntentOf } from "~/domain/auth/permissions";
 import { ROLE_LABELS } from "~/domain/auth/roles";
-import { STAFF_ROLE_OPTIONS, STAFF_USER_MESSAGES, USER_INTENTS, type UserIntent } from "~/domain/auth/staff-users";
+import { STAFF_ROLE_OPTIONS, STAFF_USER_MESSAGES } from "~/domain/auth/staff-users";
 import {
   changeStaffRole,
   deactivateStaffUser,
@@ -20,11 +21,13 @@ import { cellClass, DhakaTime, formatDhakaDate, HeadCell, ListTable } from "~/ui
 import { PageHeader, Panel } from "~/ui/admin/page-header";
 import { SettingsTabs } from "~/ui/admin/settings-tabs";
 import type { Route } from "./+types/users";
+import { formText } from "~/lib/form-data";
+import { httpStatusOf } from "~/lib/use-case-http";
 
 export const meta: Route.MetaFunction = () => [{ title: "Users | Utsab Admin" }];
 
 export async function loader(args: Route.LoaderArgs) {
-  const user = await requirePermission(args, "users.manage");
+  const user = await requireView(args, "/admin/settings/users");
   const rows = await listStaffUsers(getDb());
   return {
     role: user.role,
@@ -49,31 +52,23 @@ const FAILED: Record<UserIntent, string> = {
   reactivate: STAFF_USER_MESSAGES.reactivateFailed,
 };
 
-const text = (form: FormData, name: string) => {
-  const v = form.get(name);
-  return typeof v === "string" ? v : "";
-};
+type UserIntent = IntentOf<"/admin/settings/users">;
 
 export async function action(args: Route.ActionArgs) {
-  const user = await requirePermission(args, "users.manage");
+  const { user, intent: intentOf } = await requireAction(args, "/admin/settings/users");
   const form = await args.request.formData().catch(() => new FormData());
-  const intent = text(form, "intent");
-  if (!(USER_INTENTS as readonly string[]).includes(intent))
-    throw data(STAFF_USER_MESSAGES.unknownIntent, { status: 400 });
+  const intent = intentOf(form);
+  const text = (name: string) => formText(form, name);
   const actor = auditActor(args, user);
   const db = getDb();
-  const userId = text(form, "userId");
+  const userId = text("userId");
   let result: StaffUserResult;
-  switch (intent as UserIntent) {
+  switch (intent) {
     case "invite":
-      result = await inviteStaffUser(
-        db,
-        { name: text(form, "name"), email: text(form, "email"), role: text(form, "role") },
-        actor,
-      );
+      result = await inviteStaffUser(db, { name: text("name"), email: text("email"), role: text("role") }, actor);
       break;
     case "change-role":
-      result = await changeStaffRole(db, { userId, role: text(form, "role") }, actor);
+      result = await changeStaffRole(db, { userId, role: text("role") }, actor);
       break;
     case "deactivate":
       result = await deactivateStaffUser(db, { userId }, actor);
@@ -84,24 +79,26 @@ export async function action(args: Route.ActionArgs) {
   }
   if (!result.ok) {
     // Field messages for the invite form; otherwise the rule that refused the change is the message.
-    const message = result.errors ? FAILED[intent as UserIntent] : result.message;
+    const hasFieldMessages = Object.keys(result.errors).length > 0;
+    const message = hasFieldMessages ? FAILED[intent] : result.message;
     return data(
       {
         intent,
         ok: false as const,
         userId: userId || null,
         message: result.message,
-        errors: result.errors ?? null,
-        values: result.values ?? null,
+        errors: hasFieldMessages ? result.errors : null,
+        // The invite form keeps what was typed.
+        values: intent === "invite" ? { name: text("name"), email: text("email"), role: text("role") } : null,
         toast: { type: "error", message } satisfies Toast as Toast,
         // A fresh key empties the invite form after a success; after a failure it keeps what was typed.
         formKey: null,
       },
-      { status: result.status },
+      { status: httpStatusOf(result) },
     );
   }
   // An administrator who stepped down can no longer open this page.
-  if (intent === "change-role" && result.changed && result.userId === user.id && text(form, "role") !== "admin")
+  if (intent === "change-role" && result.changed && result.userId === user.id && text("role") !== "admin")
     return redirectWithToast("/admin", { type: "success", message: result.message });
   return {
     intent,
