@@ -4,11 +4,11 @@ import { E2E_PORTAL_QUOTATIONS } from "./support/fixtures";
 
 // Quotation Management's list as staff see it (backoffice.md §2, issue 10): the spec's columns, the loading
 // skeleton while another state of the list loads, the status filter and search in the URL, the empty state, and
-// the details panel opened from View Details. Read-only: the shared server's quotations are other specs' too.
+// the details panel opened from View Details, its lines charged for the rental's days. Read-only: the shared server's quotations are other specs' too.
 
 test("the list: columns, skeleton while loading, filter and search in the URL, empty state, details @mobile", async ({
   page,
-}) => {
+}, info) => {
   await signIn(page, "admin", "/admin/quotations");
   await expect(page.getByRole("heading", { name: "Quotation Management", level: 1 })).toBeVisible();
   const sent = page.getByRole("row").filter({ hasText: E2E_PORTAL_QUOTATIONS.sent.eventName });
@@ -45,4 +45,10 @@ test("the list: columns, skeleton while loading, filter and search in the URL, e
   await expect(panel.getByText("Submitted on")).toBeVisible();
   await expect(panel.getByRole("heading", { name: "Timeline" })).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`view=${E2E_PORTAL_QUOTATIONS.pending.id}`));
+  // A two-day rental: each line priced per day says its rate and days, and is charged for both (ADR 0019).
+  const charges = panel.getByTestId("line-charge");
+  await expect(charges).toHaveText(["1 sqm × ৳5,000.00 × 2 days", "8 × ৳1,500.00 × 2 days"]);
+  await expect(panel.getByTestId("line-total")).toHaveText(["৳10,000.00", "৳24,000.00"]);
+  await panel.getByRole("heading", { name: "Products" }).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `.tmp/screenshots/quotation-panel-days-${info.project.name}.png` });
 });

@@ -18,6 +18,8 @@ const CUSTOMER = {
   newPassword: "farhana-own-password-2027",
 };
 
+const EVENT_DATE = dhakaDatePlus(45);
+
 let smtp: TestSmtp;
 let server: IsolatedServer;
 
@@ -95,7 +97,7 @@ test("request, price and send, negotiate by link, revision 2, sign in, change th
     Email: CUSTOMER.email,
     "Phone Number": "+880 1712-000333",
     "Event Name": "Flow Product Launch",
-    "Event Date": dhakaDatePlus(45),
+    "Event Date": EVENT_DATE,
     "Event Time": "19:00",
     "Event Location": "Radisson Blu, Dhaka",
   };
@@ -104,7 +106,8 @@ test("request, price and send, negotiate by link, revision 2, sign in, change th
   await expect(visitor.getByRole("heading", { name: "Request Sent!" })).toBeVisible();
   expect(await pendingFigure(staff)).toBe(pendingBefore + 1);
 
-  // 2. Staff open it: the price is prefilled from the inventory, totals follow the inputs, Send needs every price.
+  // 2. Staff open it: the price is prefilled from the inventory, totals follow the inputs, Send needs every price;
+  // a two-day rental charges the light (priced per unit per day) for 2 days, the line saying so (issue 19).
   let panel = await openPanel(staff);
   await expect(panel.getByText("Flow Product Launch").first()).toBeVisible();
   await expect(panel.getByRole("link", { name: CUSTOMER.email })).toHaveAttribute("href", `mailto:${CUSTOMER.email}`);
@@ -115,9 +118,15 @@ test("request, price and send, negotiate by link, revision 2, sign in, change th
   await expect(panel.getByRole("button", { name: "Send Quotation" })).toBeDisabled();
   await price.fill("2500");
   await panel.getByRole("textbox", { name: "Discount (৳)" }).fill("1000");
-  // 4 × 2,500 = 10,000; less 1,000 = 9,000; VAT 15% = 1,350.
+  // One day: 4 × 2,500 = 10,000; less 1,000 = 9,000; VAT 15% = 1,350.
+  await expect(panel.getByTestId("line-charge")).toHaveText("4 × ৳2,500.00 × 1 day");
   await expect(panel.getByTestId("quote-total")).toHaveText("৳10,350.00");
-  await expect(panel.getByText("Taka Ten Thousand Three Hundred Fifty Only")).toBeVisible();
+  await panel.getByLabel("Last rental day").fill(dhakaDatePlus(46));
+  // Two days: 4 × 2,500 × 2 = 20,000; less 1,000 = 19,000; VAT 15% = 2,850.
+  await expect(panel.getByTestId("line-charge")).toHaveText("4 × ৳2,500.00 × 2 days");
+  await expect(panel.getByTestId("line-total")).toHaveText("৳20,000.00");
+  await expect(panel.getByTestId("quote-total")).toHaveText("৳21,850.00");
+  await expect(panel.getByText("Taka Twenty-One Thousand Eight Hundred Fifty Only")).toBeVisible();
   await panel.getByRole("button", { name: "Send Quotation" }).click();
   await expect(staff.getByText("Quotation sent to customer!").first()).toBeVisible();
   panel = staff.getByRole("dialog");
@@ -127,7 +136,8 @@ test("request, price and send, negotiate by link, revision 2, sign in, change th
   // 3. The e-mail: the link, the figures, the temporary password and the PDF.
   const [first] = await mailTo(CUSTOMER.email, 1).then((all) => all.filter((m) => m.includes("Your quotation from")));
   expect(first).toBeDefined();
-  expect(first).toContain("Total: ৳10,350.00");
+  expect(first).toContain("4 × ৳2,500.00 × 2 days = ৳20,000.00");
+  expect(first).toContain("Total: ৳21,850.00");
   expect(first).toMatch(/Content-Type: application\/pdf; name=quotation-[0-9a-f]{8}-r1\.pdf/);
   const password = /Temporary password: (\S+)/.exec(first!)?.[1];
   expect(password).toBeTruthy();
@@ -140,7 +150,8 @@ test("request, price and send, negotiate by link, revision 2, sign in, change th
   expect(linkPage!.headers()["referrer-policy"]).toBe("no-referrer");
   await customer.waitForLoadState("networkidle");
   await expect(customer.getByRole("heading", { name: /Quotation #/ })).toBeVisible();
-  await expect(customer.getByText("৳10,350.00")).toBeVisible();
+  await expect(customer.getByText("৳21,850.00")).toBeVisible();
+  await expect(customer.getByTestId("line-charge")).toHaveText("4 × ৳2,500.00 × 2 days");
   await customer.getByText("Negotiate", { exact: true }).click();
   await customer.getByLabel("What would you like us to change?").fill("Could you make it ৳2,200 a light?");
   await customer.getByRole("button", { name: "Ask to negotiate" }).click();
@@ -185,7 +196,7 @@ test("request, price and send, negotiate by link, revision 2, sign in, change th
   await expect(row.getByText("Sent", { exact: true })).toBeVisible();
   await row.getByRole("link", { name: /View Details/ }).click();
   await customer.waitForLoadState("networkidle");
-  await expect(customer.getByText("৳8,970.00")).toBeVisible(); // (4 × 2,200 − 1,000) + 15% VAT
+  await expect(customer.getByText("৳19,090.00")).toBeVisible(); // (4 × 2,200 × 2 days − 1,000) + 15% VAT
   await customer.getByRole("button", { name: "Approve" }).click();
   await expect(customer.getByText("Quotation approved successfully").first()).toBeVisible();
   await expect(customer).toHaveURL(/\/customer\/dashboard$/, { timeout: 10_000 });

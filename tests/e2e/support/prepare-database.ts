@@ -66,7 +66,12 @@ try {
     eventLocation: "Gulshan Avenue, Dhaka",
   });
   await database.db.insert(quotations).values([
-    { ...quotation(pending), notes: "Stage ready by 4 pm, please." },
+    // A two-day rental: the panel charges its lines priced per day for 2 days (ADR 0019).
+    {
+      ...quotation(pending),
+      rentalEndDate: dhakaDatePlus(pending.daysFromNow + 1),
+      notes: "Stage ready by 4 pm, please.",
+    },
     {
       ...quotation(sent),
       status: "sent" as const,
@@ -92,6 +97,8 @@ try {
       size: "12 x 8 ft",
       quantity: 1,
       unitPrice: "0",
+      priceUnit: "sqm/day",
+      days: 1,
       total: "0",
       lineNo: 0,
     },
@@ -101,6 +108,8 @@ try {
       name: "Moving Head Beam",
       quantity: 8,
       unitPrice: "1500.00",
+      priceUnit: "unit/day",
+      days: 1,
       total: "12000.00",
       lineNo: 1,
     },

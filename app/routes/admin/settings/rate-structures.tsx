@@ -119,15 +119,11 @@ export default function RateStructures({ loaderData, actionData }: Route.Compone
         }
       />
       <Panel className="min-w-0">
-        <ListTable label="Rate structures" minWidth="52rem">
+        <ListTable label="Rate structures" minWidth="40rem">
           <thead className="border-b border-slate-200 bg-slate-50">
             <tr>
               <HeadCell>Name</HeadCell>
-              {DAYS.map((d) => (
-                <HeadCell key={d} className="text-right">
-                  {d} {d === 1 ? "day" : "days"}
-                </HeadCell>
-              ))}
+              <HeadCell>Days charged for 1, 2, … 7 days</HeadCell>
               <HeadCell className="text-right">Further week</HeadCell>
               <HeadCell className="text-right">Items</HeadCell>
               <HeadCell>
@@ -230,15 +226,9 @@ function StructureRow({
           <span className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 text-xs font-medium text-slate-600">{note}</span>
         )}
       </td>
-      {daysCharged.map((d, i) => (
-        <td
-          key={i}
-          className={`${cellClass} text-right tabular-nums`}
-          data-label={`${i + 1} ${i === 0 ? "day" : "days"}`}
-        >
-          {d}
-        </td>
-      ))}
+      <td className={`${cellClass} tabular-nums`} data-label="Days charged for 1-7 days">
+        {daysCharged.join(" · ")}
+      </td>
       <td className={`${cellClass} text-right tabular-nums`} data-label="Further week">
         {extraWeekDays}
       </td>
