@@ -1,16 +1,14 @@
 import { CalendarOff, Check, Plus, X } from "lucide-react";
 import { data, Form, Link, useLocation } from "react-router";
 import { getDb } from "~/db/client.server";
-import { auditActor, requirePermission } from "~/domain/auth/guard.server";
+import { auditActor, requireAction, requireView } from "~/domain/auth/guard.server";
 import { can } from "~/domain/auth/permissions";
 import { LEAVE_TYPES } from "~/domain/people/constants";
 import {
   EMPTY_LEAVE_FORM,
-  LEAVE_LIMITS,
   LEAVE_STATUS_LABELS,
   LEAVE_TYPE_LABELS,
   readLeaveForm,
-  type LeaveFormValues,
 } from "~/domain/people/leave-form";
 import { LEAVE_LIST } from "~/domain/people/leave-list";
 import { decideLeave, leaveViewer, leaveYearSummary, listLeaves, requestLeave } from "~/domain/people/leaves.server";
@@ -19,8 +17,7 @@ import { redirectWithToast } from "~/lib/flash-toast.server";
 import { formatShortDate } from "~/lib/format";
 import { listUrlOf, parseList, withParam } from "~/lib/list-params";
 import type { Toast } from "~/lib/toast";
-import { DialogActions, FormDialog } from "~/ui/admin/form-dialog";
-import { FormError, SelectField, SubmitButton, TextAreaField, TextField, useFormBusy, useToast } from "~/ui/admin/form";
+import { useToast } from "~/ui/admin/form";
 import {
   cellClass,
   EmptyState,
@@ -39,6 +36,7 @@ import { Badge } from "~/ui/badge";
 import { primaryButton } from "~/ui/buttons";
 import type { Route } from "./+types/leaves";
 import { httpStatusOf } from "~/lib/use-case-http";
+import { LeaveRequestDialog } from "~/ui/admin/leaves/leave-request-dialog";
 
 // Leave Management (backoffice.md §2; issue 11): the spec's table (Employee, Type, Start Date, End Date, Status,
 // Approved By, a dash when none) and, beyond it, requesting leave for oneself (?new=1), approving or rejecting
@@ -49,7 +47,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Leave Management | Utsa
 const listUrl = (url: URL) => listUrlOf(LEAVE_LIST, url);
 
 export async function loader(args: Route.LoaderArgs) {
-  const user = await requirePermission(args, "leave.view");
+  const user = await requireView(args, "/admin/leaves");
   const url = new URL(args.request.url);
   const state = parseList(LEAVE_LIST, url);
   const db = getDb();
@@ -72,10 +70,10 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const user = await requirePermission(args, "leave.manage");
+  const { user, intent: intentOf } = await requireAction(args, "/admin/leaves");
   const url = new URL(args.request.url);
   const form = await args.request.formData().catch(() => new FormData());
-  const intent = form.get("intent");
+  const intent = intentOf(form);
   const actor = auditActor(args, user);
   const db = getDb();
   const back = listUrl(url);
@@ -283,7 +281,7 @@ export default function Leaves({ loaderData, actionData }: Route.ComponentProps)
       </Panel>
 
       {requesting && (
-        <RequestDialog
+        <LeaveRequestDialog
           values={actionData?.intent === "request" && actionData.values ? actionData.values : EMPTY_LEAVE_FORM}
           errors={actionData?.intent === "request" ? actionData.errors : {}}
           closeHref={closeHref}
@@ -291,70 +289,5 @@ export default function Leaves({ loaderData, actionData }: Route.ComponentProps)
         />
       )}
     </>
-  );
-}
-
-function RequestDialog({
-  values,
-  errors,
-  closeHref,
-  action,
-}: {
-  values: LeaveFormValues;
-  errors: Record<string, string | undefined>;
-  closeHref: string;
-  action: string;
-}) {
-  const busy = useFormBusy("request");
-  return (
-    <FormDialog title="Request Leave" closeHref={closeHref} size="sm">
-      <Form method="post" action={action} noValidate replace preventScrollReset>
-        <input type="hidden" name="intent" value="request" />
-        <div className="space-y-4 px-5 py-4">
-          <FormError message={errors.form} />
-          <SelectField
-            name="type"
-            label="Type"
-            required
-            defaultValue={values.type}
-            error={errors.type}
-            options={[
-              { value: "", label: "Select type" },
-              ...LEAVE_TYPES.map((t) => ({ value: t, label: LEAVE_TYPE_LABELS[t] })),
-            ]}
-          />
-          <div className="grid gap-4 sm:grid-cols-2">
-            <TextField
-              name="startDate"
-              label="Start Date"
-              type="date"
-              required
-              defaultValue={values.startDate}
-              error={errors.startDate}
-            />
-            <TextField
-              name="endDate"
-              label="End Date"
-              type="date"
-              required
-              defaultValue={values.endDate}
-              error={errors.endDate}
-            />
-          </div>
-          <TextAreaField
-            name="reason"
-            label="Reason"
-            rows={3}
-            maxLength={LEAVE_LIMITS.reason}
-            defaultValue={values.reason}
-            error={errors.reason}
-            hint="Optional"
-          />
-        </div>
-        <DialogActions closeHref={closeHref}>
-          <SubmitButton label="Request Leave" busyLabel="Requesting..." busy={busy} />
-        </DialogActions>
-      </Form>
-    </FormDialog>
   );
 }
