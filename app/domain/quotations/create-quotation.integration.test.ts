@@ -593,3 +593,39 @@ describe("createQuotationRequest: idempotency", () => {
     });
   });
 });
+
+describe("createQuotationRequest: rental pricing and the money bound (issue 19)", () => {
+  it("charges a price per day for the event's day and a price per event once, and keeps each line's unit and days", async () => {
+    const created = expectCreated(await createQuotationRequest(getDb(), valid()));
+    const lines = await getDb()
+      .select()
+      .from(quotationLines)
+      .where(eq(quotationLines.quotationId, created.quotation.id))
+      .orderBy(quotationLines.lineNo);
+    expect(lines.map((l) => [l.priceUnit, l.days, l.quantity, l.unitPrice, l.total])).toEqual([
+      ["sqm/day", 1, 32, "5000.00", "160000.00"],
+      ["event", null, 1, "25000.00", "25000.00"],
+    ]);
+  });
+
+  it("refuses a cart whose line total would not fit numeric(14,2), naming it, and writes nothing", async () => {
+    const [dear] = await getDb()
+      .insert(inventoryItems)
+      .values({
+        slug: `gold-stage-${randomUUID().slice(0, 8)}`,
+        name: "Gold Stage",
+        category: "stage",
+        price: "999999999999.99",
+        quantity: 10,
+      })
+      .returning({ id: inventoryItems.id });
+    const before = await counts();
+    const result = await createQuotationRequest(getDb(), { ...valid(), items: [{ productId: dear!.id, quantity: 2 }] });
+    expect(result).toEqual({
+      ok: false,
+      status: 400,
+      errors: { items: "Total of Gold Stage would be more than ৳999,999,999,999.99, the most an amount can be" },
+    });
+    expect(await counts()).toEqual(before);
+  });
+});
