@@ -1,10 +1,8 @@
 import { KeyRound, Plus, Users, UsersRound } from "lucide-react";
-import { data, Form, Link, useLocation } from "react-router";
+import { data, Link, useLocation } from "react-router";
 import { getDb } from "~/db/client.server";
 import { auditActor, requireView, requireAction } from "~/domain/auth/guard.server";
 import { can } from "~/domain/auth/permissions";
-import { ROLE_LABELS } from "~/domain/auth/roles";
-import { STAFF_ROLE_OPTIONS } from "~/domain/auth/staff-users";
 import { DEPARTMENTS } from "~/domain/people/constants";
 import {
   EMPLOYEE_MESSAGES,
@@ -26,10 +24,10 @@ import { recordDialogFromUrl, type RecordDialog } from "~/lib/record-dialog.serv
 import { formatMoney, formatShortDate } from "~/lib/format";
 import { listUrlOf, parseList, withParam } from "~/lib/list-params";
 import type { Toast } from "~/lib/toast";
-import { DialogActions, FormDialog } from "~/ui/admin/form-dialog";
-import { SelectField, SubmitButton, useFormBusy, useToast } from "~/ui/admin/form";
+import { useToast } from "~/ui/admin/form";
 import { DeleteDialog } from "~/ui/admin/delete-dialog";
 import { EmployeeDialog } from "~/ui/admin/employees/employee-dialog";
+import { GiveSignInDialog } from "~/ui/admin/employees/give-sign-in-dialog";
 import {
   cellClass,
   EmptyState,
@@ -288,7 +286,7 @@ export default function Employees({ loaderData, actionData }: Route.ComponentPro
         />
       )}
       {dialog?.kind === "signin" && (
-        <SignInDialog
+        <GiveSignInDialog
           employee={dialog.employee}
           error={actionData?.intent === "give-signin" ? actionData.errors.role : undefined}
           closeHref={closeHref}
@@ -307,54 +305,5 @@ export default function Employees({ loaderData, actionData }: Route.ComponentPro
         />
       )}
     </>
-  );
-}
-
-function SignInDialog({
-  employee,
-  error,
-  closeHref,
-  action,
-}: {
-  employee: SignInPreview;
-  error?: string;
-  closeHref: string;
-  action: string;
-}) {
-  const busy = useFormBusy("give-signin");
-  const linking = employee.existingRole && employee.existingRole in ROLE_LABELS;
-  return (
-    <FormDialog title="Give a sign-in" closeHref={closeHref} size="sm">
-      <Form method="post" action={action} replace preventScrollReset>
-        <input type="hidden" name="intent" value="give-signin" />
-        <input type="hidden" name="id" value={employee.id} />
-        <div className="space-y-4 px-5 py-4 text-sm text-slate-700">
-          {linking ? (
-            <p>
-              A back-office sign-in with <span className="font-medium text-ink-900">{employee.email}</span> exists
-              already ({ROLE_LABELS[employee.existingRole as keyof typeof ROLE_LABELS]}). It will be linked to{" "}
-              <span className="font-medium text-ink-900">{employee.name}</span>; its role stays as it is.
-            </p>
-          ) : (
-            <p>
-              <span className="font-medium text-ink-900">{employee.name}</span> gets an e-mail at{" "}
-              <span className="font-medium text-ink-900">{employee.email}</span> with a temporary password, to be
-              changed at the first sign-in.
-            </p>
-          )}
-          <SelectField
-            name="role"
-            label="Role"
-            required
-            defaultValue="staff"
-            error={error}
-            options={STAFF_ROLE_OPTIONS}
-          />
-        </div>
-        <DialogActions closeHref={closeHref}>
-          <SubmitButton label={linking ? "Link Sign-in" : "Send Invitation"} busyLabel="Saving..." busy={busy} />
-        </DialogActions>
-      </Form>
-    </FormDialog>
   );
 }
