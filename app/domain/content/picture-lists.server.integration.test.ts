@@ -17,14 +17,7 @@ import { getStorage, setStorage } from "~/lib/storage/storage.server";
 import { makeImage } from "../../../tests/support/images";
 import { listHeroImages, listLogos } from "./company.server";
 import { PICTURE_LIST_ERRORS, type PictureListName } from "./picture-lists";
-import {
-  deletePicture,
-  handlePictureListForm,
-  listPictures,
-  movePicture,
-  reorderPictures,
-  uploadPicture,
-} from "./picture-lists.server";
+import { deletePicture, listPictures, movePicture, reorderPictures, uploadPicture } from "./picture-lists.server";
 
 const actor: AuditActor = { userId: null, label: "tester@example.com", ipAddress: "203.0.113.7", userAgent: "vitest" };
 const FIVE_MB = 5 * 1024 * 1024;
@@ -455,31 +448,6 @@ describe.each(["logos", "hero"] as const)("movePicture (%s)", (list) => {
     );
     expect(result).toMatchObject({ ok: false, status: 404, message: "Failed to update order" });
     expect(await order(list)).toEqual(seedIds);
-  });
-});
-
-describe("handlePictureListForm", () => {
-  it("runs the use case its intent names", async () => {
-    const form = new FormData();
-    form.set("intent", "move-down");
-    form.set("id", LOGO_IDS[0]!);
-    expect(await handlePictureListForm(getDb(), "logos", form, actor)).toMatchObject({ ok: true, intent: "move-down" });
-    expect(await order("logos")).toEqual([LOGO_IDS[1], LOGO_IDS[0]]);
-
-    const reorder = new FormData();
-    reorder.set("intent", "reorder");
-    for (const id of LOGO_IDS) reorder.append("ids", id);
-    expect(await handlePictureListForm(getDb(), "logos", reorder, actor)).toMatchObject({
-      ok: true,
-      intent: "reorder",
-    });
-    expect(await order("logos")).toEqual(LOGO_IDS);
-  });
-
-  it("refuses a form without a known intent, changing nothing", async () => {
-    const result = await handlePictureListForm(getDb(), "hero", new FormData(), actor);
-    expect(result).toMatchObject({ ok: false, status: 400, errors: { form: PICTURE_LIST_ERRORS.formUnreadable } });
-    expect(await auditActions()).toEqual([]);
   });
 });
 

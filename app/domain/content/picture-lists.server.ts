@@ -441,37 +441,3 @@ export async function updateGalleryItem(db: Db, form: FormData, actor: AuditActo
   if (changed) invalidatePublicData();
   return { ok: true, intent: "update", message: messages.updated!, id };
 }
-
-/**
- * A screen's posted form, by its `intent`: what the page's action and the upload endpoint both run. An unknown
- * intent changes nothing.
- */
-export async function handlePictureListForm(
-  db: Db,
-  list: PictureListName,
-  form: FormData,
-  actor: AuditActor,
-): Promise<PictureListResult> {
-  const intent = text(form.get("intent"));
-  switch (intent as PictureListIntent) {
-    case "upload":
-      return uploadPicture(db, list, form, actor);
-    case "update":
-      if (list === "gallery") return updateGalleryItem(db, form, actor);
-      break;
-    case "delete":
-      return deletePicture(db, list, { id: form.get("id") }, actor);
-    case "reorder":
-      return reorderPictures(db, list, form.getAll("ids"), actor);
-    case "move-up":
-    case "move-down":
-      return movePicture(db, list, { id: form.get("id"), direction: intent === "move-up" ? "up" : "down" }, actor);
-  }
-  return {
-    ok: false,
-    intent: null,
-    status: 400,
-    message: PICTURE_LIST_ERRORS.formUnreadable,
-    errors: { form: PICTURE_LIST_ERRORS.formUnreadable },
-  };
-}

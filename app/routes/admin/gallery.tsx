@@ -1,12 +1,13 @@
 import { data } from "react-router";
 import { getDb } from "~/db/client.server";
-import { auditActor, requirePermission } from "~/domain/auth/guard.server";
+import { auditActor, requireAction, requireView } from "~/domain/auth/guard.server";
 import { pictureListPayload, PICTURE_LIST_ERRORS } from "~/domain/content/picture-lists";
-import { handlePictureListForm, listPictures, uploadRefused } from "~/domain/content/picture-lists.server";
+import { listPictures, uploadRefused } from "~/domain/content/picture-lists.server";
 import { getEnv } from "~/lib/env.server";
 import { redirectWithToast } from "~/lib/flash-toast.server";
 import { withUploadForm } from "~/lib/upload-form.server";
 import { PictureListScreen, revalidateAfterPost } from "~/ui/admin/picture-list-screen";
+import { runPictureListIntent } from "./picture-list-intents.server";
 import type { Route } from "./+types/gallery";
 
 // The Gallery screen (issue 11): the storefront gallery's pictures in order; upload with a caption, one of the 6
@@ -16,7 +17,7 @@ import type { Route } from "./+types/gallery";
 export const meta: Route.MetaFunction = () => [{ title: "Gallery | Utsab Admin" }];
 
 export async function loader(args: Route.LoaderArgs) {
-  await requirePermission(args, "gallery.manage");
+  await requireView(args, "/admin/gallery");
   const url = new URL(args.request.url);
   const items = await listPictures(getDb(), "gallery");
   const editId = url.searchParams.get("edit")?.toLowerCase();
@@ -34,12 +35,12 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const user = await requirePermission(args, "gallery.manage");
+  const access = await requireAction(args, "/admin/gallery");
   // The body is read only now, the permission known (issue 19).
   return withUploadForm(args.request, async ({ form, refusal }) => {
     const result = refusal
       ? uploadRefused("gallery", form, refusal)
-      : await handlePictureListForm(getDb(), "gallery", form, auditActor(args, user));
+      : await runPictureListIntent(getDb(), "gallery", access.intent(form), form, auditActor(args, access.user));
     // A saved Edit dialog closes: back to the screen, with the toast.
     if (result.ok && result.intent === "update")
       return redirectWithToast("/admin/gallery", { type: "success", message: result.message });

@@ -1,11 +1,12 @@
 import { data } from "react-router";
 import { getDb } from "~/db/client.server";
-import { auditActor, requirePermission } from "~/domain/auth/guard.server";
+import { auditActor, requireAction, requireView } from "~/domain/auth/guard.server";
 import { pictureListPayload } from "~/domain/content/picture-lists";
-import { handlePictureListForm, listPictures, uploadRefused } from "~/domain/content/picture-lists.server";
+import { listPictures, uploadRefused } from "~/domain/content/picture-lists.server";
 import { getEnv } from "~/lib/env.server";
 import { withUploadForm } from "~/lib/upload-form.server";
 import { PictureListScreen, revalidateAfterPost } from "~/ui/admin/picture-list-screen";
+import { runPictureListIntent } from "./picture-list-intents.server";
 import type { Route } from "./+types/hero";
 
 // Hero Image Management (backoffice.md §2): the home slideshow's pictures in order; upload, delete, drag to reorder.
@@ -13,7 +14,7 @@ import type { Route } from "./+types/hero";
 export const meta: Route.MetaFunction = () => [{ title: "Hero Images | Utsab Admin" }];
 
 export async function loader(args: Route.LoaderArgs) {
-  await requirePermission(args, "content.manage");
+  await requireView(args, "/admin/hero");
   return {
     items: await listPictures(getDb(), "hero"),
     maxBytes: getEnv().uploadMaxBytes,
@@ -23,12 +24,12 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const user = await requirePermission(args, "content.manage");
+  const access = await requireAction(args, "/admin/hero");
   // The body is read only now, the permission known (issue 19).
   return withUploadForm(args.request, async ({ form, refusal }) => {
     const result = refusal
       ? uploadRefused("hero", form, refusal)
-      : await handlePictureListForm(getDb(), "hero", form, auditActor(args, user));
+      : await runPictureListIntent(getDb(), "hero", access.intent(form), form, auditActor(args, access.user));
     const { payload, status } = pictureListPayload(result);
     return data(payload, { status });
   });

@@ -1,11 +1,12 @@
 import { data } from "react-router";
 import { getDb } from "~/db/client.server";
-import { auditActor, requirePermission } from "~/domain/auth/guard.server";
+import { auditActor, requireAction, requireView } from "~/domain/auth/guard.server";
 import { pictureListPayload } from "~/domain/content/picture-lists";
-import { handlePictureListForm, listPictures, uploadRefused } from "~/domain/content/picture-lists.server";
+import { listPictures, uploadRefused } from "~/domain/content/picture-lists.server";
 import { getEnv } from "~/lib/env.server";
 import { withUploadForm } from "~/lib/upload-form.server";
 import { PictureListScreen, revalidateAfterPost } from "~/ui/admin/picture-list-screen";
+import { runPictureListIntent } from "./picture-list-intents.server";
 import type { Route } from "./+types/logos";
 
 // Logo Management (backoffice.md §2): the site header's logos in order; upload, delete, drag to reorder.
@@ -13,7 +14,7 @@ import type { Route } from "./+types/logos";
 export const meta: Route.MetaFunction = () => [{ title: "Logos | Utsab Admin" }];
 
 export async function loader(args: Route.LoaderArgs) {
-  await requirePermission(args, "content.manage");
+  await requireView(args, "/admin/logos");
   return {
     items: await listPictures(getDb(), "logos"),
     maxBytes: getEnv().uploadMaxBytes,
@@ -23,12 +24,12 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const user = await requirePermission(args, "content.manage");
+  const access = await requireAction(args, "/admin/logos");
   // The body is read only now, the permission known (issue 19).
   return withUploadForm(args.request, async ({ form, refusal }) => {
     const result = refusal
       ? uploadRefused("logos", form, refusal)
-      : await handlePictureListForm(getDb(), "logos", form, auditActor(args, user));
+      : await runPictureListIntent(getDb(), "logos", access.intent(form), form, auditActor(args, access.user));
     const { payload, status } = pictureListPayload(result);
     return data(payload, { status });
   });
