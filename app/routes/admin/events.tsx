@@ -12,8 +12,7 @@ import {
 } from "lucide-react";
 import { data, Form, Link, useLocation } from "react-router";
 import { getDb } from "~/db/client.server";
-import { auditActor, requirePermission } from "~/domain/auth/guard.server";
-import type { SignedInUser } from "~/domain/auth/session.server";
+import { auditActor, requireAction, requireView, type ActionAccess } from "~/domain/auth/guard.server";
 import { can } from "~/domain/auth/permissions";
 import { EVENT_STATUSES } from "~/domain/content/constants";
 import {
@@ -75,7 +74,7 @@ type DialogState =
   { kind: "create" | "update"; values: EventFormValues } | { kind: "delete"; id: string; name: string } | null;
 
 export async function loader(args: Route.LoaderArgs) {
-  const user = await requirePermission(args, "events.view");
+  const user = await requireView(args, "/admin/events");
   const url = new URL(args.request.url);
   const state = parseList(EVENT_LIST, url);
   const db = getDb();
@@ -99,15 +98,16 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const user = await requirePermission(args, "events.manage");
+  const access = await requireAction(args, "/admin/events");
   // The body is read only now, the permission known (issue 19).
-  return withUploadForm(args.request, (read) => act(args, user, read));
+  return withUploadForm(args.request, (read) => act(args, access, read));
 }
 
-async function act(args: Route.ActionArgs, user: SignedInUser, { form, refusal }: UploadForm) {
+async function act(args: Route.ActionArgs, access: ActionAccess<"/admin/events">, { form, refusal }: UploadForm) {
   const url = new URL(args.request.url);
-  const intent = form.get("intent");
-  const actor = auditActor(args, user);
+  // The intent comes first in the form, so a refused upload (413) still has it.
+  const intent = access.intent(form);
+  const actor = auditActor(args, access.user);
   const db = getDb();
   const back = listUrl(url);
 

@@ -12,8 +12,7 @@ import {
 } from "lucide-react";
 import { data, Form, Link, useLocation } from "react-router";
 import { getDb } from "~/db/client.server";
-import { auditActor, requirePermission } from "~/domain/auth/guard.server";
-import type { SignedInUser } from "~/domain/auth/session.server";
+import { auditActor, requireAction, requireView, type ActionAccess } from "~/domain/auth/guard.server";
 import { can } from "~/domain/auth/permissions";
 import { CATEGORIES, findCategory, INVENTORY_GROUPS, PRICE_UNITS } from "~/domain/catalogue/constants";
 import { INVENTORY_IMPORT_PATH, inventoryExportHref } from "~/domain/inventory/inventory-csv";
@@ -65,7 +64,7 @@ type DialogState =
   | null;
 
 export async function loader(args: Route.LoaderArgs) {
-  const user = await requirePermission(args, "inventory.view");
+  const user = await requireView(args, "/admin/inventory");
   const url = new URL(args.request.url);
   const state = parseList(INVENTORY_LIST, url);
   const db = getDb();
@@ -90,15 +89,16 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const user = await requirePermission(args, "inventory.manage");
+  const access = await requireAction(args, "/admin/inventory");
   // The body is read only now, the permission known (issue 19).
-  return withUploadForm(args.request, (read) => act(args, user, read));
+  return withUploadForm(args.request, (read) => act(args, access, read));
 }
 
-async function act(args: Route.ActionArgs, user: SignedInUser, { form, refusal }: UploadForm) {
+async function act(args: Route.ActionArgs, access: ActionAccess<"/admin/inventory">, { form, refusal }: UploadForm) {
   const url = new URL(args.request.url);
-  const intent = form.get("intent");
-  const actor = auditActor(args, user);
+  // The intent comes first in the form, so a refused upload (413) still has it.
+  const intent = access.intent(form);
+  const actor = auditActor(args, access.user);
   const db = getDb();
   const back = listUrl(url);
 
