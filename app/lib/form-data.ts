@@ -16,3 +16,8 @@ export function formTexts(form: FormData, name: string): string[] {
 export function formFields<K extends string>(form: FormData, names: readonly K[]): Record<K, string> {
   return Object.fromEntries(names.map((name) => [name, formText(form, name)])) as Record<K, string>;
 }
+
+/** How many files were chosen in a file field (a field left empty posts one empty file). */
+export function chosenFileCount(form: FormData, name: string): number {
+  return form.getAll(name).filter((value) => typeof value !== "string" && value.size > 0).length;
+}

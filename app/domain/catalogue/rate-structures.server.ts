@@ -11,6 +11,7 @@ import {
   type RateStructureFormValues,
   type RateStructureInput,
 } from "./rate-structures";
+import { refuse, type Refusal, type Refused, type UseCaseResult } from "../use-case";
 
 // Settings > Rate structures (issue 19, ADR 0019): the named structures items pick, each with how many items use
 // it. A structure in use cannot be deleted (its row is locked, then its items counted; an item saved meanwhile
@@ -46,26 +47,15 @@ export function rateStructureChoices(db: DbOrTx): Promise<{ id: string; name: st
     .orderBy(asc(rateStructures.name), asc(rateStructures.id));
 }
 
-export type RateStructureResult =
-  | { ok: true; id: string; message: string }
-  | {
-      ok: false;
-      status: 400 | 404 | 409;
-      message: string;
-      errors: Record<string, string>;
-      values?: RateStructureFormValues;
-    };
+export type RateStructureResult = UseCaseResult<{ id: string }>;
 
-function refused(
-  status: 400 | 404 | 409,
-  errors: Record<string, string>,
-  values?: RateStructureFormValues,
-): RateStructureResult {
+/** The toast names the fields' fault in general, or the one rule that refused (in use, gone). */
+function refused(refusal: Refusal, errors: Record<string, string>): Refused {
   const message =
-    status === 400 && Object.keys(errors).some((k) => k !== "form")
+    refusal === "invalid" && Object.keys(errors).some((k) => k !== "form")
       ? RATE_STRUCTURE_MESSAGES.fieldsInvalid
       : (Object.values(errors)[0] ?? "");
-  return { ok: false, status, message, errors, ...(values ? { values } : {}) };
+  return refuse(refusal, message, errors);
 }
 
 async function nameTaken(tx: DbOrTx, name: string, exceptId: string | null): Promise<boolean> {
@@ -92,12 +82,11 @@ export async function createRateStructure(
   actor: AuditActor,
 ): Promise<RateStructureResult> {
   const parsed = parseRateStructureForm(values);
-  if (!parsed.ok) return refused(400, parsed.errors, values);
+  if (!parsed.ok) return refused("invalid", parsed.errors);
   const input = parsed.input;
   try {
     return await db.transaction(async (tx): Promise<RateStructureResult> => {
-      if (await nameTaken(tx, input.name, null))
-        return refused(400, { name: RATE_STRUCTURE_MESSAGES.nameTaken }, values);
+      if (await nameTaken(tx, input.name, null)) return refused("invalid", { name: RATE_STRUCTURE_MESSAGES.nameTaken });
       const [row] = await tx.insert(rateStructures).values(columns(input)).returning({ id: rateStructures.id });
       await recordAudit(tx, actor, {
         action: "rate_structure.created",
@@ -111,7 +100,7 @@ export async function createRateStructure(
   } catch (error) {
     // Two adds of one name at the same moment: the second meets the unique constraint.
     if (isUniqueViolation(error, "rate_structures_name_unique"))
-      return refused(400, { name: RATE_STRUCTURE_MESSAGES.nameTaken }, values);
+      return refused("invalid", { name: RATE_STRUCTURE_MESSAGES.nameTaken });
     throw error;
   }
 }
@@ -123,15 +112,15 @@ export async function updateRateStructure(
   actor: AuditActor,
 ): Promise<RateStructureResult> {
   const id = isUuid(values.id) ? values.id.toLowerCase() : null;
-  if (!id) return refused(404, { form: RATE_STRUCTURE_MESSAGES.notFound });
+  if (!id) return refused("not-found", { form: RATE_STRUCTURE_MESSAGES.notFound });
   const parsed = parseRateStructureForm(values);
-  if (!parsed.ok) return refused(400, parsed.errors, values);
+  if (!parsed.ok) return refused("invalid", parsed.errors);
   const input = parsed.input;
   try {
     return await db.transaction(async (tx): Promise<RateStructureResult> => {
       const [before] = await tx.select().from(rateStructures).where(eq(rateStructures.id, id)).for("update");
-      if (!before) return refused(404, { form: RATE_STRUCTURE_MESSAGES.notFound });
-      if (await nameTaken(tx, input.name, id)) return refused(400, { name: RATE_STRUCTURE_MESSAGES.nameTaken }, values);
+      if (!before) return refused("not-found", { form: RATE_STRUCTURE_MESSAGES.notFound });
+      if (await nameTaken(tx, input.name, id)) return refused("invalid", { name: RATE_STRUCTURE_MESSAGES.nameTaken });
       const changes = diffFields(
         { name: before.name, daysCharged: before.daysCharged, extraWeekDays: before.extraWeekDays },
         columns(input),
@@ -152,7 +141,7 @@ export async function updateRateStructure(
     });
   } catch (error) {
     if (isUniqueViolation(error, "rate_structures_name_unique"))
-      return refused(400, { name: RATE_STRUCTURE_MESSAGES.nameTaken }, values);
+      return refused("invalid", { name: RATE_STRUCTURE_MESSAGES.nameTaken });
     throw error;
   }
 }
@@ -160,15 +149,15 @@ export async function updateRateStructure(
 /** Deletes a structure no item uses; one in use is refused with how many items use it. */
 export async function deleteRateStructure(db: Db, rawId: unknown, actor: AuditActor): Promise<RateStructureResult> {
   const id = typeof rawId === "string" && isUuid(rawId) ? rawId.toLowerCase() : null;
-  if (!id) return refused(404, { form: RATE_STRUCTURE_MESSAGES.notFound });
+  if (!id) return refused("not-found", { form: RATE_STRUCTURE_MESSAGES.notFound });
   return db.transaction(async (tx): Promise<RateStructureResult> => {
     const [row] = await tx.select().from(rateStructures).where(eq(rateStructures.id, id)).for("update");
-    if (!row) return refused(404, { form: RATE_STRUCTURE_MESSAGES.notFound });
+    if (!row) return refused("not-found", { form: RATE_STRUCTURE_MESSAGES.notFound });
     const [{ n } = { n: 0 }] = await tx
       .select({ n: sql<number>`count(*)::int` })
       .from(inventoryItems)
       .where(eq(inventoryItems.rateStructureId, id));
-    if (Number(n) > 0) return refused(409, { form: RATE_STRUCTURE_MESSAGES.inUse(Number(n)) });
+    if (Number(n) > 0) return refused("conflict", { form: RATE_STRUCTURE_MESSAGES.inUse(Number(n)) });
     await tx.delete(rateStructures).where(eq(rateStructures.id, id));
     await recordAudit(tx, actor, {
       action: "rate_structure.deleted",

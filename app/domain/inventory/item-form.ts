@@ -16,6 +16,7 @@ import {
   type Source,
   type SupplierInfo,
 } from "../catalogue/constants";
+import { fieldErrors } from "../../lib/form-errors";
 
 // The Add / Edit Inventory Item form (backoffice.md §2, §5): one schema for the browser's messages and the
 // action's decision. The form posts flat fields; repeated rows (variations, package parts) post one value per
@@ -369,4 +370,13 @@ export function itemSchema(newImageCount = 0) {
         parts: v.parts,
       };
     });
+}
+
+/** The form's own rules (browser and server): the input to store, or one message per field. */
+export function parseItemForm(
+  values: ItemFormValues,
+  newImageCount = 0,
+): { ok: true; input: ItemInput } | { ok: false; errors: Record<string, string> } {
+  const parsed = itemSchema(newImageCount).safeParse(values);
+  return parsed.success ? { ok: true, input: parsed.data } : { ok: false, errors: fieldErrors(parsed.error) };
 }

@@ -5,14 +5,13 @@ import type { Db, DbOrTx } from "../../db/client.server";
 import { inventoryItems, inventoryPackageParts, rateStructures } from "../../db/schema";
 import { invalidatePublicData } from "../../lib/cache.server";
 import { getEnv } from "../../lib/env.server";
-import { fieldErrors } from "../../lib/form-errors";
 import { getLogger } from "../../lib/logger.server";
 import type { Storage } from "../../lib/storage/storage";
 import { diffFields, recordAudit, type AuditActor } from "../audit/audit.server";
 import type { StoredImageRecord } from "../media/images.server";
 import { discardImages, readUploads, storeUploads, uploadedUrl } from "../media/form-uploads.server";
 import type { SupplierInfo } from "../catalogue/constants";
-import { INVENTORY_MESSAGES, itemSchema, type ItemFormValues, type ItemInput } from "./item-form";
+import { INVENTORY_MESSAGES, parseItemForm, type ItemFormValues, type ItemInput } from "./item-form";
 
 // Adding and editing an inventory item (backoffice.md §2 Inventory Management; issue 9). One transaction each,
 // with its audit line; the storefront's caches are cleared after. Pictures chosen in the form are stored before
@@ -53,12 +52,12 @@ async function checkInput(
   files: File[],
   maxBytes: number,
 ): Promise<{ ok: true; input: ItemInput; uploads: Uint8Array[] } | { ok: false; errors: Record<string, string> }> {
-  const parsed = itemSchema(files.length).safeParse(values);
-  const errors = parsed.success ? {} : fieldErrors(parsed.error);
+  const parsed = parseItemForm(values, files.length);
+  const errors = parsed.ok ? {} : { ...parsed.errors };
   const read = await readUploads(files, maxBytes, "newImages");
   if (!read.ok) Object.assign(errors, { newImages: errors.newImages ?? read.errors.newImages });
-  if (!parsed.success || !read.ok || Object.keys(errors).length > 0) return { ok: false, errors };
-  return { ok: true, input: parsed.data, uploads: read.uploads };
+  if (!parsed.ok || !read.ok || Object.keys(errors).length > 0) return { ok: false, errors };
+  return { ok: true, input: parsed.input, uploads: read.uploads };
 }
 
 /** Stores the chosen pictures under inventory/. */

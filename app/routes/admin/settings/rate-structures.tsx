@@ -1,11 +1,10 @@
-import { Pencil, Plus, Trash2 } from "lucide-react";
-import { data, Form, Link, useLocation } from "react-router";
+import { Plus } from "lucide-react";
+import { data, Link, useLocation } from "react-router";
 import { getDb } from "~/db/client.server";
 import { auditActor, requireAction, requireView } from "~/domain/auth/guard.server";
 import {
   DAILY_RATE_STRUCTURE,
   EMPTY_RATE_STRUCTURE_FORM,
-  RATE_STRUCTURE_LIMITS,
   RATE_STRUCTURE_MESSAGES,
   readRateStructureForm,
   type RateStructureFormValues,
@@ -20,13 +19,16 @@ import { redirectWithToast } from "~/lib/flash-toast.server";
 import { isUuid } from "~/lib/list-params";
 import type { Toast } from "~/lib/toast";
 import { DeleteDialog } from "~/ui/admin/delete-dialog";
-import { DialogActions, FormDialog } from "~/ui/admin/form-dialog";
-import { FormError, inputClass, SubmitButton, TextField, useFormBusy, useToast } from "~/ui/admin/form";
+import { useToast } from "~/ui/admin/form";
 import { cellClass, HeadCell, ListTable } from "~/ui/admin/list";
 import { PageHeader, Panel } from "~/ui/admin/page-header";
 import { SettingsTabs } from "~/ui/admin/settings-tabs";
 import { primaryButton } from "~/ui/buttons";
 import type { Route } from "./+types/rate-structures";
+import { recordDialogFromUrl } from "~/lib/record-dialog.server";
+import { httpStatusOf } from "~/lib/use-case-http";
+import { RowActions } from "~/ui/admin/row-actions";
+import { RateStructureDialog } from "~/ui/admin/settings/rate-structure-dialog";
 
 // Settings > Rate structures (issue 19, ADR 0019): how many days a price per day is charged for a longer rental.
 // The built-in default (every day charged) heads the list and cannot be changed; named structures are added,
@@ -36,34 +38,26 @@ import type { Route } from "./+types/rate-structures";
 export const meta: Route.MetaFunction = () => [{ title: "Rate structures | Utsab Admin" }];
 
 const PATH = "/admin/settings/rate-structures";
-const DAYS = [1, 2, 3, 4, 5, 6, 7] as const;
 
 export async function loader(args: Route.LoaderArgs) {
   const user = await requireView(args, "/admin/settings/rate-structures");
   const url = new URL(args.request.url);
   const structures = await listRateStructures(getDb());
-  const editId = url.searchParams.get("edit") ?? url.searchParams.get("delete");
-  const chosen = editId && isUuid(editId) ? structures.find((s) => s.id === editId.toLowerCase()) : undefined;
-  if (editId && !chosen)
-    throw await redirectWithToast(PATH, { type: "error", message: RATE_STRUCTURE_MESSAGES.notFound });
-  const dialog:
-    | { kind: "create" | "update"; values: RateStructureFormValues }
-    | { kind: "delete"; id: string; name: string }
-    | null = url.searchParams.has("new")
-    ? { kind: "create", values: EMPTY_RATE_STRUCTURE_FORM }
-    : chosen && url.searchParams.has("delete")
-      ? { kind: "delete", id: chosen.id, name: chosen.name }
-      : chosen
-        ? {
-            kind: "update",
-            values: {
-              id: chosen.id,
-              name: chosen.name,
-              days: chosen.daysCharged.map(String),
-              extraWeekDays: String(chosen.extraWeekDays),
-            },
-          }
-        : null;
+  const dialog = await recordDialogFromUrl(url, {
+    allowed: true,
+    empty: EMPTY_RATE_STRUCTURE_FORM,
+    load: async (id) => (isUuid(id) ? (structures.find((s) => s.id === id.toLowerCase()) ?? null) : null),
+    values: (chosen): RateStructureFormValues => ({
+      id: chosen.id,
+      name: chosen.name,
+      days: chosen.daysCharged.map(String),
+      extraWeekDays: String(chosen.extraWeekDays),
+    }),
+    name: (chosen) => chosen.name,
+    id: (chosen) => chosen.id,
+    listUrl: PATH,
+    notFound: RATE_STRUCTURE_MESSAGES.notFound,
+  });
   return { role: user.role, structures, dialog };
 }
 
@@ -88,15 +82,15 @@ export async function action(args: Route.ActionArgs) {
         : await deleteRateStructure(db, form.get("id"), actor);
   if (result.ok) return redirectWithToast(PATH, { type: "success", message: result.message });
   // A refused delete (in use) or a structure gone: back to the list, the reason in the toast.
-  if (intent === "delete" || result.status === 404)
+  if (intent === "delete" || result.refusal === "not-found")
     return redirectWithToast(PATH, { type: "error", message: result.message });
   const body: ActionData = {
     intent,
     errors: result.errors,
-    values: result.values ?? null,
+    values: readRateStructureForm(form),
     toast: { type: "error", message: result.message },
   };
-  return data(body, { status: result.status });
+  return data(body, { status: httpStatusOf(result) });
 }
 
 export default function RateStructures({ loaderData, actionData }: Route.ComponentProps) {
@@ -147,26 +141,13 @@ export default function RateStructures({ loaderData, actionData }: Route.Compone
                 extraWeekDays={s.extraWeekDays}
                 itemCount={s.itemCount}
                 actions={
-                  <div className="flex justify-end gap-1">
-                    <Link
-                      to={`${PATH}?edit=${s.id}`}
-                      preventScrollReset
-                      className="rounded-md p-2 text-slate-600 hover:bg-slate-100 hover:text-ink-900"
-                      aria-label={`Edit ${s.name}`}
-                      title="Edit"
-                    >
-                      <Pencil aria-hidden className="size-4" />
-                    </Link>
-                    <Link
-                      to={`${PATH}?delete=${s.id}`}
-                      preventScrollReset
-                      className="rounded-md p-2 text-red-700 hover:bg-red-50"
-                      aria-label={`Delete ${s.name}`}
-                      title="Delete"
-                    >
-                      <Trash2 aria-hidden className="size-4" />
-                    </Link>
-                  </div>
+                  <RowActions
+                    name={s.name}
+                    editHref={`${PATH}?edit=${s.id}`}
+                    deleteHref={`${PATH}?delete=${s.id}`}
+                    className="flex justify-end gap-1"
+                    compact
+                  />
                 }
               />
             ))}
@@ -179,7 +160,7 @@ export default function RateStructures({ loaderData, actionData }: Route.Compone
       </Panel>
 
       {editing && (
-        <StructureDialog
+        <RateStructureDialog
           key={`${editing.kind}-${editing.values.id}`}
           mode={editing.kind}
           values={actionData?.intent === editing.kind && actionData.values ? actionData.values : editing.values}
@@ -239,84 +220,5 @@ function StructureRow({
         {actions}
       </td>
     </tr>
-  );
-}
-
-function StructureDialog({
-  mode,
-  values,
-  errors,
-  action,
-}: {
-  mode: "create" | "update";
-  values: RateStructureFormValues;
-  errors: Record<string, string>;
-  action: string;
-}) {
-  const busy = useFormBusy(mode);
-  const dayErrors = DAYS.map((_, i) => errors[`days.${i}`]).filter(Boolean);
-  return (
-    <FormDialog
-      title={mode === "create" ? "Add Rate Structure" : "Edit Rate Structure"}
-      description="For a rental of 1 to 7 days, how many days are charged; and how many for each further week."
-      closeHref={PATH}
-      size="sm"
-    >
-      <Form method="post" action={action} noValidate replace preventScrollReset>
-        <input type="hidden" name="intent" value={mode} />
-        <input type="hidden" name="id" value={values.id} />
-        <div className="space-y-4 px-5 py-4">
-          <FormError message={errors.form} />
-          <TextField
-            name="name"
-            label="Name"
-            defaultValue={values.name}
-            error={errors.name}
-            maxLength={RATE_STRUCTURE_LIMITS.name}
-            placeholder="e.g. 3-day week"
-            required
-          />
-          <fieldset>
-            <legend className="text-sm font-medium text-ink-900">Days charged for a rental of</legend>
-            <div className="mt-1 grid grid-cols-4 gap-2 sm:grid-cols-7">
-              {DAYS.map((d, i) => (
-                <label key={d} className="block text-xs text-slate-600">
-                  {d} {d === 1 ? "day" : "days"}
-                  <input
-                    name={`days${d}`}
-                    inputMode="numeric"
-                    defaultValue={values.days[i]}
-                    aria-invalid={errors[`days.${i}`] ? true : undefined}
-                    className={`mt-1 ${inputClass} text-right tabular-nums ${errors[`days.${i}`] ? "border-red-600" : "border-slate-300"}`}
-                  />
-                </label>
-              ))}
-            </div>
-            {dayErrors.map((message) => (
-              <p key={message} className="mt-1 text-sm text-red-700">
-                {message}
-              </p>
-            ))}
-          </fieldset>
-          <TextField
-            name="extraWeekDays"
-            label="Days charged per further week"
-            inputMode="numeric"
-            defaultValue={values.extraWeekDays}
-            error={errors.extraWeekDays}
-            hint="From 1 to 7. A part of a further week is charged as its length in the table above, never more than this."
-            required
-          />
-        </div>
-        <DialogActions closeHref={PATH}>
-          <SubmitButton
-            label={mode === "create" ? "Add Structure" : "Save Structure"}
-            busyLabel="Saving..."
-            busy={busy}
-            className={primaryButton}
-          />
-        </DialogActions>
-      </Form>
-    </FormDialog>
   );
 }

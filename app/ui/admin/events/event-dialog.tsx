@@ -4,12 +4,17 @@ import { EVENT_STATUSES } from "~/domain/content/constants";
 import {
   EVENT_FILE_FIELDS,
   EVENT_LIMITS,
+  EVENT_MESSAGES,
   EVENT_STATUS_LABELS,
+  parseEventForm,
+  readEventForm,
   type EventFormValues,
 } from "~/domain/content/event-form";
 import { DialogActions, FormDialog } from "../form-dialog";
-import { FormError, SelectField, SubmitButton, TextAreaField, TextField, useFormBusy } from "../form";
+import { FormError, SelectField, SubmitButton, TextAreaField, TextField, useFormBusy, useFormCheck } from "../form";
 import { Fieldset, IMAGE_ACCEPT, PicturesField } from "../pictures-field";
+import { chosenFileCount } from "~/lib/form-data";
+import type { FormCheck } from "~/lib/form-errors";
 
 // The Add New Event / Edit Event dialog (backoffice.md §2 Event Management, §5): the spec's fields, the organizer
 // chosen from the active employees, the cover image (only the first file is used) and the photos of the public
@@ -22,10 +27,15 @@ export interface OrganizerOption {
   active: boolean;
 }
 
+const CHECK_EVENT_FORM: FormCheck = (form) => {
+  const result = parseEventForm(readEventForm(form), chosenFileCount(form, "newImages"));
+  return result.ok ? null : result.errors;
+};
+
 export function EventDialog({
   mode,
   values,
-  errors,
+  errors: serverErrors,
   organizers,
   closeHref,
   action,
@@ -38,9 +48,22 @@ export function EventDialog({
   action: string;
 }) {
   const busy = useFormBusy(mode);
+  const { errors, onSubmit } = useFormCheck(
+    CHECK_EVENT_FORM,
+    serverErrors,
+    mode === "create" ? EVENT_MESSAGES.addFailed : EVENT_MESSAGES.updateFailed,
+  );
   return (
     <FormDialog title={mode === "create" ? "Add New Event" : "Edit Event"} closeHref={closeHref}>
-      <Form method="post" action={action} encType="multipart/form-data" noValidate replace preventScrollReset>
+      <Form
+        method="post"
+        action={action}
+        encType="multipart/form-data"
+        noValidate
+        replace
+        preventScrollReset
+        onSubmit={onSubmit}
+      >
         <input type="hidden" name="intent" value={mode} />
         <input type="hidden" name="id" value={values.id} />
         <input type="hidden" name="version" value={values.version} />

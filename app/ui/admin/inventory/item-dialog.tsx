@@ -11,7 +11,10 @@ import {
 import { DAILY_RATE_STRUCTURE } from "~/domain/catalogue/rate-structures";
 import { INVENTORY_STATUS_LABELS } from "~/domain/inventory/inventory-list";
 import {
+  INVENTORY_MESSAGES,
   ITEM_LIMITS,
+  parseItemForm,
+  readItemForm,
   type ItemFormValues,
   type PartRowValues,
   type VariationRowValues,
@@ -19,17 +22,33 @@ import {
 import type { PartOption } from "~/domain/inventory/part-options.server";
 import { secondaryButton } from "~/ui/buttons";
 import { DialogActions, FormDialog } from "../form-dialog";
-import { FormError, inputClass, SelectField, SubmitButton, TextAreaField, TextField, useFormBusy } from "../form";
+import {
+  FormError,
+  inputClass,
+  SelectField,
+  SubmitButton,
+  TextAreaField,
+  TextField,
+  useFormBusy,
+  useFormCheck,
+} from "../form";
 import { Fieldset, PicturesField } from "../pictures-field";
+import { chosenFileCount } from "~/lib/form-data";
+import type { FormCheck } from "~/lib/form-errors";
 
 // The Add New Inventory Item / Edit Inventory Item dialog (backoffice.md §2). Rows of variations and package
 // parts, and the order of the pictures, are edited in the browser; without JavaScript the form still posts
 // every field (one spare blank row each, pictures reordered by editing the address lines).
 
+const CHECK_ITEM_FORM: FormCheck = (form) => {
+  const result = parseItemForm(readItemForm(form), chosenFileCount(form, "newImages"));
+  return result.ok ? null : result.errors;
+};
+
 export function ItemDialog({
   mode,
   values,
-  errors,
+  errors: serverErrors,
   formError,
   closeHref,
   action,
@@ -46,12 +65,25 @@ export function ItemDialog({
   rateStructures: { id: string; name: string }[];
 }) {
   const busy = useFormBusy(mode);
+  const { errors, onSubmit } = useFormCheck(
+    CHECK_ITEM_FORM,
+    serverErrors,
+    mode === "create" ? INVENTORY_MESSAGES.addFailed : INVENTORY_MESSAGES.updateFailed,
+  );
   const [source, setSource] = useState(values.source);
   const [unitsUnderRepair, setUnitsUnderRepair] = useState(values.unitsUnderRepair);
   const title = mode === "create" ? "Add New Inventory Item" : "Edit Inventory Item";
   return (
     <FormDialog title={title} closeHref={closeHref}>
-      <Form method="post" action={action} encType="multipart/form-data" noValidate replace preventScrollReset>
+      <Form
+        method="post"
+        action={action}
+        encType="multipart/form-data"
+        noValidate
+        replace
+        preventScrollReset
+        onSubmit={onSubmit}
+      >
         <input type="hidden" name="intent" value={mode} />
         <input type="hidden" name="id" value={values.id} />
         <input type="hidden" name="version" value={values.version} />
