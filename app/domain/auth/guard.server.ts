@@ -17,8 +17,10 @@ import { isStaffRole } from "./roles";
 import { loadSession, type SignedInUser } from "./session.server";
 
 // The one guard module of the back office (DESIGN §8, §9). The /admin layout's middleware runs first for every
-// child loader and action; each loader and action then asks for its own permission with requirePermission,
-// which also works when a test calls the loader or action directly (it then reads the session itself).
+// child loader and action; each loader then asks requireView(args, "<its path>") and each action
+// requireAction(args, "<its path>"), which look the permission up in ADMIN_ROUTE_ACCESS (and the action's form
+// intents there too), so a route never names a permission itself (tests/unit/route-access.test.ts). Both also
+// work when a test calls the loader or action directly (they then read the session themselves).
 
 export const LOGIN_PATH = "/admin/login";
 export const CHANGE_PASSWORD_PATH = "/admin/change-password";

@@ -2,8 +2,9 @@ import type { UserRole } from "./roles";
 
 /**
  * Who may do what (DESIGN §9): one matrix, deny by default. A permission names an area and what is done
- * there; a role has exactly the permissions listed for it. Every back-office loader and action asks for one
- * through requirePermission (guard.server.ts); the side menu shows only what the role may open.
+ * there; a role has exactly the permissions listed for it. Every back-office loader and action asks for its own
+ * path's entry of ADMIN_ROUTE_ACCESS below (requireView, requireAction in guard.server.ts), and the side menu shows
+ * only what the role may open by the same table.
  */
 export const PERMISSIONS = [
   "dashboard.view",

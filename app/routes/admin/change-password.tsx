@@ -3,7 +3,7 @@ import { getDb } from "~/db/client.server";
 import { changeOwnPassword, passwordRefusalInit } from "~/domain/auth/account.server";
 import { PASSWORD_MESSAGES } from "~/domain/auth/forms";
 import { passRetryAfter } from "~/domain/auth/sign-in.server";
-import { auditActor, requirePermission } from "~/domain/auth/guard.server";
+import { auditActor, requireAction, requireView } from "~/domain/auth/guard.server";
 import { redirectWithToast } from "~/lib/flash-toast.server";
 import { ChangePasswordForm } from "~/ui/admin/change-password-form";
 import { PageHeader, Panel } from "~/ui/admin/page-header";
@@ -15,12 +15,12 @@ export const headers: Route.HeadersFunction = passRetryAfter;
 export const meta: Route.MetaFunction = () => [{ title: "Change password | Utsab Admin" }];
 
 export async function loader(args: Route.LoaderArgs) {
-  const user = await requirePermission(args, "account.self");
+  const user = await requireView(args, "/admin/change-password");
   return { mustChange: user.mustChangePassword };
 }
 
 export async function action(args: Route.ActionArgs) {
-  const user = await requirePermission(args, "account.self");
+  const { user } = await requireAction(args, "/admin/change-password");
   const form = await args.request.formData().catch(() => new FormData());
   const outcome = await changeOwnPassword(getDb(), form, {
     headers: args.request.headers,

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { getDb } from "~/db/client.server";
 import { signOut } from "~/domain/auth/account.server";
-import { auditActor, LOGIN_PATH, privatePageMiddleware, requireStaffUser } from "~/domain/auth/guard.server";
+import { auditActor, LOGIN_PATH, privatePageMiddleware, requireAction } from "~/domain/auth/guard.server";
 import type { Route } from "./+types/logout";
 
 // Outside the guarded layout, so it refuses cross-site posts itself: another site must not sign staff out.
@@ -13,7 +13,7 @@ export function loader() {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const user = await requireStaffUser(args);
+  const { user } = await requireAction(args, "/admin/logout");
   const cookies = await signOut(getDb(), args.request.headers, user, auditActor(args, user));
   const headers = new Headers();
   for (const c of cookies) headers.append("Set-Cookie", c);

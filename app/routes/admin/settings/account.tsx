@@ -3,7 +3,7 @@ import { data } from "react-router";
 import { getDb } from "~/db/client.server";
 import { changeOwnPassword, passwordRefusalInit } from "~/domain/auth/account.server";
 import { PASSWORD_MESSAGES } from "~/domain/auth/forms";
-import { auditActor, requirePermission } from "~/domain/auth/guard.server";
+import { auditActor, requireAction, requireView } from "~/domain/auth/guard.server";
 import { ROLE_LABELS } from "~/domain/auth/roles";
 import { passRetryAfter } from "~/domain/auth/sign-in.server";
 import { redirectWithToast } from "~/lib/flash-toast.server";
@@ -23,12 +23,12 @@ const ACCOUNT_PATH = "/admin/settings/account";
 const PASSWORD_FAILED = "Failed to change password";
 
 export async function loader(args: Route.LoaderArgs) {
-  const user = await requirePermission(args, "account.self");
+  const user = await requireView(args, "/admin/settings/account");
   return { role: user.role, name: user.name, email: user.email, roleLabel: ROLE_LABELS[user.role] };
 }
 
 export async function action(args: Route.ActionArgs) {
-  const user = await requirePermission(args, "account.self");
+  const { user } = await requireAction(args, "/admin/settings/account");
   const form = await args.request.formData().catch(() => new FormData());
   const outcome = await changeOwnPassword(getDb(), form, {
     headers: args.request.headers,
