@@ -33,6 +33,8 @@ export default [
     // and the units free per day of a month.
     route("admin/quotations", "routes/admin/quotations.tsx"),
     route("admin/quotations/availability", "routes/admin/quotation-availability.tsx"),
+    // The panel's "Add a product" search as one types; JSON.
+    route("admin/quotations/product-options", "routes/admin/quotation-product-options.ts"),
     route("admin/quotations/:id/revisions/:revision/pdf", "routes/admin/quotation-pdf.ts"),
     // Event Management (issue 11): the cards, their dialogs; the storefront's events show each change at once.
     route("admin/events", "routes/admin/events.tsx"),

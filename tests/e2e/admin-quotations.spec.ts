@@ -49,6 +49,13 @@ test("the list: columns, skeleton while loading, filter and search in the URL, e
   const charges = panel.getByTestId("line-charge");
   await expect(charges).toHaveText(["1 sqm × ৳5,000.00 × 2 days", "8 × ৳1,500.00 × 2 days"]);
   await expect(panel.getByTestId("line-total")).toHaveText(["৳10,000.00", "৳24,000.00"]);
+  // "Add a product" searches the inventory as one types (never the whole inventory in the page); choosing a match
+  // adds its line, charged like the others. Nothing is saved here.
+  await panel.getByLabel("Add a product").fill("truss");
+  await panel.getByRole("button", { name: /Add Aluminium Stage Truss System/ }).click();
+  await expect(panel.getByTestId("line-charge")).toHaveCount(3);
+  await expect(panel.getByRole("group", { name: "Lines" })).toContainText("Aluminium Stage Truss System");
+  await expect(panel.getByLabel("Add a product")).toHaveValue("");
   await panel.getByRole("heading", { name: "Products" }).scrollIntoViewIfNeeded();
   await page.screenshot({ path: `.tmp/screenshots/quotation-panel-days-${info.project.name}.png` });
 });

@@ -106,6 +106,7 @@ export const ADMIN_ROUTE_ACCESS = {
     },
   },
   "/admin/quotations/availability": { view: "quotations.view" },
+  "/admin/quotations/product-options": { view: "quotations.manage" },
   "/admin/quotations/:id/revisions/:revision/pdf": { view: "quotations.view" },
   "/admin/inventory": {
     view: "inventory.view",

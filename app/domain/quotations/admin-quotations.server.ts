@@ -12,6 +12,7 @@ import { isUuid, type ListPage, type StateOf } from "../../lib/list-params";
 import { listOrder, pageIds, pageOf, searchAny } from "../../lib/list-query.server";
 import type { RateStructureDays } from "../catalogue/rate-structures";
 import { freeUnitsByDay } from "../catalogue/stock.server";
+import { inventorySearch } from "../inventory/inventory-list.server";
 import { getCompanySettings } from "../content/company.server";
 import { ADMIN_QUOTATION_LIST, SENDABLE_STATUSES } from "./admin-quotation-list";
 import type { QuotationEventKind, QuotationStatus } from "./constants";
@@ -277,8 +278,16 @@ export async function getAdminQuotation(db: DbOrTx, id: string): Promise<AdminQu
   };
 }
 
-/** The items a line can be added for: every item not archived, by name, with how it is charged. */
-export async function productOptions(db: DbOrTx): Promise<ProductOption[]> {
+export const PRODUCT_OPTIONS_LIMIT = 20;
+
+/**
+ * The items a line can be added for, as staff type in the panel's product search: up to 20 items not archived
+ * whose name, description or tags match `q` (the inventory list's search), by name, with how each is charged.
+ * Nothing for an empty search: at 100,000 items the panel cannot send them all.
+ */
+export async function searchProductOptions(db: DbOrTx, q: string): Promise<ProductOption[]> {
+  const text = q.trim().slice(0, 100);
+  if (!text) return [];
   const rows = await db
     .select({
       id: inventoryItems.id,
@@ -291,8 +300,9 @@ export async function productOptions(db: DbOrTx): Promise<ProductOption[]> {
     })
     .from(inventoryItems)
     .leftJoin(rateStructures, eq(rateStructures.id, inventoryItems.rateStructureId))
-    .where(isNull(inventoryItems.archivedAt))
-    .orderBy(asc(inventoryItems.name), asc(inventoryItems.id));
+    .where(and(isNull(inventoryItems.archivedAt), inventorySearch(text)))
+    .orderBy(asc(inventoryItems.name), asc(inventoryItems.id))
+    .limit(PRODUCT_OPTIONS_LIMIT);
   return rows.map(({ daysCharged, extraWeekDays, ...row }) => ({
     ...row,
     rateStructure: structureOf({ daysCharged, extraWeekDays }),

@@ -14,10 +14,11 @@ import {
   type TestUser,
 } from "../../../tests/support/signed-in-request";
 import { getDb } from "~/db/client.server";
-import { quotationLines, quotations } from "~/db/schema";
+import { inventoryItems, quotationLines, quotations } from "~/db/schema";
 import { seedDatabase } from "~/db/seed/seed.server";
 import * as availability from "./quotation-availability";
 import * as pdf from "./quotation-pdf";
+import * as productOptions from "./quotation-product-options";
 import { action, loader } from "./quotations";
 
 let staff: TestUser;
@@ -90,7 +91,6 @@ describe("/admin/quotations list", () => {
     const answer = await list(`/admin/quotations?view=${q.id}`);
     expect(answer.panel?.quotation).toMatchObject({ id: q.id, status: "pending", vatRatePercent: "15.00" });
     expect(answer.panel?.quotation.lines[0]!.freeLeast).toEqual({ free: 3, day: "2027-08-02" });
-    expect(answer.panel?.products.some((p) => p.id === lights)).toBe(true);
     expect(other.id).not.toBe(q.id);
 
     // An unknown or malformed id goes back to the list with the message.
@@ -98,6 +98,31 @@ describe("/admin/quotations list", () => {
       const thrown = await thrownBy(list(`/admin/quotations?status=pending&view=${id}`));
       expect(thrown.location).toBe("/admin/quotations?status=pending");
     }
+  });
+});
+
+describe("/admin/quotations/product-options (the panel's product search)", () => {
+  const search = (q: string, as: TestUser = staff) =>
+    callRoute(productOptions.loader, `/admin/quotations/product-options?q=${encodeURIComponent(q)}`, { as });
+
+  it("offers up to 20 items not archived that match what is typed, by name, with how each is charged", async () => {
+    const wanted = await insertItem("Zircon Uplight Bar", 5, "900");
+    const gone = await insertItem("Zircon Uplight Old", 5, "900");
+    await getDb().update(inventoryItems).set({ archivedAt: new Date() }).where(eq(inventoryItems.id, gone));
+    for (let i = 0; i < 25; i++) await insertItem(`Quartz Spot ${String(i).padStart(2, "0")}`, 1, "100");
+
+    const found = (await search("zircon")).options;
+    expect(found.map((o) => o.id)).toEqual([wanted]);
+    expect(found[0]).toMatchObject({ name: "Zircon Uplight Bar", price: "900.00", rateStructure: null });
+    const many = (await search("quartz spot")).options.map((o) => o.name);
+    expect(many).toHaveLength(20);
+    expect(many[0]).toBe("Quartz Spot 00");
+    // Nothing for an empty search: the panel never receives the whole inventory.
+    expect((await search("  ")).options).toEqual([]);
+  });
+
+  it("is for those who may price quotations: an accountant is refused", async () => {
+    expect(await thrownBy(search("zircon", accountant))).toMatchObject({ status: 403 });
   });
 });
 

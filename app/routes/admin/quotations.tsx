@@ -14,7 +14,6 @@ import {
   countQuotationsByStatus,
   getAdminQuotation,
   listAdminQuotations,
-  productOptions,
   type AdminQuotation,
   type AdminQuotationEvent,
 } from "~/domain/quotations/admin-quotations.server";
@@ -75,13 +74,12 @@ export async function loader(args: Route.LoaderArgs) {
   const db = getDb();
   const canManage = can(user.role, "quotations.manage");
 
-  let panel: { quotation: AdminQuotation; products: Awaited<ReturnType<typeof productOptions>> } | null = null;
+  let panel: { quotation: AdminQuotation } | null = null;
   const viewId = url.searchParams.get("view");
   if (viewId !== null) {
     const quotation = isUuid(viewId) ? await getAdminQuotation(db, viewId) : undefined;
     if (!quotation) throw await redirectWithToast(listUrl(url), { type: "error", message: STATUS_MESSAGES.notFound });
-    const sendable = (SENDABLE_STATUSES as readonly QuotationStatus[]).includes(quotation.status);
-    panel = { quotation, products: canManage && sendable ? await productOptions(db) : [] };
+    panel = { quotation };
   }
 
   const [page, counts] = await Promise.all([listAdminQuotations(db, state), countQuotationsByStatus(db)]);
@@ -288,7 +286,6 @@ export default function Quotations({ loaderData, actionData }: Route.ComponentPr
         <QuotationPanel
           key={`${panel.quotation.id}-${panel.quotation.version}`}
           quotation={panel.quotation}
-          products={panel.products}
           canManage={canManage}
           closeHref={closeHref}
           actionData={actionData?.values?.id === panel.quotation.id || !actionData?.values ? actionData : undefined}
@@ -300,13 +297,11 @@ export default function Quotations({ loaderData, actionData }: Route.ComponentPr
 
 function QuotationPanel({
   quotation: q,
-  products,
   canManage,
   closeHref,
   actionData,
 }: {
   quotation: AdminQuotation;
-  products: Awaited<ReturnType<typeof productOptions>>;
   canManage: boolean;
   closeHref: string;
   actionData: ActionData | undefined;
@@ -385,7 +380,7 @@ function QuotationPanel({
             Products
           </h3>
           {canManage && sendable ? (
-            <PriceForm quotation={q} values={values} errors={priceErrors} products={products} />
+            <PriceForm quotation={q} values={values} errors={priceErrors} />
           ) : (
             <StoredLines quotation={q} />
           )}

@@ -1,6 +1,6 @@
 import { Plus, Send, Trash2 } from "lucide-react";
-import { useMemo, useState } from "react";
-import { Form } from "react-router";
+import { useEffect, useRef, useState } from "react";
+import { Form, useFetcher } from "react-router";
 import { normalizeMoney } from "~/lib/money";
 import { amountInWords } from "~/lib/amount-in-words";
 import { chargeText, lineDays, rentalLength } from "~/domain/catalogue/rate-structures";
@@ -49,31 +49,29 @@ export function PriceForm({
   quotation,
   values,
   errors,
-  products,
 }: {
   quotation: AdminQuotation;
   /** What to show: the stored values, or the values of a refused post. */
   values: QuoteFormValues;
   errors: Record<string, string>;
-  products: ProductOption[];
 }) {
   const [lines, setLines] = useState<LineState[]>(() =>
     values.lines.map((l, i) => ({ ...l, key: `${i}-${l.lineId}` })),
   );
   const [discount, setDiscount] = useState(values.discount);
   const [rentalEnd, setRentalEnd] = useState(values.rentalEndDate);
-  const [adding, setAdding] = useState("");
+  // The products chosen in this panel (found by the search), for how their new lines are charged.
+  const [chosen, setChosen] = useState<ReadonlyMap<string, ProductOption>>(new Map());
   const saving = useFormBusy("save");
   const sending = useFormBusy("send");
   const byLineId = new Map(quotation.lines.map((l) => [l.id, l]));
-  const productById = useMemo(() => new Map(products.map((p) => [p.id, p])), [products]);
   const onQuote = new Set(lines.map((l) => l.itemId));
 
   const length = rentalLength(quotation.eventDate, /^\d{4}-\d{2}-\d{2}$/.test(rentalEnd) ? rentalEnd : null);
   // How each line is charged: a stored line by its item now (as a save will), a new one by the chosen product.
   const charging = lines.map((l) => {
     const stored = l.lineId ? byLineId.get(l.lineId) : undefined;
-    const product = productById.get(l.itemId);
+    const product = chosen.get(l.itemId);
     const priceUnit = stored ? stored.currentPriceUnit : (product?.priceUnit ?? null);
     const structure = stored ? stored.rateStructure : (product?.rateStructure ?? null);
     return { priceUnit, days: lineDays(priceUnit, length, structure) };
@@ -94,9 +92,8 @@ export function PriceForm({
   const change = (key: string, patch: Partial<LineState>) =>
     setLines((all) => all.map((l) => (l.key === key ? { ...l, ...patch } : l)));
 
-  function addLine() {
-    const product = productById.get(adding);
-    if (!product) return;
+  function addLine(product: ProductOption) {
+    setChosen((all) => new Map(all).set(product.id, product));
     setLines((all) => [
       ...all,
       {
@@ -108,7 +105,6 @@ export function PriceForm({
         unitPrice: product.price,
       },
     ]);
-    setAdding("");
   }
 
   return (
@@ -210,31 +206,7 @@ export function PriceForm({
         </ul>
       </div>
 
-      {lines.length < QUOTE_LIMITS.lines && (
-        <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
-          <label className="block flex-1 text-sm font-medium text-ink-900">
-            Add a product
-            <select
-              value={adding}
-              onChange={(e) => setAdding(e.target.value)}
-              className={`mt-1 ${inputClass} border-slate-300`}
-            >
-              <option value="">Choose a product…</option>
-              {products
-                .filter((p) => !onQuote.has(p.id))
-                .map((p) => (
-                  <option key={p.id} value={p.id}>
-                    {p.name}
-                    {p.size ? ` (${p.size})` : ""} · {formatMoney(p.price)}
-                  </option>
-                ))}
-            </select>
-          </label>
-          <button type="button" onClick={addLine} disabled={!adding} className={secondaryButton}>
-            <Plus aria-hidden className="size-4" /> Add
-          </button>
-        </div>
-      )}
+      {lines.length < QUOTE_LIMITS.lines && <ProductSearch onQuote={onQuote} onChoose={addLine} />}
 
       <div className="grid gap-4 sm:grid-cols-2">
         <div className="space-y-3">
@@ -321,6 +293,81 @@ function Figure({ term, value }: { term: string; value: string }) {
     <div className="flex justify-between gap-4 text-slate-700">
       <dt>{term}</dt>
       <dd className="tabular-nums">{value}</dd>
+    </div>
+  );
+}
+
+/**
+ * "Add a product": the items matching what is typed (GET /admin/quotations/product-options?q=), twenty at most,
+ * those already on the quotation left out; choosing one adds its line at the catalogue price.
+ */
+function ProductSearch({
+  onQuote,
+  onChoose,
+}: {
+  onQuote: ReadonlySet<string>;
+  onChoose: (product: ProductOption) => void;
+}) {
+  const fetcher = useFetcher<{ options: ProductOption[] }>();
+  const [query, setQuery] = useState("");
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const searched = query.trim().length >= 2;
+  const options = searched ? (fetcher.data?.options ?? []).filter((p) => !onQuote.has(p.id)) : [];
+  function search(text: string) {
+    setQuery(text);
+    clearTimeout(timer.current);
+    if (text.trim().length < 2) return;
+    timer.current = setTimeout(
+      () => void fetcher.load(`/admin/quotations/product-options?q=${encodeURIComponent(text.trim())}`),
+      250,
+    );
+  }
+  return (
+    <div>
+      <label className="block text-sm font-medium text-ink-900">
+        Add a product
+        <input
+          type="search"
+          value={query}
+          onChange={(e) => search(e.target.value)}
+          autoComplete="off"
+          placeholder="Type a name, e.g. LED wall"
+          className={`mt-1 ${inputClass} border-slate-300`}
+        />
+      </label>
+      {searched && fetcher.state === "idle" && fetcher.data && options.length === 0 && (
+        <p className="mt-1 text-sm text-slate-600">No product matches “{query.trim()}”.</p>
+      )}
+      {options.length > 0 && (
+        <ul
+          aria-label="Matching products"
+          className="mt-1 divide-y divide-slate-100 rounded-md border border-slate-200"
+        >
+          {options.map((p) => (
+            <li key={p.id}>
+              <button
+                type="button"
+                onClick={() => {
+                  onChoose(p);
+                  setQuery("");
+                }}
+                className="flex w-full items-center justify-between gap-3 px-3 py-2 text-left text-sm hover:bg-slate-50"
+              >
+                <span className="min-w-0 truncate">
+                  {p.name}
+                  {p.size ? ` (${p.size})` : ""}
+                </span>
+                <span className="flex shrink-0 items-center gap-1 text-slate-600 tabular-nums">
+                  {formatMoney(p.price)}
+                  <Plus aria-hidden className="size-4" />
+                  <span className="sr-only">Add {p.name}</span>
+                </span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
     </div>
   );
 }
