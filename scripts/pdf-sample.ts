@@ -3,7 +3,7 @@
 // `npm run pdf:sample -- 25` writes the long one with 25 lines instead.
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { sampleQuotationPdfInput } from "../app/domain/quotations/quotation-pdf.fixture";
+import { sampleQuotationPdfInput } from "../tests/support/quotation-pdf-sample";
 import { renderQuotationPdf } from "../app/domain/quotations/quotation-pdf.server";
 
 const longCount = Number(process.argv[2] ?? 60);

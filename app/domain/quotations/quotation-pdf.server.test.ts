@@ -9,7 +9,7 @@ import { amountInWords } from "~/lib/amount-in-words";
 import { formatMoney } from "~/lib/format";
 import type { QuotationRevisionLine } from "./constants";
 import { chargeText } from "../catalogue/rate-structures";
-import { sampleQuotationPdfInput } from "./quotation-pdf.fixture";
+import { sampleQuotationPdfInput } from "../../../tests/support/quotation-pdf-sample";
 import { renderQuotationPdf } from "./quotation-pdf.server";
 import { QUOTATION_TERMS } from "./quotation-pdf";
 

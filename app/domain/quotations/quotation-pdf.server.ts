@@ -9,8 +9,8 @@ import {
   PdfBuilder,
   type SummaryRow,
   type TableColumn,
-} from "~/domain/documents/pdf.server";
-import { documentDateRange, documentDay } from "~/domain/documents/document-dates";
+} from "~/lib/pdf/pdf.server";
+import { documentDateRange, documentDay } from "~/lib/pdf/document-dates";
 import { amountInWords } from "~/lib/amount-in-words";
 import { formatMoney, formatTime } from "~/lib/format";
 import type { QuotationRevisionLine } from "./constants";

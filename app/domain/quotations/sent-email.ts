@@ -1,6 +1,6 @@
 import { formatMoney, formatTime } from "../../lib/format";
 import { chargeText } from "../catalogue/rate-structures";
-import { documentDateRange, documentDay } from "../documents/document-dates";
+import { documentDateRange, documentDay } from "../../lib/pdf/document-dates";
 import type { QuotationRevisionLine } from "./constants";
 import { formatPercent } from "./quotation-pdf";
 

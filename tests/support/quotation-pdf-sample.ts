@@ -2,11 +2,11 @@
 // Bengali name, and as many lines as asked, priced exactly (lib/money.ts) for the rental's days with a discount and 15% VAT.
 
 import { companySeed } from "~/db/seed/company";
-import type { QuotationRevisionLine } from "./constants";
-import { fromPaisa, priceLines, toPaisa } from "../../lib/money";
-import type { QuotationPdfInput } from "./quotation-pdf.server";
-import { vatOn } from "./quote-form";
-import { lineDays, rentalLength } from "../catalogue/rate-structures";
+import type { QuotationRevisionLine } from "~/domain/quotations/constants";
+import { fromPaisa, priceLines, toPaisa } from "~/lib/money";
+import type { QuotationPdfInput } from "~/domain/quotations/quotation-pdf.server";
+import { vatOn } from "~/domain/quotations/quote-form";
+import { lineDays, rentalLength } from "~/domain/catalogue/rate-structures";
 
 const ITEMS: { name: string; size: string | null; unitPrice: string; priceUnit: string }[] = [
   { name: "P3 Indoor LED Video Wall", size: "500 × 500 mm cabinets", unitPrice: "5000", priceUnit: "sqm/day" },
