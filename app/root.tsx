@@ -1,7 +1,7 @@
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from "react-router";
 import type { Route } from "./+types/root";
 import { getDb } from "./db/client.server";
-import { getCompanySettings } from "./domain/content/company.server";
+import { getCompanySettings } from "./domain/settings/company-settings.server";
 import { getEnv } from "./lib/env.server";
 import type { SiteInfo } from "./lib/meta";
 import stylesheet from "./app.css?url";

@@ -5,7 +5,7 @@ import { sessions, users } from "../../db/schema";
 import { getEnv } from "../../lib/env.server";
 import { fieldErrors } from "../../lib/form-errors";
 import { diffFields, recordAudit, type AuditActor } from "../audit/audit.server";
-import { getCompanySettings } from "../content/company.server";
+import { getCompanySettings } from "../settings/company-settings.server";
 import { enqueueEmail } from "../email/outbox.server";
 import { wakeEmailSender } from "../email/sender.server";
 import { ROLE_LABELS, STAFF_ROLES, isStaffRole, type StaffRole } from "./roles";

@@ -1,19 +1,8 @@
 import { asc } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.server";
-import { companySettings, heroImages, logos } from "../../db/schema";
+import { heroImages, logos } from "../../db/schema";
 import { cachedPublicData } from "../../lib/cache.server";
 import { pictureOf, type Picture } from "./picture-lists.server";
-
-export type CompanySettings = typeof companySettings.$inferSelect;
-
-/** The company's details; the seed makes the row, so its absence is a broken installation. */
-export function getCompanySettings(db: DbOrTx): Promise<CompanySettings> {
-  return cachedPublicData("company", async () => {
-    const [row] = await db.select().from(companySettings).limit(1);
-    if (!row) throw new Error("company_settings is empty: run `npm run db:seed`");
-    return row;
-  });
-}
 
 /** A picture as the storefront shows it: `imageUrl` is the plain `src`; uploaded ones add their widths. */
 type ShownPicture = { imageUrl: string } & Omit<Picture, "src">;

@@ -3,7 +3,7 @@ import { contactMessages } from "../../db/schema";
 import { fieldErrors } from "../../lib/form-errors";
 import { requireAllowance, type RateLimitRule } from "../../lib/rate-limit.server";
 import { enqueueEmail } from "../email/outbox.server";
-import { getCompanySettings } from "./company.server";
+import { getCompanySettings } from "../settings/company-settings.server";
 import { contactMessageSchema, type ContactMessageInput } from "./contact";
 
 export type SubmitContactResult =

@@ -4,7 +4,7 @@ import { getDb, type Db } from "../../db/client.server";
 import { emailOutbox } from "../../db/schema";
 import { getEnv } from "../../lib/env.server";
 import type { Logger } from "../../lib/logger.server";
-import { getCompanySettings, type CompanySettings } from "../content/company.server";
+import { getCompanySettings, type CompanySettings } from "../settings/company-settings.server";
 import { loadAttachments } from "./outbox.server";
 import { createEmailTransport, isPermanentRefusal, type EmailTransport } from "./transport.server";
 

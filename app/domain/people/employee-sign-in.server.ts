@@ -5,7 +5,7 @@ import { isUuid } from "../../lib/list-params";
 import { recordAudit, type AuditActor } from "../audit/audit.server";
 import { ROLE_LABELS, isStaffRole } from "../auth/roles";
 import { createInvitedUser, isEmailTaken } from "../auth/staff-users.server";
-import { getCompanySettings } from "../content/company.server";
+import { getCompanySettings } from "../settings/company-settings.server";
 import { wakeEmailSender } from "../email/sender.server";
 import { EMPLOYEE_MESSAGES as M } from "./employee-form";
 import { refuseFields, type Refusal, type UseCaseResult } from "../use-case";

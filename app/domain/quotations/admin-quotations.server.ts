@@ -13,7 +13,7 @@ import { listOrder, pageIds, pageOf, searchAny } from "../../lib/list-query.serv
 import type { RateStructureDays } from "../catalogue/rate-structures";
 import { freeUnitsByDay } from "../catalogue/stock.server";
 import { inventorySearch } from "../inventory/inventory-list.server";
-import { getCompanySettings } from "../content/company.server";
+import { getCompanySettings } from "../settings/company-settings.server";
 import { ADMIN_QUOTATION_LIST, SENDABLE_STATUSES } from "./admin-quotation-list";
 import type { QuotationEventKind, QuotationStatus } from "./constants";
 

@@ -11,7 +11,7 @@ import {
   quotations,
 } from "~/db/schema";
 import type { AuditActor } from "~/domain/audit/audit.server";
-import { getCompanySettings } from "~/domain/content/company.server";
+import { getCompanySettings } from "~/domain/settings/company-settings.server";
 import {
   approveQuotation,
   REASON_MAX_LENGTH,

@@ -6,7 +6,7 @@ import { formatShortDate } from "../../lib/format";
 import { isUuid } from "../../lib/list-params";
 import { recordAudit, type AuditActor } from "../audit/audit.server";
 import { freeUnitsByDay } from "../catalogue/stock.server";
-import { getCompanySettings } from "../content/company.server";
+import { getCompanySettings } from "../settings/company-settings.server";
 import { enqueueEmail } from "../email/outbox.server";
 import { wakeEmailSender } from "../email/sender.server";
 import { customerResponseEmail, customerSuccessMessage, type CustomerResponse } from "./change-status-emails";

@@ -3,7 +3,7 @@ import type { z } from "zod";
 import type { Db } from "../../db/client.server";
 import { inventoryItems, quotationEvents, quotationLines, quotations } from "../../db/schema";
 import { todayInDhaka } from "../../lib/dhaka-time";
-import { getCompanySettings } from "../content/company.server";
+import { getCompanySettings } from "../settings/company-settings.server";
 import { wakeEmailSender } from "../email/sender.server";
 import { requireAllowance, type RateLimitRule } from "../../lib/rate-limit.server";
 import type { QuotationSummary } from "./created-emails";

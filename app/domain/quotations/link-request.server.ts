@@ -2,7 +2,7 @@ import { and, eq, gt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.server";
 import { quotationEvents, quotations } from "../../db/schema";
 import { formatLongDate } from "../../lib/format";
-import { getCompanySettings } from "../content/company.server";
+import { getCompanySettings } from "../settings/company-settings.server";
 import { enqueueEmail } from "../email/outbox.server";
 import { wakeEmailSender } from "../email/sender.server";
 import { hashLinkToken, LINK_TOKEN_PATTERN } from "./link-token";

@@ -2,7 +2,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../db/client.server";
 import { emailOutbox, quotations } from "../../db/schema";
-import { getCompanySettings } from "../content/company.server";
+import { getCompanySettings } from "../settings/company-settings.server";
 import { wakeEmailSender } from "../email/sender.server";
 import { QUOTATION_STATUSES } from "./constants";
 import { QUOTATION_CREATED_KINDS, type QuotationSummary } from "./created-emails";

@@ -13,7 +13,7 @@ import { getEnv } from "../../lib/env.server";
 import { recordAudit, type AuditActor } from "../audit/audit.server";
 import { ensureCustomerAccount } from "../auth/customer-accounts.server";
 import { lineDays, rentalLength } from "../catalogue/rate-structures";
-import { getCompanySettings } from "../content/company.server";
+import { getCompanySettings } from "../settings/company-settings.server";
 import { enqueueEmail } from "../email/outbox.server";
 import { wakeEmailSender } from "../email/sender.server";
 import { SENDABLE_STATUSES } from "./admin-quotation-list";

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.server";
 import { quotationRevisions, quotations } from "../../db/schema";
 import { isUuid } from "../../lib/list-params";
-import { getCompanySettings } from "../content/company.server";
+import { getCompanySettings } from "../settings/company-settings.server";
 import { renderQuotationPdf, type QuotationPdfInput } from "./quotation-pdf.server";
 
 // One revision of a quotation as a PDF, exactly as it was sent (quotation_revisions: its lines, money, dates and

@@ -1,7 +1,7 @@
 import { Outlet } from "react-router";
 import { getDb } from "~/db/client.server";
 import { customerMiddleware, requireCustomer } from "~/domain/auth/customer-guard.server";
-import { getCompanySettings } from "~/domain/content/company.server";
+import { getCompanySettings } from "~/domain/settings/company-settings.server";
 import { takeFlashToast } from "~/lib/flash-toast.server";
 import { useToast } from "~/ui/admin/form";
 import { PortalShell } from "~/ui/customer/portal-shell";

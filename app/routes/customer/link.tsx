@@ -2,7 +2,7 @@ import { LinkIcon, Loader2 } from "lucide-react";
 import { data, Link, useFetcher } from "react-router";
 import { getDb } from "~/db/client.server";
 import { privatePageMiddleware } from "~/domain/auth/guard.server";
-import { getCompanySettings } from "~/domain/content/company.server";
+import { getCompanySettings } from "~/domain/settings/company-settings.server";
 import { getQuotationByLink } from "~/domain/quotations/customer-quotations.server";
 import { answerCustomerForm } from "~/domain/quotations/customer-response.server";
 import { requestNewLink } from "~/domain/quotations/link-request.server";

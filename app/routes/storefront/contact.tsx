@@ -1,6 +1,6 @@
 import { data, useActionData, useNavigation } from "react-router";
 import { getDb } from "~/db/client.server";
-import { getCompanySettings } from "~/domain/content/company.server";
+import { getCompanySettings } from "~/domain/settings/company-settings.server";
 import { CONTACT_LIMITS } from "~/domain/content/contact";
 import { receiveContactForm } from "~/domain/content/contact-form.server";
 import { pageMeta } from "~/lib/meta";

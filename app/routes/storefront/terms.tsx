@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { getDb } from "~/db/client.server";
-import { getCompanySettings } from "~/domain/content/company.server";
+import { getCompanySettings } from "~/domain/settings/company-settings.server";
 import { pageMeta } from "~/lib/meta";
 import { LegalPage, MailLink, legalCompany } from "~/ui/legal-page";
 import type { Route } from "./+types/terms";

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
 import { auditLog, companySettings } from "~/db/schema";
 import { seedDatabase } from "~/db/seed/seed.server";
-import { getCompanySettings } from "~/domain/content/company.server";
+import { getCompanySettings } from "~/domain/settings/company-settings.server";
 import { loader as homeLoader } from "~/routes/storefront/home";
 import { action, loader } from "./company";
 import {
