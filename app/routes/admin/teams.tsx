@@ -21,6 +21,7 @@ import { inputClass, SelectField, SubmitButton, TextField, useFormBusy, useToast
 import { PageHeader, Panel } from "~/ui/admin/page-header";
 import { primaryButton, secondaryButton } from "~/ui/buttons";
 import type { Route } from "./+types/teams";
+import { formFields } from "~/lib/form-data";
 import { httpStatusOf } from "~/lib/use-case-http";
 
 // Teams (issue 11, under Employee Management): every team with its lead and members; create, rename, set the
@@ -49,7 +50,7 @@ type ActionData = { intent: string; teamId: string | null; errors: Record<string
 export async function action(args: Route.ActionArgs) {
   const { user, intent: intentOf } = await requireAction(args, "/admin/employees/teams");
   const form = await args.request.formData().catch(() => new FormData());
-  const fields = Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === "string"));
+  const fields = formFields(form, ["id", "name", "leadId", "employeeId"]);
   const intent = intentOf(form);
   const actor = auditActor(args, user);
   const db = getDb();
