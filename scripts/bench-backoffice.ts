@@ -477,6 +477,7 @@ async function buildCases(): Promise<Case[]> {
 
   const quotationsPage = await page(import("../app/routes/admin/quotations"));
   const availability = await page(import("../app/routes/admin/quotation-availability"));
+  const productOptions = await page(import("../app/routes/admin/quotation-product-options"));
   return [
     {
       screen: "Dashboard",
@@ -508,6 +509,18 @@ async function buildCases(): Promise<Case[]> {
       loaders: quotationsPage,
       as: "admin",
     },
+    // The panel's "Add a product" search, as staff type: a common word, a rare one, none.
+    ...[
+      ["common", "led par"],
+      ["rare", "vintage brass"],
+      ["none", "zzqx"],
+    ].map(([kind, q]) => ({
+      screen: "Quotations",
+      label: `panel: product search, ${kind} ("${q}")`,
+      url: `/admin/quotations/product-options?q=${encodeURIComponent(q!)}`,
+      loaders: productOptions,
+      as: "admin" as const,
+    })),
     {
       screen: "Availability",
       label: "this month",
