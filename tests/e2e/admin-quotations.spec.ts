@@ -52,7 +52,10 @@ test("the list: columns, skeleton while loading, filter and search in the URL, e
   // "Add a product" searches the inventory as one types (never the whole inventory in the page); choosing a match
   // adds its line, charged like the others. Nothing is saved here.
   await panel.getByLabel("Add a product").fill("truss");
-  await panel.getByRole("button", { name: /Add Aluminium Stage Truss System/ }).click();
+  const match = panel.getByRole("button", { name: /Add Aluminium Stage Truss System/ });
+  await match.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `.tmp/screenshots/quotation-panel-product-search-${info.project.name}.png` });
+  await match.click();
   await expect(panel.getByTestId("line-charge")).toHaveCount(3);
   await expect(panel.getByRole("group", { name: "Lines" })).toContainText("Aluminium Stage Truss System");
   await expect(panel.getByLabel("Add a product")).toHaveValue("");
