@@ -16,11 +16,7 @@
 //   --keep           keep the database (or PGlite data directory) afterwards, for a closer look
 //   --reuse=<name>   time a database (or PGlite data directory) a --keep run left, without seeding it again
 //   BENCH_RUNS=...   timed runs per case (default 15)
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import pg from "pg";
-import { openPglite, openPostgres, setDatabase, type Database } from "../app/db/client.server";
+import { setDatabase, type Database } from "../app/db/client.server";
 import { runMigrations } from "../app/db/migrate.server";
 import { companySettings } from "../app/db/schema";
 import { companySeed } from "../app/db/seed/company";
@@ -39,6 +35,7 @@ import {
 import { QUOTATION_STATUSES } from "../app/domain/quotations/constants";
 import { todayInDhaka } from "../app/lib/dhaka-time";
 import type { ListSpec } from "../app/lib/list-params";
+import { benchDatabase } from "./lib/bench-database";
 import { summarize, type Timing } from "./lib/bench-stats";
 import { routeArgs, signIn } from "../tests/support/signed-in-request";
 
@@ -75,76 +72,12 @@ const PASSWORD = "bench-password-1";
 
 // ------------------------------------------------------------------------------------------- the database
 
-let dbName = "";
-let dataDir = "";
+// The app's own pool size (app/db/client.server.ts's default) would do; 10 lets a page's parallel queries run in
+// parallel, as in production.
+const bench = benchDatabase({ prefix: "bench_backoffice", serverUrl, keep: !!keep, reuse, poolSize: 10 });
 let database: Database | undefined;
-
-async function adminQuery(text: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  try {
-    await admin.query(text);
-  } finally {
-    await admin.end();
-  }
-}
-
-async function cleanUp(): Promise<void> {
-  await database?.close().catch(() => {});
-  database = undefined;
-  if (keep || reuse) {
-    console.log(`kept: ${dbName ? `database ${dbName}` : `PGlite data directory ${dataDir}`}`);
-    return;
-  }
-  if (dbName) await adminQuery(`drop database if exists ${dbName} with (force)`).catch(() => {});
-  dbName = "";
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  dataDir = "";
-}
-
-for (const signal of ["SIGINT", "SIGTERM"] as const)
-  process.on(signal, () => {
-    void cleanUp().finally(() => process.exit(130));
-  });
-
-function urlOf(name: string): string {
-  const u = new URL(serverUrl!);
-  u.pathname = `/${name}`;
-  return u.toString();
-}
-
-async function open(): Promise<Database> {
-  if (reuse && serverUrl) {
-    dbName = reuse;
-    return openPostgres(urlOf(dbName), { max: 10 });
-  }
-  if (reuse) {
-    dataDir = reuse;
-    return openPglite(dataDir);
-  }
-  if (serverUrl) {
-    dbName = `bench_backoffice_${process.pid}`;
-    await adminQuery(`drop database if exists ${dbName} with (force)`);
-    await adminQuery(`create database ${dbName}`);
-    // The app's own pool size (app/db/client.server.ts's default) would do; 10 lets a page's parallel queries run
-    // in parallel, as in production.
-    return openPostgres(urlOf(dbName), { max: 10 });
-  }
-  dataDir = mkdtempSync(path.join(os.tmpdir(), "bench-backoffice-"));
-  return openPglite(dataDir);
-}
-
-/** Raw SQL on either driver, with its rows. */
-async function raw<T>(text: string, params: unknown[] = []): Promise<T[]> {
-  if (database!.pool) return (await database!.pool.query(text, params)).rows as T[];
-  return (await database!.pglite!.query<T>(text, params)).rows;
-}
-
-/** Statements separated by semicolons, no parameters. */
-async function exec(text: string): Promise<void> {
-  if (database!.pool) await database!.pool.query(text);
-  else await database!.pglite!.exec(text);
-}
+const raw = bench.raw;
+const exec = bench.exec;
 
 // ------------------------------------------------------------------------------------------- the seed
 
@@ -631,8 +564,10 @@ async function run(c: Case): Promise<unknown> {
   return answer;
 }
 
-/** What a list page says it matched (its total), for the table. */
+/** What a list page says it matched (its total), or how many options a search offered, for the table. */
 function matchesOf(answer: unknown): string {
+  const options = (answer as { options?: unknown[] } | null)?.options;
+  if (Array.isArray(options)) return String(options.length);
   const page = (answer as { page?: { total?: number; totalCapped?: boolean; page?: number } } | null)?.page;
   if (typeof page?.total !== "number") return "";
   return `${page.total.toLocaleString("en-US")}${page.totalCapped ? "+" : ""}`;
@@ -658,42 +593,8 @@ async function time(c: Case): Promise<Timing & { matches: string }> {
   return { ...summarize(times), matches: matchesOf(answer) };
 }
 
-interface Captured {
-  text: string;
-  params: unknown[];
-}
-let capturing: Captured[] | null = null;
-
-/** Records the SQL the driver is sent while `capturing` is set (for EXPLAIN). */
-function captureQueries(): void {
-  if (database!.pool) {
-    const pool = database!.pool as unknown as { query: (...a: unknown[]) => unknown };
-    const original = pool.query.bind(pool);
-    pool.query = (...a: unknown[]) => {
-      const q = a[0] as string | { text: string; values?: unknown[] };
-      if (capturing)
-        capturing.push(
-          typeof q === "string"
-            ? { text: q, params: (a[1] as unknown[]) ?? [] }
-            : { text: q.text, params: q.values ?? (a[1] as unknown[]) ?? [] },
-        );
-      return original(...a);
-    };
-  } else {
-    const client = database!.pglite! as unknown as { query: (...a: unknown[]) => unknown };
-    const original = client.query.bind(client);
-    client.query = (...a: unknown[]) => {
-      if (capturing) capturing.push({ text: a[0] as string, params: (a[1] as unknown[]) ?? [] });
-      return original(...a);
-    };
-  }
-}
-
 async function explainCase(c: Case): Promise<void> {
-  capturing = [];
-  await run(c);
-  const queries = capturing;
-  capturing = null;
+  const queries = await bench.capture(() => run(c));
   for (const q of queries) {
     if (!/^\s*select/i.test(q.text)) continue;
     const t0 = performance.now();
@@ -711,10 +612,10 @@ const ms = (value: number) => `${value.toFixed(1)} ms`;
 
 let failed = false;
 try {
-  database = await open();
+  database = await bench.open();
   setDatabase(database);
   const kind = database.kind === "postgres" ? "PostgreSQL" : "PGlite";
-  console.log(`database: ${kind === "PostgreSQL" ? `PostgreSQL (${dbName})` : `PGlite (${dataDir})`}`);
+  console.log(`database: ${bench.describe()}`);
   if (!reuse) {
     await runMigrations(database);
     await seed();
@@ -723,7 +624,7 @@ try {
   }
   cookies.admin = await signIn(ADMIN_EMAIL, PASSWORD, "staff");
   cookies.customer = await signIn(CUSTOMER_EMAIL, PASSWORD, "customer");
-  captureQueries();
+  bench.captureQueries();
 
   const cases = (await buildCases()).filter((c) => !only || `${c.screen} ${c.label}`.toLowerCase().includes(only));
   console.log(
@@ -750,6 +651,6 @@ try {
   );
   if (explain) for (const c of explain === "--explain=all" ? cases : slow) await explainCase(await resolved(c));
 } finally {
-  await cleanUp();
+  await bench.cleanUp();
 }
 process.exit(failed ? 1 : 0);

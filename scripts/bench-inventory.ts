@@ -13,11 +13,8 @@
 //   --try-search-column  time the searches again over a stored, indexed search_text column (see trySearchColumn)
 //   --no-vacuum      only ANALYZE after seeding (no VACUUM: no visibility map, so no index-only scans)
 //   BENCH_ITEMS=...  how many items (default 100000); BENCH_RUNS=... timed runs per case (default 20)
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import pg from "pg";
-import { openPglite, openPostgres, type Database } from "../app/db/client.server";
+import { readFileSync } from "node:fs";
+import type { Database } from "../app/db/client.server";
 import { runMigrations } from "../app/db/migrate.server";
 import { inventoryItems, inventoryPackageParts, quotationLines, quotations } from "../app/db/schema";
 import {
@@ -30,6 +27,7 @@ import { INVENTORY_LIST } from "../app/domain/inventory/inventory-list";
 import { listInventory } from "../app/domain/inventory/inventory-list.server";
 import { todayInDhaka } from "../app/lib/dhaka-time";
 import { parseList } from "../app/lib/list-params";
+import { benchDatabase } from "./lib/bench-database";
 
 const args = process.argv.slice(2);
 const flag = (name: string) => args.find((a) => a === `--${name}` || a.startsWith(`--${name}=`));
@@ -49,66 +47,9 @@ const TODAY = todayInDhaka();
 
 // ------------------------------------------------------------------------------------------- the database
 
-let dbName = "";
-let dataDir = "";
+const bench = benchDatabase({ prefix: "bench_inventory", serverUrl, keep: !!keep, reuse, poolSize: 4 });
 let database: Database | undefined;
-
-async function adminQuery(text: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  try {
-    await admin.query(text);
-  } finally {
-    await admin.end();
-  }
-}
-
-async function cleanUp(): Promise<void> {
-  await database?.close().catch(() => {});
-  database = undefined;
-  if (keep || reuse) {
-    console.log(`kept: ${dbName ? `database ${dbName}` : `PGlite data directory ${dataDir}`}`);
-    return;
-  }
-  if (dbName) await adminQuery(`drop database if exists ${dbName} with (force)`).catch(() => {});
-  dbName = "";
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  dataDir = "";
-}
-
-for (const signal of ["SIGINT", "SIGTERM"] as const)
-  process.on(signal, () => {
-    void cleanUp().finally(() => process.exit(130));
-  });
-
-async function open(): Promise<Database> {
-  if (reuse && serverUrl) {
-    dbName = reuse;
-    const u = new URL(serverUrl);
-    u.pathname = `/${dbName}`;
-    return openPostgres(u.toString(), { max: 4 });
-  }
-  if (reuse) {
-    dataDir = reuse;
-    return openPglite(dataDir);
-  }
-  if (serverUrl) {
-    dbName = `bench_inventory_${process.pid}`;
-    await adminQuery(`drop database if exists ${dbName} with (force)`);
-    await adminQuery(`create database ${dbName}`);
-    const u = new URL(serverUrl);
-    u.pathname = `/${dbName}`;
-    return openPostgres(u.toString(), { max: 4 });
-  }
-  dataDir = mkdtempSync(path.join(os.tmpdir(), "bench-inventory-"));
-  return openPglite(dataDir);
-}
-
-/** Raw SQL on either driver, with its rows. */
-async function raw<T>(text: string, params: unknown[] = []): Promise<T[]> {
-  if (database!.pool) return (await database!.pool.query(text, params)).rows as T[];
-  return (await database!.pglite!.query<T>(text, params)).rows;
-}
+const raw = bench.raw;
 
 // ------------------------------------------------------------------------------------------- the items
 
@@ -420,37 +361,6 @@ const CASES: [label: string, query: string][] = [
   ["a page beyond the last", "?page=1000000"],
 ];
 
-interface Captured {
-  text: string;
-  params: unknown[];
-}
-let capturing: Captured[] | null = null;
-
-/** Records the SQL the driver is sent while `capturing` is set (for EXPLAIN). */
-function captureQueries(): void {
-  if (database!.pool) {
-    const pool = database!.pool as unknown as { query: (...a: unknown[]) => unknown };
-    const original = pool.query.bind(pool);
-    pool.query = (...a: unknown[]) => {
-      const q = a[0] as string | { text: string; values?: unknown[] };
-      if (capturing)
-        capturing.push(
-          typeof q === "string"
-            ? { text: q, params: (a[1] as unknown[]) ?? [] }
-            : { text: q.text, params: q.values ?? (a[1] as unknown[]) ?? [] },
-        );
-      return original(...a);
-    };
-  } else {
-    const client = database!.pglite! as unknown as { query: (...a: unknown[]) => unknown };
-    const original = client.query.bind(client);
-    client.query = (...a: unknown[]) => {
-      if (capturing) capturing.push({ text: a[0] as string, params: (a[1] as unknown[]) ?? [] });
-      return original(...a);
-    };
-  }
-}
-
 /** The list state of a case's query; page=last is the last page's number, found first. */
 async function stateOf(query: string) {
   const state = parseList(INVENTORY_LIST, query.replace("page=last", "page=1"));
@@ -476,12 +386,8 @@ async function time(query: string): Promise<{ median: number; p90: number; max: 
 }
 
 async function explainCase(label: string, query: string): Promise<void> {
-  capturing = [];
   const state = await stateOf(query);
-  capturing = [];
-  await listInventory(database!.db, state, TODAY);
-  const queries = capturing;
-  capturing = null;
+  const queries = await bench.capture(() => listInventory(database!.db, state, TODAY));
   for (const q of queries) {
     const plan = await raw<Record<string, string>>(`explain (analyze, buffers) ${q.text}`, q.params);
     console.log(`\n--- ${label}: ${q.text.slice(0, 160).replace(/\s+/g, " ")}...`);
@@ -503,13 +409,12 @@ async function trySearchColumn(): Promise<void> {
   await raw(vacuum ? "vacuum analyze inventory_items" : "analyze inventory_items");
   console.log(`\nsearch over a stored search_text column, median of ${RUNS} runs (bar ${BAR_MS} ms):\n`);
   for (const [label, query] of CASES.filter(([, q]) => q.includes("q="))) {
-    capturing = [];
-    await listInventory(database!.db, await stateOf(query), TODAY);
-    const queries = capturing.map((q) => ({
+    const state = await stateOf(query);
+    const sent = await bench.capture(() => listInventory(database!.db, state, TODAY));
+    const queries = sent.map((q) => ({
       text: q.text.replace(/inventory_search_text\([^)]*\) ilike (\$\d+)/g, "search_text like lower($1)"),
       params: q.params,
     }));
-    capturing = null;
     // As pageOf: the count and the page's rows at once.
     const once = () => Promise.all(queries.map((q) => raw(q.text, q.params)));
     for (let i = 0; i < WARMUPS; i++) await once();
@@ -529,8 +434,8 @@ async function trySearchColumn(): Promise<void> {
 
 let failed = false;
 try {
-  database = await open();
-  console.log(`database: ${database.kind === "postgres" ? `PostgreSQL (${dbName})` : `PGlite (${dataDir})`}`);
+  database = await bench.open();
+  console.log(`database: ${bench.describe()}`);
   if (!reuse) {
     await runMigrations(database);
     await seed();
@@ -544,7 +449,7 @@ try {
   }
   // What autovacuum does on PostgreSQL after a bulk load (PGlite has none: see the README).
   await raw(vacuum ? "vacuum analyze" : "analyze");
-  captureQueries();
+  bench.captureQueries();
 
   console.log(`\nlistInventory, median of ${RUNS} runs (bar ${BAR_MS} ms):\n`);
   console.log(
@@ -564,6 +469,6 @@ try {
   if (explain) for (const [label, query] of explain === "--explain=all" ? CASES : slow) await explainCase(label, query);
   if (flag("try-search-column")) await trySearchColumn();
 } finally {
-  await cleanUp();
+  await bench.cleanUp();
 }
 process.exit(failed ? 1 : 0);
