@@ -1,7 +1,8 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
-import { Link, useNavigate } from "react-router";
+import { Form, Link, useNavigate } from "react-router";
 import { secondaryButton } from "../buttons";
+import { SubmitButton } from "./form";
 
 // The back office's dialogs (DESIGN §9 Forms): a dialog is open because its URL says so (`?new=1`, `?edit=<id>`,
 // `?delete=<id>`), so it is rendered by the server, works without JavaScript, survives a reload, and a failed
@@ -72,5 +73,65 @@ export function DialogActions({ closeHref, children }: { closeHref: string; chil
       </Link>
       {children}
     </div>
+  );
+}
+
+/**
+ * A record's Add / Edit dialog with its form (ADR 0014, 0022): the dialog, a form posting `intent` (and the
+ * record's `id` and `version`, the update's check against someone else's change) to `action`, the fields given
+ * as children, and Cancel with the submit button. `onSubmit` is useFormCheck's, so the browser checks first.
+ */
+export function RecordFormDialog({
+  title,
+  description,
+  closeHref,
+  size,
+  action,
+  intent,
+  id,
+  version,
+  multipart = false,
+  onSubmit,
+  submitLabel,
+  busyLabel = "Saving...",
+  busy,
+  children,
+}: {
+  title: string;
+  description?: string;
+  closeHref: string;
+  size?: "sm" | "lg";
+  action: string;
+  intent: string;
+  id?: string;
+  version?: string;
+  /** The form carries files. */
+  multipart?: boolean;
+  onSubmit: (event: React.FormEvent<HTMLFormElement>) => void;
+  submitLabel: string;
+  busyLabel?: string;
+  busy: boolean;
+  children: React.ReactNode;
+}) {
+  return (
+    <FormDialog title={title} description={description} closeHref={closeHref} size={size}>
+      <Form
+        method="post"
+        action={action}
+        encType={multipart ? "multipart/form-data" : undefined}
+        noValidate
+        replace
+        preventScrollReset
+        onSubmit={onSubmit}
+      >
+        <input type="hidden" name="intent" value={intent} />
+        {id !== undefined && <input type="hidden" name="id" value={id} />}
+        {version !== undefined && <input type="hidden" name="version" value={version} />}
+        {children}
+        <DialogActions closeHref={closeHref}>
+          <SubmitButton label={submitLabel} busyLabel={busyLabel} busy={busy} />
+        </DialogActions>
+      </Form>
+    </FormDialog>
   );
 }

@@ -1,6 +1,6 @@
 import { Plus, Trash2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { Form, useFetcher } from "react-router";
+import { useFetcher } from "react-router";
 import {
   AVAILABILITY_STATUSES,
   CATEGORIES,
@@ -21,17 +21,8 @@ import {
 } from "~/domain/inventory/item-form";
 import type { PartOption } from "~/domain/inventory/part-options.server";
 import { secondaryButton } from "~/ui/buttons";
-import { DialogActions, FormDialog } from "../form-dialog";
-import {
-  FormError,
-  inputClass,
-  SelectField,
-  SubmitButton,
-  TextAreaField,
-  TextField,
-  useFormBusy,
-  useFormCheck,
-} from "../form";
+import { RecordFormDialog } from "../form-dialog";
+import { FormError, inputClass, SelectField, TextAreaField, TextField, useFormBusy, useFormCheck } from "../form";
 import { Fieldset, PicturesField } from "../pictures-field";
 import { chosenFileCount } from "~/lib/form-data";
 import type { FormCheck } from "~/lib/form-errors";
@@ -74,230 +65,222 @@ export function ItemDialog({
   const [unitsUnderRepair, setUnitsUnderRepair] = useState(values.unitsUnderRepair);
   const title = mode === "create" ? "Add New Inventory Item" : "Edit Inventory Item";
   return (
-    <FormDialog title={title} closeHref={closeHref}>
-      <Form
-        method="post"
-        action={action}
-        encType="multipart/form-data"
-        noValidate
-        replace
-        preventScrollReset
-        onSubmit={onSubmit}
-      >
-        <input type="hidden" name="intent" value={mode} />
-        <input type="hidden" name="id" value={values.id} />
-        <input type="hidden" name="version" value={values.version} />
-        <div className="space-y-6 px-5 py-4">
-          <FormError message={formError} />
-          <Fieldset legend="Item">
-            <TextField
-              name="name"
-              label="Name"
-              defaultValue={values.name}
-              error={errors.name}
-              maxLength={ITEM_LIMITS.name}
-              required
-              className="sm:col-span-2"
-            />
-            <TextAreaField
-              name="description"
-              label="Description"
-              defaultValue={values.description}
-              error={errors.description}
-              maxLength={ITEM_LIMITS.description}
-              rows={3}
-              className="sm:col-span-2"
-            />
-            <SelectField
-              name="category"
-              label="Category"
-              defaultValue={values.category}
-              error={errors.category}
-              required
-              options={[
-                { value: "", label: "Choose a category" },
-                ...CATEGORIES.map((c) => ({ value: c.id, label: c.name })),
-              ]}
-            />
-            <SelectField
-              name="inventoryGroup"
-              label="Inventory group"
-              defaultValue={values.inventoryGroup}
-              error={errors.inventoryGroup}
-              required
-              options={INVENTORY_GROUPS.map((g) => ({ value: g, label: g }))}
-            />
-            <SelectField
-              name="source"
-              label="Source"
-              value={source}
-              onChange={(e) => setSource(e.target.value)}
-              error={errors.source}
-              required
-              options={SOURCES.map((s) => ({ value: s, label: s === "in-house" ? "In-house" : "Outsourced" }))}
-            />
-            <SelectField
-              name="status"
-              label="Status"
-              defaultValue={values.status}
-              error={errors.status}
-              required
-              options={AVAILABILITY_STATUSES.map((s) => ({ value: s, label: INVENTORY_STATUS_LABELS[s] }))}
-            />
-            <TextField
-              name="tags"
-              label="Tags"
-              defaultValue={values.tags}
-              error={errors.tags}
-              hint="Separated by commas, e.g. outdoor, wedding, p3.9"
-              className="sm:col-span-2"
-            />
-          </Fieldset>
-
-          <Fieldset legend="Price and stock">
-            <TextField
-              name="price"
-              label="Price (৳)"
-              inputMode="decimal"
-              defaultValue={values.price}
-              error={errors.price}
-              required
-              hint="0 or more, at most 2 decimals"
-            />
-            <SelectField
-              name="priceUnit"
-              label="Price is"
-              defaultValue={values.priceUnit}
-              error={errors.priceUnit}
-              options={PRICE_UNITS.map((u) => ({ value: u.id, label: u.label }))}
-            />
-            <SelectField
-              name="rateStructureId"
-              label="Rate structure"
-              defaultValue={values.rateStructureId}
-              error={errors.rateStructureId}
-              options={[
-                { value: "", label: `${DAILY_RATE_STRUCTURE.name}, the default` },
-                ...rateStructures.map((s) => ({ value: s.id, label: s.name })),
-              ]}
-            />
-            <TextField
-              name="pricingHint"
-              label="Pricing note"
-              defaultValue={values.pricingHint}
-              error={errors.pricingHint}
-              maxLength={ITEM_LIMITS.pricingHint}
-              hint="Shown under the price, e.g. Minimum 12 sqm"
-            />
-            <TextField
-              name="size"
-              label="Size"
-              defaultValue={values.size}
-              error={errors.size}
-              maxLength={ITEM_LIMITS.size}
-              hint="e.g. 3 m × 2 m"
-            />
-            <TextField
-              name="quantity"
-              label="Units owned"
-              inputMode="numeric"
-              defaultValue={values.quantity}
-              error={errors.quantity}
-              required
-            />
-            <TextField
-              name="unitsUnderRepair"
-              label="Units under repair"
-              inputMode="numeric"
-              value={unitsUnderRepair}
-              onChange={(e) => setUnitsUnderRepair(e.target.value)}
-              error={errors.unitsUnderRepair}
-              hint="Not available until they are back; all of them makes the item Under Repair"
-            />
-            <TextField
-              name="repairReturnDate"
-              label="Expected back"
-              type="date"
-              defaultValue={values.repairReturnDate}
-              error={errors.repairReturnDate}
-              hint="Leave empty when not known"
-              disabled={unitsUnderRepair.trim() === "0" || unitsUnderRepair.trim() === ""}
-            />
-          </Fieldset>
-
-          <PicturesField
-            legend="Pictures"
-            hint="The first picture is the one the lists and the storefront's cards show."
-            addresses={values.imageUrls}
-            addressesError={errors.imageUrls}
-            uploadsError={errors.newImages}
-            uploadHint={`JPEG, PNG, WebP or AVIF; up to 6 at a time, ${ITEM_LIMITS.images} per item. Added after the pictures above.`}
+    <RecordFormDialog
+      title={title}
+      closeHref={closeHref}
+      action={action}
+      intent={mode}
+      id={values.id}
+      version={values.version}
+      multipart
+      onSubmit={onSubmit}
+      submitLabel={mode === "create" ? "Save Item" : "Update Item"}
+      busyLabel={mode === "create" ? "Saving..." : "Updating..."}
+      busy={busy}
+    >
+      <div className="space-y-6 px-5 py-4">
+        <FormError message={formError} />
+        <Fieldset legend="Item">
+          <TextField
+            name="name"
+            label="Name"
+            defaultValue={values.name}
+            error={errors.name}
+            maxLength={ITEM_LIMITS.name}
+            required
+            className="sm:col-span-2"
           />
-
-          <VariationRows initial={values.variations} error={errors.variations} />
-
-          <Fieldset legend="Supplier and purchase">
-            {source === "outsourced" ? (
-              <>
-                <TextField
-                  name="supplierName"
-                  label="Supplier"
-                  defaultValue={values.supplierName}
-                  error={errors.supplierName}
-                />
-                <TextField
-                  name="supplierPhone"
-                  label="Supplier phone"
-                  type="tel"
-                  defaultValue={values.supplierPhone}
-                  error={errors.supplierPhone}
-                />
-                <TextField
-                  name="supplierEmail"
-                  label="Supplier e-mail"
-                  type="email"
-                  defaultValue={values.supplierEmail}
-                  error={errors.supplierEmail}
-                />
-                <TextField
-                  name="supplierNotes"
-                  label="Supplier notes"
-                  defaultValue={values.supplierNotes}
-                  error={errors.supplierNotes}
-                />
-              </>
-            ) : (
-              <p className="text-sm text-slate-600 sm:col-span-2">Supplier details are kept for outsourced items.</p>
-            )}
-            <TextField
-              name="purchaseRate"
-              label="Purchase rate (৳)"
-              inputMode="decimal"
-              defaultValue={values.purchaseRate}
-              error={errors.purchaseRate}
-              hint="Optional"
-            />
-            <TextField
-              name="paidAmount"
-              label="Paid amount (৳)"
-              inputMode="decimal"
-              defaultValue={values.paidAmount}
-              error={errors.paidAmount}
-              hint="Optional"
-            />
-          </Fieldset>
-
-          <PartRows initial={values.parts} error={errors.parts} />
-        </div>
-        <DialogActions closeHref={closeHref}>
-          <SubmitButton
-            label={mode === "create" ? "Save Item" : "Update Item"}
-            busyLabel={mode === "create" ? "Saving..." : "Updating..."}
-            busy={busy}
+          <TextAreaField
+            name="description"
+            label="Description"
+            defaultValue={values.description}
+            error={errors.description}
+            maxLength={ITEM_LIMITS.description}
+            rows={3}
+            className="sm:col-span-2"
           />
-        </DialogActions>
-      </Form>
-    </FormDialog>
+          <SelectField
+            name="category"
+            label="Category"
+            defaultValue={values.category}
+            error={errors.category}
+            required
+            options={[
+              { value: "", label: "Choose a category" },
+              ...CATEGORIES.map((c) => ({ value: c.id, label: c.name })),
+            ]}
+          />
+          <SelectField
+            name="inventoryGroup"
+            label="Inventory group"
+            defaultValue={values.inventoryGroup}
+            error={errors.inventoryGroup}
+            required
+            options={INVENTORY_GROUPS.map((g) => ({ value: g, label: g }))}
+          />
+          <SelectField
+            name="source"
+            label="Source"
+            value={source}
+            onChange={(e) => setSource(e.target.value)}
+            error={errors.source}
+            required
+            options={SOURCES.map((s) => ({ value: s, label: s === "in-house" ? "In-house" : "Outsourced" }))}
+          />
+          <SelectField
+            name="status"
+            label="Status"
+            defaultValue={values.status}
+            error={errors.status}
+            required
+            options={AVAILABILITY_STATUSES.map((s) => ({ value: s, label: INVENTORY_STATUS_LABELS[s] }))}
+          />
+          <TextField
+            name="tags"
+            label="Tags"
+            defaultValue={values.tags}
+            error={errors.tags}
+            hint="Separated by commas, e.g. outdoor, wedding, p3.9"
+            className="sm:col-span-2"
+          />
+        </Fieldset>
+
+        <Fieldset legend="Price and stock">
+          <TextField
+            name="price"
+            label="Price (৳)"
+            inputMode="decimal"
+            defaultValue={values.price}
+            error={errors.price}
+            required
+            hint="0 or more, at most 2 decimals"
+          />
+          <SelectField
+            name="priceUnit"
+            label="Price is"
+            defaultValue={values.priceUnit}
+            error={errors.priceUnit}
+            options={PRICE_UNITS.map((u) => ({ value: u.id, label: u.label }))}
+          />
+          <SelectField
+            name="rateStructureId"
+            label="Rate structure"
+            defaultValue={values.rateStructureId}
+            error={errors.rateStructureId}
+            options={[
+              { value: "", label: `${DAILY_RATE_STRUCTURE.name}, the default` },
+              ...rateStructures.map((s) => ({ value: s.id, label: s.name })),
+            ]}
+          />
+          <TextField
+            name="pricingHint"
+            label="Pricing note"
+            defaultValue={values.pricingHint}
+            error={errors.pricingHint}
+            maxLength={ITEM_LIMITS.pricingHint}
+            hint="Shown under the price, e.g. Minimum 12 sqm"
+          />
+          <TextField
+            name="size"
+            label="Size"
+            defaultValue={values.size}
+            error={errors.size}
+            maxLength={ITEM_LIMITS.size}
+            hint="e.g. 3 m × 2 m"
+          />
+          <TextField
+            name="quantity"
+            label="Units owned"
+            inputMode="numeric"
+            defaultValue={values.quantity}
+            error={errors.quantity}
+            required
+          />
+          <TextField
+            name="unitsUnderRepair"
+            label="Units under repair"
+            inputMode="numeric"
+            value={unitsUnderRepair}
+            onChange={(e) => setUnitsUnderRepair(e.target.value)}
+            error={errors.unitsUnderRepair}
+            hint="Not available until they are back; all of them makes the item Under Repair"
+          />
+          <TextField
+            name="repairReturnDate"
+            label="Expected back"
+            type="date"
+            defaultValue={values.repairReturnDate}
+            error={errors.repairReturnDate}
+            hint="Leave empty when not known"
+            disabled={unitsUnderRepair.trim() === "0" || unitsUnderRepair.trim() === ""}
+          />
+        </Fieldset>
+
+        <PicturesField
+          legend="Pictures"
+          hint="The first picture is the one the lists and the storefront's cards show."
+          addresses={values.imageUrls}
+          addressesError={errors.imageUrls}
+          uploadsError={errors.newImages}
+          uploadHint={`JPEG, PNG, WebP or AVIF; up to 6 at a time, ${ITEM_LIMITS.images} per item. Added after the pictures above.`}
+        />
+
+        <VariationRows initial={values.variations} error={errors.variations} />
+
+        <Fieldset legend="Supplier and purchase">
+          {source === "outsourced" ? (
+            <>
+              <TextField
+                name="supplierName"
+                label="Supplier"
+                defaultValue={values.supplierName}
+                error={errors.supplierName}
+              />
+              <TextField
+                name="supplierPhone"
+                label="Supplier phone"
+                type="tel"
+                defaultValue={values.supplierPhone}
+                error={errors.supplierPhone}
+              />
+              <TextField
+                name="supplierEmail"
+                label="Supplier e-mail"
+                type="email"
+                defaultValue={values.supplierEmail}
+                error={errors.supplierEmail}
+              />
+              <TextField
+                name="supplierNotes"
+                label="Supplier notes"
+                defaultValue={values.supplierNotes}
+                error={errors.supplierNotes}
+              />
+            </>
+          ) : (
+            <p className="text-sm text-slate-600 sm:col-span-2">Supplier details are kept for outsourced items.</p>
+          )}
+          <TextField
+            name="purchaseRate"
+            label="Purchase rate (৳)"
+            inputMode="decimal"
+            defaultValue={values.purchaseRate}
+            error={errors.purchaseRate}
+            hint="Optional"
+          />
+          <TextField
+            name="paidAmount"
+            label="Paid amount (৳)"
+            inputMode="decimal"
+            defaultValue={values.paidAmount}
+            error={errors.paidAmount}
+            hint="Optional"
+          />
+        </Fieldset>
+
+        <PartRows initial={values.parts} error={errors.parts} />
+      </div>
+    </RecordFormDialog>
   );
 }
 
