@@ -11,7 +11,7 @@ import { wakeEmailSender } from "../email/sender.server";
 import { ROLE_LABELS, STAFF_ROLES, isStaffRole, type StaffRole } from "./roles";
 import {
   changeRoleSchema,
-  inviteUserSchema,
+  parseInviteForm,
   STAFF_USER_MESSAGES as M,
   userIdSchema,
   type InviteFormValues,
@@ -162,12 +162,12 @@ export function isEmailTaken(error: unknown): boolean {
  * user already has (a customer's too) is refused on the e-mail field.
  */
 export async function inviteStaffUser(db: Db, values: InviteFormValues, actor: AuditActor): Promise<StaffUserResult> {
-  const parsed = inviteUserSchema.safeParse(values);
-  if (!parsed.success) return refuse("invalid", M.inviteFailed, fieldErrors(parsed.error));
+  const parsed = parseInviteForm(values);
+  if (!parsed.ok) return refuse("invalid", M.inviteFailed, parsed.errors);
   const company = await getCompanySettings(db);
   let userId: string;
   try {
-    userId = await db.transaction((tx) => createInvitedUser(tx, parsed.data, company.name, actor));
+    userId = await db.transaction((tx) => createInvitedUser(tx, parsed.input, company.name, actor));
   } catch (error) {
     if (isEmailTaken(error)) return refuse("invalid", M.inviteFailed, { email: M.emailTaken });
     throw error;

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { formFields } from "../../lib/form-data";
+import { fieldErrors } from "../../lib/form-errors";
 import { EMAIL_ADDRESS_MAX_LENGTH, isEmailAddress } from "../../lib/email-address";
 import { nameField } from "../../lib/name-text";
 import { ROLE_LABELS, STAFF_ROLES } from "./roles";
@@ -66,4 +68,16 @@ export interface InviteFormValues {
   name: string;
   email: string;
   role: string;
+}
+
+export function readInviteForm(form: FormData): InviteFormValues {
+  return formFields(form, ["name", "email", "role"]);
+}
+
+/** The invite form's rules (browser and server): the input, or one message per field. */
+export function parseInviteForm(
+  values: InviteFormValues,
+): { ok: true; input: InviteUserInput } | { ok: false; errors: Record<string, string> } {
+  const parsed = inviteUserSchema.safeParse(values);
+  return parsed.success ? { ok: true, input: parsed.data } : { ok: false, errors: fieldErrors(parsed.error) };
 }

@@ -4,19 +4,13 @@ import { getDb } from "~/db/client.server";
 import { auditActor, requireAction, requireView } from "~/domain/auth/guard.server";
 import type { IntentOf } from "~/domain/auth/permissions";
 import { ROLE_LABELS } from "~/domain/auth/roles";
-import { STAFF_ROLE_OPTIONS, STAFF_USER_MESSAGES } from "~/domain/auth/staff-users";
-import {
-  changeStaffRole,
-  deactivateStaffUser,
-  inviteStaffUser,
-  listStaffUsers,
-  reactivateStaffUser,
-  type StaffUserResult,
-} from "~/domain/auth/staff-users.server";
+import { parseInviteForm, readInviteForm, STAFF_ROLE_OPTIONS, STAFF_USER_MESSAGES } from "~/domain/auth/staff-users";
+import { formCheck } from "~/lib/form-errors";
+import { changeStaffRole, deactivateStaffUser, inviteStaffUser, listStaffUsers, reactivateStaffUser, type StaffUserResult } from "~/domain/auth/staff-users.server";
 import { redirectWithToast } from "~/lib/flash-toast.server";
 import type { Toast } from "~/lib/toast";
 import { Badge } from "~/ui/badge";
-import { FormError, inputClass, SelectField, SubmitButton, TextField, useFormBusy, useToast } from "~/ui/admin/form";
+import { FormError, inputClass, SelectField, SubmitButton, TextField, useFormBusy, useFormCheck, useToast } from "~/ui/admin/form";
 import { cellClass, DhakaTime, formatDhakaDate, HeadCell, ListTable } from "~/ui/admin/list";
 import { PageHeader, Panel } from "~/ui/admin/page-header";
 import { SettingsTabs } from "~/ui/admin/settings-tabs";
@@ -54,6 +48,8 @@ const FAILED: Record<UserIntent, string> = {
 
 type UserIntent = IntentOf<"/admin/settings/users">;
 
+const CHECK_INVITE_FORM = formCheck(readInviteForm, parseInviteForm);
+
 export async function action(args: Route.ActionArgs) {
   const { user, intent: intentOf } = await requireAction(args, "/admin/settings/users");
   const form = await args.request.formData().catch(() => new FormData());
@@ -65,7 +61,7 @@ export async function action(args: Route.ActionArgs) {
   let result: StaffUserResult;
   switch (intent) {
     case "invite":
-      result = await inviteStaffUser(db, { name: text("name"), email: text("email"), role: text("role") }, actor);
+      result = await inviteStaffUser(db, readInviteForm(form), actor);
       break;
     case "change-role":
       result = await changeStaffRole(db, { userId, role: text("role") }, actor);
@@ -89,7 +85,7 @@ export async function action(args: Route.ActionArgs) {
         message: result.message,
         errors: hasFieldMessages ? result.errors : null,
         // The invite form keeps what was typed.
-        values: intent === "invite" ? { name: text("name"), email: text("email"), role: text("role") } : null,
+        values: intent === "invite" ? readInviteForm(form) : null,
         toast: { type: "error", message } satisfies Toast as Toast,
         // A fresh key empties the invite form after a success; after a failure it keeps what was typed.
         formKey: null,
@@ -161,10 +157,14 @@ function InviteForm({
   };
 }) {
   const busy = useFormBusy("invite");
-  const errors = result?.errors ?? {};
+  const { errors, onSubmit } = useFormCheck(
+    CHECK_INVITE_FORM,
+    result?.errors ?? {},
+    () => STAFF_USER_MESSAGES.inviteFailed,
+  );
   const values = result?.values;
   return (
-    <Form method="post" noValidate>
+    <Form method="post" noValidate onSubmit={onSubmit}>
       <h2 className="flex items-center gap-2 text-base font-semibold text-ink-900">
         <UserPlus aria-hidden className="size-5 text-brand-700" />
         Invite a staff member

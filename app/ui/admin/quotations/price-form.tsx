@@ -6,8 +6,24 @@ import { amountInWords } from "~/lib/amount-in-words";
 import { chargeText, lineDays, rentalLength } from "~/domain/catalogue/rate-structures";
 import { formatMoney } from "~/lib/format";
 import type { AdminQuotation, ProductOption } from "~/domain/quotations/admin-quotations.server";
-import { QUOTE_LIMITS, QUOTE_MESSAGES, quoteTotals, type QuoteFormValues } from "~/domain/quotations/quote-form";
-import { FormError, inputClass, SubmitButton, TextAreaField, TextField, useFormBusy } from "~/ui/admin/form";
+import {
+  parseQuoteForm,
+  QUOTE_LIMITS,
+  QUOTE_MESSAGES,
+  quoteTotals,
+  readQuoteForm,
+  type QuoteFormValues,
+} from "~/domain/quotations/quote-form";
+import type { FormCheck } from "~/lib/form-errors";
+import {
+  FormError,
+  inputClass,
+  SubmitButton,
+  TextAreaField,
+  TextField,
+  useFormBusy,
+  useFormCheck,
+} from "~/ui/admin/form";
 import { primaryButton, secondaryButton } from "~/ui/buttons";
 
 // The pricing half of the Quotation Details panel (backoffice.md §2, issue 10): each line's unit price (prefilled
@@ -45,10 +61,16 @@ function parsedPrice(text: string): string | null {
   return text.trim() === "" ? null : normalizeMoney(text);
 }
 
+/** The panel's rules as the browser runs them before a save or a send (the pressed button is the intent). */
+const CHECK_QUOTE_FORM: FormCheck = (form) => {
+  const result = parseQuoteForm(readQuoteForm(form), form.get("intent") === "send" ? "send" : "save");
+  return result.ok ? null : result.errors;
+};
+
 export function PriceForm({
   quotation,
   values,
-  errors,
+  errors: serverErrors,
 }: {
   quotation: AdminQuotation;
   /** What to show: the stored values, or the values of a refused post. */
@@ -62,6 +84,7 @@ export function PriceForm({
   const [rentalEnd, setRentalEnd] = useState(values.rentalEndDate);
   // The products chosen in this panel (found by the search), for how their new lines are charged.
   const [chosen, setChosen] = useState<ReadonlyMap<string, ProductOption>>(new Map());
+  const { errors, onSubmit } = useFormCheck(CHECK_QUOTE_FORM, serverErrors);
   const saving = useFormBusy("save");
   const sending = useFormBusy("send");
   const byLineId = new Map(quotation.lines.map((l) => [l.id, l]));
@@ -108,7 +131,7 @@ export function PriceForm({
   }
 
   return (
-    <Form method="post" className="space-y-4" aria-label="Prices">
+    <Form method="post" className="space-y-4" aria-label="Prices" onSubmit={onSubmit}>
       <input type="hidden" name="id" value={values.id} />
       <input type="hidden" name="version" value={values.version} />
       <FormError message={errors.form} />
