@@ -1,27 +1,15 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import { z } from "zod";
 import type { Db, DbOrTx } from "../../db/client.server";
 import { isUniqueViolation } from "../../db/errors.server";
 import { employees, tasks, teamMembers, teams } from "../../db/schema";
-import { fieldErrors } from "../../lib/form-errors";
 import { isUuid } from "../../lib/list-params";
-import { nameField } from "../../lib/name-text";
 import { recordAudit, type AuditActor } from "../audit/audit.server";
-import { TEAM_MESSAGES, TEAM_NAME_MAX } from "./teams";
+import { parseTeamForm, TEAM_MESSAGES } from "./teams";
 import { refuseFields, type Refusal, type UseCaseResult } from "../use-case";
 
 // Teams (issue 11, under Employees): create, rename, set the lead, add and remove members. An employee may be in
 // several teams. The lead is made a member too, so they can be given the tasks they assign. Tasks belong to a
 // team (and go with it), so a team that has tasks is not deleted: the message says to move or finish them.
-
-const teamSchema = z.object({
-  name: nameField("Team name", { max: TEAM_NAME_MAX }),
-  leadId: z
-    .string()
-    .optional()
-    .transform((v) => v?.trim().toLowerCase() || null)
-    .refine((v) => v === null || isUuid(v), TEAM_MESSAGES.employeeNotFound),
-});
 
 export interface TeamView {
   id: string;
@@ -104,9 +92,9 @@ export async function createTeam(
   form: { name?: unknown; leadId?: unknown },
   actor: AuditActor,
 ): Promise<TeamResult> {
-  const parsed = teamSchema.safeParse(form);
-  if (!parsed.success) return refused("invalid", fieldErrors(parsed.error));
-  const { name, leadId } = parsed.data;
+  const parsed = parseTeamForm(form);
+  if (!parsed.ok) return refused("invalid", parsed.errors);
+  const { name, leadId } = parsed.input;
   try {
     return await db.transaction(async (tx): Promise<TeamResult> => {
       if (leadId && !(await isActiveEmployee(tx, leadId)))
@@ -136,9 +124,9 @@ export async function updateTeam(
 ): Promise<TeamResult> {
   const id = typeof form.id === "string" && isUuid(form.id) ? form.id.toLowerCase() : null;
   if (!id) return refused("not-found", { form: TEAM_MESSAGES.notFound });
-  const parsed = teamSchema.safeParse(form);
-  if (!parsed.success) return refused("invalid", fieldErrors(parsed.error));
-  const { name, leadId } = parsed.data;
+  const parsed = parseTeamForm(form);
+  if (!parsed.ok) return refused("invalid", parsed.errors);
+  const { name, leadId } = parsed.input;
   try {
     return await db.transaction(async (tx): Promise<TeamResult> => {
       const [before] = await tx.select().from(teams).where(eq(teams.id, id)).for("update");

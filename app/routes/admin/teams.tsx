@@ -3,7 +3,8 @@ import { data, Form, Link, useLocation } from "react-router";
 import { getDb } from "~/db/client.server";
 import { auditActor, requireView, requireAction } from "~/domain/auth/guard.server";
 import { can } from "~/domain/auth/permissions";
-import { TEAM_MESSAGES, TEAM_NAME_MAX } from "~/domain/people/teams";
+import { parseTeamForm, readTeamForm, TEAM_MESSAGES, TEAM_NAME_MAX } from "~/domain/people/teams";
+import { formCheck } from "~/lib/form-errors";
 import {
   activeEmployeeChoices,
   changeTeamMember,
@@ -17,7 +18,7 @@ import { redirectWithToast } from "~/lib/flash-toast.server";
 import { isUuid } from "~/lib/list-params";
 import type { Toast } from "~/lib/toast";
 import { DeleteDialog } from "~/ui/admin/delete-dialog";
-import { inputClass, SelectField, SubmitButton, TextField, useFormBusy, useToast } from "~/ui/admin/form";
+import { inputClass, SelectField, SubmitButton, TextField, useFormBusy, useFormCheck, useToast } from "~/ui/admin/form";
 import { PageHeader, Panel } from "~/ui/admin/page-header";
 import { primaryButton, secondaryButton } from "~/ui/buttons";
 import type { Route } from "./+types/teams";
@@ -31,6 +32,7 @@ import { httpStatusOf } from "~/lib/use-case-http";
 export const meta: Route.MetaFunction = () => [{ title: "Teams | Utsab Admin" }];
 
 const TEAMS_PATH = "/admin/employees/teams";
+const CHECK_TEAM_FORM = formCheck(readTeamForm, parseTeamForm);
 
 export async function loader(args: Route.LoaderArgs) {
   const user = await requireView(args, "/admin/employees/teams");
@@ -82,7 +84,8 @@ export default function Teams({ loaderData, actionData }: Route.ComponentProps) 
   const location = useLocation();
   const errorsFor = (intent: string, teamId: string | null): Record<string, string> =>
     actionData && actionData.intent === intent && actionData.teamId === teamId ? actionData.errors : {};
-  const createErrors = errorsFor("create", null);
+  const create = useFormCheck(CHECK_TEAM_FORM, errorsFor("create", null), TEAM_MESSAGES.failed);
+  const createErrors = create.errors;
   const creating = useFormBusy("create");
 
   return (
@@ -98,7 +101,13 @@ export default function Teams({ loaderData, actionData }: Route.ComponentProps) 
       />
       {canManage && (
         <Panel className="mb-6 p-4 sm:p-5">
-          <Form method="post" className="flex flex-col gap-3 sm:flex-row sm:items-end" aria-label="New team">
+          <Form
+            method="post"
+            className="flex flex-col gap-3 sm:flex-row sm:items-end"
+            aria-label="New team"
+            noValidate
+            onSubmit={create.onSubmit}
+          >
             <input type="hidden" name="intent" value="create" />
             <TextField
               name="name"
@@ -174,7 +183,7 @@ function TeamCard({
   team,
   choices,
   canManage,
-  updateErrors,
+  updateErrors: serverUpdateErrors,
   memberErrors,
   deleteHref,
 }: {
@@ -185,6 +194,7 @@ function TeamCard({
   memberErrors: Record<string, string>;
   deleteHref: string;
 }) {
+  const { errors: updateErrors, onSubmit } = useFormCheck(CHECK_TEAM_FORM, serverUpdateErrors, TEAM_MESSAGES.failed);
   const memberIds = new Set(team.members.map((m) => m.id));
   const addable = choices.filter((c) => !memberIds.has(c.id));
   return (
@@ -278,6 +288,8 @@ function TeamCard({
               preventScrollReset
               className="space-y-2"
               aria-label={`Rename ${team.name} or change its lead`}
+              noValidate
+              onSubmit={onSubmit}
             >
               <input type="hidden" name="intent" value="update" />
               <input type="hidden" name="id" value={team.id} />
