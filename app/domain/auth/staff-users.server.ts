@@ -1,9 +1,11 @@
-import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { isUniqueViolation } from "../../db/errors.server";
-import type { Db, Tx } from "../../db/client.server";
+import type { Db, DbOrTx, Tx } from "../../db/client.server";
 import { sessions, users } from "../../db/schema";
 import { getEnv } from "../../lib/env.server";
 import { fieldErrors } from "../../lib/form-errors";
+import type { ListPage, StateOf } from "../../lib/list-params";
+import { listOrder, pageOf, searchAny } from "../../lib/list-query.server";
 import { diffFields, recordAudit, type AuditActor } from "../audit/audit.server";
 import { getCompanySettings } from "../settings/company-settings.server";
 import { enqueueEmail } from "../email/outbox.server";
@@ -16,6 +18,7 @@ import {
   userIdSchema,
   type InviteFormValues,
 } from "./staff-users";
+import { STAFF_USER_LIST } from "./staff-user-list";
 import { createPasswordUser, generatePassword } from "./users.server";
 import { refuse, type UseCaseResult } from "../use-case";
 
@@ -34,23 +37,62 @@ export interface StaffUserRow {
   createdAt: Date;
 }
 
-/** Every back-office user (customers belong to the portal): active ones first, then by name. */
-export async function listStaffUsers(db: Db): Promise<StaffUserRow[]> {
-  const rows = await db
+const SORT_COLUMNS = {
+  name: [sql`lower(${users.name})`, users.email],
+  lastSignIn: [users.lastSignInAt],
+  created: [users.createdAt],
+} as const;
+
+/**
+ * One page of the back-office users (customers belong to the portal), searched by name or e-mail, filtered by
+ * role and status; those who can still sign in first, then in the chosen order.
+ */
+export async function listStaffUsers(
+  db: DbOrTx,
+  state: StateOf<typeof STAFF_USER_LIST>,
+): Promise<ListPage<StaffUserRow>> {
+  const where = and(
+    inArray(users.role, [...STAFF_ROLES]),
+    searchAny(state.q, [users.name, users.email]),
+    state.filters.role ? eq(users.role, state.filters.role) : undefined,
+    state.filters.status === "active" ? isNull(users.deactivatedAt) : undefined,
+    state.filters.status === "deactivated" ? isNotNull(users.deactivatedAt) : undefined,
+  );
+  return pageOf(db, STAFF_USER_LIST, state, {
+    from: users,
+    where,
+    rows: async (limit, offset) => {
+      const rows = await db
+        .select({
+          id: users.id,
+          name: users.name,
+          email: users.email,
+          role: users.role,
+          mustChangePassword: users.mustChangePassword,
+          deactivatedAt: users.deactivatedAt,
+          lastSignInAt: users.lastSignInAt,
+          createdAt: users.createdAt,
+        })
+        .from(users)
+        .where(where)
+        .orderBy(sql`${users.deactivatedAt} is not null`, ...listOrder(SORT_COLUMNS[state.sort], state.dir, users.id))
+        .limit(limit)
+        .offset(offset);
+      return rows.filter((r): r is StaffUserRow => isStaffRole(r.role));
+    },
+  });
+}
+
+/** How many back-office users there are, and how many can sign in (not deactivated). */
+export async function countStaffUsers(db: DbOrTx): Promise<{ total: number; active: number }> {
+  const [row] = await db
     .select({
-      id: users.id,
-      name: users.name,
-      email: users.email,
-      role: users.role,
-      mustChangePassword: users.mustChangePassword,
-      deactivatedAt: users.deactivatedAt,
-      lastSignInAt: users.lastSignInAt,
-      createdAt: users.createdAt,
+      total: sql<number>`count(*)::int`,
+      active: sql<number>`(count(*) filter (where ${users.deactivatedAt} is null))::int`,
     })
     .from(users)
-    .where(inArray(users.role, [...STAFF_ROLES]))
-    .orderBy(sql`${users.deactivatedAt} is not null`, asc(sql`lower(${users.name})`), asc(users.email));
-  return rows.filter((r): r is StaffUserRow => isStaffRole(r.role));
+    .where(inArray(users.role, [...STAFF_ROLES]));
+  return { total: Number(row?.total ?? 0), active: Number(row?.active ?? 0) };
 }
 
 /** Refused as invalid (the form is wrong), not-found (no such back-office user) or conflict (the change breaks a

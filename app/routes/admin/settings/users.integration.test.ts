@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
@@ -93,6 +94,34 @@ describe("users loader", () => {
       mustChangePassword: true,
       lastSignInAt: null,
     });
+  });
+
+  it("pages, searches and filters the users in SQL, the URL saying how (20 a page)", async () => {
+    const tag = randomUUID().slice(0, 8);
+    for (let i = 0; i < 23; i++)
+      await createPasswordUser(getDb(), {
+        name: `Paged ${tag} ${String(i).padStart(2, "0")}`,
+        email: `paged-${tag}-${i}@example.com`,
+        password: "paged-user-password",
+        role: i % 2 ? "accountant" : "staff",
+      });
+    const list = (query: string) => callRoute(loader, `${PATH}?${query}`, { as: admin });
+    const first = await list(`q=${tag}`);
+    expect(first.page).toMatchObject({ total: 23, page: 1, pageCount: 2, pageSize: 20 });
+    expect(first.users.map((u) => u.name)).toEqual(
+      Array.from({ length: 20 }, (_, i) => `Paged ${tag} ${String(i).padStart(2, "0")}`),
+    );
+    expect((await list(`q=${tag}&page=2`)).users.map((u) => u.name)).toEqual(
+      ["20", "21", "22"].map((n) => `Paged ${tag} ${n}`),
+    );
+    const accountants = await list(`q=${tag}&role=accountant`);
+    expect(accountants.page.total).toBe(11);
+    expect(accountants.users.every((u) => u.role === "accountant")).toBe(true);
+    expect((await list(`q=paged-${tag}-7@`)).users.map((u) => u.email)).toEqual([`paged-${tag}-7@example.com`]);
+    expect((await list(`q=${tag}&status=deactivated`)).page.total).toBe(0);
+    // The heading counts every back-office user, whatever the search.
+    expect(first.counts.total).toBeGreaterThanOrEqual(27);
+    expect(first.counts.active).toBeLessThanOrEqual(first.counts.total);
   });
 
   it("refuses staff and accountants with 403", async () => {
@@ -250,7 +279,10 @@ describe("deactivate and reactivate", () => {
     expect(line!.changes).toMatchObject({ sessionsEnded: 2 });
 
     // Shown as deactivated; a second deactivation changes nothing.
-    const listed = (await runLoader(admin)).users.find((u) => u.id === leaving.id);
+    const shown = await callRoute(loader, `${PATH}?status=deactivated&q=${encodeURIComponent(leaving.email)}`, {
+      as: admin,
+    });
+    const listed = shown.users.find((u) => u.id === leaving.id);
     expect(listed).toMatchObject({ active: false });
     const again = await runAction({ intent: "deactivate", userId: leaving.id }, admin);
     expect(again.status).toBe(200);

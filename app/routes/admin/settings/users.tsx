@@ -1,4 +1,4 @@
-import { UserPlus } from "lucide-react";
+import { UserPlus, Users } from "lucide-react";
 import { data, Form, useNavigation } from "react-router";
 import { getDb } from "~/db/client.server";
 import { auditActor, requireAction, requireView } from "~/domain/auth/guard.server";
@@ -6,12 +6,45 @@ import type { IntentOf } from "~/domain/auth/permissions";
 import { ROLE_LABELS } from "~/domain/auth/roles";
 import { parseInviteForm, readInviteForm, STAFF_ROLE_OPTIONS, STAFF_USER_MESSAGES } from "~/domain/auth/staff-users";
 import { formCheck } from "~/lib/form-errors";
-import { changeStaffRole, deactivateStaffUser, inviteStaffUser, listStaffUsers, reactivateStaffUser, type StaffUserResult } from "~/domain/auth/staff-users.server";
+import { STAFF_USER_LIST, STAFF_USER_STATUS_LABELS } from "~/domain/auth/staff-user-list";
+import {
+  changeStaffRole,
+  countStaffUsers,
+  deactivateStaffUser,
+  inviteStaffUser,
+  listStaffUsers,
+  reactivateStaffUser,
+  type StaffUserResult,
+} from "~/domain/auth/staff-users.server";
+import { parseList } from "~/lib/list-params";
 import { redirectWithToast } from "~/lib/flash-toast.server";
 import type { Toast } from "~/lib/toast";
 import { Badge } from "~/ui/badge";
-import { FormError, inputClass, SelectField, SubmitButton, TextField, useFormBusy, useFormCheck, useToast } from "~/ui/admin/form";
-import { cellClass, DhakaTime, formatDhakaDate, HeadCell, ListTable } from "~/ui/admin/list";
+import {
+  FormError,
+  inputClass,
+  SelectField,
+  SubmitButton,
+  TextField,
+  useFormBusy,
+  useFormCheck,
+  useToast,
+} from "~/ui/admin/form";
+import {
+  cellClass,
+  DhakaTime,
+  EmptyState,
+  FilterSelect,
+  formatDhakaDate,
+  HeadCell,
+  ListSkeleton,
+  ListTable,
+  ListToolbar,
+  Pagination,
+  SearchBox,
+  useListLoading,
+  useListView,
+} from "~/ui/admin/list";
 import { PageHeader, Panel } from "~/ui/admin/page-header";
 import { SettingsTabs } from "~/ui/admin/settings-tabs";
 import type { Route } from "./+types/users";
@@ -22,10 +55,21 @@ export const meta: Route.MetaFunction = () => [{ title: "Users | Utsab Admin" }]
 
 export async function loader(args: Route.LoaderArgs) {
   const user = await requireView(args, "/admin/settings/users");
-  const rows = await listStaffUsers(getDb());
+  const state = parseList(STAFF_USER_LIST, new URL(args.request.url));
+  const db = getDb();
+  const [page, counts] = await Promise.all([listStaffUsers(db, state), countStaffUsers(db)]);
   return {
     role: user.role,
-    users: rows.map((r) => ({
+    state,
+    page: {
+      page: page.page,
+      pageCount: page.pageCount,
+      pageSize: page.pageSize,
+      total: page.total,
+      totalCapped: page.totalCapped,
+    },
+    counts,
+    users: page.rows.map((r) => ({
       id: r.id,
       name: r.name,
       email: r.email,
@@ -114,7 +158,8 @@ export default function UsersSettings({ loaderData, actionData }: Route.Componen
   useToast(actionData?.toast);
   const invite = actionData?.intent === "invite" ? actionData : undefined;
   const rowMessage = actionData && actionData.intent !== "invite" && !actionData.ok ? actionData.message : null;
-  const active = loaderData.users.filter((u) => u.active).length;
+  const list = useListView(STAFF_USER_LIST, loaderData.state);
+  const loading = useListLoading(list);
 
   return (
     <div className="max-w-6xl">
@@ -131,15 +176,37 @@ export default function UsersSettings({ loaderData, actionData }: Route.Componen
           <div className="flex flex-wrap items-baseline justify-between gap-2 border-b border-slate-200 px-5 py-4">
             <h2 className="text-base font-semibold text-ink-900">Back-office users</h2>
             <p className="text-sm text-slate-600">
-              {active} active of {loaderData.users.length}
+              {loaderData.counts.active} active of {loaderData.counts.total}
             </p>
           </div>
+          <ListToolbar list={list} label="Search and filter the users">
+            <SearchBox
+              label="Search"
+              placeholder="Search by name or e-mail..."
+              className="col-span-2 sm:min-w-56 sm:flex-1"
+            />
+            <FilterSelect name="role" label="Role" allLabel="All" options={STAFF_ROLE_OPTIONS} className="sm:w-40" />
+            <FilterSelect
+              name="status"
+              label="Status"
+              allLabel="All"
+              options={Object.entries(STAFF_USER_STATUS_LABELS).map(([value, label]) => ({ value, label }))}
+              className="sm:w-40"
+            />
+          </ListToolbar>
           {rowMessage && (
             <div className="px-5 pt-4">
               <FormError message={rowMessage} />
             </div>
           )}
-          <UsersTable users={loaderData.users} />
+          {loading ? (
+            <ListSkeleton label="users" columns={5} />
+          ) : loaderData.users.length === 0 ? (
+            <EmptyState list={list} icon={Users} title="No users found" hint="Invite the first above." />
+          ) : (
+            <UsersTable users={loaderData.users} />
+          )}
+          <Pagination list={list} page={loaderData.page} noun="users" />
         </Panel>
       </div>
     </div>
