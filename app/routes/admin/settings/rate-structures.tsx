@@ -107,8 +107,8 @@ export default function RateStructures({ loaderData, actionData }: Route.Compone
         title="Rate structures"
         description="How many days a price per day is charged for a rental of several days. Each inventory item picks one; items without one use the default, which charges every day."
         actions={
-          <Link to={`${PATH}?new`} preventScrollReset className={primaryButton}>
-            <Plus aria-hidden className="size-4" /> Add Rate Structure
+          <Link to={`${PATH}?new`} preventScrollReset className={`${primaryButton} whitespace-nowrap`}>
+            <Plus aria-hidden className="size-4 shrink-0" /> Add Rate Structure
           </Link>
         }
       />
