@@ -231,7 +231,7 @@ function InviteForm({
   );
   const values = result?.values;
   return (
-    <Form method="post" noValidate onSubmit={onSubmit}>
+    <Form method="post" noValidate onSubmit={onSubmit} aria-label="Invite a staff member">
       <h2 className="flex items-center gap-2 text-base font-semibold text-ink-900">
         <UserPlus aria-hidden className="size-5 text-brand-700" />
         Invite a staff member
