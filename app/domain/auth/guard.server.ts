@@ -93,7 +93,7 @@ export function holdUntilPasswordChanged(
  * The signed-in staff user if their role has `permission`; otherwise the request ends: sign-in for nobody, the
  * password form while a new password is due, 403 for a role without the permission.
  */
-export async function requirePermission(args: GuardArgs, permission: Permission): Promise<SignedInUser> {
+async function requirePermission(args: GuardArgs, permission: Permission): Promise<SignedInUser> {
   const user = await getStaffUser(args);
   if (!user) signInRequired(args.request);
   if (permission !== "account.self") holdUntilPasswordChanged(args.request, user, CHANGE_PASSWORD_PATH);

@@ -71,7 +71,6 @@ export const PICTURE_LIST_ERRORS = {
   orderStale: "The list has changed since this page was opened. Reload the page and try again.",
   notFound: "It was already deleted, or never existed. Reload the page to see the current list.",
   storeFailed: "The image could not be saved. Please try again.",
-  formUnreadable: "This form could not be read. Reload the page and try again.",
 } as const;
 
 export const NAME_MAX_LENGTH = 100;
