@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { refuse, refuseFields } from "../domain/use-case";
-import { httpStatusOf } from "./use-case-http";
+import { httpInitOf, httpStatusOf } from "./use-case-http";
 
 describe("use-case refusals", () => {
   it("map to one HTTP status each, in one place", () => {
@@ -8,6 +8,20 @@ describe("use-case refusals", () => {
     expect(httpStatusOf(refuse("forbidden", "x"))).toBe(403);
     expect(httpStatusOf(refuse("not-found", "x"))).toBe(404);
     expect(httpStatusOf(refuse("conflict", "x"))).toBe(409);
+    expect(httpStatusOf(refuse("too-many", "x"))).toBe(429);
+    expect(httpStatusOf(refuse("unavailable", "x"))).toBe(503);
+  });
+
+  it("carry Retry-After, in whole seconds and at least one, only when the refusal says when", () => {
+    expect(httpInitOf({ ...refuse("too-many", "x"), retryAfterSeconds: 12.2 })).toEqual({
+      status: 429,
+      headers: { "Retry-After": "13" },
+    });
+    expect(httpInitOf({ ...refuse("too-many", "x"), retryAfterSeconds: 0 })).toEqual({
+      status: 429,
+      headers: { "Retry-After": "1" },
+    });
+    expect(httpInitOf(refuse("invalid", "x"))).toEqual({ status: 400 });
   });
 
   it("name the first field's message in the spec's failure text, and keep every field's", () => {

@@ -7,8 +7,17 @@ export const REFUSAL_STATUS = {
   forbidden: 403,
   "not-found": 404,
   conflict: 409,
+  "too-many": 429,
+  unavailable: 503,
 } as const satisfies Record<Refusal, number>;
 
 export function httpStatusOf(result: Pick<Refused, "refusal">): (typeof REFUSAL_STATUS)[Refusal] {
   return REFUSAL_STATUS[result.refusal];
+}
+
+/** The status and, for too-many, the Retry-After header: what `data(body, init)` takes. */
+export function httpInitOf(result: Pick<Refused, "refusal" | "retryAfterSeconds">): ResponseInit {
+  const status = httpStatusOf(result);
+  if (result.retryAfterSeconds === undefined) return { status };
+  return { status, headers: { "Retry-After": String(Math.max(1, Math.ceil(result.retryAfterSeconds))) } };
 }
