@@ -340,7 +340,11 @@ describe("importInventory", () => {
       ["", "Broken", "furniture", "-1"],
     );
     const result = await importInventory(getDb(), text, ACTOR);
-    expect(result).toMatchObject({ ok: false, status: 400, message: "Nothing was imported: 1 row has problems" });
+    expect(result).toMatchObject({
+      ok: false,
+      refusal: "invalid",
+      message: "Nothing was imported: 1 row has problems",
+    });
     expect(result.ok || result.preview.rows.find((r) => r.row === 4)?.errors).toEqual({
       price: "Price must be 0 or more",
     });

@@ -32,6 +32,7 @@ import { type INVENTORY_LIST } from "./inventory-list";
 import { inventorySortColumns, inventoryWhere } from "./inventory-list.server";
 import { EMPTY_ITEM_FORM, itemSchema, type ItemFormValues, type ItemInput } from "./item-form";
 import { discardImages, uploadedUrl } from "../media/form-uploads.server";
+import { refuse, type Done, type Refused } from "../use-case";
 import { auditView, columnsOf, nextSortOrderSql, pickShown } from "./save-item.server";
 
 // Inventory import and export as CSV (issue 9). The export streams what the list shows (its search, filters and
@@ -552,9 +553,9 @@ export async function previewInventoryImport(
   return (await planImport(db, csvText, options)).preview;
 }
 
+/** Refused with the file judged again, to show row by row (invalid: a bad row or file; conflict: a race). */
 export type ImportInventoryResult =
-  | { ok: true; message: string; counts: CsvImportPreview["counts"] }
-  | { ok: false; status: 400 | 409 | 500; message: string; preview: CsvImportPreview };
+  Done<{ counts: CsvImportPreview["counts"] }> | (Refused & { preview: CsvImportPreview });
 
 /** The message of a refused import: the file's first problem, or how many rows have problems. */
 export function importRefusedMessage(preview: CsvImportPreview): string {
@@ -584,20 +585,15 @@ export async function importInventory(
   } catch (error) {
     if (isUniqueViolation(error)) {
       const preview = await previewInventoryImport(db, csvText, options);
-      return {
-        ok: false,
-        status: 409,
-        message:
-          "Nothing was imported: someone added an item with one of these public ids meanwhile. Please try again.",
-        preview,
-      };
+      const message =
+        "Nothing was imported: someone added an item with one of these public ids meanwhile. Please try again.";
+      return { ...refuse("conflict", message), preview };
     }
-    getLogger().error({ err: error }, "importing inventory failed");
-    const preview = { ok: false, fileErrors: [], columns: [], rows: [], counts: emptyCountsOf() };
-    return { ok: false, status: 500, message: "Nothing was imported: the import failed. Please try again.", preview };
+    // Unexpected: the transaction wrote nothing; the error handler logs it (500).
+    throw error;
   }
   if (!outcome.written)
-    return { ok: false, status: 400, message: importRefusedMessage(outcome.preview), preview: outcome.preview };
+    return { ...refuse("invalid", importRefusedMessage(outcome.preview)), preview: outcome.preview };
 
   const { plan } = outcome;
   await discardImages(
@@ -606,10 +602,6 @@ export async function importInventory(
   );
   if (plan.preview.counts.added + plan.preview.counts.updated > 0) invalidatePublicData();
   return { ok: true, message: importedMessage(plan.preview.counts), counts: plan.preview.counts };
-}
-
-function emptyCountsOf(): CsvImportPreview["counts"] {
-  return { rows: 0, added: 0, updated: 0, unchanged: 0, bad: 0 };
 }
 
 /**

@@ -235,13 +235,18 @@ describe("deleteItem", () => {
   });
 
   it.each([
-    ["an unknown id", UNKNOWN_ID, 404, INVENTORY_MESSAGES.deleteFailed(INVENTORY_MESSAGES.notFound)],
-    ["no id", "", 400, INVENTORY_MESSAGES.deleteFailed("no item was chosen")],
-    ["a malformed id", "42; drop table inventory_items", 400, INVENTORY_MESSAGES.deleteFailed("no item was chosen")],
-  ])("refuses %s and writes nothing", async (_title, id, status, message) => {
+    ["an unknown id", UNKNOWN_ID, "not-found", INVENTORY_MESSAGES.deleteFailed(INVENTORY_MESSAGES.notFound)],
+    ["no id", "", "invalid", INVENTORY_MESSAGES.deleteFailed("no item was chosen")],
+    [
+      "a malformed id",
+      "42; drop table inventory_items",
+      "invalid",
+      INVENTORY_MESSAGES.deleteFailed("no item was chosen"),
+    ],
+  ] as const)("refuses %s and writes nothing", async (_title, id, refusal, message) => {
     await create({}, [new File([new Uint8Array(await makeImage("jpeg", 100, 100))], "a.jpg")]);
     const before = await fingerprint();
-    expect(await deleteItem(getDb(), id, actor, { storage })).toEqual({ ok: false, status, message });
+    expect(await deleteItem(getDb(), id, actor, { storage })).toEqual({ ok: false, refusal, message, errors: {} });
     expect(await fingerprint()).toEqual(before);
   });
 });
@@ -272,8 +277,9 @@ describe("restoreItem", () => {
     const before = await fingerprint();
     expect(await restoreItem(getDb(), id, actor)).toEqual({
       ok: false,
-      status: 404,
+      refusal: "not-found",
       message: INVENTORY_MESSAGES.notFound,
+      errors: {},
     });
     expect(await fingerprint()).toEqual(before);
   });

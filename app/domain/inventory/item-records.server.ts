@@ -5,6 +5,7 @@ import { invalidatePublicData } from "../../lib/cache.server";
 import { getLogger } from "../../lib/logger.server";
 import type { Storage } from "../../lib/storage/storage";
 import { recordAudit, type AuditActor } from "../audit/audit.server";
+import { refuse, type UseCaseResult } from "../use-case";
 import { deleteImage } from "../media/images.server";
 import { packagePartsOf } from "./save-item.server";
 import { itemToFormValues } from "./inventory-csv";
@@ -35,8 +36,7 @@ export async function loadItemForm(db: DbOrTx, id: string): Promise<EditableItem
   };
 }
 
-export type DeleteItemResult =
-  { ok: true; outcome: "deleted" | "archived"; message: string } | { ok: false; status: 400 | 404; message: string };
+export type DeleteItemResult = UseCaseResult<{ outcome: "deleted" | "archived" }>;
 
 /**
  * Deletes an item, or archives it when a quotation line or a package refers to it (the message says which).
@@ -48,7 +48,7 @@ export async function deleteItem(
   actor: AuditActor,
   options: { storage?: Storage } = {},
 ): Promise<DeleteItemResult> {
-  if (!UUID.test(id)) return { ok: false, status: 400, message: INVENTORY_MESSAGES.deleteFailed("no item was chosen") };
+  if (!UUID.test(id)) return refuse("invalid", INVENTORY_MESSAGES.deleteFailed("no item was chosen"));
   const result = await db.transaction(async (tx) => {
     const [row] = await tx.select().from(inventoryItems).where(eq(inventoryItems.id, id)).for("update");
     if (!row) return null;
@@ -78,7 +78,7 @@ export async function deleteItem(
     });
     return { outcome: "deleted" as const, row };
   });
-  if (!result) return { ok: false, status: 404, message: INVENTORY_MESSAGES.deleteFailed(INVENTORY_MESSAGES.notFound) };
+  if (!result) return refuse("not-found", INVENTORY_MESSAGES.deleteFailed(INVENTORY_MESSAGES.notFound));
   if (result.outcome === "deleted")
     await Promise.all(
       result.row.uploadedImages.map((image) =>
@@ -96,12 +96,8 @@ export async function deleteItem(
 }
 
 /** Brings an archived item back to the storefront and the quotation form. */
-export async function restoreItem(
-  db: Db,
-  id: string,
-  actor: AuditActor,
-): Promise<{ ok: true; message: string } | { ok: false; status: 404; message: string }> {
-  if (!UUID.test(id)) return { ok: false, status: 404, message: INVENTORY_MESSAGES.notFound };
+export async function restoreItem(db: Db, id: string, actor: AuditActor): Promise<UseCaseResult> {
+  if (!UUID.test(id)) return refuse("not-found", INVENTORY_MESSAGES.notFound);
   const restored = await db.transaction(async (tx) => {
     const [row] = await tx
       .update(inventoryItems)
@@ -117,7 +113,7 @@ export async function restoreItem(
     });
     return row;
   });
-  if (!restored) return { ok: false, status: 404, message: INVENTORY_MESSAGES.notFound };
+  if (!restored) return refuse("not-found", INVENTORY_MESSAGES.notFound);
   invalidatePublicData();
   return { ok: true, message: INVENTORY_MESSAGES.restored };
 }

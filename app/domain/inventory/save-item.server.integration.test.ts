@@ -2,11 +2,12 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { desc, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { getDb, queryRows } from "~/db/client.server";
 import { auditLog, inventoryItems, inventoryPackageParts, rateStructures } from "~/db/schema";
 import type { AuditActor } from "~/domain/audit/audit.server";
 import { IMAGE_TOO_MANY_PIXELS, IMAGE_UNREADABLE, UPLOAD_EMPTY, UPLOAD_WRONG_TYPE } from "~/domain/media/upload";
+import { getLogger } from "~/lib/logger.server";
 import { createLocalStorage, type LocalStorage } from "~/lib/storage/local.server";
 import { makeImage, pngHeaderDeclaring } from "../../../tests/support/images";
 import { EMPTY_ITEM_FORM, INVENTORY_MESSAGES, readItemForm, type ItemFormValues } from "./item-form";
@@ -14,6 +15,7 @@ import { loadItemForm } from "./item-records.server";
 import { getProduct, listProducts } from "../catalogue/catalogue.server";
 import { chosenFiles } from "../media/form-uploads.server";
 import { createItem, updateItem, type SaveItemResult } from "./save-item.server";
+import type { Refusal } from "../use-case";
 
 const actor: AuditActor = { userId: null, label: "admin@example.com", ipAddress: "203.0.113.7", userAgent: "vitest" };
 
@@ -266,6 +268,43 @@ describe("createItem", () => {
   });
 });
 
+describe("when the storage or the database fails (issue 19: refusals and errors, ADR 0023)", () => {
+  it("refuses as unavailable when the storage fails, writing no row and leaving no file", async () => {
+    const logged = vi.spyOn(getLogger(), "error").mockImplementation(() => {});
+    let puts = 0;
+    const failing = {
+      ...storage,
+      async put(...args: Parameters<LocalStorage["put"]>) {
+        if (++puts === 2) throw new Error("disk full");
+        return storage.put(...args);
+      },
+    };
+    const before = await fingerprint();
+    const result = await createItem(getDb(), values(), [fileOf(await makeImage("jpeg", 700, 500), "a.jpg")], actor, {
+      storage: failing,
+    });
+    expect(result).toMatchObject({
+      ok: false,
+      refusal: "unavailable",
+      errors: { form: "The pictures could not be stored. Please try again." },
+    });
+    expect(await fingerprint()).toEqual(before);
+    expect(logged).toHaveBeenCalledWith(expect.anything(), "storing uploaded pictures failed");
+    logged.mockRestore();
+  });
+
+  it("lets an unexpected database error through (the error handler answers 500) and deletes the stored pictures", async () => {
+    const db = getDb();
+    const before = await fingerprint();
+    const spy = vi.spyOn(db, "transaction").mockRejectedValueOnce(new Error("database went away"));
+    await expect(
+      createItem(db, values(), [fileOf(await makeImage("jpeg", 300, 200), "a.jpg")], actor, { storage }),
+    ).rejects.toThrow("database went away");
+    spy.mockRestore();
+    expect(await fingerprint()).toEqual(before);
+  });
+});
+
 describe("updateItem", () => {
   const supplier = {
     source: "outsourced",
@@ -293,7 +332,13 @@ describe("updateItem", () => {
       actor,
       { storage },
     );
-    expect(result).toEqual({ ok: true, id, slug: "led-wall-p3", changed: true });
+    expect(result).toEqual({
+      ok: true,
+      id,
+      slug: "led-wall-p3",
+      changed: true,
+      message: INVENTORY_MESSAGES.updated,
+    });
     expect(await row(id)).toMatchObject({ name: "LED Wall P3 Indoor", price: "5500.00", purchaseRate: null });
     const audit = (await auditRows()).at(-1)!;
     expect(audit.action).toBe("inventory_item.updated");
@@ -311,7 +356,13 @@ describe("updateItem", () => {
     const { id } = await create({ ...supplier, variations });
     const before = await fingerprint();
     const result = await updateItem(getDb(), await editValues(id), [], actor, { storage });
-    expect(result).toEqual({ ok: true, id, slug: "led-wall-p3", changed: false });
+    expect(result).toEqual({
+      ok: true,
+      id,
+      slug: "led-wall-p3",
+      changed: false,
+      message: INVENTORY_MESSAGES.updated,
+    });
     expect(await fingerprint()).toEqual(before);
   });
 
@@ -349,7 +400,7 @@ describe("updateItem", () => {
     const result = await updateItem(getDb(), stale, [], actor, { storage });
     expect(result).toMatchObject({
       ok: false,
-      status: 409,
+      refusal: "conflict",
       message: INVENTORY_MESSAGES.changedMeanwhile,
       errors: { form: INVENTORY_MESSAGES.changedMeanwhile },
       values: stale,
@@ -364,7 +415,11 @@ describe("updateItem", () => {
     const result = await updateItem(getDb(), { ...(await editValues(id, { price: "7" })), version: "" }, [], actor, {
       storage,
     });
-    expect(result).toMatchObject({ ok: false, status: 409, errors: { form: INVENTORY_MESSAGES.changedMeanwhile } });
+    expect(result).toMatchObject({
+      ok: false,
+      refusal: "conflict",
+      errors: { form: INVENTORY_MESSAGES.changedMeanwhile },
+    });
     expect(await fingerprint()).toEqual(before);
   });
 
@@ -820,7 +875,7 @@ describe("refusals: nothing is written, the message names the field, what was ty
   async function expectRefused(result: SaveItemResult, c: Case, form: FormData) {
     expect(result.ok).toBe(false);
     if (result.ok) return;
-    expect(result.status).toBe(400);
+    expect(result.refusal).toBe("invalid");
     expect(Object.keys(result.errors)).toContain(c.field);
     if (typeof c.message === "string") expect(result.errors[c.field]).toBe(c.message);
     else expect(result.errors[c.field]).toMatch(c.message);
@@ -851,63 +906,63 @@ describe("refusals: nothing is written, the message names the field, what was ty
   const UPDATE_ONLY: Array<{
     title: string;
     values: () => Promise<ItemFormValues>;
-    status: number;
+    refusal: Refusal;
     field: string;
     message: string;
   }> = [
     {
       title: "no item id",
       values: async () => values({ id: "" }),
-      status: 400,
+      refusal: "invalid",
       field: "form",
       message: INVENTORY_MESSAGES.idRequired,
     },
     {
       title: "a blank item id",
       values: async () => values({ id: "   " }),
-      status: 400,
+      refusal: "invalid",
       field: "form",
       message: INVENTORY_MESSAGES.idRequired,
     },
     {
       title: "a malformed item id",
       values: async () => values({ id: "42" }),
-      status: 400,
+      refusal: "invalid",
       field: "form",
       message: INVENTORY_MESSAGES.idRequired,
     },
     {
       title: "an item id carrying SQL",
       values: async () => values({ id: "' or 1=1 --" }),
-      status: 400,
+      refusal: "invalid",
       field: "form",
       message: INVENTORY_MESSAGES.idRequired,
     },
     {
       title: "an unknown item id",
       values: async () => values({ id: "3f2504e0-4f89-41d3-9a0c-0305e82c3301" }),
-      status: 404,
+      refusal: "not-found",
       field: "form",
       message: INVENTORY_MESSAGES.notFound,
     },
     {
       title: "a package containing itself",
       values: async () => editValues(packageId, { parts: [{ slug: packageSlug, quantity: "1" }] }),
-      status: 400,
+      refusal: "invalid",
       field: "parts",
       message: "A package cannot contain itself",
     },
     {
       title: "a part made into a package",
       values: async () => editValues(partId, { parts: [{ slug: "fog-machine", quantity: "1" }] }),
-      status: 400,
+      refusal: "invalid",
       field: "parts",
       message: "This item is a part of another package, so it cannot be a package itself",
     },
     {
       title: "a package as a part of a package",
       values: async () => editValues(plainId, { parts: [{ slug: packageSlug, quantity: "1" }] }),
-      status: 400,
+      refusal: "invalid",
       field: "parts",
       message: "truss-kit is a package itself; list its parts instead",
     },
@@ -917,7 +972,7 @@ describe("refusals: nothing is written, the message names the field, what was ty
         await getDb().update(inventoryItems).set({ archivedAt: new Date() }).where(eq(inventoryItems.id, partId));
         return editValues(plainId, { parts: [{ slug: partSlug, quantity: "1" }] });
       },
-      status: 400,
+      refusal: "invalid",
       field: "parts",
       message: "truss-3m is archived: restore it or take it out of the package",
     },
@@ -927,7 +982,12 @@ describe("refusals: nothing is written, the message names the field, what was ty
     const submitted = await c.values();
     const before = await fingerprint();
     const result = await updateItem(getDb(), submitted, [await jpeg()], actor, { storage });
-    expect(result).toMatchObject({ ok: false, status: c.status, message: c.message, errors: { [c.field]: c.message } });
+    expect(result).toMatchObject({
+      ok: false,
+      refusal: c.refusal,
+      message: c.message,
+      errors: { [c.field]: c.message },
+    });
     expect((result as { values: ItemFormValues }).values).toEqual(submitted);
     // The picture chosen with the refused form is not kept either.
     expect(await fingerprint()).toEqual(before);
@@ -961,7 +1021,7 @@ describe("an item's rate structure (issue 19, ADR 0019)", () => {
     );
     expect(result).toMatchObject({
       ok: false,
-      status: 400,
+      refusal: "invalid",
       errors: { rateStructureId: "This rate structure no longer exists; choose another" },
     });
     expect(await fingerprint()).toEqual(before);

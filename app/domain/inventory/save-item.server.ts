@@ -5,9 +5,9 @@ import type { Db, DbOrTx } from "../../db/client.server";
 import { inventoryItems, inventoryPackageParts, rateStructures } from "../../db/schema";
 import { invalidatePublicData } from "../../lib/cache.server";
 import { getEnv } from "../../lib/env.server";
-import { getLogger } from "../../lib/logger.server";
 import type { Storage } from "../../lib/storage/storage";
 import { diffFields, recordAudit, type AuditActor } from "../audit/audit.server";
+import { refuse, type Done, type Refusal, type Refused } from "../use-case";
 import type { StoredImageRecord } from "../media/images.server";
 import { discardImages, readUploads, storeUploads, uploadedUrl } from "../media/form-uploads.server";
 import type { SupplierInfo } from "../catalogue/constants";
@@ -20,16 +20,10 @@ import { INVENTORY_MESSAGES, parseItemForm, type ItemFormValues, type ItemInput 
 
 type ItemRow = typeof inventoryItems.$inferSelect;
 
-export type SaveItemResult =
-  | { ok: true; id: string; slug: string; changed: boolean }
-  | {
-      ok: false;
-      status: 400 | 404 | 409 | 500;
-      /** For the toast: the first problem, in words. */
-      message: string;
-      errors: Record<string, string>;
-      values: ItemFormValues;
-    };
+/** Done: the item's id and public id, and whether anything changed. Refused: with the values as typed (`message`:
+ * the first problem, in words, for the toast). */
+export type SaveItemResult = Done<{ id: string; slug: string; changed: boolean }> | SaveItemRefused;
+export type SaveItemRefused = Refused & { values: ItemFormValues };
 
 export interface SaveItemOptions {
   storage?: Storage;
@@ -40,10 +34,10 @@ export interface SaveItemOptions {
 function refused(
   values: ItemFormValues,
   errors: Record<string, string>,
-  status: 400 | 404 | 409 | 500 = 400,
-): Extract<SaveItemResult, { ok: false }> {
+  refusal: Refusal = "invalid",
+): SaveItemRefused {
   const message = errors.form ?? Object.values(errors)[0] ?? INVENTORY_MESSAGES.fieldsInvalid;
-  return { ok: false, status, message, errors, values };
+  return { ...refuse(refusal, message, errors), values };
 }
 
 /** Validates the values and the chosen files (bytes and type), without writing anything. */
@@ -178,7 +172,7 @@ export async function createItem(
   if (!checked.ok) return refused(values, checked.errors);
   const { input } = checked;
   const stored = await storeItemPictures(checked.uploads, options.storage);
-  if (!stored.ok) return refused(values, stored.errors, stored.errors.form ? 500 : 400);
+  if (!stored.ok) return refused(values, stored.errors, stored.refusal);
   const records = stored.records;
   const imageUrls = [...input.imageUrls, ...records.map((r) => uploadedUrl(r, options.storage))];
 
@@ -213,13 +207,13 @@ export async function createItem(
         return refused(values, result.errors);
       }
       invalidatePublicData();
-      return { ...result, changed: true };
+      return { ...result, changed: true, message: INVENTORY_MESSAGES.added };
     } catch (error) {
       // Each of n items of one name added at the same moment may lose the race up to n - 1 times.
       if (isUniqueViolation(error, "slug") && attempt < SLUG_ATTEMPTS) continue;
+      // Anything else is unexpected: nothing was written; the stored pictures go, the error handler logs it (500).
       await discardImages(records, options.storage);
-      getLogger().error({ err: error }, "adding an inventory item failed");
-      return refused(values, { form: "The item could not be saved. Please try again." }, 500);
+      throw error;
     }
   }
 }
@@ -244,24 +238,24 @@ export async function updateItem(
   if (!checked.ok) return refused(values, checked.errors);
   const { input } = checked;
   const stored = await storeItemPictures(checked.uploads, options.storage);
-  if (!stored.ok) return refused(values, stored.errors, stored.errors.form ? 500 : 400);
+  if (!stored.ok) return refused(values, stored.errors, stored.refusal);
   const newRecords = stored.records;
 
   type Outcome =
     | { ok: true; slug: string; changed: boolean; removed: StoredImageRecord[] }
-    | { ok: false; status: 400 | 404 | 409; errors: Record<string, string> };
+    | { ok: false; refusal: Refusal; errors: Record<string, string> };
   let outcome: Outcome;
   try {
     outcome = await db.transaction(async (tx): Promise<Outcome> => {
       const [before] = await tx.select().from(inventoryItems).where(eq(inventoryItems.id, id)).for("update");
-      if (!before) return { ok: false, status: 404, errors: { form: INVENTORY_MESSAGES.notFound } };
+      if (!before) return { ok: false, refusal: "not-found", errors: { form: INVENTORY_MESSAGES.notFound } };
       // A post without the version it was opened at (only a crafted one) cannot prove it saw the stored item.
       if (values.version !== before.updatedAt.toISOString())
-        return { ok: false, status: 409, errors: { form: INVENTORY_MESSAGES.changedMeanwhile } };
+        return { ok: false, refusal: "conflict", errors: { form: INVENTORY_MESSAGES.changedMeanwhile } };
       const parts = await resolveParts(tx, input, id);
-      if (!parts.ok) return { ok: false, status: 400, errors: parts.errors };
+      if (!parts.ok) return { ok: false, refusal: "invalid", errors: parts.errors };
       const structureErrors = await rateStructureErrors(tx, input);
-      if (structureErrors) return { ok: false, status: 400, errors: structureErrors };
+      if (structureErrors) return { ok: false, refusal: "invalid", errors: structureErrors };
       if (parts.parts.length > 0) {
         const [usedAsPart] = await tx
           .select({ id: inventoryPackageParts.packageItemId })
@@ -271,7 +265,7 @@ export async function updateItem(
         if (usedAsPart)
           return {
             ok: false,
-            status: 400,
+            refusal: "invalid",
             errors: { parts: "This item is a part of another package, so it cannot be a package itself" },
           };
       }
@@ -312,17 +306,17 @@ export async function updateItem(
       return { ok: true, slug: before.slug, changed: true, removed };
     });
   } catch (error) {
+    // Unexpected: nothing was written; the new pictures go, the error handler logs it (500).
     await discardImages(newRecords, options.storage);
-    getLogger().error({ err: error, id }, "updating an inventory item failed");
-    return refused(values, { form: "The item could not be saved. Please try again." }, 500);
+    throw error;
   }
   if (!outcome.ok) {
     await discardImages(newRecords, options.storage);
-    return refused(values, outcome.errors, outcome.status);
+    return refused(values, outcome.errors, outcome.refusal);
   }
   await discardImages(outcome.removed, options.storage);
   if (outcome.changed) invalidatePublicData();
-  return { ok: true, id, slug: outcome.slug, changed: outcome.changed };
+  return { ok: true, id, slug: outcome.slug, changed: outcome.changed, message: INVENTORY_MESSAGES.updated };
 }
 
 /** The stored row in the shape columnsOf writes (without the picture bookkeeping), for the audit diff. */

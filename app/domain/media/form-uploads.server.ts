@@ -46,7 +46,11 @@ export async function readUploads(
 export async function storeUploads(
   uploads: readonly Uint8Array[],
   options: { folder: ImageFolder; field: string; storage: Storage | undefined },
-): Promise<{ ok: true; records: StoredImageRecord[] } | { ok: false; errors: Record<string, string> }> {
+): Promise<
+  | { ok: true; records: StoredImageRecord[] }
+  /** invalid: a file is not a picture we take (its field says why); unavailable: the storage failed. */
+  | { ok: false; refusal: "invalid" | "unavailable"; errors: Record<string, string> }
+> {
   const records: StoredImageRecord[] = [];
   try {
     for (const bytes of uploads)
@@ -54,9 +58,14 @@ export async function storeUploads(
     return { ok: true, records };
   } catch (error) {
     await discardImages(records, options.storage);
-    if (error instanceof ImageRejectedError) return { ok: false, errors: { [options.field]: error.message } };
+    if (error instanceof ImageRejectedError)
+      return { ok: false, refusal: "invalid", errors: { [options.field]: error.message } };
     getLogger().error({ err: error, folder: options.folder }, "storing uploaded pictures failed");
-    return { ok: false, errors: { form: "The pictures could not be stored. Please try again." } };
+    return {
+      ok: false,
+      refusal: "unavailable",
+      errors: { form: "The pictures could not be stored. Please try again." },
+    };
   }
 }
 

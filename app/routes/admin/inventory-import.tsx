@@ -22,6 +22,7 @@ import {
 } from "~/domain/inventory/inventory-csv.server";
 import { formatBytes } from "~/domain/media/upload";
 import { redirectWithToast } from "~/lib/flash-toast.server";
+import { httpStatusOf } from "~/lib/use-case-http";
 import { withUploadForm, type UploadForm } from "~/lib/upload-form.server";
 import type { Toast } from "~/lib/toast";
 import { cellClass, HeadCell, ListTable } from "~/ui/admin/list";
@@ -133,7 +134,7 @@ async function act(
   const toast: Toast = { type: "error", message: result.message };
   return data(
     { intent, formError: result.message, preview: previewView(result.preview), csv: read.text, toast },
-    { status: result.status },
+    { status: httpStatusOf(result) },
   );
 }
 

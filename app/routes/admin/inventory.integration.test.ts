@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { getDb, queryRows } from "~/db/client.server";
 import { auditLog, inventoryItems, inventoryPackageParts, quotationLines, quotations } from "~/db/schema";
 import {
@@ -10,6 +10,9 @@ import {
   thrownBy,
   type TestUser,
 } from "../../../tests/support/signed-in-request";
+import { getLogger } from "~/lib/logger.server";
+import { getStorage, setStorage } from "~/lib/storage/storage.server";
+import { makeImage } from "../../../tests/support/images";
 import { action, loader } from "./inventory";
 import { loader as partOptions } from "./inventory-part-options";
 
@@ -112,6 +115,33 @@ describe("/admin/inventory action", () => {
     expect(row).toMatchObject({ slug: "route-test-par-can", price: "750.00", quantity: 12, tags: ["par", "wash"] });
     const [audit] = await getDb().select().from(auditLog).where(eq(auditLog.entityId, row!.id));
     expect(audit).toMatchObject({ action: "inventory_item.created", actorUserId: staff.id });
+  });
+
+  it("answers 503 with the form again when the storage cannot take the pictures, and writes nothing", async () => {
+    const local = getStorage();
+    setStorage({
+      ...local,
+      put: () => Promise.reject(new Error("storage offline")),
+    });
+    const logged = vi.spyOn(getLogger(), "error").mockImplementation(() => {});
+    try {
+      const before = await fingerprint();
+      const form = new FormData();
+      for (const [name, value] of Object.entries({ ...VALID, name: "Route Test Offline" })) form.set(name, value);
+      form.append("newImages", new File([new Uint8Array(await makeImage("jpeg", 300, 200))], "a.jpg"));
+      const result = answerOf(await callRoute(action, "/admin/inventory?new=1", { as: staff, form }));
+      expect(result.status).toBe(503);
+      expect(result.body).toMatchObject({
+        intent: "create",
+        formError: "The pictures could not be stored. Please try again.",
+        values: { name: "Route Test Offline" },
+        toast: { type: "error", message: "Failed to add item: The pictures could not be stored. Please try again." },
+      });
+      expect(await fingerprint()).toBe(before);
+    } finally {
+      setStorage(local);
+      logged.mockRestore();
+    }
   });
 
   it("refuses an update without an item id with the spec's message", async () => {

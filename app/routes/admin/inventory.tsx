@@ -24,6 +24,7 @@ import { rateStructureChoices } from "~/domain/catalogue/rate-structures.server"
 import { createItem, updateItem } from "~/domain/inventory/save-item.server";
 import { chosenFiles } from "~/domain/media/form-uploads.server";
 import { redirectWithToast } from "~/lib/flash-toast.server";
+import { httpStatusOf } from "~/lib/use-case-http";
 import { withUploadForm, type UploadForm } from "~/lib/upload-form.server";
 import { formatMoney } from "~/lib/format";
 import { isUuid, listUrlOf, parseList, withParam } from "~/lib/list-params";
@@ -115,21 +116,18 @@ async function act(args: Route.ActionArgs, access: ActionAccess<"/admin/inventor
     const files = chosenFiles(form, "newImages");
     const result =
       intent === "create" ? await createItem(db, values, files, actor) : await updateItem(db, values, files, actor);
-    if (result.ok) {
-      const message = intent === "create" ? INVENTORY_MESSAGES.added : INVENTORY_MESSAGES.updated;
-      return redirectWithToast(back, { type: "success", message });
-    }
+    if (result.ok) return redirectWithToast(back, { type: "success", message: result.message });
     const toast: Toast = {
       type: "error",
       message:
         result.errors.form === INVENTORY_MESSAGES.idRequired ? INVENTORY_MESSAGES.idRequired : failed(result.message),
     };
     // Someone else's change: the form reopens with what is stored now.
-    const values409 =
-      result.status === 409 ? ((await loadItemForm(db, values.id))?.values ?? result.values) : result.values;
+    const shownValues =
+      result.refusal === "conflict" ? ((await loadItemForm(db, values.id))?.values ?? result.values) : result.values;
     return data(
-      { intent, errors: result.errors, values: values409, formError: result.errors.form ?? null, toast },
-      { status: result.status },
+      { intent, errors: result.errors, values: shownValues, formError: result.errors.form ?? null, toast },
+      { status: httpStatusOf(result) },
     );
   }
 
