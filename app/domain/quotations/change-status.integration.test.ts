@@ -214,8 +214,8 @@ describe("refusals write nothing", () => {
     const rejected = await quotation("rejected", [[wall, 1]]);
     const pending = await quotation("pending", [[wall, 1]]);
     const negotiating = await quotation("negotiating", [[wall, 1]]);
-    await refused(() => approveQuotation(getDb(), approved.id, staff), { status: 409, code: "wrong_status" });
-    await refused(() => rejectQuotation(getDb(), rejected.id, staff), { status: 409, code: "wrong_status" });
+    await refused(() => approveQuotation(getDb(), approved.id, staff), { refusal: "conflict", code: "wrong_status" });
+    await refused(() => rejectQuotation(getDb(), rejected.id, staff), { refusal: "conflict", code: "wrong_status" });
     await refused(() => requestNegotiation(getDb(), pending.id, staff, { reason: "x" }), { code: "wrong_status" });
     await refused(() => approveQuotation(getDb(), pending.id, customer), { code: "wrong_status" });
     await refused(() => rejectQuotation(getDb(), negotiating.id, customer, { reason: "no" }), { code: "wrong_status" });
@@ -227,7 +227,7 @@ describe("refusals write nothing", () => {
   it("an expired quotation, for the customer (staff may still answer for them)", async () => {
     const q = await quotation("sent", [[wall, 1]], { secureLinkExpiresAt: new Date(Date.now() - 1000) });
     const noExpiry = await quotation("sent", [[wall, 1]], { secureLinkExpiresAt: null });
-    await refused(() => approveQuotation(getDb(), q.id, customer), { status: 409, code: "expired" });
+    await refused(() => approveQuotation(getDb(), q.id, customer), { refusal: "conflict", code: "expired" });
     await refused(() => requestNegotiation(getDb(), q.id, customer, { reason: "why" }), { code: "expired" });
     await refused(() => rejectQuotation(getDb(), noExpiry.id, customer, { reason: "why" }), { code: "expired" });
     expect(await approveQuotation(getDb(), q.id, staff)).toMatchObject({ ok: true });
@@ -235,13 +235,13 @@ describe("refusals write nothing", () => {
 
   it("someone else's quotation, an old link or an unknown id: not found", async () => {
     const q = await quotation("sent", [[wall, 1]]);
-    await refused(() => approveQuotation(getDb(), q.id, other), { status: 404, code: "not_found" });
-    await refused(() => rejectQuotation(getDb(), q.id, other, { reason: "x" }), { status: 404 });
+    await refused(() => approveQuotation(getDb(), q.id, other), { refusal: "not-found", errors: {} });
+    await refused(() => rejectQuotation(getDb(), q.id, other, { reason: "x" }), { refusal: "not-found" });
     await refused(() => approveQuotation(getDb(), q.id, { kind: "link", tokenHash: "hash-of-an-old-link" }), {
-      status: 404,
+      refusal: "not-found",
     });
     await refused(() => approveQuotation(getDb(), "00000000-0000-4000-8000-000000000000", staff), {
-      status: 404,
+      refusal: "not-found",
       detail: STATUS_MESSAGES.notFound,
     });
   });
@@ -260,7 +260,7 @@ describe("refusals write nothing", () => {
   ];
   it.each(badIds.map((id) => [JSON.stringify(id), id]))("id %s is not found", async (_label, id) => {
     await quotation("sent", [[wall, 1]]);
-    await refused(() => approveQuotation(getDb(), id, staff), { status: 404, code: "not_found" });
+    await refused(() => approveQuotation(getDb(), id, staff), { refusal: "not-found", errors: {} });
   });
 
   const badReasons: Array<[string, StatusActor, unknown, string]> = [
@@ -277,11 +277,10 @@ describe("refusals write nothing", () => {
   it.each(badReasons)("reason %s", async (_label, actor, reason, message) => {
     const q = await quotation("sent", [[wall, 1]]);
     await refused(() => rejectQuotation(getDb(), q.id, actor, { reason }), {
-      status: 400,
-      code: "invalid",
+      refusal: "invalid",
       errors: { reason: message },
     });
-    await refused(() => requestNegotiation(getDb(), q.id, customer, { reason }), { status: 400 });
+    await refused(() => requestNegotiation(getDb(), q.id, customer, { reason }), { refusal: "invalid" });
   });
 });
 
@@ -295,9 +294,10 @@ describe("stock by date", () => {
     const result = await approveQuotation(getDb(), q.id, customer);
     expect(result).toEqual({
       ok: false,
-      status: 409,
+      refusal: "conflict",
       code: "out_of_stock",
       message: STATUS_MESSAGES.failed,
+      errors: {},
       detail: "Not enough Moving Head on Mar 14, 2027: 2 free, 3 asked",
       shortage: { itemId: lights, name: "Moving Head", day: "2027-03-14", free: 2, asked: 3 },
     });

@@ -9,6 +9,7 @@ import { freeUnitsByDay } from "../catalogue/stock.server";
 import { getCompanySettings } from "../settings/company-settings.server";
 import { enqueueEmail } from "../email/outbox.server";
 import { wakeEmailSender } from "../email/sender.server";
+import { refuse, type Done, type Refusal, type Refused } from "../use-case";
 import { customerResponseEmail, customerSuccessMessage, type CustomerResponse } from "./change-status-emails";
 import { REASON_MAX_LENGTH, type QuotationStatus } from "./constants";
 
@@ -62,20 +63,18 @@ export interface StockShortage {
   asked: number;
 }
 
-export type StatusChangeResult =
-  | { ok: true; id: string; from: QuotationStatus; to: QuotationStatus; message: string }
-  | {
-      ok: false;
-      status: 400 | 404 | 409;
-      code: "invalid" | "not_found" | "wrong_status" | "expired" | "out_of_stock";
-      /** The toast: the spec's "Failed to update quotation status". */
-      message: string;
-      /** Why, for the page to show under the toast or in the dialog. */
-      detail: string;
-      /** Named field errors of bad input (400). */
-      errors?: Record<string, string>;
-      shortage?: StockShortage;
-    };
+/** A refused status change: the kit's refusal (app/domain/use-case.ts), with the toast as its message. */
+export type StatusChangeRefused = Refused & {
+  /** conflict only: which one (the status moved on, the link expired, the stock ran out). */
+  code?: "wrong_status" | "expired" | "out_of_stock";
+  /** Why, for the page to show under the toast or in the dialog. */
+  detail: string;
+  shortage?: StockShortage;
+};
+
+/** Done, or refused as invalid (the reason, or no such answer), not-found (gone, or not this customer's, or not
+ * this link's) or conflict (see `code`). */
+export type StatusChangeResult = Done<{ id: string; from: QuotationStatus; to: QuotationStatus }> | StatusChangeRefused;
 
 // Control characters other than tab, line feed and carriage return.
 // eslint-disable-next-line no-control-regex
@@ -123,23 +122,17 @@ const TRANSITIONS = {
 
 const CUSTOMER_FROM: readonly QuotationStatus[] = ["sent"];
 
-type Refusal = Extract<StatusChangeResult, { ok: false }>;
-
-const refuse = (
-  status: Refusal["status"],
-  code: Refusal["code"],
+/** The toast is always the spec's "Failed to update quotation status"; `detail` says why. */
+function refused(
+  refusal: Refusal,
   detail: string,
-  extra: Partial<Refusal> = {},
-): Refusal => ({
-  ok: false,
-  status,
-  code,
-  message: STATUS_MESSAGES.failed,
-  detail,
-  ...extra,
-});
+  extra: { code?: StatusChangeRefused["code"]; errors?: Record<string, string>; shortage?: StockShortage } = {},
+): StatusChangeRefused {
+  const { errors, ...rest } = extra;
+  return { ...refuse(refusal, STATUS_MESSAGES.failed, errors), detail, ...rest };
+}
 
-const notFound = () => refuse(404, "not_found", STATUS_MESSAGES.notFound);
+const notFound = () => refused("not-found", STATUS_MESSAGES.notFound);
 
 /** Locks the rows of `itemIds` in id order, then checks every day of the rental; the first shortage, or null. */
 async function checkStock(
@@ -213,12 +206,13 @@ async function changeStatus(
   if (typeof rawId !== "string" || !isUuid(rawId)) return notFound();
   const id = rawId.toLowerCase();
   const isStaff = actor.kind === "staff";
-  if (isStaff && !transition.staffFrom) return refuse(409, "wrong_status", "Only the customer can ask to negotiate");
+  if (isStaff && !transition.staffFrom)
+    return refused("conflict", "Only the customer can ask to negotiate", { code: "wrong_status" });
 
   const parsed = reasonSchema(!isStaff && transition.reasonRequiredForCustomer).safeParse(options.reason);
   if (!parsed.success) {
     const detail = parsed.error.issues[0]!.message;
-    return refuse(400, "invalid", detail, { errors: { reason: detail } });
+    return refused("invalid", detail, { errors: { reason: detail } });
   }
   const reason = parsed.data ?? null;
   const company = isStaff ? null : await getCompanySettings(db);
@@ -249,18 +243,17 @@ async function changeStatus(
     const allowed = isStaff ? transition.staffFrom! : CUSTOMER_FROM;
     if (!allowed.includes(q.status)) {
       const action = transition.to === "negotiating" ? "negotiated" : transition.verb;
-      return refuse(409, "wrong_status", STATUS_MESSAGES.wrongStatus(action, allowed, q.status));
+      return refused("conflict", STATUS_MESSAGES.wrongStatus(action, allowed, q.status), { code: "wrong_status" });
     }
-    if (!isStaff && !q.live) return refuse(409, "expired", STATUS_MESSAGES.expired);
+    if (!isStaff && !q.live) return refused("conflict", STATUS_MESSAGES.expired, { code: "expired" });
 
     if (transition.to === "approved") {
       const shortage = await checkStock(tx, q.id, { from: q.eventDate, to: q.rentalEndDate ?? q.eventDate });
       if (shortage)
-        return refuse(
-          409,
-          "out_of_stock",
+        return refused(
+          "conflict",
           STATUS_MESSAGES.shortage(shortage.name, shortage.day, shortage.free, shortage.asked),
-          { shortage },
+          { code: "out_of_stock", shortage },
         );
     }
 
@@ -345,6 +338,6 @@ export function respondAsCustomer(
     case "negotiate":
       return requestNegotiation(db, id, actor, options);
     default:
-      return Promise.resolve(refuse(400, "invalid", "Choose Approve, Reject or Negotiate"));
+      return Promise.resolve(refused("invalid", "Choose Approve, Reject or Negotiate"));
   }
 }

@@ -154,7 +154,7 @@ describe("saveQuotationPrices", () => {
     expect(first.ok).toBe(true);
     const before = await tableFingerprint(TABLES);
     const second = await saveQuotationPrices(getDb(), { ...values, discount: "200" }, staff);
-    expect(second).toMatchObject({ ok: false, status: 409, code: "changed" });
+    expect(second).toMatchObject({ ok: false, refusal: "conflict", code: "changed" });
     expect(!second.ok && second.message).toContain(QUOTE_MESSAGES.changedMeanwhile);
     expect(await tableFingerprint(TABLES)).toEqual(before);
   });
@@ -302,7 +302,7 @@ describe("sendQuotation", () => {
     await getDb().update(inventoryItems).set({ archivedAt: new Date() }).where(eq(inventoryItems.id, item));
     const before = await tableFingerprint(TABLES);
     const result = await sendQuotation(getDb(), await panelValues(q.id), staff);
-    expect(result).toMatchObject({ ok: false, status: 400, message: "Product not found: Line 1" });
+    expect(result).toMatchObject({ ok: false, refusal: "invalid", message: "Product not found: Line 1" });
     expect(!result.ok && result.errors).toEqual({ "lines.0.itemId": "Product not found: Line 1" });
     expect(await tableFingerprint(TABLES)).toEqual(before);
   });
@@ -313,7 +313,7 @@ describe("sendQuotation", () => {
       const q = await insertQuotation(status, `${status}.buyer@example.com`, [[item, 1, "800"]]);
       const before = await tableFingerprint(TABLES);
       const result = await sendQuotation(getDb(), await panelValues(q.id), staff);
-      expect(result).toMatchObject({ ok: false, status: 409, code: "wrong_status" });
+      expect(result).toMatchObject({ ok: false, refusal: "conflict", code: "wrong_status" });
       expect(!result.ok && result.message).toContain(`(this one is ${status})`);
       expect(await tableFingerprint(TABLES)).toEqual(before);
     }
@@ -417,7 +417,7 @@ describe("malformed pricing posts are refused with a message naming the field, a
     const before = await tableFingerprint(TABLES);
     // 13 March to 13 April: 32 days at ৳99,999,999,999 is beyond ৳999,999,999,999.99.
     const result = await saveQuotationPrices(getDb(), await panelValues(q.id, { rentalEndDate: "2027-04-13" }), staff);
-    expect(result).toMatchObject({ ok: false, status: 400, code: "invalid" });
+    expect(result).toMatchObject({ ok: false, refusal: "invalid" });
     expect(!result.ok && result.errors).toEqual({
       "lines.0.unitPrice": "Line total of Line 1 would be more than ৳999,999,999,999.99, the most an amount can be",
       lines: "Subtotal would be more than ৳999,999,999,999.99, the most an amount can be",
@@ -432,8 +432,8 @@ describe("malformed pricing posts are refused with a message naming the field, a
     const result = await sendQuotation(getDb(), values, staff);
     expect(result.ok).toBe(false);
     if (result.ok) return;
-    expect(result.status).toBe(400);
-    expect(result.errors?.[key]).toMatch(typeof message === "string" ? new RegExp(`^${escape(message)}$`) : message);
+    expect(result.refusal).toBe("invalid");
+    expect(result.errors[key]).toMatch(typeof message === "string" ? new RegExp(`^${escape(message)}$`) : message);
     expect(await tableFingerprint(TABLES)).toEqual(before);
   });
 
@@ -442,7 +442,7 @@ describe("malformed pricing posts are refused with a message naming the field, a
     for (const id of ["", "abc", "00000000-0000-4000-8000-000000000000"]) {
       const before = await tableFingerprint(TABLES);
       const result = await sendQuotation(getDb(), { ...values, id }, staff);
-      expect(result).toMatchObject({ ok: false, status: 404, code: "not_found" });
+      expect(result).toMatchObject({ ok: false, refusal: "not-found", errors: {} });
       expect(await tableFingerprint(TABLES)).toEqual(before);
     }
   });

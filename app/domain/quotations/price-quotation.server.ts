@@ -8,7 +8,6 @@ import {
   quotations,
   rateStructures,
 } from "../../db/schema";
-import { getLogger } from "../../lib/logger.server";
 import { getEnv } from "../../lib/env.server";
 import { recordAudit, type AuditActor } from "../audit/audit.server";
 import { ensureCustomerAccount } from "../auth/customer-accounts.server";
@@ -16,6 +15,7 @@ import { lineDays, rentalLength } from "../catalogue/rate-structures";
 import { getCompanySettings } from "../settings/company-settings.server";
 import { enqueueEmail } from "../email/outbox.server";
 import { wakeEmailSender } from "../email/sender.server";
+import { refuse, type Done, type Refused } from "../use-case";
 import { SENDABLE_STATUSES } from "./admin-quotation-list";
 import type { QuotationRevisionLine, QuotationStatus } from "./constants";
 import { hashLinkToken, linkExpiry, newLinkToken, quotationLinkPath } from "./link-token";
@@ -42,42 +42,30 @@ import { quotationSentEmail } from "./sent-email";
 // A sent one may be sent again (a lost e-mail, an expired link): a new revision and link, like after a negotiation.
 const PRICEABLE: readonly QuotationStatus[] = SENDABLE_STATUSES;
 
-export type QuoteResult =
-  | { ok: true; id: string; message: string; revision: number | null; version: string }
-  | {
-      ok: false;
-      status: 400 | 404 | 409 | 500;
-      code: "invalid" | "not_found" | "wrong_status" | "changed" | "failed";
-      /** The toast. */
-      message: string;
-      /** Field errors, keyed as the form's (`lines.2.unitPrice`, `discount`, ...). */
-      errors?: Record<string, string>;
-    };
+/** Refused as invalid (the field errors are keyed as the form's: `lines.2.unitPrice`, `discount`, ...),
+ * not-found, or conflict: the status moved on (`wrong_status`) or someone saved it meanwhile (`changed`). */
+export type QuoteRefused = Refused & { code?: "wrong_status" | "changed" };
 
-type Refusal = Extract<QuoteResult, { ok: false }>;
+export type QuoteResult = Done<{ id: string; revision: number | null; version: string }> | QuoteRefused;
 
-function refusal(
-  intent: QuoteIntent,
-  status: Refusal["status"],
-  code: Refusal["code"],
-  detail: string,
-  errors?: Record<string, string>,
-): Refusal {
-  return { ok: false, status, code, message: failedMessage(intent, detail), ...(errors ? { errors } : {}) };
+/** A refusal whose toast is "Failed to save/send quotation: {detail}". */
+function refused(intent: QuoteIntent, refusal: "not-found" | "conflict", detail: string, code?: QuoteRefused["code"]) {
+  const result: QuoteRefused = refuse(refusal, failedMessage(intent, detail));
+  return code ? { ...result, code } : result;
 }
 
 function failedMessage(intent: QuoteIntent, detail: string): string {
   return intent === "send" ? QUOTE_MESSAGES.sendFailed(detail) : QUOTE_MESSAGES.saveFailed(detail);
 }
 
-function invalid(intent: QuoteIntent, errors: Record<string, string>): Refusal {
+function invalid(errors: Record<string, string>): QuoteRefused {
   // The spec's own toast when a price is missing; otherwise the first field's message.
   const values = Object.values(errors);
   const message = values.includes(QUOTE_MESSAGES.priceMissing)
     ? QUOTE_MESSAGES.priceMissing
     : (values.find((m) => m.startsWith("Product not found") || m.includes(" would be more than ")) ??
       QUOTE_MESSAGES.fieldsInvalid);
-  return { ok: false, status: 400, code: "invalid", message, errors };
+  return refuse("invalid", message, errors);
 }
 
 /** Stores the panel's prices without sending: the quotation stays pending or negotiating. */
@@ -98,21 +86,21 @@ async function priceQuotation(
 ): Promise<QuoteResult> {
   const parsed = parseQuoteForm(values, intent);
   if (!parsed.ok) {
-    if (parsed.errors.id) return refusal(intent, 404, "not_found", QUOTE_MESSAGES.notFound);
-    return invalid(intent, parsed.errors);
+    if (parsed.errors.id) return refused(intent, "not-found", QUOTE_MESSAGES.notFound);
+    return invalid(parsed.errors);
   }
   const input = parsed.input;
   const id = input.id.toLowerCase();
   const company = await getCompanySettings(db);
 
-  let result: QuoteResult;
-  try {
-    // Every refusal is decided before the first write, so a refused transaction commits nothing.
-    result = await db.transaction((tx) => priceInTransaction(tx, id, input, values.version, actor, intent, company));
-  } catch (error) {
-    getLogger().error({ err: error, quotationId: id, intent }, "pricing a quotation failed");
-    return refusal(intent, 500, "failed", "the server could not finish it; nothing was saved or sent");
-  }
+  // Every refusal is decided before the first write, so a refused transaction commits nothing. An error inside
+  // it is not a refusal and is not caught here (ADR 0023): nothing in it calls another service (the e-mail only
+  // goes into the outbox, for the sender to deliver later; the PDF is drawn in-process with the repo's fonts; no
+  // file storage), so what can fail is the database or a bug. That is not `unavailable`: the transaction rolls
+  // back and the error propagates to the error handler, which logs it once (app/entry.server.tsx).
+  const result = await db.transaction((tx) =>
+    priceInTransaction(tx, id, input, values.version, actor, intent, company),
+  );
   if (result.ok && intent === "send") wakeEmailSender();
   return result;
 }
@@ -130,12 +118,14 @@ async function priceInTransaction(
   company: Company,
 ): Promise<QuoteResult> {
   const [q] = await tx.select().from(quotations).where(eq(quotations.id, id)).for("update");
-  if (!q) return refusal(intent, 404, "not_found", QUOTE_MESSAGES.notFound);
-  if (!PRICEABLE.includes(q.status)) return refusal(intent, 409, "wrong_status", QUOTE_MESSAGES.wrongStatus(q.status));
-  if (version !== q.updatedAt.toISOString()) return refusal(intent, 409, "changed", QUOTE_MESSAGES.changedMeanwhile);
+  if (!q) return refused(intent, "not-found", QUOTE_MESSAGES.notFound);
+  if (!PRICEABLE.includes(q.status))
+    return refused(intent, "conflict", QUOTE_MESSAGES.wrongStatus(q.status), "wrong_status");
+  if (version !== q.updatedAt.toISOString())
+    return refused(intent, "conflict", QUOTE_MESSAGES.changedMeanwhile, "changed");
 
   const rentalEnd = input.rentalEndDate && input.rentalEndDate !== q.eventDate ? input.rentalEndDate : null;
-  if (rentalEnd && rentalEnd < q.eventDate) return invalid(intent, { rentalEndDate: QUOTE_MESSAGES.endBeforeEvent });
+  if (rentalEnd && rentalEnd < q.eventDate) return invalid({ rentalEndDate: QUOTE_MESSAGES.endBeforeEvent });
 
   const stored = await tx
     .select()
@@ -202,12 +192,12 @@ async function priceInTransaction(
     if (itemsTwice.has(line.itemId)) errors[`lines.${i}.itemId`] ??= QUOTE_MESSAGES.duplicateItem;
     itemsTwice.add(line.itemId);
   });
-  if (Object.keys(errors).length) return invalid(intent, errors);
+  if (Object.keys(errors).length) return invalid(errors);
 
   const totals = quoteTotals(lines, input.discount, company.vatRatePercent);
   // A long rental or a typed price can take a figure past numeric(14,2): refused here, naming it, not by the database.
   const tooLarge = quoteBoundErrors(totals, lines);
-  if (Object.keys(tooLarge).length) return invalid(intent, tooLarge);
+  if (Object.keys(tooLarge).length) return invalid(tooLarge);
   const kept = new Set(lines.flatMap((l) => (l.existing ? [l.existing.id] : [])));
   const removed = stored.filter((l) => !kept.has(l.id)).map((l) => l.id);
   if (removed.length) await tx.delete(quotationLines).where(inArray(quotationLines.id, removed));

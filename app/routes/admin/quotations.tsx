@@ -17,6 +17,7 @@ import { readQuoteForm } from "~/domain/quotations/quote-form";
 import { redirectWithToast } from "~/lib/flash-toast.server";
 import { formatLongDate, formatMoney, formatTime } from "~/lib/format";
 import { isUuid, listSearch, parseList, withParam } from "~/lib/list-params";
+import { httpStatusOf } from "~/lib/use-case-http";
 import { useFormBusy, useToast } from "~/ui/admin/form";
 import {
   cellClass,
@@ -92,17 +93,19 @@ export async function action(args: Route.ActionArgs) {
     const result =
       intent === "send" ? await sendQuotation(db, values, actor) : await saveQuotationPrices(db, values, actor);
     if (result.ok) return redirectWithToast(panelUrl(url, result.id), { type: "success", message: result.message });
-    if (result.status === 404) return redirectWithToast(listUrl(url), { type: "error", message: result.message });
+    if (result.refusal === "not-found")
+      return redirectWithToast(listUrl(url), { type: "error", message: result.message });
     // Someone else's change (or a status that moved on): the panel shows what is stored now.
-    const stored = result.status === 409 ? await getAdminQuotation(db, values.id) : undefined;
+    const conflict = result.refusal === "conflict";
+    const stored = conflict ? await getAdminQuotation(db, values.id) : undefined;
     return answer(
       {
         intent,
-        errors: result.errors ?? (result.status === 409 ? { form: result.message } : {}),
+        errors: conflict ? { form: result.message } : result.errors,
         values: stored ? initialQuoteValues(stored) : values,
         toast: { type: "error", message: result.message },
       },
-      result.status,
+      httpStatusOf(result),
     );
   }
 
@@ -116,10 +119,10 @@ export async function action(args: Route.ActionArgs) {
         : await rejectQuotation(db, id, staff, options);
     const back = form.get("from") === "list" || !result.ok ? listUrl(url) : panelUrl(url, result.id);
     if (result.ok) return redirectWithToast(back, { type: "success", message: result.message });
-    if (result.status === 400)
+    if (result.refusal === "invalid")
       return answer(
-        { intent, errors: result.errors ?? {}, values: null, toast: { type: "error", message: result.message } },
-        400,
+        { intent, errors: result.errors, values: null, toast: { type: "error", message: result.message } },
+        httpStatusOf(result),
       );
     const again = typeof id === "string" && isUuid(id) && form.get("from") !== "list" ? panelUrl(url, id) : back;
     return redirectWithToast(again, { type: "error", message: `${result.message}: ${result.detail}` });

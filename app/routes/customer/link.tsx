@@ -4,7 +4,6 @@ import { getDb } from "~/db/client.server";
 import { privatePageMiddleware } from "~/domain/auth/guard.server";
 import { getCompanySettings } from "~/domain/settings/company-settings.server";
 import { getQuotationByLink } from "~/domain/quotations/customer-quotations.server";
-import { answerCustomerForm } from "~/domain/quotations/customer-response.server";
 import { requestNewLink } from "~/domain/quotations/link-request.server";
 import { hashLinkToken } from "~/domain/quotations/link-token";
 import { useToast } from "~/ui/admin/form";
@@ -13,6 +12,7 @@ import { primaryButton } from "~/ui/buttons";
 import { CustomerQuotationActions } from "~/ui/customer/quotation-actions";
 import { CustomerQuotationView } from "~/ui/customer/quotation-view";
 import { PortalShell } from "~/ui/customer/portal-shell";
+import { answerCustomerForm } from "./customer-answer.server";
 import type { Route } from "./+types/link";
 
 // The page the quotation e-mail's link opens, without a password (issue 10, DESIGN §6): the quotation while the
@@ -49,11 +49,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     const { message } = await requestNewLink(db, params.token);
     return data({ ok: true, intent: "new-link", toast: { type: "success" as const, message } });
   }
-  const { body, status } = await answerCustomerForm(db, form, {
-    kind: "link",
-    tokenHash: hashLinkToken(params.token),
-  });
-  return data(body, { status });
+  return answerCustomerForm(db, form, { kind: "link", tokenHash: hashLinkToken(params.token) });
 }
 
 export default function QuotationLink({ loaderData }: Route.ComponentProps) {

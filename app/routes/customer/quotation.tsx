@@ -3,10 +3,10 @@ import { getDb } from "~/db/client.server";
 import { requireCustomer } from "~/domain/auth/customer-guard.server";
 import { shortQuotationId } from "~/domain/quotations/customer-quotation-list";
 import { getCustomerQuotation } from "~/domain/quotations/customer-quotations.server";
-import { answerCustomerForm } from "~/domain/quotations/customer-response.server";
 import { CustomerQuotationActions } from "~/ui/customer/quotation-actions";
 import { CustomerQuotationView } from "~/ui/customer/quotation-view";
 import { CustomerRecordError } from "~/ui/customer/record-error";
+import { answerCustomerForm } from "./customer-answer.server";
 import type { Route } from "./+types/quotation";
 
 // backoffice.md §2 Customer Quotation detail. Only the customer's own quotation opens; any other id, a
@@ -29,12 +29,7 @@ export async function action(args: Route.ActionArgs) {
   const form = await args.request.formData().catch(() => new FormData());
   // The page's own quotation: an id posted for another is refused like an unknown one.
   if (form.get("id") !== args.params.id) form.set("id", "");
-  const { body, status } = await answerCustomerForm(getDb(), form, {
-    kind: "customer",
-    userId: user.id,
-    email: user.email,
-  });
-  return data(body, { status });
+  return answerCustomerForm(getDb(), form, { kind: "customer", userId: user.id, email: user.email });
 }
 
 export function ErrorBoundary() {

@@ -3,7 +3,7 @@ import { useEffect } from "react";
 import { useFetcher, useNavigate } from "react-router";
 import { REASON_MAX_LENGTH } from "~/domain/quotations/constants";
 import type { CustomerQuotation } from "~/domain/quotations/customer-quotations.server";
-import type { CustomerActionData } from "~/domain/quotations/customer-response.server";
+import type { Toast } from "~/lib/toast";
 import { inputClass, useToast } from "~/ui/admin/form";
 import { Panel } from "~/ui/admin/page-header";
 
@@ -15,6 +15,15 @@ import { Panel } from "~/ui/admin/page-header";
 export const NEGOTIATING_NOTICE = "You've requested to negotiate this quotation. The admin will contact you soon.";
 
 const DASHBOARD_DELAY_MS = 1500;
+
+/** What the portal's and the link's pages answer a posted answer (app/routes/customer/customer-answer.server.ts). */
+export interface CustomerActionData {
+  ok: boolean;
+  intent: string | null;
+  toast: Toast;
+  /** The reason's message, when it was refused. */
+  errors?: Record<string, string>;
+}
 
 export function CustomerQuotationActions({
   quotation: q,
