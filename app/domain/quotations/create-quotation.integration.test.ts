@@ -264,7 +264,7 @@ describe("createQuotationRequest: a valid request", () => {
     const result = await createQuotationRequest(getDb(), { ...valid(), event_name: "Gala\r\nBcc: victim@example.com" });
     expect(result).toMatchObject({
       ok: false,
-      status: 400,
+      refusal: "invalid",
       errors: { event_name: "Event name contains characters that are not allowed" },
     });
     expect(await counts()).toEqual(before);
@@ -393,12 +393,12 @@ describe("createQuotationRequest: malformed requests", () => {
     expect(fields.filter((field) => !refused.has(field))).toEqual([]);
   });
 
-  it.each(cases)("refuses %s with 400, naming the field, and writes nothing", async (_, payload, field, message) => {
+  it.each(cases)("refuses %s as invalid, naming the field, and writes nothing", async (_, payload, field, message) => {
     const before = await counts();
     const result = await createQuotationRequest(getDb(), payload);
     expect(result.ok).toBe(false);
     if (result.ok) return;
-    expect(result.status).toBe(400);
+    expect(result.refusal).toBe("invalid");
     expect(result.errors[field]).toMatch(message);
     expect(await counts()).toEqual(before);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
@@ -410,7 +410,12 @@ describe("createQuotationRequest: malformed requests", () => {
     expect(expectCreated(onTheDay).quotation.eventDate).toBe(day);
     const before = await counts();
     const dayBefore = await createQuotationRequest(getDb(), { ...valid(), event_date: "2026-03-09" }, { today: day });
-    expect(dayBefore).toEqual({ ok: false, status: 400, errors: { event_date: "Event date cannot be in the past" } });
+    expect(dayBefore).toEqual({
+      ok: false,
+      refusal: "invalid",
+      message: "Event date cannot be in the past",
+      errors: { event_date: "Event date cannot be in the past" },
+    });
     expect(await counts()).toEqual(before);
   });
 
@@ -424,7 +429,9 @@ describe("createQuotationRequest: malformed requests", () => {
     });
     expect(result).toEqual({
       ok: false,
-      status: 400,
+      refusal: "invalid",
+      // The cart's message first, as the page shows it.
+      message: "Please add at least one product to your quotation.",
       errors: {
         name: "Name is required",
         email: "Invalid email address",
@@ -514,12 +521,12 @@ describe("quotationRequestFromForm", () => {
     ["a missing idempotency key", validFields().filter(([k]) => k !== "idempotencyKey"), "idempotencyKey", /reload/],
   ];
 
-  it.each(formCases)("refuses %s with 400 and writes nothing", async (_, fields, field, message) => {
+  it.each(formCases)("refuses %s as invalid and writes nothing", async (_, fields, field, message) => {
     const before = await counts();
     const result = await createQuotationRequest(getDb(), quotationRequestFromForm(formOf(fields)));
     expect(result.ok).toBe(false);
     if (result.ok) return;
-    expect(result.status).toBe(400);
+    expect(result.refusal).toBe("invalid");
     expect(result.errors[field]).toMatch(message);
     expect(await counts()).toEqual(before);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
@@ -623,7 +630,8 @@ describe("createQuotationRequest: rental pricing and the money bound (issue 19)"
     const result = await createQuotationRequest(getDb(), { ...valid(), items: [{ productId: dear!.id, quantity: 2 }] });
     expect(result).toEqual({
       ok: false,
-      status: 400,
+      refusal: "invalid",
+      message: "Total of Gold Stage would be more than ৳999,999,999,999.99, the most an amount can be",
       errors: { items: "Total of Gold Stage would be more than ৳999,999,999,999.99, the most an amount can be" },
     });
     expect(await counts()).toEqual(before);

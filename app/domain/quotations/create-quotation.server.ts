@@ -12,8 +12,12 @@ import { fitsMoneyColumn, moneyTooLargeMessage, priceLines } from "../../lib/mon
 import { lineDays } from "../catalogue/rate-structures";
 import { quotationRequestSchemaFor } from "./request";
 import { findQuotationByIdempotencyKey, summaryColumns } from "./summary.server";
+import { refuse, type Refused, type UseCaseResult } from "../use-case";
 
 export type { QuotationSummary } from "./created-emails";
+
+/** The confirmation screen's title (storefront.md §2 /quotation). */
+const QUOTATION_REQUEST_STORED = "Request Sent!";
 
 export const QUOTATION_STOCK_MESSAGES = {
   unavailable: "A selected product is no longer available",
@@ -21,9 +25,8 @@ export const QUOTATION_STOCK_MESSAGES = {
   overStock: (available: number, name: string) => `Only ${available} available: ${name}`,
 } as const;
 
-export type CreateQuotationResult =
-  | { ok: true; quotation: QuotationSummary; duplicate: boolean }
-  | { ok: false; errors: Record<string, string>; status: 400 };
+/** Stored (or stored before, under the same idempotency key), or refused as invalid with one message per field. */
+export type CreateQuotationResult = UseCaseResult<{ quotation: QuotationSummary; duplicate: boolean }>;
 
 /**
  * One message per field, the first; everything about the cart lines under "items". Fields the form does not
@@ -42,7 +45,9 @@ export function quotationRequestErrors(error: z.ZodError): Record<string, string
   return errors;
 }
 
-const invalid = (errors: Record<string, string>): CreateQuotationResult => ({ ok: false, errors, status: 400 });
+/** The form's toast, as the page picks it: the cart's message, else the whole form's, else the first field's. */
+const invalid = (errors: Record<string, string>): Refused =>
+  refuse("invalid", errors.items ?? errors.form ?? Object.values(errors)[0] ?? "", errors);
 
 export interface CreateQuotationOptions {
   /**
@@ -73,7 +78,7 @@ export async function createQuotationRequest(
   const idempotencyKey = request.idempotencyKey.toLowerCase();
 
   const earlier = await findQuotationByIdempotencyKey(db, idempotencyKey);
-  if (earlier) return { ok: true, quotation: earlier, duplicate: true };
+  if (earlier) return { ok: true, message: QUOTATION_REQUEST_STORED, quotation: earlier, duplicate: true };
 
   // The requested items, in one query.
   const stock = await db
@@ -188,9 +193,9 @@ export async function createQuotationRequest(
   if (!created) {
     const winner = await findQuotationByIdempotencyKey(db, idempotencyKey);
     if (!winner) throw new Error("quotation insert conflicted on its idempotency key, but no quotation has it");
-    return { ok: true, quotation: winner, duplicate: true };
+    return { ok: true, message: QUOTATION_REQUEST_STORED, quotation: winner, duplicate: true };
   }
   // Committed: the e-mails can go now rather than at the sender's next tick.
   wakeEmailSender();
-  return { ok: true, quotation: created, duplicate: false };
+  return { ok: true, message: QUOTATION_REQUEST_STORED, quotation: created, duplicate: false };
 }
