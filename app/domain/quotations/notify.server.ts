@@ -9,6 +9,7 @@ import { QUOTATION_CREATED_KINDS, type QuotationSummary } from "./created-emails
 import { queueQuotationCreatedEmails } from "./created-emails.server";
 import { QUOTATION_LIMITS } from "./request";
 import { loadQuotationSummary } from "./summary.server";
+import { refuse, type UseCaseResult } from "../use-case";
 
 // POST /api/email/quotation (storefront.md §7.3). The storefront calls it after a quotation is stored. It is
 // not a mail relay: it sends nothing a caller writes. It only makes sure the two e-mails of a stored quotation
@@ -37,10 +38,12 @@ export const quotationEmailRequestSchema = z.object({
 
 export type QuotationEmailRequest = z.infer<typeof quotationEmailRequestSchema>;
 
-export type QuotationEmailOutcome =
-  | { status: 200; body: { ok: true } }
-  | { status: 400; body: { ok: false; error: string; errors?: Record<string, string> } }
-  | { status: 404; body: { ok: false; error: "Quotation not found" } };
+export const NOTIFY_MESSAGES = {
+  queued: "The quotation's e-mails are in the outbox",
+  invalid: "Invalid request",
+  notFound: "Quotation not found",
+  wrongRecipient: "The recipient does not match the quotation",
+} as const;
 
 /** The body of §7.3 for a stored quotation, as the storefront sends it. */
 export function quotationEmailRequestFor(q: QuotationSummary): QuotationEmailRequest {
@@ -112,26 +115,28 @@ export async function ensureQuotationCreatedEmails(db: Db, quotationId: string):
   });
 }
 
-/** Answers a §7.3 call whose body was read as JSON (`body` is whatever JSON.parse gave). */
-export async function notifyQuotationCreated(db: Db, body: unknown): Promise<QuotationEmailOutcome> {
+/**
+ * Answers a §7.3 call whose body was read as JSON (`body` is whatever JSON.parse gave): done once both e-mails
+ * are in the outbox, or refused as invalid (the body's errors by path, or a recipient that is not the
+ * quotation's) or not-found.
+ */
+export async function notifyQuotationCreated(db: Db, body: unknown): Promise<UseCaseResult> {
   const parsed = quotationEmailRequestSchema.safeParse(body);
-  if (!parsed.success) {
-    return { status: 400, body: { ok: false, error: "Invalid request", errors: bodyErrors(parsed.error) } };
-  }
+  if (!parsed.success) return refuse("invalid", NOTIFY_MESSAGES.invalid, bodyErrors(parsed.error));
   const request = parsed.data;
   const [stored] = await db
     .select({ email: quotations.email })
     .from(quotations)
     .where(eq(quotations.id, request.quotation.id.toLowerCase()))
     .limit(1);
-  if (!stored) return { status: 404, body: { ok: false, error: "Quotation not found" } };
+  if (!stored) return refuse("not-found", NOTIFY_MESSAGES.notFound);
   if (
     !sameAddress(request.quotation.customerEmail, stored.email) ||
     !sameAddress(request.recipientEmail, stored.email)
   ) {
-    return { status: 400, body: { ok: false, error: "The recipient does not match the quotation" } };
+    return refuse("invalid", NOTIFY_MESSAGES.wrongRecipient);
   }
   const added = await ensureQuotationCreatedEmails(db, request.quotation.id.toLowerCase());
   if (added > 0) wakeEmailSender();
-  return { status: 200, body: { ok: true } };
+  return { ok: true, message: NOTIFY_MESSAGES.queued };
 }

@@ -6,7 +6,7 @@ import { emailOutbox } from "~/db/schema";
 import { seedId } from "~/db/seed/ids";
 import { seedDatabase } from "~/db/seed/seed.server";
 import { createQuotationRequest, type QuotationSummary } from "~/domain/quotations/create-quotation.server";
-import { quotationEmailRequestFor } from "~/domain/quotations/notify.server";
+import { notifyQuotationCreated, quotationEmailRequestFor } from "~/domain/quotations/notify.server";
 import { action, loader } from "./email-quotation";
 import type { Route } from "./+types/email-quotation";
 import { dhakaDatePlus } from "../../../tests/support/dates";
@@ -170,12 +170,32 @@ describe("POST /api/email/quotation", () => {
     const otherRecipient = { ...quotationEmailRequestFor(quotation), recipientEmail: "victim@example.org" };
     const r1 = await post(otherRecipient);
     expect(r1.status).toBe(400);
-    expect(r1.body).toMatchObject({ ok: false, error: "The recipient does not match the quotation" });
+    expect(r1.body).toEqual({ ok: false, error: "The recipient does not match the quotation" });
 
     const body = quotationEmailRequestFor(quotation);
     const otherCustomer = { ...body, quotation: { ...body.quotation, customerEmail: "victim@example.org" } };
     expect((await post(otherCustomer)).status).toBe(400);
     expect(await getDb().$count(emailOutbox)).toBe(before);
+  });
+
+  it("the use case names the refusal, the route the status", async () => {
+    const quotation = await newQuotation();
+    const body = quotationEmailRequestFor(quotation);
+    expect(await notifyQuotationCreated(getDb(), body)).toMatchObject({ ok: true });
+    expect(await notifyQuotationCreated(getDb(), { ...body, recipientEmail: "victim@example.org" })).toEqual({
+      ok: false,
+      refusal: "invalid",
+      message: "The recipient does not match the quotation",
+      errors: {},
+    });
+    const unknown = { ...body, quotation: { ...body.quotation, id: randomUUID() } };
+    expect(await notifyQuotationCreated(getDb(), unknown)).toMatchObject({ ok: false, refusal: "not-found" });
+    expect(await notifyQuotationCreated(getDb(), null)).toMatchObject({
+      ok: false,
+      refusal: "invalid",
+      message: "Invalid request",
+      errors: { body: expect.any(String) },
+    });
   });
 
   it("answers malformed JSON with 400", async () => {

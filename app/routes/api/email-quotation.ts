@@ -1,5 +1,6 @@
 import { getDb } from "~/db/client.server";
 import { notifyQuotationCreated } from "~/domain/quotations/notify.server";
+import { httpStatusOf } from "~/lib/use-case-http";
 import type { Route } from "./+types/email-quotation";
 
 // POST /api/email/quotation (storefront.md §7.3): JSON in, JSON out. The rules are in
@@ -44,6 +45,9 @@ export async function action({ request }: Route.ActionArgs) {
     return reply(400, { ok: false, error: "The request body must be JSON" });
   }
 
-  const outcome = await notifyQuotationCreated(getDb(), body);
-  return reply(outcome.status, outcome.body);
+  const result = await notifyQuotationCreated(getDb(), body);
+  if (result.ok) return reply(200, { ok: true });
+  // The body's errors by path when the body broke the schema; none for a wrong recipient or a missing quotation.
+  const errors = Object.keys(result.errors).length ? { errors: result.errors } : {};
+  return reply(httpStatusOf(result), { ok: false, error: result.message, ...errors });
 }
