@@ -5,11 +5,12 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { getDb } from "~/db/client.server";
 import { auditLog, events } from "~/db/schema";
 import type { AuditActor } from "~/domain/audit/audit.server";
 import { UPLOAD_EMPTY, UPLOAD_WRONG_TYPE } from "~/domain/media/upload";
+import { getLogger } from "~/lib/logger.server";
 import { createLocalStorage, type LocalStorage } from "~/lib/storage/local.server";
 import { tableFingerprint } from "../../../tests/support/db-fingerprint";
 import { makeImage } from "../../../tests/support/images";
@@ -178,6 +179,50 @@ describe("adding an event", () => {
   });
 });
 
+describe("when the storage or the database fails (issue 19, ADR 0023)", () => {
+  it("refuses as unavailable when the photos cannot be stored, deleting the cover already stored", async () => {
+    const logged = vi.spyOn(getLogger(), "error").mockImplementation(() => {});
+    let puts = 0;
+    const failing = {
+      ...storage,
+      async put(...args: Parameters<LocalStorage["put"]>) {
+        // The cover's widths go first; the photo's first width fails.
+        if (++puts > 2) throw new Error("disk full");
+        return storage.put(...args);
+      },
+    };
+    const before = await fingerprint();
+    const result = await createEvent(
+      getDb(),
+      values(),
+      { cover: [await jpeg("c.jpg")], photos: [await jpeg()] },
+      actor,
+      {
+        storage: failing,
+      },
+    );
+    expect(result).toMatchObject({
+      ok: false,
+      refusal: "unavailable",
+      errors: { form: "The pictures could not be stored. Please try again." },
+    });
+    expect(puts).toBeGreaterThan(2);
+    expect(await fingerprint()).toEqual(before);
+    logged.mockRestore();
+  });
+
+  it("lets an unexpected database error through (500 from the error handler), deleting the stored pictures", async () => {
+    const db = getDb();
+    const before = await fingerprint();
+    const spy = vi.spyOn(db, "transaction").mockRejectedValueOnce(new Error("database went away"));
+    await expect(
+      createEvent(db, values(), { cover: [await jpeg("c.jpg")], photos: [] }, actor, { storage }),
+    ).rejects.toThrow("database went away");
+    spy.mockRestore();
+    expect(await fingerprint()).toEqual(before);
+  });
+});
+
 describe("editing an event's pictures", () => {
   it("replaces the cover and deletes the old one's files after the commit", async () => {
     const { id } = await create({}, { cover: [await jpeg()], photos: [] });
@@ -250,7 +295,7 @@ describe("refusals write nothing", () => {
         storage,
       },
     );
-    expect(result).toMatchObject({ ok: false, status: 409, errors: { form: EVENT_MESSAGES.changedMeanwhile } });
+    expect(result).toMatchObject({ ok: false, refusal: "conflict", errors: { form: EVENT_MESSAGES.changedMeanwhile } });
     expect(await fingerprint()).toEqual(before);
   });
 
@@ -268,7 +313,7 @@ describe("refusals write nothing", () => {
     );
     expect(refused).toMatchObject({
       ok: false,
-      status: 400,
+      refusal: "invalid",
       message: "Failed to add event: Choose an organizer from the active employees",
       errors: { organizerId: EVENT_MESSAGES.organizerUnknown },
     });
@@ -361,7 +406,11 @@ describe("refusals write nothing", () => {
     });
     expect(
       await updateEvent(getDb(), values({ id: "00000000-0000-4000-8000-000000000000" }), noFiles, actor, { storage }),
-    ).toMatchObject({ ok: false, status: 404, message: "Failed to update event: This event no longer exists" });
+    ).toMatchObject({
+      ok: false,
+      refusal: "not-found",
+      message: "Failed to update event: This event no longer exists",
+    });
     for (const id of ["00000000-0000-4000-8000-000000000000", "nope", null])
       expect(await deleteEvent(getDb(), id, actor, { storage })).toMatchObject({
         ok: false,

@@ -7,7 +7,6 @@ import { invalidatePublicData } from "../../lib/cache.server";
 import { getEnv } from "../../lib/env.server";
 import { isUuid, type ListPage, type StateOf } from "../../lib/list-params";
 import { listOrder, pageOf, searchAny } from "../../lib/list-query.server";
-import { getLogger } from "../../lib/logger.server";
 import type { Storage } from "../../lib/storage/storage";
 import { diffFields, recordAudit, type AuditActor } from "../audit/audit.server";
 import { discardImages, readUploads, storeUploads, uploadedUrl } from "../media/form-uploads.server";
@@ -15,6 +14,7 @@ import type { StoredImageRecord } from "../media/images.server";
 import type { EventStatus } from "./constants";
 import { EVENT_FILE_FIELDS, EVENT_MESSAGES, parseEventForm, type EventFormValues, type EventInput } from "./event-form";
 import { EVENT_LIST } from "./event-list";
+import { refuse, type Refusal, type Refused, type UseCaseResult } from "../use-case";
 import { eventCardImage } from "./events.server";
 
 // Event Management (backoffice.md §2; issue 11): the back office's event cards, and adding, editing and deleting an
@@ -134,30 +134,19 @@ export interface SaveEventOptions {
   maxBytes?: number;
 }
 
-export type SaveEventResult =
-  | { ok: true; id: string; slug: string; message: string }
-  | {
-      ok: false;
-      status: 400 | 404 | 409 | 500;
-      /** The toast: the spec's "Failed to add event" / "Failed to update event" / "Failed to upload image". */
-      message: string;
-      errors: Record<string, string>;
-    };
+/** Refused: the toast is the spec's "Failed to add event" / "Failed to update event" / "Failed to upload image". */
+export type SaveEventResult = UseCaseResult<{ id: string; slug: string }>;
 
 const PICTURE_FIELDS = new Set<string>([EVENT_FILE_FIELDS.image, EVENT_FILE_FIELDS.photos]);
 
-function refusal(
-  mode: "create" | "update",
-  status: 400 | 404 | 409 | 500,
-  errors: Record<string, string>,
-): Extract<SaveEventResult, { ok: false }> {
+function refusal(mode: "create" | "update", why: Refusal, errors: Record<string, string>): Refused {
   const [field, reason = ""] = Object.entries(errors)[0] ?? ["form", ""];
   const message = PICTURE_FIELDS.has(field)
     ? EVENT_MESSAGES.uploadFailed(reason)
     : mode === "create"
       ? EVENT_MESSAGES.addFailed(reason)
       : EVENT_MESSAGES.updateFailed(reason);
-  return { ok: false, status, message, errors };
+  return refuse(why, message, errors);
 }
 
 /** The form's values and files judged and the files stored (under events/), before any row is touched. */
@@ -167,7 +156,7 @@ async function prepare(
   options: SaveEventOptions,
 ): Promise<
   | { ok: true; input: EventInput; cover: StoredImageRecord | null; photos: StoredImageRecord[] }
-  | { ok: false; status: 400 | 500; errors: Record<string, string> }
+  | { ok: false; refusal: Refusal; errors: Record<string, string> }
 > {
   const coverFile = files.cover.slice(0, 1);
   const parsed = parseEventForm(values, files.photos.length);
@@ -178,11 +167,11 @@ async function prepare(
   const photosRead = await readUploads(files.photos, maxBytes, EVENT_FILE_FIELDS.photos);
   if (!photosRead.ok) errors[EVENT_FILE_FIELDS.photos] ??= photosRead.errors[EVENT_FILE_FIELDS.photos]!;
   if (!parsed.ok || !coverRead.ok || !photosRead.ok || Object.keys(errors).length > 0)
-    return { ok: false, status: 400, errors };
+    return { ok: false, refusal: "invalid", errors };
 
   const storage = options.storage;
   const cover = await storeUploads(coverRead.uploads, { folder: "events", field: EVENT_FILE_FIELDS.image, storage });
-  if (!cover.ok) return { ok: false, status: cover.errors.form ? 500 : 400, errors: cover.errors };
+  if (!cover.ok) return cover;
   const photos = await storeUploads(photosRead.uploads, {
     folder: "events",
     field: EVENT_FILE_FIELDS.photos,
@@ -190,7 +179,7 @@ async function prepare(
   });
   if (!photos.ok) {
     await discardImages(cover.records, storage);
-    return { ok: false, status: photos.errors.form ? 500 : 400, errors: photos.errors };
+    return photos;
   }
   return { ok: true, input: parsed.input, cover: cover.records[0] ?? null, photos: photos.records };
 }
@@ -248,7 +237,7 @@ export async function createEvent(
   options: SaveEventOptions = {},
 ): Promise<SaveEventResult> {
   const prepared = await prepare(values, files, options);
-  if (!prepared.ok) return refusal("create", prepared.status, prepared.errors);
+  if (!prepared.ok) return refusal("create", prepared.refusal, prepared.errors);
   const { input, cover, photos } = prepared;
   const storage = options.storage;
   const records = [...(cover ? [cover] : []), ...photos];
@@ -277,16 +266,16 @@ export async function createEvent(
       });
       if (!outcome.ok) {
         await discardImages(records, storage);
-        return refusal("create", 400, outcome.errors);
+        return refusal("create", "invalid", outcome.errors);
       }
       invalidatePublicData();
       return { ok: true, id: outcome.id, slug: outcome.slug, message: EVENT_MESSAGES.added };
     } catch (error) {
       // Events of one title added at the same moment: the loser takes the next free id.
       if (isUniqueViolation(error, "slug") && attempt < SLUG_ATTEMPTS) continue;
+      // Anything else is unexpected: nothing was written; the stored pictures go, the error handler logs it (500).
       await discardImages(records, storage);
-      getLogger().error({ err: error }, "adding an event failed");
-      return refusal("create", 500, { form: "The event could not be saved. Please try again." });
+      throw error;
     }
   }
 }
@@ -304,25 +293,25 @@ export async function updateEvent(
   options: SaveEventOptions = {},
 ): Promise<SaveEventResult> {
   const id = values.id.trim().toLowerCase();
-  if (!isUuid(id)) return refusal("update", 400, { form: EVENT_MESSAGES.idRequired });
+  if (!isUuid(id)) return refusal("update", "invalid", { form: EVENT_MESSAGES.idRequired });
   const prepared = await prepare(values, files, options);
-  if (!prepared.ok) return refusal("update", prepared.status, prepared.errors);
+  if (!prepared.ok) return refusal("update", prepared.refusal, prepared.errors);
   const { input, cover, photos } = prepared;
   const storage = options.storage;
   const added = [...(cover ? [cover] : []), ...photos];
 
   type Outcome =
     | { ok: true; slug: string; removed: StoredImageRecord[]; changed: boolean }
-    | { ok: false; status: 400 | 404 | 409; errors: Record<string, string> };
+    | { ok: false; refusal: Refusal; errors: Record<string, string> };
   let outcome: Outcome;
   try {
     outcome = await db.transaction(async (tx): Promise<Outcome> => {
       const [before] = await tx.select().from(t).where(eq(t.id, id)).for("update");
-      if (!before) return { ok: false, status: 404, errors: { form: EVENT_MESSAGES.notFound } };
+      if (!before) return { ok: false, refusal: "not-found", errors: { form: EVENT_MESSAGES.notFound } };
       if (values.version !== before.updatedAt.toISOString())
-        return { ok: false, status: 409, errors: { form: EVENT_MESSAGES.changedMeanwhile } };
+        return { ok: false, refusal: "conflict", errors: { form: EVENT_MESSAGES.changedMeanwhile } };
       const organizer = await organizerRefusal(tx, input.organizerId, before.organizerId);
-      if (organizer) return { ok: false, status: 400, errors: { organizerId: organizer } };
+      if (organizer) return { ok: false, refusal: "invalid", errors: { organizerId: organizer } };
 
       const imageUrl = cover ? uploadedUrl(cover, storage) : input.removeImage ? null : before.imageUrl;
       const images = [...input.imageUrls, ...photos.map((r) => uploadedUrl(r, storage))];
@@ -346,20 +335,20 @@ export async function updateEvent(
       return { ok: true, slug: before.slug, removed, changed: true };
     });
   } catch (error) {
+    // Unexpected: nothing was written; the new pictures go, the error handler logs it (500).
     await discardImages(added, storage);
-    getLogger().error({ err: error, id }, "updating an event failed");
-    return refusal("update", 500, { form: "The event could not be saved. Please try again." });
+    throw error;
   }
   if (!outcome.ok) {
     await discardImages(added, storage);
-    return refusal("update", outcome.status, outcome.errors);
+    return refusal("update", outcome.refusal, outcome.errors);
   }
   await discardImages(outcome.removed, storage);
   if (outcome.changed) invalidatePublicData();
   return { ok: true, id, slug: outcome.slug, message: EVENT_MESSAGES.updated };
 }
 
-export type DeleteEventResult = { ok: true; message: string } | { ok: false; status: 400 | 404; message: string };
+export type DeleteEventResult = UseCaseResult;
 
 /** Deletes an event, then the files of the pictures uploaded for it. */
 export async function deleteEvent(
@@ -369,7 +358,7 @@ export async function deleteEvent(
   options: { storage?: Storage } = {},
 ): Promise<DeleteEventResult> {
   if (typeof rawId !== "string" || !isUuid(rawId))
-    return { ok: false, status: 400, message: EVENT_MESSAGES.deleteFailed("no event was chosen") };
+    return refuse("invalid", EVENT_MESSAGES.deleteFailed("no event was chosen"));
   const id = rawId.toLowerCase();
   const removed = await db.transaction(async (tx) => {
     const [row] = await tx.delete(t).where(eq(t.id, id)).returning();
@@ -383,13 +372,13 @@ export async function deleteEvent(
     });
     return row;
   });
-  if (!removed) return { ok: false, status: 404, message: EVENT_MESSAGES.deleteFailed(EVENT_MESSAGES.notFound) };
+  if (!removed) return refuse("not-found", EVENT_MESSAGES.deleteFailed(EVENT_MESSAGES.notFound));
   invalidatePublicData();
   await discardImages(removed.uploadedImages, options.storage);
   return { ok: true, message: EVENT_MESSAGES.deleted };
 }
 
-export type CompleteEventResult = { ok: true; message: string } | { ok: false; status: 400 | 404; message: string };
+export type CompleteEventResult = UseCaseResult;
 
 /**
  * Marks an event completed (the card's button on an upcoming event whose day has gone): it then shows among the
@@ -397,7 +386,7 @@ export type CompleteEventResult = { ok: true; message: string } | { ok: false; s
  */
 export async function completeEvent(db: Db, rawId: unknown, actor: AuditActor): Promise<CompleteEventResult> {
   if (typeof rawId !== "string" || !isUuid(rawId))
-    return { ok: false, status: 400, message: EVENT_MESSAGES.updateFailed("no event was chosen") };
+    return refuse("invalid", EVENT_MESSAGES.updateFailed("no event was chosen"));
   const id = rawId.toLowerCase();
   const found = await db.transaction(async (tx) => {
     const [row] = await tx.select({ title: t.title, status: t.status }).from(t).where(eq(t.id, id)).for("update");
@@ -413,7 +402,7 @@ export async function completeEvent(db: Db, rawId: unknown, actor: AuditActor): 
     });
     return true;
   });
-  if (!found) return { ok: false, status: 404, message: EVENT_MESSAGES.updateFailed(EVENT_MESSAGES.notFound) };
+  if (!found) return refuse("not-found", EVENT_MESSAGES.updateFailed(EVENT_MESSAGES.notFound));
   invalidatePublicData();
   return { ok: true, message: EVENT_MESSAGES.updated };
 }

@@ -38,6 +38,7 @@ import {
 import { chosenFiles } from "~/domain/media/form-uploads.server";
 import { todayInDhaka } from "~/lib/dhaka-time";
 import { redirectWithToast } from "~/lib/flash-toast.server";
+import { httpStatusOf } from "~/lib/use-case-http";
 import { withUploadForm, type UploadForm } from "~/lib/upload-form.server";
 import { formatShortDate, formatTime, shortLocation } from "~/lib/format";
 import { listUrlOf, parseList, withParam } from "~/lib/list-params";
@@ -127,9 +128,9 @@ async function act(args: Route.ActionArgs, access: ActionAccess<"/admin/events">
       intent === "create" ? await createEvent(db, values, files, actor) : await updateEvent(db, values, files, actor);
     if (result.ok) return redirectWithToast(back, { type: "success", message: result.message });
     // Someone else's change: the form reopens with what is stored now.
-    const shown = result.status === 409 ? ((await loadEventForm(db, values.id)) ?? values) : values;
+    const shown = result.refusal === "conflict" ? ((await loadEventForm(db, values.id)) ?? values) : values;
     const toast: Toast = { type: "error", message: result.message };
-    return data({ intent, errors: result.errors, values: shown, toast }, { status: result.status });
+    return data({ intent, errors: result.errors, values: shown, toast }, { status: httpStatusOf(result) });
   }
 
   if (refusal) {
