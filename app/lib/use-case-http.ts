@@ -16,7 +16,10 @@ export function httpStatusOf(result: Pick<Refused, "refusal">): (typeof REFUSAL_
 }
 
 /** The status and, for too-many, the Retry-After header: what `data(body, init)` takes. */
-export function httpInitOf(result: Pick<Refused, "refusal" | "retryAfterSeconds">): ResponseInit {
+export function httpInitOf(result: Pick<Refused, "refusal" | "retryAfterSeconds">): {
+  status: number;
+  headers?: Record<string, string>;
+} {
   const status = httpStatusOf(result);
   if (result.retryAfterSeconds === undefined) return { status };
   return { status, headers: { "Retry-After": String(Math.max(1, Math.ceil(result.retryAfterSeconds))) } };

@@ -2,12 +2,9 @@ import { CheckCircle2, Loader2, Send } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Form } from "react-router";
 import { toast } from "sonner";
-import type { ContactFormOutcome } from "~/domain/content/contact-form";
+import { CONTACT_SENT, type ContactFormOutcome } from "~/domain/content/contact-form";
 import { HoneypotField } from "./honeypot-field";
 import { primaryButton, secondaryButton } from "./buttons";
-
-/** The spec's success text (storefront.md §8). */
-export const CONTACT_SUCCESS_TEXT = "Your message has been sent successfully! We'll get back to you shortly.";
 
 export type ContactFieldLimits = Record<"name" | "email" | "phone" | "subject" | "message", number>;
 
@@ -100,7 +97,7 @@ export function ContactForm({
   useEffect(() => {
     if (outcome?.status === "sent") {
       // A darker green than sonner's rich success colours, which miss the 4.5:1 contrast on their background.
-      toast.success(CONTACT_SUCCESS_TEXT);
+      toast.success(CONTACT_SENT);
       successRef.current?.focus();
     } else if (outcome?.status === "invalid") {
       formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
@@ -121,7 +118,7 @@ export function ContactForm({
         <h2 ref={successRef} tabIndex={-1} className="mt-4 text-2xl font-bold text-ink-900 focus:outline-none">
           Message Sent!
         </h2>
-        <p className="mt-3 max-w-md text-slate-700">{CONTACT_SUCCESS_TEXT}</p>
+        <p className="mt-3 max-w-md text-slate-700">{CONTACT_SENT}</p>
         {/* Without JavaScript this loads an empty form; with it, the click shows one at once. */}
         <form method="get" action="/contact" className="mt-8">
           <button

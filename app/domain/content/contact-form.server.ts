@@ -3,8 +3,12 @@ import { isHoneypotFilled } from "../../lib/honeypot";
 import { getLogger } from "../../lib/logger.server";
 import { checkAllowance, describeRetry, publicFormRule, RateLimitExceededError } from "../../lib/rate-limit.server";
 import { CONTACT_FIELDS, type ContactField } from "./contact";
-import type { ContactFormOutcome } from "./contact-form";
+import { CONTACT_SENT } from "./contact-form";
 import { submitContactMessage } from "./contact.server";
+import { refuse, refuseFields, type Done, type Refused } from "../use-case";
+
+/** Done (stored, or a honeypot dropped), or refused as invalid or too-many, with the values as typed. */
+export type ReceiveContactResult = Done | (Refused & { values: Record<string, string> });
 
 /**
  * The contact fields of a posted form, as the schema expects them: a field sent once as text is its text; a
@@ -32,11 +36,13 @@ export async function receiveContactForm(
   db: Db,
   form: FormData | null,
   clientAddress: string,
-): Promise<ContactFormOutcome> {
+): Promise<ReceiveContactResult> {
   const raw = form ? readContactFields(form) : {};
-  const limited = (retryAfterSeconds: number): ContactFormOutcome => ({
-    status: "limited",
-    formError: `Too many messages from your connection. Please try again ${describeRetry(retryAfterSeconds)}.`,
+  const limited = (retryAfterSeconds: number): ReceiveContactResult => ({
+    ...refuse(
+      "too-many",
+      `Too many messages from your connection. Please try again ${describeRetry(retryAfterSeconds)}.`,
+    ),
     retryAfterSeconds,
     // Kept, so the visitor can send the same text once the wait is over.
     values: Object.fromEntries(Object.entries(raw).filter((e): e is [string, string] => typeof e[1] === "string")),
@@ -46,15 +52,15 @@ export async function receiveContactForm(
   if (!allowance.allowed) return limited(allowance.retryAfterSeconds);
   if (form && isHoneypotFilled(form)) {
     getLogger().warn({ form: "contact", clientAddress }, "honeypot filled: submission dropped");
-    return { status: "sent" };
+    return { ok: true, message: CONTACT_SENT };
   }
   try {
     const result = await submitContactMessage(db, raw, { ipAddress: clientAddress || undefined, allowance: rule });
-    if (!result.ok) return { status: "invalid", errors: result.errors, values: result.values };
+    if (!result.ok) return { ...refuseFields("invalid", (reason) => reason, result.errors), values: result.values };
   } catch (error) {
     // Another message from this client took the last use while this one was being stored.
     if (error instanceof RateLimitExceededError) return limited(error.retryAfterSeconds);
     throw error;
   }
-  return { status: "sent" };
+  return { ok: true, message: CONTACT_SENT };
 }

@@ -2,7 +2,9 @@ import { data, useActionData, useNavigation } from "react-router";
 import { getDb } from "~/db/client.server";
 import { getCompanySettings } from "~/domain/settings/company-settings.server";
 import { CONTACT_LIMITS } from "~/domain/content/contact";
+import { contactFormOutcome } from "~/domain/content/contact-form";
 import { receiveContactForm } from "~/domain/content/contact-form.server";
+import { httpInitOf } from "~/lib/use-case-http";
 import { pageMeta } from "~/lib/meta";
 import { ContactDetails, MapPanel } from "~/ui/contact-details";
 import { ContactForm } from "~/ui/contact-form";
@@ -26,15 +28,12 @@ export async function loader() {
   };
 }
 
-const STATUS = { sent: 200, invalid: 400, limited: 429 } as const;
-
 export async function action({ request, context }: Route.ActionArgs) {
   // A body that is not a form at all is checked as an empty form (400 with every required field named).
   const form = await request.formData().catch(() => null);
-  const outcome = await receiveContactForm(getDb(), form, requestInfo(context).clientAddress);
-  const headers: Record<string, string> = { "Cache-Control": "no-store" };
-  if (outcome.status === "limited") headers["Retry-After"] = String(outcome.retryAfterSeconds);
-  return data(outcome, { status: STATUS[outcome.status], headers });
+  const result = await receiveContactForm(getDb(), form, requestInfo(context).clientAddress);
+  const { status, headers } = result.ok ? { status: 200, headers: {} } : httpInitOf(result);
+  return data(contactFormOutcome(result), { status, headers: { ...headers, "Cache-Control": "no-store" } });
 }
 
 // The page itself is public and cacheable; the answer to a POST is the visitor's own and never cached.
