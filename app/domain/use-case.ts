@@ -1,13 +1,15 @@
 // What every use case answers (DESIGN §9 Writes; issue 19, "a small use-case kit"): done, with the message the
-// screen shows, or refused for one of six reasons with a message and one message per field. The domain names the
+// screen shows, or refused for one of seven reasons with a message and one message per field. The domain names the
 // reason, never an HTTP status: the HTTP layer maps reasons to statuses in one place (app/lib/use-case-http.ts).
 // Browser-safe.
 
-export type Refusal = "invalid" | "forbidden" | "not-found" | "conflict" | "too-many" | "unavailable";
+export type Refusal =
+  "invalid" | "unauthenticated" | "forbidden" | "not-found" | "conflict" | "too-many" | "unavailable";
 
 export interface Refused {
   ok: false;
-  /** invalid: the input breaks a rule (the fields say which); forbidden: not this user's to do; not-found: the
+  /** invalid: the input breaks a rule (the fields say which); unauthenticated: the e-mail and password do not
+   * match; forbidden: not this user's to do; not-found: the
    * record is gone; conflict: the record moved on meanwhile (someone else's change, a status that changed);
    * too-many: too many attempts, try again after `retryAfterSeconds`; unavailable: a service the use case needs
    * (the file storage) failed, nothing was saved and trying again may work. An unexpected database error is not a

@@ -5,6 +5,7 @@ import { httpInitOf, httpStatusOf } from "./use-case-http";
 describe("use-case refusals", () => {
   it("map to one HTTP status each, in one place", () => {
     expect(httpStatusOf(refuse("invalid", "x"))).toBe(400);
+    expect(httpStatusOf(refuse("unauthenticated", "x"))).toBe(401);
     expect(httpStatusOf(refuse("forbidden", "x"))).toBe(403);
     expect(httpStatusOf(refuse("not-found", "x"))).toBe(404);
     expect(httpStatusOf(refuse("conflict", "x"))).toBe(409);

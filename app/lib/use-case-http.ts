@@ -4,6 +4,7 @@ import type { Refusal, Refused } from "../domain/use-case";
 
 export const REFUSAL_STATUS = {
   invalid: 400,
+  unauthenticated: 401,
   forbidden: 403,
   "not-found": 404,
   conflict: 409,

@@ -44,7 +44,7 @@ export async function signIn(
     actor: { ipAddress: TEST_CLIENT_ADDRESS, userAgent: "vitest" },
   });
   if (!outcome.ok)
-    throw new Error(`could not sign in ${email}: ${outcome.formError ?? JSON.stringify(outcome.errors)}`);
+    throw new Error(`could not sign in ${email}: ${outcome.message} ${JSON.stringify(outcome.errors)}`);
   return cookieHeader(outcome.setCookies);
 }
 

@@ -4,6 +4,7 @@ import type { Db } from "../../db/client.server";
 import { users } from "../../db/schema";
 import { fieldErrors } from "../../lib/form-errors";
 import { recordAudit, type AuditActor } from "../audit/audit.server";
+import { refuse, refuseFields, type UseCaseResult } from "../use-case";
 import { getAuth } from "./auth.server";
 import { changePasswordSchema, PASSWORD_MESSAGES } from "./forms";
 import { weakPasswordMessage } from "./password-strength.server";
@@ -23,17 +24,10 @@ export async function signOut(db: Db, headers: Headers, user: SignedInUser, acto
   return result.headers.getSetCookie();
 }
 
-export type ChangePasswordOutcome =
-  | { ok: true; setCookies: string[] }
-  | { ok: false; status: 400 | 429; errors: Record<string, string>; retryAfterSeconds?: number };
+/** Refused as invalid (the fields say why: a wrong current password included) or too-many. */
+export type ChangePasswordOutcome = UseCaseResult<{ setCookies: string[] }>;
 
-/** How a refused password change is answered: its status, with Retry-After when the limits refused it. */
-export function passwordRefusalInit(outcome: Extract<ChangePasswordOutcome, { ok: false }>): ResponseInit {
-  return {
-    status: outcome.status,
-    headers: outcome.retryAfterSeconds ? { "Retry-After": String(outcome.retryAfterSeconds) } : {},
-  };
-}
+const passwordRefused = (errors: Record<string, string>) => refuseFields("invalid", (reason) => reason, errors);
 
 /**
  * Changes the signed-in user's password: at least 8 characters, hard to guess (password-strength.server.ts) and
@@ -55,18 +49,16 @@ export async function changeOwnPassword(
     newPassword: field("newPassword"),
     confirmPassword: field("confirmPassword"),
   });
-  if (!parsed.success) return { ok: false, status: 400, errors: fieldErrors(parsed.error) };
+  if (!parsed.success) return passwordRefused(fieldErrors(parsed.error));
   const weak = weakPasswordMessage(parsed.data.newPassword, [request.user.email, request.user.name]);
-  if (weak) return { ok: false, status: 400, errors: { newPassword: weak } };
+  if (weak) return passwordRefused({ newPassword: weak });
 
   const attempt = { email: request.user.email, clientAddress: request.actor.ipAddress ?? "" };
   const refusal = await passwordAttemptRefusal(db, attempt);
   if (refusal) {
     const message = tooManyAttemptsMessage(refusal.retryAfterSeconds);
     return {
-      ok: false,
-      status: 429,
-      errors: { currentPassword: message },
+      ...refuse("too-many", message, { currentPassword: message }),
       retryAfterSeconds: refusal.retryAfterSeconds,
     };
   }
@@ -93,7 +85,7 @@ export async function changeOwnPassword(
           summary: "Password not changed: wrong current password",
         });
       });
-      return { ok: false, status: 400, errors: { currentPassword: PASSWORD_MESSAGES.currentWrong } };
+      return passwordRefused({ currentPassword: PASSWORD_MESSAGES.currentWrong });
     }
     throw error;
   }
@@ -106,5 +98,5 @@ export async function changeOwnPassword(
       summary: "Changed their password; other sessions ended",
     });
   });
-  return { ok: true, setCookies: result.headers.getSetCookie() };
+  return { ok: true, message: PASSWORD_MESSAGES.changed, setCookies: result.headers.getSetCookie() };
 }

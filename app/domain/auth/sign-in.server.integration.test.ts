@@ -74,7 +74,7 @@ describe("signInStaff", () => {
 
   it("answers a wrong password with the spec's message and counts the failure", async () => {
     const outcome = await signIn("rafiq@example.com", "wrong-password");
-    expect(outcome).toMatchObject({ ok: false, status: 401, formError: "Invalid email or password" });
+    expect(outcome).toMatchObject({ ok: false, refusal: "unauthenticated", message: "Invalid email or password" });
     const counters = await getDb().select().from(rateLimitCounters);
     expect(counters.map((c) => c.bucket).sort()).toEqual([
       "sign-in:account",
@@ -85,14 +85,14 @@ describe("signInStaff", () => {
 
   it("refuses a customer with Unauthorized: Admin access required and leaves no session", async () => {
     const outcome = await signIn("cust@example.com", "customer-pass");
-    expect(outcome).toMatchObject({ ok: false, status: 403, formError: "Unauthorized: Admin access required" });
+    expect(outcome).toMatchObject({ ok: false, refusal: "forbidden", message: "Unauthorized: Admin access required" });
     const [cust] = await getDb().select().from(users).where(eq(users.email, "cust@example.com"));
     expect(await getDb().$count(sessions, eq(sessions.userId, cust!.id))).toBe(0);
   });
 
   it("refuses a deactivated user like a wrong password", async () => {
     const outcome = await signIn("gone@example.com", "gone-password");
-    expect(outcome).toMatchObject({ ok: false, status: 401, formError: "Invalid email or password" });
+    expect(outcome).toMatchObject({ ok: false, refusal: "unauthenticated", message: "Invalid email or password" });
   });
 
   it("refuses the account from one address after 5 failures there, and says when to retry", async () => {
@@ -100,10 +100,10 @@ describe("signInStaff", () => {
     const max = getEnv().signInRateLimit.max;
     for (let i = 0; i < max; i++) await signIn("rafiq@example.com", "wrong-password", "198.51.100.7");
     const outcome = await signIn("rafiq@example.com", "staff-password", "198.51.100.7");
-    expect(outcome).toMatchObject({ ok: false, status: 429 });
+    expect(outcome).toMatchObject({ ok: false, refusal: "too-many" });
     if (outcome.ok) return;
     expect(outcome.retryAfterSeconds).toBeGreaterThan(850);
-    expect(outcome.formError).toBe("Too many failed sign-in attempts. Please try again in 15 minutes.");
+    expect(outcome.message).toBe("Too many failed sign-in attempts. Please try again in 15 minutes.");
     // The account is not locked: its owner at their own address signs in at once.
     expect(await signIn("rafiq@example.com", "staff-password")).toMatchObject({ ok: true });
   });
@@ -119,9 +119,9 @@ describe("signInStaff", () => {
     const slowed = await signIn("rafiq@example.com", "staff-password", "192.0.2.200");
     expect(slowed).toMatchObject({
       ok: false,
-      status: 429,
+      refusal: "too-many",
       retryAfterSeconds: 1,
-      formError: "Too many failed sign-in attempts. Please try again in 1 second.",
+      message: "Too many failed sign-in attempts. Please try again in 1 second.",
     });
     // ... and once that second has passed, the right password gets in.
     await passTheAccountWait();
@@ -133,7 +133,7 @@ describe("signInStaff", () => {
     const waits: number[] = [];
     for (let i = 0; i < max + 3; i++) {
       await passTheAccountWait();
-      expect(await signIn("rafiq@example.com", "wrong-password", `198.51.100.${i}`)).toMatchObject({ status: 401 });
+      expect(await signIn("rafiq@example.com", "wrong-password", `198.51.100.${i}`)).toMatchObject({ refusal: "unauthenticated" });
       // What an attempt from an address new to the account would be told now.
       const refusal = await passwordAttemptRefusal(getDb(), {
         email: "rafiq@example.com",
@@ -150,7 +150,7 @@ describe("signInStaff", () => {
     expect(max).toBe(4 * getEnv().signInRateLimit.max);
     for (let i = 0; i < max; i++) await signIn(`nobody${i}@example.com`, "wrong-password");
     const outcome = await signIn("rafiq@example.com", "staff-password");
-    expect(outcome).toMatchObject({ ok: false, status: 429 });
+    expect(outcome).toMatchObject({ ok: false, refusal: "too-many" });
     const [line] = await getDb()
       .select()
       .from(auditLog)

@@ -1,11 +1,12 @@
 import { eq, sql } from "drizzle-orm";
-import { data } from "react-router";
 import { APIError } from "better-auth/api";
 import type { Db } from "../../db/client.server";
 import { sessions, users } from "../../db/schema";
+import { formText } from "../../lib/form-data";
 import { fieldErrors } from "../../lib/form-errors";
 import { describeRetry } from "../../lib/rate-limit.server";
 import { recordAudit, type AuditActor } from "../audit/audit.server";
+import { refuse, refuseFields, type Done, type Refused } from "../use-case";
 import { getAuth } from "./auth.server";
 import { SIGN_IN_MESSAGES, signInSchema } from "./forms";
 import { STAFF_ROLES, type UserRole } from "./roles";
@@ -28,22 +29,10 @@ export function tooManyAttemptsMessage(retryAfterSeconds: number): string {
   return `Too many failed sign-in attempts. Please try again ${describeRetry(retryAfterSeconds)}.`;
 }
 
-export type SignInOutcome =
-  | { ok: true; userId: string; setCookies: string[] }
-  | {
-      ok: false;
-      status: 400 | 401 | 403 | 429;
-      formError?: string;
-      errors?: Record<string, string>;
-      /** What was typed, the password excepted. */
-      values: { email: string };
-      retryAfterSeconds?: number;
-    };
-
-function text(form: FormData, name: string): unknown {
-  const value = form.get(name);
-  return typeof value === "string" ? value : undefined;
-}
+/** Refused: invalid (the fields say why), unauthenticated, forbidden (another audience's) or too-many; with what
+ * was typed, the password excepted. */
+export type SignInOutcome = Done<{ userId: string; setCookies: string[] }> | SignInRefused;
+export type SignInRefused = Refused & { values: { email: string } };
 
 /** Who may sign in through a sign-in page, and what one who may not is told. */
 export interface SignInAudience {
@@ -52,6 +41,8 @@ export interface SignInAudience {
   refusal: string;
   /** The audit line's summary of that refusal. */
   refusalSummary: string;
+  /** What a signed-in user is told. */
+  welcome: string;
 }
 
 /** The back office's sign-in (/admin/login). */
@@ -59,6 +50,7 @@ export const STAFF_SIGN_IN: SignInAudience = {
   roles: STAFF_ROLES,
   refusal: SIGN_IN_MESSAGES.notStaff,
   refusalSummary: "Sign-in refused: no back-office role",
+  welcome: SIGN_IN_MESSAGES.welcome,
 };
 
 /** The customer portal's sign-in (/customer/login): customers only; staff use the back office. */
@@ -66,6 +58,7 @@ export const CUSTOMER_SIGN_IN: SignInAudience = {
   roles: ["customer"],
   refusal: "Unauthorized: Customer access required",
   refusalSummary: "Sign-in refused: not a customer (customer portal)",
+  welcome: "Welcome back!",
 };
 
 type SignInRequest = { headers: Headers; actor: Omit<AuditActor, "userId" | "label"> };
@@ -93,10 +86,10 @@ export async function signIn(
   request: SignInRequest,
   audience: SignInAudience,
 ): Promise<SignInOutcome> {
-  const rawEmail = text(form, "email");
+  const rawEmail = formText(form, "email");
   const values = { email: typeof rawEmail === "string" ? rawEmail.slice(0, 254) : "" };
-  const parsed = signInSchema.safeParse({ email: rawEmail, password: text(form, "password") });
-  if (!parsed.success) return { ok: false, status: 400, errors: fieldErrors(parsed.error), values };
+  const parsed = signInSchema.safeParse({ email: rawEmail, password: formText(form, "password") });
+  if (!parsed.success) return { ...refuseFields("invalid", (reason) => reason, fieldErrors(parsed.error)), values };
 
   const email = parsed.data.email.toLowerCase();
   const actor = (userId: string | null): AuditActor => ({ ...request.actor, userId, label: email });
@@ -110,9 +103,7 @@ export async function signIn(
       summary: `Sign-in refused: too many failed attempts (${LIMIT_SUMMARY[refusal.limit]})`,
     });
     return {
-      ok: false,
-      status: 429,
-      formError: tooManyAttemptsMessage(refusal.retryAfterSeconds),
+      ...refuse("too-many", tooManyAttemptsMessage(refusal.retryAfterSeconds)),
       values,
       retryAfterSeconds: refusal.retryAfterSeconds,
     };
@@ -128,7 +119,7 @@ export async function signIn(
         summary: reason,
       });
     });
-    return { ok: false, status: 401, formError: SIGN_IN_MESSAGES.invalidCredentials, values };
+    return { ...refuse("unauthenticated", SIGN_IN_MESSAGES.invalidCredentials), values };
   };
 
   let result;
@@ -161,7 +152,7 @@ export async function signIn(
       entityId: userId,
       summary: audience.refusalSummary,
     });
-    return { ok: false, status: 403, formError: audience.refusal, values };
+    return { ...refuse("forbidden", audience.refusal), values };
   }
 
   await db.transaction(async (tx) => {
@@ -177,30 +168,5 @@ export async function signIn(
       summary: "Signed in",
     });
   });
-  return { ok: true, userId, setCookies: result.headers.getSetCookie() };
-}
-
-/** A refused sign-in as both sign-in pages answer it: the messages, the e-mail as typed, Retry-After when limited. */
-export function signInRefusal(outcome: Extract<SignInOutcome, { ok: false }>) {
-  const headers: HeadersInit = outcome.retryAfterSeconds ? { "Retry-After": String(outcome.retryAfterSeconds) } : {};
-  return data(
-    {
-      errors: outcome.errors ?? {},
-      formError: outcome.formError ?? null,
-      values: outcome.values,
-      toast: outcome.formError ? { type: "error" as const, message: outcome.formError } : null,
-    },
-    { status: outcome.status, headers },
-  );
-}
-
-/**
- * The `headers` of the sign-in and password routes: their action's Retry-After reaches the answer, the page's
- * and its data request's (`.data`) alike; React Router passes only an action's cookies on by itself.
- */
-export function passRetryAfter({ actionHeaders, parentHeaders }: { actionHeaders: Headers; parentHeaders: Headers }) {
-  const headers = new Headers(parentHeaders);
-  const retryAfter = actionHeaders.get("Retry-After");
-  if (retryAfter) headers.set("Retry-After", retryAfter);
-  return headers;
+  return { ok: true, message: audience.welcome, userId, setCookies: result.headers.getSetCookie() };
 }

@@ -1,8 +1,8 @@
 import { data } from "react-router";
 import { getDb } from "~/db/client.server";
-import { changeOwnPassword, passwordRefusalInit } from "~/domain/auth/account.server";
-import { PASSWORD_MESSAGES } from "~/domain/auth/forms";
-import { passRetryAfter } from "~/domain/auth/sign-in.server";
+import { changeOwnPassword } from "~/domain/auth/account.server";
+import { passRetryAfter } from "~/lib/sign-in-answer.server";
+import { httpInitOf } from "~/lib/use-case-http";
 import { auditActor, requireAction, requireView } from "~/domain/auth/guard.server";
 import { redirectWithToast } from "~/lib/flash-toast.server";
 import { ChangePasswordForm } from "~/ui/admin/change-password-form";
@@ -27,12 +27,8 @@ export async function action(args: Route.ActionArgs) {
     user,
     actor: auditActor(args, user),
   });
-  if (!outcome.ok) return data({ errors: outcome.errors }, passwordRefusalInit(outcome));
-  return redirectWithToast(
-    "/admin",
-    { type: "success", message: PASSWORD_MESSAGES.changed },
-    { headers: outcome.setCookies },
-  );
+  if (!outcome.ok) return data({ errors: outcome.errors }, httpInitOf(outcome));
+  return redirectWithToast("/admin", { type: "success", message: outcome.message }, { headers: outcome.setCookies });
 }
 
 export default function ChangePassword({ loaderData, actionData }: Route.ComponentProps) {

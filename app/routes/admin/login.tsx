@@ -1,8 +1,9 @@
 import { redirect, useActionData } from "react-router";
 import { getDb } from "~/db/client.server";
-import { safeRedirectTarget, SIGN_IN_MESSAGES } from "~/domain/auth/forms";
+import { safeRedirectTarget } from "~/domain/auth/forms";
 import { auditActor, getStaffUser, privatePageMiddleware } from "~/domain/auth/guard.server";
-import { passRetryAfter, signInRefusal, signInStaff } from "~/domain/auth/sign-in.server";
+import { signInStaff } from "~/domain/auth/sign-in.server";
+import { passRetryAfter, signInRefusal } from "~/lib/sign-in-answer.server";
 import { redirectWithToast } from "~/lib/flash-toast.server";
 import { SignInPage } from "~/ui/auth/sign-in-page";
 import type { Route } from "./+types/login";
@@ -31,7 +32,7 @@ export async function action(args: Route.ActionArgs) {
   if (outcome.ok) {
     return redirectWithToast(
       safeRedirectTarget(form.get("redirectTo")),
-      { type: "success", message: SIGN_IN_MESSAGES.welcome },
+      { type: "success", message: outcome.message },
       { headers: outcome.setCookies },
     );
   }

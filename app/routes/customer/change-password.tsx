@@ -1,9 +1,9 @@
 import { data } from "react-router";
 import { getDb } from "~/db/client.server";
-import { changeOwnPassword, passwordRefusalInit } from "~/domain/auth/account.server";
+import { changeOwnPassword } from "~/domain/auth/account.server";
 import { CUSTOMER_HOME, requireCustomer } from "~/domain/auth/customer-guard.server";
-import { PASSWORD_MESSAGES } from "~/domain/auth/forms";
-import { passRetryAfter } from "~/domain/auth/sign-in.server";
+import { passRetryAfter } from "~/lib/sign-in-answer.server";
+import { httpInitOf } from "~/lib/use-case-http";
 import { auditActor } from "~/domain/auth/guard.server";
 import { redirectWithToast } from "~/lib/flash-toast.server";
 import { ChangePasswordForm } from "~/ui/admin/change-password-form";
@@ -30,10 +30,10 @@ export async function action(args: Route.ActionArgs) {
     user,
     actor: auditActor(args, user),
   });
-  if (!outcome.ok) return data({ errors: outcome.errors }, passwordRefusalInit(outcome));
+  if (!outcome.ok) return data({ errors: outcome.errors }, httpInitOf(outcome));
   return redirectWithToast(
     CUSTOMER_HOME,
-    { type: "success", message: PASSWORD_MESSAGES.changed },
+    { type: "success", message: outcome.message },
     { headers: outcome.setCookies },
   );
 }

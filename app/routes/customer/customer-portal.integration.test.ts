@@ -77,7 +77,7 @@ async function signInAsCustomer(email: string, password = PASSWORD): Promise<str
     headers: new Headers(),
     actor: { ipAddress: TEST_CLIENT_ADDRESS, userAgent: "vitest" },
   });
-  if (!outcome.ok) throw new Error(`could not sign in ${email}: ${outcome.formError}`);
+  if (!outcome.ok) throw new Error(`could not sign in ${email}: ${outcome.message}`);
   return cookieHeader(outcome.setCookies);
 }
 

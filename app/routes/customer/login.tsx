@@ -2,7 +2,8 @@ import { redirect, useActionData } from "react-router";
 import { getDb } from "~/db/client.server";
 import { getCustomer, safeCustomerRedirect } from "~/domain/auth/customer-guard.server";
 import { auditActor, privatePageMiddleware } from "~/domain/auth/guard.server";
-import { passRetryAfter, signInCustomer, signInRefusal } from "~/domain/auth/sign-in.server";
+import { signInCustomer } from "~/domain/auth/sign-in.server";
+import { passRetryAfter, signInRefusal } from "~/lib/sign-in-answer.server";
 import { SignInPage } from "~/ui/auth/sign-in-page";
 import type { Route } from "./+types/login";
 

@@ -1,11 +1,11 @@
 import { KeyRound, UserRound } from "lucide-react";
 import { data } from "react-router";
 import { getDb } from "~/db/client.server";
-import { changeOwnPassword, passwordRefusalInit } from "~/domain/auth/account.server";
-import { PASSWORD_MESSAGES } from "~/domain/auth/forms";
+import { changeOwnPassword } from "~/domain/auth/account.server";
 import { auditActor, requireAction, requireView } from "~/domain/auth/guard.server";
 import { ROLE_LABELS } from "~/domain/auth/roles";
-import { passRetryAfter } from "~/domain/auth/sign-in.server";
+import { passRetryAfter } from "~/lib/sign-in-answer.server";
+import { httpInitOf } from "~/lib/use-case-http";
 import { redirectWithToast } from "~/lib/flash-toast.server";
 import type { Toast } from "~/lib/toast";
 import { ChangePasswordForm } from "~/ui/admin/change-password-form";
@@ -37,12 +37,12 @@ export async function action(args: Route.ActionArgs) {
   });
   if (!outcome.ok) {
     const toast: Toast = { type: "error", message: PASSWORD_FAILED };
-    return data({ errors: outcome.errors, toast }, passwordRefusalInit(outcome));
+    return data({ errors: outcome.errors, toast }, httpInitOf(outcome));
   }
   // Back to this page (so a reload does not post again), with the fresh session cookie and the spec's toast.
   return redirectWithToast(
     ACCOUNT_PATH,
-    { type: "success", message: PASSWORD_MESSAGES.changed },
+    { type: "success", message: outcome.message },
     {
       headers: outcome.setCookies,
     },
