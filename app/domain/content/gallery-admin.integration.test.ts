@@ -110,7 +110,7 @@ describe("uploading a gallery picture", () => {
       const result = await uploadPicture(getDb(), "gallery", await form({ ...GOOD, ...change }, file), actor);
       expect(result).toMatchObject({
         ok: false,
-        status: 400,
+        refusal: "invalid",
         message: "Failed to upload gallery item",
         errors: { [field]: message },
         values: { title: GOOD.title, category: GOOD.category, tags: GOOD.tags, ...change },
@@ -129,7 +129,7 @@ describe("changing a picture's caption, category and tags", () => {
       await form({ id, title: "Holud Night", category: "concert", tags: "holud, stage" }, null),
       actor,
     );
-    expect(result).toEqual({ ok: true, intent: "update", message: "Gallery item updated successfully", id });
+    expect(result).toEqual({ ok: true, message: "Gallery item updated successfully", id });
     expect((await listGalleryItems(getDb(), "concert")).map((g) => g.title)).toEqual([
       "Holud Night",
       "Open-Air Concert Rig",
@@ -151,20 +151,25 @@ describe("changing a picture's caption, category and tags", () => {
   });
 
   it.each([
-    ["an unknown id", { id: "00000000-0000-4000-8000-000000000000" }, "form", PICTURE_LIST_ERRORS.notFound, 404],
-    ["a malformed id", { id: "../1" }, "form", PICTURE_LIST_ERRORS.notFound, 404],
-    ["an empty caption", { title: "" }, "title", PICTURE_LIST_ERRORS.captionRequired, 400],
-    ["an unknown category", { category: "sports" }, "category", PICTURE_LIST_ERRORS.categoryRequired, 400],
+    [
+      "an unknown id",
+      { id: "00000000-0000-4000-8000-000000000000" },
+      "form",
+      PICTURE_LIST_ERRORS.notFound,
+      "not-found",
+    ],
+    ["a malformed id", { id: "../1" }, "form", PICTURE_LIST_ERRORS.notFound, "not-found"],
+    ["an empty caption", { title: "" }, "title", PICTURE_LIST_ERRORS.captionRequired, "invalid"],
+    ["an unknown category", { category: "sports" }, "category", PICTURE_LIST_ERRORS.categoryRequired, "invalid"],
   ])(
     "refuses %s with the field's message and the spec-style toast, changing nothing",
-    async (_n, change, field, message, status) => {
+    async (_n, change, field, message, refusal) => {
       const before = await fingerprint();
       const fields = { id: SEED_IDS[0]!, title: "New caption", category: "wedding", tags: "", ...change };
       const result = await updateGalleryItem(getDb(), await form({ intent: "update", ...fields }, null), actor);
       expect(result).toMatchObject({
         ok: false,
-        intent: "update",
-        status,
+        refusal,
         message: "Failed to update gallery item",
         errors: { [field]: message },
       });

@@ -178,7 +178,7 @@ describe.each(["logos", "hero"] as const)("uploadPicture (%s)", (list) => {
     const result = await uploadPicture(getDb(), list, uploadForm(fieldsFor(list, "Nope"), file()), actor);
     expect(result).toMatchObject({
       ok: false,
-      status: 400,
+      refusal: "invalid",
       message: list === "logos" ? "Failed to upload logo" : "Failed to upload hero image",
       errors: { file: reason },
       values: fieldsFor(list, "Nope"),
@@ -200,26 +200,22 @@ describe.each(["logos", "hero"] as const)("uploadPicture (%s)", (list) => {
         maxBytes: FIVE_MB,
       },
     );
-    expect(result).toMatchObject({ ok: false, status: 400, errors: { file: "The image is larger than 5 MB." } });
+    expect(result).toMatchObject({ ok: false, refusal: "invalid", errors: { file: "The image is larger than 5 MB." } });
     expect(await order(list)).toEqual(list === "logos" ? LOGO_IDS : HERO_IDS);
     expect(storedFiles()).toEqual([]);
   });
 
-  it("deletes the stored files again when the row cannot be written", async () => {
+  it("deletes the stored files again when the row cannot be written, and lets the database's error through", async () => {
     const db = getDb();
     vi.spyOn(db, "transaction").mockRejectedValueOnce(new Error("database went away"));
-    const logged = vi.spyOn(getLogger(), "error").mockImplementation(() => {});
-    const result = await uploadPicture(
-      db,
-      list,
-      uploadForm(fieldsFor(list, "Lost"), fileOf(await makeImage("png", 700, 300), "lost.png")),
-      actor,
+    const file = fileOf(await makeImage("png", 700, 300), "lost.png");
+    // Not a refusal (ADR 0023): it propagates, to be answered 500 and logged once by the error handler.
+    await expect(uploadPicture(db, list, uploadForm(fieldsFor(list, "Lost"), file), actor)).rejects.toThrow(
+      "database went away",
     );
-    expect(result).toMatchObject({ ok: false, status: 500, errors: { form: PICTURE_LIST_ERRORS.storeFailed } });
     expect(storedFiles()).toEqual([]);
     expect(await order(list)).toEqual(list === "logos" ? LOGO_IDS : HERO_IDS);
     expect(await auditActions()).toEqual([]);
-    expect(logged).toHaveBeenCalledWith(expect.anything(), "saving an uploaded picture failed");
   });
 
   it("writes no row when the storage fails, and leaves no files behind", async () => {
@@ -239,7 +235,12 @@ describe.each(["logos", "hero"] as const)("uploadPicture (%s)", (list) => {
       uploadForm(fieldsFor(list, "Full"), fileOf(await makeImage("png", 700, 300), "full.png")),
       actor,
     );
-    expect(result).toMatchObject({ ok: false, status: 500, errors: { form: PICTURE_LIST_ERRORS.storeFailed } });
+    expect(result).toMatchObject({
+      ok: false,
+      refusal: "unavailable",
+      errors: { form: PICTURE_LIST_ERRORS.storeFailed },
+    });
+    expect(result).not.toHaveProperty("status");
     expect(storedFiles()).toEqual([]);
     expect(await order(list)).toEqual(list === "logos" ? LOGO_IDS : HERO_IDS);
     expect(logged).toHaveBeenCalledWith(expect.anything(), "storing an uploaded picture failed");
@@ -254,7 +255,7 @@ describe("uploadPicture: the fields beside the file", () => {
       uploadForm({ name: "   " }, fileOf(await makeImage("png"), "ok.png")),
       actor,
     );
-    expect(result).toMatchObject({ ok: false, status: 400, errors: { name: "Name is required" } });
+    expect(result).toMatchObject({ ok: false, refusal: "invalid", errors: { name: "Name is required" } });
     expect(result).not.toHaveProperty("errors.file");
     expect(storedFiles()).toEqual([]);
     expect(await order("logos")).toEqual(LOGO_IDS);
@@ -326,7 +327,7 @@ describe.each(["logos", "hero"] as const)("deletePicture (%s)", (list) => {
     const result = await deletePicture(getDb(), list, { id }, actor);
     expect(result).toMatchObject({
       ok: false,
-      status: 404,
+      refusal: "not-found",
       message: list === "logos" ? "Failed to delete logo" : "Failed to delete hero image",
       errors: { form: PICTURE_LIST_ERRORS.notFound },
     });
@@ -360,7 +361,7 @@ describe.each(["logos", "hero"] as const)("reorderPictures (%s)", (list) => {
     await storefront(getDb()); // cached in the old order
     const wanted = [...seedIds].reverse();
     const result = await reorderPictures(getDb(), list, wanted, actor);
-    expect(result).toEqual({ ok: true, intent: "reorder", message: "Order updated successfully" });
+    expect(result).toEqual({ ok: true, message: "Order updated successfully" });
     expect(await order(list)).toEqual(wanted);
     expect(Object.values(await sortOrders(list)).sort()).toEqual(seedIds.map((_, i) => i));
     expect((await storefront(getDb())).map((p) => p.id)).toEqual(wanted);
@@ -388,25 +389,24 @@ describe.each(["logos", "hero"] as const)("reorderPictures (%s)", (list) => {
 
   const other = "00000000-0000-4000-8000-000000000000";
   it.each([
-    ["one id missing", () => seedIds.slice(1), PICTURE_LIST_ERRORS.orderStale, 409],
-    ["an id that is not in the list", () => [...seedIds.slice(1), other], PICTURE_LIST_ERRORS.orderStale, 409],
-    ["an extra id", () => [...seedIds, other], PICTURE_LIST_ERRORS.orderStale, 409],
-    ["an id twice", () => [...seedIds, seedIds[0]!], PICTURE_LIST_ERRORS.orderInvalid, 400],
+    ["one id missing", () => seedIds.slice(1), PICTURE_LIST_ERRORS.orderStale, "conflict"],
+    ["an id that is not in the list", () => [...seedIds.slice(1), other], PICTURE_LIST_ERRORS.orderStale, "conflict"],
+    ["an extra id", () => [...seedIds, other], PICTURE_LIST_ERRORS.orderStale, "conflict"],
+    ["an id twice", () => [...seedIds, seedIds[0]!], PICTURE_LIST_ERRORS.orderInvalid, "invalid"],
     [
       "something that is not an id",
       () => [...seedIds.slice(1), "1; drop table logos"],
       PICTURE_LIST_ERRORS.orderInvalid,
-      400,
+      "invalid",
     ],
-    ["an empty list", () => [], PICTURE_LIST_ERRORS.orderInvalid, 400],
-    ["not a list", () => "abc", PICTURE_LIST_ERRORS.orderInvalid, 400],
-  ])("refuses %s with a clear message, writing nothing", async (_name, ids, reason, status) => {
+    ["an empty list", () => [], PICTURE_LIST_ERRORS.orderInvalid, "invalid"],
+    ["not a list", () => "abc", PICTURE_LIST_ERRORS.orderInvalid, "invalid"],
+  ])("refuses %s with a clear message, writing nothing", async (_name, ids, reason, refusal) => {
     const before = await sortOrders(list);
     const result = await reorderPictures(getDb(), list, ids(), actor);
     expect(result).toEqual({
       ok: false,
-      intent: "reorder",
-      status,
+      refusal,
       message: "Failed to update order",
       errors: { form: reason },
     });
@@ -422,7 +422,6 @@ describe.each(["logos", "hero"] as const)("movePicture (%s)", (list) => {
     const [first, second] = seedIds as [string, string];
     expect(await movePicture(getDb(), list, { id: first, direction: "down" }, actor)).toMatchObject({
       ok: true,
-      intent: "move-down",
       message: "Order updated successfully",
     });
     expect((await order(list)).slice(0, 2)).toEqual([second, first]);
@@ -446,7 +445,7 @@ describe.each(["logos", "hero"] as const)("movePicture (%s)", (list) => {
       { id: "00000000-0000-4000-8000-000000000000", direction: "up" },
       actor,
     );
-    expect(result).toMatchObject({ ok: false, status: 404, message: "Failed to update order" });
+    expect(result).toMatchObject({ ok: false, refusal: "not-found", message: "Failed to update order" });
     expect(await order(list)).toEqual(seedIds);
   });
 });
@@ -454,7 +453,10 @@ describe.each(["logos", "hero"] as const)("movePicture (%s)", (list) => {
 describe("the two lists are apart", () => {
   it("never reorders or deletes a row of the other list", async () => {
     expect(await reorderPictures(getDb(), "hero", [...LOGO_IDS].reverse(), actor)).toMatchObject({ ok: false });
-    expect(await deletePicture(getDb(), "hero", { id: LOGO_IDS[0] }, actor)).toMatchObject({ ok: false, status: 404 });
+    expect(await deletePicture(getDb(), "hero", { id: LOGO_IDS[0] }, actor)).toMatchObject({
+      ok: false,
+      refusal: "not-found",
+    });
     expect(await order("logos")).toEqual(LOGO_IDS);
     expect(await auditActions()).toEqual([]);
   });

@@ -3,7 +3,6 @@ import type { Db, DbOrTx, Tx } from "../../db/client.server";
 import { galleryItems, heroImages, logos } from "../../db/schema";
 import { invalidatePublicData } from "../../lib/cache.server";
 import { getEnv } from "../../lib/env.server";
-import { fieldErrors } from "../../lib/form-errors";
 import { getLogger } from "../../lib/logger.server";
 import type { Storage } from "../../lib/storage/storage";
 import { diffFields, recordAudit, type AuditActor } from "../audit/audit.server";
@@ -17,19 +16,22 @@ import {
   type StoredImageRecord,
 } from "../media/images.server";
 import { ImageRejectedError, readUpload } from "../media/upload";
+import { refuse, type Refusal } from "../use-case";
 import {
   deleteSchema,
-  galleryFieldsSchema,
   moveSchema,
   orderSchema,
-  PICTURE_FIELD_NAMES,
-  PICTURE_FIELDS_SCHEMAS,
+  parseGalleryItemForm,
+  parsePictureFields,
   PICTURE_LIST_ERRORS,
   PICTURE_LIST_MESSAGES,
-  type PictureListIntent,
+  readGalleryItemForm,
+  readPictureFields,
+  type GalleryFields,
   type PictureListName,
   type Picture,
   type PictureListItem,
+  type PictureListRefused,
   type PictureListResult,
 } from "./picture-lists";
 
@@ -39,7 +41,8 @@ export type { Picture, PictureListItem, PictureListResult } from "./picture-list
 // up or down, and change a gallery picture's caption, category and tags. Each is one transaction with its audit line; the storefront's caches are cleared after each commit, so
 // the header, the home page and the gallery page show the change at once (DESIGN §9 Writes). Uploaded files go through the
 // image pipeline (ADR 0012): stored before the row, deleted again if the row is not written, deleted after
-// the row is. Pictures shipped under /images/ (no stored record) are never deleted.
+// the row is. Pictures shipped under /images/ (no stored record) are never deleted. Each answers a UseCaseResult
+// (app/domain/use-case.ts): the reason of a refusal, never an HTTP status; the routes dispatch the forms' intents.
 
 const TABLES = { logos, hero: heroImages, gallery: galleryItems } as const;
 type PictureTable = (typeof TABLES)[PictureListName];
@@ -119,49 +122,23 @@ export async function listPictures(db: DbOrTx, list: PictureListName): Promise<P
   }));
 }
 
+/** A refusal with the list's failure toast ("Failed to upload logo"), the reason per field, and what it was about. */
 const failure = (
   list: PictureListName,
-  intent: PictureListIntent | null,
   kind: "upload" | "delete" | "order",
-  status: number,
+  refusal: Refusal,
   errors: Record<string, string>,
   extra: { values?: Record<string, string>; id?: string } = {},
-): PictureListResult => {
+): PictureListRefused => {
   const messages = PICTURE_LIST_MESSAGES[list];
   const message = { upload: messages.uploadFailed, delete: messages.deleteFailed, order: messages.orderFailed }[kind];
-  return { ok: false, intent, status, message, errors, ...extra };
+  return { ...refuse(refusal, message, errors), ...extra };
 };
-
-const text = (value: FormDataEntryValue | null) => (typeof value === "string" ? value : "");
 
 function describeItem(list: PictureListName, label: string): string {
   if (list === "logos") return `the logo "${label}"`;
   if (list === "gallery") return `the gallery picture "${label}"`;
   return label ? `the hero image "${label}"` : "a hero image";
-}
-
-/** The fields sent beside the picture, as typed. */
-function fieldValues(list: PictureListName, form: FormData): Record<string, string> {
-  return Object.fromEntries(PICTURE_FIELD_NAMES[list].map((name) => [name, text(form.get(name))]));
-}
-
-/** A post refused before its use case saw it (a file over UPLOAD_MAX_BYTES: upload-form.server.ts), as the upload's
- * failure with what was typed. */
-export function uploadRefused(
-  list: PictureListName,
-  form: FormData,
-  refusal: { status: number; field: string; message: string },
-): PictureListResult {
-  return failure(
-    list,
-    "upload",
-    "upload",
-    refusal.status,
-    { [refusal.field]: refusal.message },
-    {
-      values: fieldValues(list, form),
-    },
-  );
 }
 
 export interface UploadOptions {
@@ -181,24 +158,26 @@ export async function uploadPicture(
   actor: AuditActor,
   options: UploadOptions = {},
 ): Promise<PictureListResult> {
-  const values = fieldValues(list, form);
-  const parsed = PICTURE_FIELDS_SCHEMAS[list].safeParse(values);
+  const values = readPictureFields(list, form);
+  const parsed = parsePictureFields(list, values);
   const upload = await readUpload(form.get("file"), { maxBytes: options.maxBytes ?? getEnv().uploadMaxBytes });
-  const errors = parsed.success ? {} : fieldErrors(parsed.error);
+  const errors = parsed.ok ? {} : { ...parsed.errors };
   if (!upload.ok) errors.file = upload.error;
-  if (!parsed.success || !upload.ok) return failure(list, "upload", "upload", 400, errors, { values });
+  if (!parsed.ok || !upload.ok) return failure(list, "upload", "invalid", errors, { values });
 
   let image: StoredImage;
   try {
     image = await storeImage(upload.bytes, { folder: list, storage: options.storage });
   } catch (error) {
     if (error instanceof ImageRejectedError)
-      return failure(list, "upload", "upload", 400, { file: error.message }, { values });
+      return failure(list, "upload", "invalid", { file: error.message }, { values });
+    // The storage failed: nothing is saved, and trying again may work.
     getLogger().error({ err: error, list }, "storing an uploaded picture failed");
-    return failure(list, "upload", "upload", 500, { form: PICTURE_LIST_ERRORS.storeFailed }, { values });
+    return failure(list, "upload", "unavailable", { form: PICTURE_LIST_ERRORS.storeFailed }, { values });
   }
 
-  const fields = parsed.data as { name?: string; alt?: string; title?: string };
+  // The list's own fields: a logo's name, a hero picture's alt, or a gallery picture's caption, category and tags.
+  const fields = parsed.input as { name?: string; alt?: string } & Partial<GalleryFields>;
   const label = fields.name ?? fields.alt ?? fields.title ?? "";
   const record = toImageRecord(image);
   let id: string;
@@ -221,7 +200,7 @@ export async function uploadPicture(
                 .returning({ id: heroImages.id })
             : await tx
                 .insert(galleryItems)
-                .values({ ...common, ...galleryFieldsSchema.parse(values) })
+                .values({ ...common, ...(fields as GalleryFields) })
                 .returning({ id: galleryItems.id });
       if (!row) throw new Error("insert returned no row");
       await recordAudit(tx, actor, {
@@ -234,15 +213,15 @@ export async function uploadPicture(
       return row.id;
     });
   } catch (error) {
-    // The row was not written: its files must not stay behind.
+    // The row was not written: its files must not stay behind. The database's error itself is not a refusal: it
+    // propagates (500, logged once by the error handler; ADR 0023).
     await deleteImage(image, options.storage).catch((cleanup: unknown) =>
       getLogger().error({ err: cleanup, key: image.key }, "deleting the files of a picture not saved failed"),
     );
-    getLogger().error({ err: error, list }, "saving an uploaded picture failed");
-    return failure(list, "upload", "upload", 500, { form: PICTURE_LIST_ERRORS.storeFailed }, { values });
+    throw error;
   }
   invalidatePublicData();
-  return { ok: true, intent: "upload", message: PICTURE_LIST_MESSAGES[list].uploaded, id };
+  return { ok: true, message: PICTURE_LIST_MESSAGES[list].uploaded, id };
 }
 
 /** Removes one picture: the row (and its audit line) in a transaction, then its files if it was uploaded. */
@@ -254,7 +233,7 @@ export async function deletePicture(
   options: { storage?: Storage } = {},
 ): Promise<PictureListResult> {
   const parsed = deleteSchema.safeParse(input);
-  if (!parsed.success) return failure(list, "delete", "delete", 404, { form: PICTURE_LIST_ERRORS.notFound });
+  if (!parsed.success) return failure(list, "delete", "not-found", { form: PICTURE_LIST_ERRORS.notFound });
   const { id } = parsed.data;
   const t: PictureTable = TABLES[list];
   const removed = await db.transaction(async (tx) => {
@@ -272,7 +251,7 @@ export async function deletePicture(
     });
     return row;
   });
-  if (!removed) return failure(list, "delete", "delete", 404, { form: PICTURE_LIST_ERRORS.notFound }, { id });
+  if (!removed) return failure(list, "delete", "not-found", { form: PICTURE_LIST_ERRORS.notFound }, { id });
   invalidatePublicData();
   // Only files this screen stored; a picture shipped under /images/ has no record and stays.
   if (removed.image) {
@@ -282,7 +261,7 @@ export async function deletePicture(
       getLogger().error({ err: error, key: image.key }, "deleting a removed picture's files failed"),
     );
   }
-  return { ok: true, intent: "delete", message: PICTURE_LIST_MESSAGES[list].deleted, id };
+  return { ok: true, message: PICTURE_LIST_MESSAGES[list].deleted, id };
 }
 
 /** The list's ids in their order, locked until the transaction ends so no other reorder interleaves. */
@@ -308,13 +287,12 @@ async function writeOrder(tx: Tx, list: PictureListName, ids: readonly string[])
     where ${t.id} = v.id and ${t.sortOrder} <> v.position - 1`);
 }
 
-type OrderChange = { ids: string[] } | { error: string; status: number };
+type OrderChange = { ids: string[] } | { error: string; refusal: Refusal };
 
 /** Applies a new order computed from the current one (in the same transaction, under its lock). */
 async function changeOrder(
   db: Db,
   list: PictureListName,
-  intent: PictureListIntent,
   actor: AuditActor,
   plan: (current: { id: string; label: string }[]) => OrderChange,
   summary: (current: { id: string; label: string }[]) => string,
@@ -334,9 +312,9 @@ async function changeOrder(
     });
     return { changed: true };
   });
-  if ("error" in outcome) return failure(list, intent, "order", outcome.status, { form: outcome.error });
+  if ("error" in outcome) return failure(list, "order", outcome.refusal, { form: outcome.error });
   if (outcome.changed) invalidatePublicData();
-  return { ok: true, intent, message: PICTURE_LIST_MESSAGES[list].ordered };
+  return { ok: true, message: PICTURE_LIST_MESSAGES[list].ordered };
 }
 
 /** Saves a whole new order: exactly the list's current ids, each once, first to last. */
@@ -348,18 +326,18 @@ export function reorderPictures(
 ): Promise<PictureListResult> {
   const parsed = orderSchema.safeParse(input);
   if (!parsed.success) {
-    return Promise.resolve(failure(list, "reorder", "order", 400, { form: PICTURE_LIST_ERRORS.orderInvalid }));
+    return Promise.resolve(failure(list, "order", "invalid", { form: PICTURE_LIST_ERRORS.orderInvalid }));
   }
   const ids = parsed.data.map((id) => id.toLowerCase());
   return changeOrder(
     db,
     list,
-    "reorder",
     actor,
     (current) => {
       const known = new Set(current.map((r) => r.id));
       const same = ids.length === current.length && ids.every((id) => known.has(id));
-      return same ? { ids } : { error: PICTURE_LIST_ERRORS.orderStale, status: 409 };
+      // Someone else added or deleted a picture since this page was opened.
+      return same ? { ids } : { error: PICTURE_LIST_ERRORS.orderStale, refusal: "conflict" };
     },
     () => `Reordered the ${LIST_NAMES[list]}`,
   );
@@ -372,22 +350,20 @@ export function movePicture(
   input: { id: unknown; direction: unknown },
   actor: AuditActor,
 ): Promise<PictureListResult> {
-  const intent = input.direction === "up" ? "move-up" : "move-down";
   const parsed = moveSchema.safeParse(input);
   if (!parsed.success)
-    return Promise.resolve(failure(list, intent, "order", 404, { form: PICTURE_LIST_ERRORS.notFound }));
+    return Promise.resolve(failure(list, "order", "not-found", { form: PICTURE_LIST_ERRORS.notFound }));
   const { id, direction } = parsed.data;
   const wanted = id.toLowerCase();
   let moved = "";
   return changeOrder(
     db,
     list,
-    intent,
     actor,
     (current) => {
       const ids = current.map((r) => r.id);
       const from = ids.indexOf(wanted);
-      if (from < 0) return { error: PICTURE_LIST_ERRORS.notFound, status: 404 };
+      if (from < 0) return { error: PICTURE_LIST_ERRORS.notFound, refusal: "not-found" };
       moved = current[from]!.label;
       const to = direction === "up" ? from - 1 : from + 1;
       // Already first (or last): nothing to change.
@@ -399,25 +375,21 @@ export function movePicture(
   );
 }
 
-/** Changes a gallery picture's caption, category and tags (the picture stays). */
+/** Changes a gallery picture's caption, category and tags (the picture stays), from its Edit dialog's form. */
 export async function updateGalleryItem(db: Db, form: FormData, actor: AuditActor): Promise<PictureListResult> {
-  const messages = PICTURE_LIST_MESSAGES.gallery;
-  const values = fieldValues("gallery", form);
-  const refused = (status: number, errors: Record<string, string>, id?: string): PictureListResult => ({
-    ok: false,
-    intent: "update",
-    status,
-    message: messages.updateFailed!,
-    errors,
+  const failed = PICTURE_LIST_MESSAGES.gallery.updateFailed!;
+  const values = readGalleryItemForm(form);
+  const refused = (refusal: Refusal, errors: Record<string, string>, id?: string): PictureListRefused => ({
+    ...refuse(refusal, failed, errors),
     values,
     ...(id ? { id } : {}),
   });
   const idParsed = deleteSchema.safeParse({ id: form.get("id") });
-  if (!idParsed.success) return refused(404, { form: PICTURE_LIST_ERRORS.notFound });
+  if (!idParsed.success) return refused("not-found", { form: PICTURE_LIST_ERRORS.notFound });
   const id = idParsed.data.id.toLowerCase();
-  const parsed = galleryFieldsSchema.safeParse(values);
-  if (!parsed.success) return refused(400, fieldErrors(parsed.error), id);
-  const after = parsed.data;
+  const parsed = parseGalleryItemForm(values);
+  if (!parsed.ok) return refused("invalid", parsed.errors, id);
+  const after = parsed.input;
   const changed = await db.transaction(async (tx) => {
     const [before] = await tx
       .select({ title: galleryItems.title, category: galleryItems.category, tags: galleryItems.tags })
@@ -437,7 +409,7 @@ export async function updateGalleryItem(db: Db, form: FormData, actor: AuditActo
     });
     return true;
   });
-  if (changed === null) return refused(404, { form: PICTURE_LIST_ERRORS.notFound }, id);
+  if (changed === null) return refused("not-found", { form: PICTURE_LIST_ERRORS.notFound }, id);
   if (changed) invalidatePublicData();
-  return { ok: true, intent: "update", message: messages.updated!, id };
+  return { ok: true, message: PICTURE_LIST_MESSAGES.gallery.updated!, id };
 }

@@ -1,7 +1,9 @@
 import { z } from "zod";
+import { formFields } from "../../lib/form-data";
+import { fieldErrors } from "../../lib/form-errors";
 import { splitTags } from "../../lib/form-lists";
 import { nameField } from "../../lib/name-text";
-import type { Toast } from "../../lib/toast";
+import type { Done, Refused } from "../use-case";
 import { GALLERY_CATEGORY_IDS } from "./constants";
 
 // The three ordered picture lists of the storefront (backoffice.md §2 Logo Management, Hero Image Management;
@@ -120,6 +122,8 @@ export const galleryFieldsSchema = z.object({
     ),
 });
 
+export type GalleryFields = z.output<typeof galleryFieldsSchema>;
+
 export const PICTURE_FIELDS_SCHEMAS = {
   logos: logoFieldsSchema,
   hero: heroFieldsSchema,
@@ -127,11 +131,31 @@ export const PICTURE_FIELDS_SCHEMAS = {
 } as const;
 
 /** The names of the fields sent beside each list's picture. */
-export const PICTURE_FIELD_NAMES: Record<PictureListName, readonly string[]> = {
+export const PICTURE_FIELD_NAMES = {
   logos: ["name"],
   hero: ["alt"],
   gallery: ["title", "category", "tags"],
-};
+} as const satisfies Record<PictureListName, readonly string[]>;
+
+/** The fields beside a picture exactly as typed (ADR 0022's read half): the upload form's, the Edit dialog's. */
+export function readPictureFields(list: PictureListName, form: FormData): Record<string, string> {
+  return formFields(form, PICTURE_FIELD_NAMES[list]);
+}
+
+/** The fields to store, or one message per field (ADR 0022's parse half; the browser runs it before sending). */
+export function parsePictureFields<L extends PictureListName>(
+  list: L,
+  values: Record<string, string>,
+): { ok: true; input: z.output<(typeof PICTURE_FIELDS_SCHEMAS)[L]> } | { ok: false; errors: Record<string, string> } {
+  const parsed = PICTURE_FIELDS_SCHEMAS[list].safeParse(values);
+  return parsed.success
+    ? { ok: true, input: parsed.data as z.output<(typeof PICTURE_FIELDS_SCHEMAS)[L]> }
+    : { ok: false, errors: fieldErrors(parsed.error) };
+}
+
+/** A gallery picture's Edit dialog: its caption, category and tags as typed. */
+export const readGalleryItemForm = (form: FormData) => readPictureFields("gallery", form);
+export const parseGalleryItemForm = (values: Record<string, string>) => parsePictureFields("gallery", values);
 
 const id = z.guid(PICTURE_LIST_ERRORS.notFound);
 
@@ -145,10 +169,6 @@ export const orderSchema = z
 export const moveSchema = z.object({ id, direction: z.enum(["up", "down"], PICTURE_LIST_ERRORS.orderInvalid) });
 
 export const deleteSchema = z.object({ id });
-
-/** The forms of the screens, told apart by their `intent` ("update": a gallery picture's fields). */
-export const PICTURE_LIST_INTENTS = ["upload", "update", "delete", "reorder", "move-up", "move-down"] as const;
-export type PictureListIntent = (typeof PICTURE_LIST_INTENTS)[number];
 
 /** Where a screen's uploads go when sent with JavaScript (with a progress bar): a resource route answering JSON. */
 export const uploadEndpoint = (list: PictureListName) => `/admin/${list}/upload`;
@@ -174,39 +194,7 @@ export interface PictureListItem {
   uploaded: boolean;
 }
 
-/** What a use case answers: the spec's toast, and on failure the precise reason per field (`form`: the form). */
-export type PictureListResult =
-  | { ok: true; intent: PictureListIntent; message: string; id?: string }
-  | {
-      ok: false;
-      intent: PictureListIntent | null;
-      status: number;
-      /** The spec's failure toast. */
-      message: string;
-      errors: Record<string, string>;
-      /** What was typed, to fill the form again. */
-      values?: Record<string, string>;
-      id?: string;
-    };
-
-/** What the page's action and the upload endpoint send back to the screen. */
-export interface PictureListPayload {
-  intent: PictureListIntent | null;
-  ok: boolean;
-  toast: Toast;
-  errors: Record<string, string>;
-  values: Record<string, string> | null;
-  id: string | null;
-}
-
-export function pictureListPayload(result: PictureListResult): { payload: PictureListPayload; status: number } {
-  const payload: PictureListPayload = {
-    intent: result.intent,
-    ok: result.ok,
-    toast: { type: result.ok ? "success" : "error", message: result.message },
-    errors: result.ok ? {} : result.errors,
-    values: result.ok ? null : (result.values ?? null),
-    id: result.id ?? null,
-  };
-  return { payload, status: result.ok ? 200 : result.status };
-}
+/** What a picture list's use case answers (app/domain/use-case.ts): done, with the picture's id when one was added,
+ * changed or deleted; or refused, with what was typed (to fill the form again) and the picture it was about. */
+export type PictureListRefused = Refused & { values?: Record<string, string>; id?: string };
+export type PictureListResult = Done<{ id?: string }> | PictureListRefused;

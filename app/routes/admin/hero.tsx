@@ -1,37 +1,33 @@
 import { data } from "react-router";
 import { getDb } from "~/db/client.server";
 import { auditActor, requireAction, requireView } from "~/domain/auth/guard.server";
-import { pictureListPayload } from "~/domain/content/picture-lists";
-import { listPictures, uploadRefused } from "~/domain/content/picture-lists.server";
-import { getEnv } from "~/lib/env.server";
 import { withUploadForm } from "~/lib/upload-form.server";
-import { PictureListScreen, revalidateAfterPost } from "~/ui/admin/picture-list-screen";
-import { runPictureListIntent } from "./picture-list-intents.server";
+import { PictureListScreen, revalidateAfterPost } from "~/ui/admin/pictures/picture-list-screen";
+import { answerOnScreen, runPictureListIntent, uploadRefusedAnswer } from "./picture-list-intents.server";
+import { loadPictureList } from "./picture-list-page.server";
 import type { Route } from "./+types/hero";
 
-// Hero Image Management (backoffice.md §2): the home slideshow's pictures in order; upload, delete, drag to reorder.
+// Hero Image Management (backoffice.md §2): the home slideshow's pictures in order; upload, delete (?delete=<id> asks
+// first), drag to reorder.
 
 export const meta: Route.MetaFunction = () => [{ title: "Hero Images | Utsab Admin" }];
 
 export async function loader(args: Route.LoaderArgs) {
   await requireView(args, "/admin/hero");
-  return {
-    items: await listPictures(getDb(), "hero"),
-    maxBytes: getEnv().uploadMaxBytes,
-    // Delete without JavaScript: the row's Delete link asks again here first.
-    confirmDelete: new URL(args.request.url).searchParams.get("delete"),
-  };
+  return loadPictureList(args.request, "hero");
 }
 
 export async function action(args: Route.ActionArgs) {
   const access = await requireAction(args, "/admin/hero");
   // The body is read only now, the permission known (issue 19).
   return withUploadForm(args.request, async ({ form, refusal }) => {
-    const result = refusal
-      ? uploadRefused("hero", form, refusal)
-      : await runPictureListIntent(getDb(), "hero", access.intent(form), form, auditActor(args, access.user));
-    const { payload, status } = pictureListPayload(result);
-    return data(payload, { status });
+    if (refusal) {
+      const { payload, init } = uploadRefusedAnswer("hero", form, refusal);
+      return data(payload, init);
+    }
+    const intent = access.intent(form);
+    const result = await runPictureListIntent(getDb(), "hero", intent, form, auditActor(args, access.user));
+    return answerOnScreen("hero", intent, result);
   });
 }
 

@@ -3,7 +3,7 @@ import { existsSync, readdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { asc } from "drizzle-orm";
 import sharp from "sharp";
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { getDb } from "~/db/client.server";
 import { auditLog, heroImages, logos } from "~/db/schema";
 import { heroSeed, logoSeed } from "~/db/seed/content";
@@ -12,14 +12,18 @@ import { UNKNOWN_INTENT_MESSAGE } from "~/domain/auth/guard.server";
 import type { UserRole } from "~/domain/auth/roles";
 import { signInStaff } from "~/domain/auth/sign-in.server";
 import { createPasswordUser } from "~/domain/auth/users.server";
-import { PICTURE_LIST_ERRORS, type PictureListName, type PictureListPayload } from "~/domain/content/picture-lists";
+import { PICTURE_LIST_ERRORS, type PictureListName } from "~/domain/content/picture-lists";
 import { UPLOAD_EMPTY, UPLOAD_WRONG_TYPE } from "~/domain/media/upload";
 import { getEnv, loadEnv, setEnv, type Env } from "~/lib/env.server";
+import { getLogger } from "~/lib/logger.server";
 import { createRequestContext } from "~/lib/request-context";
 import { mediaDir } from "~/lib/storage/local.server";
+import { getStorage, setStorage } from "~/lib/storage/storage.server";
 import { loader as homeLoader } from "~/routes/storefront/home";
 import { loader as storefrontLayoutLoader } from "~/routes/storefront/layout";
+import type { PictureListPayload } from "~/ui/admin/pictures/payload";
 import { makeImage } from "../../../tests/support/images";
+import { flashToast } from "../../../tests/support/signed-in-request";
 import * as heroRoute from "./hero";
 import * as logosRoute from "./logos";
 import * as uploadRoute from "./picture-upload";
@@ -60,7 +64,10 @@ const post = (pathname: string, fields: Fields, cookie = "") =>
 
 /** What an action answered: data() or a Response (the upload endpoint's JSON). */
 async function answer(result: unknown): Promise<{ status: number; body: PictureListPayload }> {
-  if (result instanceof Response) return { status: result.status, body: await result.json() };
+  if (result instanceof Response) {
+    if (result.status >= 300 && result.status < 400) throw new Error(`redirected to ${result.headers.get("location")}`);
+    return { status: result.status, body: await result.json() };
+  }
   const { data, init } = result as { data: PictureListPayload; init: ResponseInit | null };
   return { status: init?.status ?? 200, body: data };
 }
@@ -146,7 +153,11 @@ beforeEach(async () => {
   rmSync(mediaDir(getEnv().dataDir), { recursive: true, force: true });
 });
 
-afterEach(() => setEnv(env));
+afterEach(() => {
+  setEnv(env);
+  setStorage(undefined);
+  vi.restoreAllMocks();
+});
 
 describe.each(["logos", "hero"] as const)("/admin/%s", (list) => {
   const route = ROUTES[list];
@@ -157,11 +168,13 @@ describe.each(["logos", "hero"] as const)("/admin/%s", (list) => {
           uploaded: "Logo uploaded successfully",
           uploadFailed: "Failed to upload logo",
           deleted: "Logo deleted successfully",
+          deleteFailed: "Failed to delete logo",
         }
       : {
           uploaded: "Hero image uploaded successfully",
           uploadFailed: "Failed to upload hero image",
           deleted: "Hero image deleted successfully",
+          deleteFailed: "Failed to delete hero image",
         };
   const runAction = async (fields: Fields, cookie = admin) =>
     answer(await route.action(args(post(page, fields, cookie))));
@@ -169,12 +182,22 @@ describe.each(["logos", "hero"] as const)("/admin/%s", (list) => {
     runAction({ intent: "upload", ...labelField(list, label), file }, cookie);
 
   describe("loader", () => {
-    it("gives an administrator the list in order, the upload limit, and the row to confirm a delete for", async () => {
-      const data = await route.loader(args(get(`${page}?delete=${seedIds(list)[1]}`, admin)));
+    it("gives an administrator the list in order, the upload limit, and the picture ?delete= asks about", async () => {
+      const data = await route.loader(args(get(`${page}?delete=${seedIds(list)[1]!.toUpperCase()}`, admin)));
       expect(data.items.map((i) => i.id)).toEqual(seedIds(list));
       expect(data.items[0]).toMatchObject({ uploaded: false, picture: { src: expect.stringMatching(/^\/images\//) } });
       expect(data.maxBytes).toBe(5 * 1024 * 1024);
-      expect(data.confirmDelete).toBe(seedIds(list)[1]);
+      expect(data.deleting).toMatchObject({ id: seedIds(list)[1] });
+      expect(data.editing).toBeNull();
+      // Only a gallery picture has an Edit dialog.
+      expect((await route.loader(args(get(`${page}?edit=${seedIds(list)[1]}`, admin)))).editing).toBeNull();
+    });
+
+    it("sends a ?delete= of a picture that is gone back to the screen, saying so", async () => {
+      for (const id of ["00000000-0000-4000-8000-000000000000", "not-an-id"]) {
+        const thrown = await refusal(() => route.loader(args(get(`${page}?delete=${id}`, admin))));
+        expect(thrown).toMatchObject({ status: 302, location: page });
+      }
     });
 
     it("refuses staff and accountants with 403, and sends a visitor to the sign-in page", async () => {
@@ -249,7 +272,7 @@ describe.each(["logos", "hero"] as const)("/admin/%s", (list) => {
       expect((await route.loader(args(get(page, admin)))).maxBytes).toBe(1024);
     });
 
-    it("deletes a picture, reorders the list and moves one, each with the spec's toast", async () => {
+    it("reorders the list, moves one and deletes one (back to the screen), each with the spec's toast", async () => {
       const ids = seedIds(list);
       const reversed = [...ids].reverse();
       expect(await runAction({ intent: "reorder", ids: reversed })).toMatchObject({
@@ -266,11 +289,71 @@ describe.each(["logos", "hero"] as const)("/admin/%s", (list) => {
         reversed[0],
       ]);
 
-      expect(await runAction({ intent: "delete", id: ids[0]! })).toMatchObject({
-        status: 200,
-        body: { ok: true, toast: { type: "success", message: messages.deleted } },
-      });
+      // The delete dialog (?delete=<id>) closes: back to the screen, with the toast.
+      const deleted = (await route.action(
+        args(post(`${page}?delete=${ids[0]}`, { intent: "delete", id: ids[0]! }, admin)),
+      )) as Response;
+      expect([deleted.status, deleted.headers.get("location")]).toEqual([302, page]);
+      expect(flashToast(deleted)).toEqual({ type: "success", message: messages.deleted });
       expect((await route.loader(args(get(page, admin)))).items.map((i) => i.id)).not.toContain(ids[0]);
+
+      // Deleted meanwhile: back to the screen too, with the spec's failure toast, writing nothing.
+      const before = await snapshot();
+      const again = (await route.action(args(post(page, { intent: "delete", id: ids[0]! }, admin)))) as Response;
+      expect([again.status, again.headers.get("location")]).toEqual([302, page]);
+      expect(flashToast(again)).toEqual({ type: "error", message: messages.deleteFailed });
+      expect(await snapshot()).toEqual(before);
+    });
+
+    it("answers a move of a picture that is gone with 404 and the reason, writing nothing", async () => {
+      const before = await snapshot();
+      expect(await runAction({ intent: "move-up", id: "00000000-0000-4000-8000-000000000000" })).toEqual({
+        status: 404,
+        body: {
+          ok: false,
+          intent: "move-up",
+          toast: { type: "error", message: "Failed to update order" },
+          errors: { form: PICTURE_LIST_ERRORS.notFound },
+          values: null,
+          id: null,
+        },
+      });
+      expect(await snapshot()).toEqual(before);
+    });
+
+    it("answers 503 when the file storage fails, keeping what was typed and storing nothing", async () => {
+      const local = getStorage();
+      setStorage({ ...local, put: () => Promise.reject(new Error("bucket unreachable")) });
+      vi.spyOn(getLogger(), "error").mockImplementation(() => {});
+      const before = await snapshot();
+      const png = await makeImage("png", 400, 200);
+      expect(await upload("Stormy", fileOf(png, "stormy.png"))).toEqual({
+        status: 503,
+        body: {
+          ok: false,
+          intent: "upload",
+          toast: { type: "error", message: messages.uploadFailed },
+          errors: { form: PICTURE_LIST_ERRORS.storeFailed },
+          values: labelField(list, "Stormy"),
+          id: null,
+        },
+      });
+      const endpoint = await answer(
+        await uploadRoute.action(
+          args(
+            post(
+              `${page}/upload`,
+              { intent: "upload", ...labelField(list, "Stormy"), file: fileOf(png, "s.png") },
+              admin,
+            ),
+          ),
+        ),
+      );
+      expect(endpoint).toMatchObject({
+        status: 503,
+        body: { ok: false, errors: { form: PICTURE_LIST_ERRORS.storeFailed } },
+      });
+      expect(await snapshot()).toEqual(before);
     });
 
     it("refuses an order that is not exactly the current list, with the reason, writing nothing", async () => {

@@ -2,10 +2,9 @@ import { redirect } from "react-router";
 import { getDb } from "~/db/client.server";
 import { auditActor, requireAction, requireView } from "~/domain/auth/guard.server";
 import type { AdminPath } from "~/domain/auth/permissions";
-import { pictureListPayload, PICTURE_LISTS, type PictureListName } from "~/domain/content/picture-lists";
-import { uploadRefused } from "~/domain/content/picture-lists.server";
+import { PICTURE_LISTS, type PictureListName } from "~/domain/content/picture-lists";
 import { withUploadForm } from "~/lib/upload-form.server";
-import { runPictureListIntent } from "./picture-list-intents.server";
+import { pictureListAnswer, runPictureListIntent, uploadRefusedAnswer } from "./picture-list-intents.server";
 import type { Route } from "./+types/picture-upload";
 
 // POST /admin/logos/upload, /admin/hero/upload and /admin/gallery/upload: the upload forms' files sent with
@@ -37,12 +36,12 @@ export async function action(args: Route.ActionArgs) {
   // The body is read only now, the permission known (issue 19).
   return withUploadForm(args.request, async ({ form, refusal }) => {
     if (refusal) {
-      const { payload, status } = pictureListPayload(uploadRefused(list, form, refusal));
-      return Response.json(payload, { status });
+      const { payload, init } = uploadRefusedAnswer(list, form, refusal);
+      return Response.json(payload, init);
     }
     const intent = access.intent(form); // "upload", the one thing this endpoint does
     const result = await runPictureListIntent(getDb(), list, intent, form, auditActor(args, access.user));
-    const { payload, status } = pictureListPayload(result);
-    return Response.json(payload, { status });
+    const { payload, init } = pictureListAnswer(intent, result);
+    return Response.json(payload, init);
   });
 }
