@@ -3,16 +3,21 @@ import { writeFileSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import sharp from "sharp";
+import { seedId } from "../../app/db/seed/ids";
 import { removeDataDir, startServer, stopServer, type IsolatedServer } from "./support/isolated-server";
 
 // Logo Management and Hero Image Management (backoffice.md §2, §8): uploads with a progress bar, each refused
-// upload with its message, reordering by mouse and by keyboard (kept after a reload), deleting, the storefront
-// header and home page showing the change, and the same screens without JavaScript. These tests change the
-// logos and hero pictures every other spec checks on the shared server, so they run on a server of their own
+// upload with its message, reordering by mouse and by keyboard (kept after a reload), deleting after the shared
+// delete dialog asks, the storefront header and home page showing the change, and the same screens without
+// JavaScript; the Gallery screen's Edit dialog checked in the browser before it posts (ADR 0022). These tests change
+// the logos and hero pictures every other spec checks on the shared server, so they run on a server of their own
 // (one per project: the phone test gets its own too).
 
 const ADMIN = { email: "media-admin@e2e.test", password: "media-admin-password" };
 const SEED_LOGOS = ["Utsab emblem", "Utsab Events"];
+/** The seed's first gallery picture ("Telecom Annual Conference"; app/db/seed/content.ts). */
+const GALLERY_FIRST_TITLE = "Telecom Annual Conference";
+const GALLERY_FIRST = seedId("gallery:corporate");
 
 // Each test signs in, uploads and reloads several times: more than the default 30 s on a busy machine.
 test.describe.configure({ mode: "serial", timeout: 90_000 });
@@ -275,16 +280,19 @@ test("deletes a logo after asking first; its files go with it and the storefront
   await page.goto(url("/admin/logos"));
   await page.waitForLoadState("networkidle");
   const before = await logoNames(page);
-  await page.getByRole("button", { name: "Delete Short Lived" }).click();
+  // The back office's one delete dialog, opened by the URL.
+  await page.getByRole("link", { name: "Delete Short Lived" }).click();
+  await expect(page).toHaveURL(/\/admin\/logos\?delete=[0-9a-f-]{36}$/);
   const dialog = page.getByRole("dialog", { name: "Delete this logo?" });
   await expect(dialog).toContainText(
     "“Short Lived” will no longer appear in the website's header and its files are deleted.",
   );
-  // Cancel keeps it, and gives the focus back to its Delete button.
-  await dialog.getByRole("button", { name: "Cancel" }).click();
+  // Cancel keeps it.
+  await dialog.getByRole("link", { name: "Cancel" }).click();
   await expect(dialog).toBeHidden();
-  await expect(page.getByRole("button", { name: "Delete Short Lived" })).toBeFocused();
-  await page.getByRole("button", { name: "Delete Short Lived" }).click();
+  await expect(page).toHaveURL(url("/admin/logos"));
+  expect(await logoNames(page)).toEqual(before);
+  await page.getByRole("link", { name: "Delete Short Lived" }).click();
   await dialog.getByRole("button", { name: "Delete", exact: true }).click();
   await expect(toast(page, "Logo deleted successfully")).toBeVisible();
   await expect(dialog).toBeHidden();
@@ -297,9 +305,46 @@ test("deletes a logo after asking first; its files go with it and the storefront
   expect(await home.text()).not.toContain(src!);
 });
 
+test("the gallery's Edit dialog shows a wrong field's message before anything is sent, then saves", async ({
+  page,
+}) => {
+  await signIn(page, "/admin/gallery");
+  const card = rows(page, "Gallery pictures").filter({ hasText: GALLERY_FIRST_TITLE });
+  await card.getByRole("link", { name: `Edit ${GALLERY_FIRST_TITLE}` }).click();
+  await expect(page).toHaveURL(/\/admin\/gallery\?edit=[0-9a-f-]{36}$/);
+  const dialog = page.getByRole("dialog", { name: "Edit Gallery Picture" });
+  await expect(dialog.getByLabel("Caption")).toHaveValue(GALLERY_FIRST_TITLE);
+
+  // Every POST the page sends while the fields are wrong: none may leave.
+  const posts: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "POST") posts.push(request.url());
+  });
+  await dialog.getByLabel("Caption").fill("   ");
+  await dialog.getByLabel("Tags").fill(`stage, ${"t".repeat(41)}`);
+  await dialog.getByRole("button", { name: "Save Changes" }).click();
+  await expect(dialog.getByText("Caption is required", { exact: true })).toBeVisible();
+  await expect(dialog.getByText("Each tag must be at most 40 characters", { exact: true })).toBeVisible();
+  await expect(dialog.getByLabel("Caption")).toHaveAttribute("aria-invalid", "true");
+  await expect(dialog.getByLabel("Caption")).toBeFocused();
+  await expect(toast(page, "Failed to update gallery item")).toBeVisible();
+  expect(posts).toEqual([]);
+
+  // Put right, it is sent, saved, and the dialog closes.
+  await dialog.getByLabel("Caption").fill("Telecom Annual Gala");
+  await dialog.getByLabel("Tags").fill("stage, gala");
+  await dialog.getByRole("button", { name: "Save Changes" }).click();
+  await expect(toast(page, "Gallery item updated successfully")).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+  await expect(page).toHaveURL(url("/admin/gallery"));
+  expect(posts).toHaveLength(1);
+  await expect(rows(page, "Gallery pictures").first()).toContainText("Telecom Annual Gala");
+  await expect(rows(page, "Gallery pictures").first()).toContainText("#stage #gala");
+});
+
 test("the screens have no serious accessibility issues in their content", async ({ page }) => {
   await signIn(page, "/admin/logos");
-  for (const path of ["/admin/logos", "/admin/hero"]) {
+  for (const path of ["/admin/logos", "/admin/hero", "/admin/gallery", `/admin/gallery?edit=${GALLERY_FIRST}`]) {
     await page.goto(url(path));
     await page.waitForLoadState("networkidle");
     // The screen itself; the menu around it belongs to the admin layout.
@@ -334,9 +379,10 @@ test.describe("without JavaScript", () => {
     await page.getByRole("button", { name: "Move Plain Post down" }).click();
     await expect.poll(() => logoNames(page)).toEqual([...before, "Plain Post"]);
 
-    await page.getByRole("button", { name: "Delete Plain Post" }).click();
+    await page.getByRole("link", { name: "Delete Plain Post" }).click();
     await expect(page).toHaveURL(/\/admin\/logos\?delete=/);
-    const confirm = page.getByRole("alertdialog", { name: "Delete this logo?" });
+    // The shared dialog, as the server renders it (without JavaScript Radix does not name it by its title).
+    const confirm = page.getByRole("dialog").filter({ hasText: "Delete this logo?" });
     await expect(confirm).toContainText("“Plain Post” will no longer appear in the website's header");
     await confirm.getByRole("button", { name: "Delete", exact: true }).click();
     await expect.poll(() => logoNames(page)).toEqual(before);
@@ -372,7 +418,7 @@ test("hero images: upload with a description, move, and delete, on a phone too @
   await page.reload();
   await expect(cards.nth(3)).toContainText("A drone show over the river");
 
-  await page.getByRole("button", { name: "Delete hero image 4" }).click();
+  await page.getByRole("link", { name: "Delete hero image 4" }).click();
   const dialog = page.getByRole("dialog", { name: "Delete this hero image?" });
   await dialog.getByRole("button", { name: "Delete", exact: true }).click();
   await expect(toast(page, "Hero image deleted successfully")).toBeVisible();
