@@ -12,14 +12,38 @@ import { listQuotableProducts } from "../catalogue/catalogue.server";
 import { addToCart, changeQuantity, removeFromCart, type CartLine } from "./cart";
 import { createQuotationRequest } from "./create-quotation.server";
 import { QUOTATION_TEXT_FIELDS, quotationRequestFromForm } from "./form-data";
+import { refuse, type Done, type Refused } from "../use-case";
 
 type Values = Partial<Record<(typeof QUOTATION_TEXT_FIELDS)[number], string>>;
 
-export type QuotationFormOutcome =
+/** What the page shows: the request sent, or the cart changed by a button without JavaScript. */
+export type QuotationFormAnswer =
   | { status: "sent"; quotationId: string; total: string; createdAt: string; duplicate: boolean }
+  | { status: "cart"; values: Values; cart: CartLine[]; selectedProduct: string };
+
+/** Refused as invalid (the fields say why) or too-many (retryAfterSeconds), with what was typed and the cart. */
+export type ReceiveQuotationResult =
+  Done<{ answer: QuotationFormAnswer }> | (Refused & { values: Values; cart: CartLine[] });
+
+/** What the page reads back (its HTTP status comes from app/lib/use-case-http.ts). */
+export type QuotationFormOutcome =
+  | QuotationFormAnswer
   | { status: "invalid"; errors: Record<string, string>; values: Values; cart: CartLine[] }
-  | { status: "cart"; values: Values; cart: CartLine[]; selectedProduct: string }
   | { status: "limited"; message: string; retryAfterSeconds: number; values: Values; cart: CartLine[] };
+
+export function quotationFormOutcome(result: ReceiveQuotationResult): QuotationFormOutcome {
+  if (result.ok) return result.answer;
+  const { values, cart } = result;
+  if (result.refusal === "too-many")
+    return {
+      status: "limited",
+      message: result.message,
+      retryAfterSeconds: result.retryAfterSeconds ?? 0,
+      values,
+      cart,
+    };
+  return { status: "invalid", errors: result.errors, values, cart };
+}
 
 function valuesOf(form: FormData | null): Values {
   const values: Values = {};
@@ -66,12 +90,13 @@ export async function receiveQuotationForm(
   db: Db,
   form: FormData | null,
   clientAddress: string,
-): Promise<QuotationFormOutcome> {
+): Promise<ReceiveQuotationResult> {
   const intent = form?.get("intent");
   const values = valuesOf(form);
-  const limited = async (retryAfterSeconds: number): Promise<QuotationFormOutcome> => ({
-    status: "limited",
-    message: limitedMessage(retryAfterSeconds),
+  // The page says what it shows by itself: the sent panel, the cart as changed.
+  const done = (answer: QuotationFormAnswer): ReceiveQuotationResult => ({ ok: true, message: "", answer });
+  const limited = async (retryAfterSeconds: number): Promise<ReceiveQuotationResult> => ({
+    ...refuse("too-many", limitedMessage(retryAfterSeconds)),
     retryAfterSeconds,
     values,
     cart: await postedCart(db, form),
@@ -93,12 +118,12 @@ export async function receiveQuotationForm(
     } else if (action === "increase") cart = changeQuantity(cart, productId, 1);
     else if (action === "decrease") cart = changeQuantity(cart, productId, -1);
     else if (action === "remove") cart = removeFromCart(cart, productId);
-    return {
+    return done({
       status: "cart",
       values,
       cart,
       selectedProduct: action === "add" ? "" : String(form?.get("selectedProduct") ?? ""),
-    };
+    });
   }
 
   const rule = publicFormRule("quotation", clientAddress);
@@ -107,7 +132,13 @@ export async function receiveQuotationForm(
   if (form && isHoneypotFilled(form)) {
     // A robot filled the hidden field: it sees success, nothing is stored.
     getLogger().warn({ form: "quotation", clientAddress }, "honeypot filled: submission dropped");
-    return { status: "sent", quotationId: "", total: "0.00", createdAt: new Date().toISOString(), duplicate: false };
+    return done({
+      status: "sent",
+      quotationId: "",
+      total: "0.00",
+      createdAt: new Date().toISOString(),
+      duplicate: false,
+    });
   }
   let result;
   try {
@@ -117,12 +148,12 @@ export async function receiveQuotationForm(
     if (error instanceof RateLimitExceededError) return limited(error.retryAfterSeconds);
     throw error;
   }
-  if (!result.ok) return { status: "invalid", errors: result.errors, values, cart: await postedCart(db, form) };
-  return {
+  if (!result.ok) return { ...result, values, cart: await postedCart(db, form) };
+  return done({
     status: "sent",
     quotationId: result.quotation.id,
     total: result.quotation.total,
     createdAt: new Date(result.quotation.createdAt).toISOString(),
     duplicate: result.duplicate,
-  };
+  });
 }

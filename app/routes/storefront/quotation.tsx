@@ -6,7 +6,8 @@ import { getDb } from "~/db/client.server";
 import { findProductIdBySlug, listQuotableProducts } from "~/domain/catalogue/catalogue.server";
 import { addToCart, changeQuantity, removeFromCart, type CartLine } from "~/domain/quotations/cart";
 import { priceLines } from "~/lib/money";
-import { receiveQuotationForm } from "~/domain/quotations/quotation-form.server";
+import { quotationFormOutcome, receiveQuotationForm } from "~/domain/quotations/quotation-form.server";
+import { httpInitOf } from "~/lib/use-case-http";
 import { QUOTATION_MESSAGES, QUOTATION_SENT_TEXTS, quotationRequestSchemaFor } from "~/domain/quotations/request";
 import { todayInDhaka } from "~/lib/dhaka-time";
 import { getEnv } from "~/lib/env.server";
@@ -44,14 +45,11 @@ export async function loader({ request }: Route.LoaderArgs) {
 // the page from another one shows 'Loading products...' until the list arrives.
 export const handle = { renderWhenReady: true };
 
-const STATUS = { sent: 200, cart: 200, invalid: 400, limited: 429 } as const;
-
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData().catch(() => null);
-  const outcome = await receiveQuotationForm(getDb(), form, requestInfo(context).clientAddress);
-  const headers: Record<string, string> = { "Cache-Control": "no-store" };
-  if (outcome.status === "limited") headers["Retry-After"] = String(outcome.retryAfterSeconds);
-  return data(outcome, { status: STATUS[outcome.status], headers });
+  const result = await receiveQuotationForm(getDb(), form, requestInfo(context).clientAddress);
+  const { status, headers } = result.ok ? { status: 200, headers: {} } : httpInitOf(result);
+  return data(quotationFormOutcome(result), { status, headers: { ...headers, "Cache-Control": "no-store" } });
 }
 
 export const headers: Route.HeadersFunction = ({ actionHeaders }) =>
