@@ -35,23 +35,25 @@ export function PictureRow({
   path: string;
   orderFetcher: OrderFetcher;
 }) {
-  const controls = (
-    <div className="flex items-center gap-1">
-      <MoveButtons
-        name={name}
-        id={item.id}
-        path={path}
-        first={index === 0}
-        last={index === count - 1}
-        fetcher={orderFetcher}
-      />
-      <RowActions
-        name={name}
-        editHref={list === "gallery" ? `${path}?edit=${item.id}` : undefined}
-        deleteHref={`${path}?delete=${item.id}`}
-        className="flex items-center gap-1"
-      />
-    </div>
+  const moves = (
+    <MoveButtons
+      name={name}
+      id={item.id}
+      path={path}
+      first={index === 0}
+      last={index === count - 1}
+      fetcher={orderFetcher}
+    />
+  );
+  const actions = (
+    <RowActions
+      name={name}
+      editHref={list === "gallery" ? `${path}?edit=${item.id}` : undefined}
+      deleteHref={`${path}?delete=${item.id}`}
+      className="ml-auto flex items-center gap-1"
+      // A card's actions show as icons where two cards share a row (words on phones, and on very wide screens).
+      compact={list !== "logos"}
+    />
   );
   const frame = `rounded-lg border bg-white transition-shadow ${
     dragging ? "border-brand-300 shadow-lg ring-2 ring-brand-600/30" : "border-slate-200 shadow-sm"
@@ -74,7 +76,10 @@ export function PictureRow({
               <p className="text-xs text-slate-500">{item.uploaded ? "Uploaded" : "Built-in picture"}</p>
             </div>
           </div>
-          <div className="ml-auto">{controls}</div>
+          <div className="ml-auto flex items-center gap-1">
+            {moves}
+            {actions}
+          </div>
         </div>
       </div>
     );
@@ -115,9 +120,11 @@ export function PictureRow({
           {item.label || <span className="text-slate-500 italic">No description</span>}
         </p>
       )}
-      <div className="flex items-center justify-between gap-2 px-2 pt-1 pb-2">
+      {/* On a narrow card Edit and Delete go under the handle and the arrows. */}
+      <div className="flex flex-wrap items-center gap-1 px-2 pt-1 pb-2">
         {handle}
-        {controls}
+        {moves}
+        {actions}
       </div>
     </div>
   );
