@@ -176,7 +176,7 @@ test("upload a gallery picture, change its caption and category, delete it: the 
   expect(await (await page.request.get("/gallery?category=wedding")).text()).not.toContain(renamed);
 
   // Delete asks first; the picture then leaves the gallery page.
-  await moved.getByRole("button", { name: `Delete ${renamed}` }).click();
+  await moved.getByRole("link", { name: `Delete ${renamed}` }).click();
   await expect(dialog(page).getByText(/will no longer appear in the gallery/)).toBeVisible();
   await dialog(page).getByRole("button", { name: "Delete" }).click();
   await expect(toast(page, "Gallery item deleted successfully")).toBeVisible();
