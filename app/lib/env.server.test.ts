@@ -23,6 +23,17 @@ function configError(vars: Record<string, string | undefined>): ConfigError {
 }
 
 describe("loadEnv", () => {
+  it("without PUBLIC_URL, links to the address HOST names (the first start's banner, e-mails)", () => {
+    expect(load({ HOST: "192.168.1.20", PORT: "8080" }).publicUrl).toBe("http://192.168.1.20:8080");
+    expect(load({ HOST: "rentals.lan" }).publicUrl).toBe("http://rentals.lan:3000");
+    expect(load({ HOST: "::1" }).publicUrl).toBe("http://[::1]:3000");
+    expect(load({ HOST: "0.0.0.0" }).publicUrl).toBe("http://localhost:3000");
+    expect(load({ HOST: "::" }).publicUrl).toBe("http://localhost:3000");
+    expect(load({ HOST: "192.168.1.20", PUBLIC_URL: "https://rentals.example.com" }).publicUrl).toBe(
+      "https://rentals.example.com",
+    );
+  });
+
   it("needs no variables at all: port 3000, PGlite in the data directory", () => {
     const env = load({});
     expect(env.port).toBe(3000);

@@ -305,6 +305,16 @@ function s3Config(v: Parsed): S3Config | undefined {
   };
 }
 
+/**
+ * Without PUBLIC_URL, the address the server listens on: HOST itself when it is one address, "localhost" when it
+ * listens on every address (0.0.0.0, ::), whose other names this machine cannot know.
+ */
+export function listeningUrl(host: string, port: number): string {
+  const everyAddress = host === "0.0.0.0" || host === "::" || host === "[::]";
+  const name = everyAddress ? "localhost" : host.includes(":") && !host.startsWith("[") ? `[${host}]` : host;
+  return `http://${name}:${port}`;
+}
+
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const v = parseVariables(source);
   const s3 = s3Config(v);
@@ -315,7 +325,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     port: v.PORT,
     databaseUrl: v.DATABASE_URL,
     dataDir,
-    publicUrl: (v.PUBLIC_URL ?? `http://localhost:${v.PORT}`).replace(/\/+$/, ""),
+    publicUrl: (v.PUBLIC_URL ?? listeningUrl(v.HOST, v.PORT)).replace(/\/+$/, ""),
     smtpUrl: v.SMTP_URL,
     authSecret: resolveAuthSecret(v.AUTH_SECRET, dataDir),
     adminEmail: v.ADMIN_EMAIL,
