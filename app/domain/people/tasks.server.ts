@@ -9,6 +9,7 @@ import { diffFields, recordAudit, type AuditActor } from "../audit/audit.server"
 import type { SignedInUser } from "../auth/session.server";
 import { TASK_STATUSES, type TASK_PRIORITIES } from "./constants";
 import { currentEmployee } from "./leaves.server";
+import { assigneesOfTeam, mayBeAssigned, type TeamMembership } from "./task-assignees";
 import { parseTaskForm, TASK_MESSAGES, type TaskFormValues } from "./task-form";
 import { TASK_LIST } from "./task-list";
 import { refuseFields, type Refusal, type UseCaseResult } from "../use-case";
@@ -37,36 +38,51 @@ export async function taskActor(db: DbOrTx, user: SignedInUser): Promise<TaskAct
   return { user, employee, isAdmin, teamIds: rows.map((r) => r.id) };
 }
 
-export interface TaskChoices {
-  teams: { id: string; name: string }[];
-  /** Members of each team the actor may use, with whether they are on approved leave today. */
-  members: { teamId: string; id: string; name: string; onLeave: boolean }[];
+/** A member of a team the actor may use, as the dialog offers them. */
+export interface TaskMemberChoice extends TeamMembership {
+  name: string;
+  /** On approved leave today: still offered, marked. */
+  onLeave: boolean;
 }
 
-/** The dialog's choices: the teams the actor may use, their active members, who is on leave today. */
+export interface TaskChoices {
+  teams: { id: string; name: string }[];
+  /** The members each team's tasks may be assigned to (`assigneesOfTeam`), by team, then by name. */
+  members: TaskMemberChoice[];
+}
+
+/** The memberships of these teams, by name, with whether each person is on approved leave today. */
+async function teamMemberships(db: DbOrTx, teamIds: string[]): Promise<TaskMemberChoice[]> {
+  if (teamIds.length === 0) return [];
+  const today = todayInDhaka();
+  const rows = await db
+    .select({
+      teamId: teamMembers.teamId,
+      id: employees.id,
+      name: employees.name,
+      status: employees.status,
+      onLeave: sql<boolean>`exists (select 1 from ${leaves} l where l.employee_id = ${employees.id}
+          and l.status = 'approved' and l.start_date <= ${today}::date and l.end_date >= ${today}::date)`,
+    })
+    .from(teamMembers)
+    .innerJoin(employees, eq(employees.id, teamMembers.employeeId))
+    .where(inArray(teamMembers.teamId, teamIds))
+    .orderBy(asc(employees.name), asc(employees.id));
+  return rows.map((m) => ({ ...m, onLeave: Boolean(m.onLeave) }));
+}
+
+/** The dialog's choices: the teams the actor may use and, for each, the people its tasks may be assigned to. */
 export async function taskChoices(db: DbOrTx, actor: TaskActor): Promise<TaskChoices> {
   if (actor.teamIds.length === 0) return { teams: [], members: [] };
-  const today = todayInDhaka();
-  const [teamRows, memberRows] = await Promise.all([
+  const [teamRows, memberships] = await Promise.all([
     db
       .select({ id: teams.id, name: teams.name })
       .from(teams)
       .where(inArray(teams.id, actor.teamIds))
       .orderBy(asc(teams.name)),
-    db
-      .select({
-        teamId: teamMembers.teamId,
-        id: employees.id,
-        name: employees.name,
-        onLeave: sql<boolean>`exists (select 1 from ${leaves} l where l.employee_id = ${employees.id}
-          and l.status = 'approved' and l.start_date <= ${today}::date and l.end_date >= ${today}::date)`,
-      })
-      .from(teamMembers)
-      .innerJoin(employees, eq(employees.id, teamMembers.employeeId))
-      .where(and(inArray(teamMembers.teamId, actor.teamIds), eq(employees.status, "active")))
-      .orderBy(asc(employees.name)),
+    teamMemberships(db, actor.teamIds),
   ]);
-  return { teams: teamRows, members: memberRows.map((m) => ({ ...m, onLeave: Boolean(m.onLeave) })) };
+  return { teams: teamRows, members: teamRows.flatMap((team) => assigneesOfTeam(memberships, team.id)) };
 }
 
 export interface TaskCard {
@@ -176,7 +192,7 @@ export async function loadTaskForm(db: DbOrTx, actor: TaskActor, id: string): Pr
 
 export type TaskResult = UseCaseResult<{ id: string }>;
 
-/** The team is one the actor may use and the assignee an active member of it. */
+/** The team is one the actor may use and the assignee one its tasks may be assigned to (`mayBeAssigned`). */
 async function checkChoices(
   db: DbOrTx,
   actor: TaskActor,
@@ -184,12 +200,9 @@ async function checkChoices(
   assignedTo: string,
 ): Promise<Record<string, string> | null> {
   if (!actor.teamIds.includes(teamId)) return { teamId: TASK_MESSAGES.notLead };
-  const [member] = await db
-    .select({ id: teamMembers.employeeId })
-    .from(teamMembers)
-    .innerJoin(employees, eq(employees.id, teamMembers.employeeId))
-    .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.employeeId, assignedTo), eq(employees.status, "active")));
-  return member ? null : { assignedTo: TASK_MESSAGES.notMember };
+  return mayBeAssigned(await teamMemberships(db, [teamId]), teamId, assignedTo)
+    ? null
+    : { assignedTo: TASK_MESSAGES.notMember };
 }
 
 export async function createTask(

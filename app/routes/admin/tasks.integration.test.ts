@@ -16,7 +16,7 @@ let admin: TestUser;
 let lead: TestUser;
 let worker: TestUser;
 let otherLead: TestUser;
-const ids = { lead: "", worker: "", resting: "", otherLead: "", team: "", otherTeam: "" };
+const ids = { lead: "", worker: "", resting: "", former: "", otherLead: "", team: "", otherTeam: "" };
 
 beforeAll(async () => {
   [admin, lead, worker, otherLead] = await Promise.all([
@@ -28,6 +28,7 @@ beforeAll(async () => {
   ids.lead = await insertEmployee("Task Lead", { user: lead });
   ids.worker = await insertEmployee("Task Worker", { user: worker });
   ids.resting = await insertEmployee("Resting Member");
+  ids.former = await insertEmployee("Former Member", { status: "inactive" });
   ids.otherLead = await insertEmployee("Other Lead", { user: otherLead });
   const [team] = await getDb().insert(teams).values({ name: "Sound Crew", leadId: ids.lead }).returning();
   const [other] = await getDb().insert(teams).values({ name: "Light Crew", leadId: ids.otherLead }).returning();
@@ -39,6 +40,7 @@ beforeAll(async () => {
       { teamId: ids.team, employeeId: ids.lead },
       { teamId: ids.team, employeeId: ids.worker },
       { teamId: ids.team, employeeId: ids.resting },
+      { teamId: ids.team, employeeId: ids.former },
       { teamId: ids.otherTeam, employeeId: ids.otherLead },
     ]);
   const today = todayInDhaka();
@@ -68,9 +70,10 @@ async function create(title: string, as = lead) {
 }
 
 describe("creating and choices", () => {
-  it("offers a lead only the teams they lead and their members, marking who is on leave today", async () => {
+  it("offers a lead only the teams they lead and their active members, marking who is on leave today", async () => {
     const page = await callRoute(loader, "/admin/tasks?new=1", { as: lead });
     expect(page.choices!.teams.map((t) => t.name)).toEqual(["Sound Crew"]);
+    // The inactive "Former Member" of Sound Crew is not offered.
     expect(page.choices!.members.map((m) => [m.name, m.onLeave])).toEqual([
       ["Resting Member", true],
       ["Task Lead", false],
@@ -86,6 +89,33 @@ describe("creating and choices", () => {
     const task = await create("Rig the main stage");
     expect(task).toMatchObject({ teamId: ids.team, assignedTo: ids.worker, assignedBy: ids.lead, priority: "high" });
     expect(task.dueDate.toISOString()).toBe("2027-01-10T03:30:00.000Z");
+  });
+
+  it("accepts every assignee the dialog offers for each team, and refuses the rest with the Assignee field", async () => {
+    const page = await callRoute(loader, "/admin/tasks?new=1", { as: admin });
+    const teamsOffered = page.choices!.teams.filter((t) => t.id === ids.team || t.id === ids.otherTeam);
+    expect(teamsOffered).toHaveLength(2);
+    for (const team of teamsOffered) {
+      const offered = page.choices!.members.filter((m) => m.teamId === team.id);
+      expect(offered.length).toBeGreaterThan(0);
+      for (const member of offered) {
+        const title = `Offered ${team.name} ${member.name}`;
+        const response = (await post(admin, { ...VALID(), title, teamId: team.id, assignedTo: member.id })) as Response;
+        expect(flashToast(response)).toMatchObject({ type: "success" });
+      }
+    }
+    const before = await tableFingerprint(TABLES);
+    for (const [teamId, assignedTo] of [
+      [ids.otherTeam, ids.worker],
+      [ids.team, ids.former],
+    ] as const) {
+      const answer = answerOf<{ errors: Record<string, string> }>(
+        await post(admin, { ...VALID(), title: "Not offered", teamId, assignedTo }),
+      );
+      expect(answer.status).toBe(400);
+      expect(answer.body.errors).toEqual({ assignedTo: "Choose a member of the chosen team" });
+    }
+    expect(await tableFingerprint(TABLES)).toEqual(before);
   });
 
   it("lets an administrator use any team", async () => {

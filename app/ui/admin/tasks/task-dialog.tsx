@@ -1,3 +1,4 @@
+import { useId, useState } from "react";
 import { TASK_PRIORITIES, TASK_STATUSES } from "~/domain/people/constants";
 import {
   parseTaskForm,
@@ -8,13 +9,16 @@ import {
   TASK_STATUS_LABELS,
   type TaskFormValues,
 } from "~/domain/people/task-form";
+import { assigneesOfTeam, mayBeAssigned } from "~/domain/people/task-assignees";
 import type { TaskChoices } from "~/domain/people/tasks.server";
 import { formCheck } from "~/lib/form-errors";
+import { useHydrated } from "~/ui/use-hydrated";
 import { RecordFormDialog } from "../form-dialog";
-import { FormError, SelectField, TextAreaField, TextField, useFormBusy, useFormCheck } from "../form";
+import { FormError, inputClass, SelectField, TextAreaField, TextField, useFormBusy, useFormCheck } from "../form";
 
 // The Add New Task / Edit Task dialog (backoffice.md §2 Task Management, §5): the spec's fields, team choices the
-// current employee leads and assignees grouped by team. The form's own rules run in the browser first.
+// current employee leads, and the assignees the chosen team's tasks may go to (`assigneesOfTeam`, the rule the
+// server checks). The form's own rules run in the browser first.
 
 const CHECK_TASK_FORM = formCheck(readTaskForm, parseTaskForm);
 
@@ -39,7 +43,13 @@ export function TaskDialog({
     serverErrors,
     mode === "create" ? TASK_MESSAGES.addFailed : TASK_MESSAGES.updateFailed,
   );
-  // Every team's members, grouped, so the choice works without JavaScript; the server checks the pair.
+  const [teamId, setTeamId] = useState(values.teamId);
+  const [assignee, setAssignee] = useState(values.assignedTo);
+  // A new team keeps the assignee only if they may be given that team's tasks too.
+  const chooseTeam = (next: string) => {
+    setTeamId(next);
+    if (!mayBeAssigned(choices.members, next, assignee)) setAssignee("");
+  };
   return (
     <RecordFormDialog
       title={mode === "create" ? "Add New Task" : "Edit Task"}
@@ -78,40 +88,18 @@ export function TaskDialog({
           name="teamId"
           label="Team"
           required
-          defaultValue={values.teamId}
+          value={teamId}
+          onChange={(event) => chooseTeam(event.currentTarget.value)}
           error={errors.teamId}
           options={[{ value: "", label: "Select team" }, ...choices.teams.map((t) => ({ value: t.id, label: t.name }))]}
         />
-        <div>
-          <label htmlFor="task-assignee" className="block text-sm font-medium text-ink-900">
-            Assignee
-            <span aria-hidden className="ml-0.5 text-red-700">
-              *
-            </span>
-          </label>
-          <select
-            id="task-assignee"
-            name="assignedTo"
-            defaultValue={values.assignedTo}
-            aria-invalid={errors.assignedTo ? true : undefined}
-            className={`mt-1 block w-full rounded-md border bg-white px-3 py-2 text-sm ${errors.assignedTo ? "border-red-600" : "border-slate-300"}`}
-          >
-            <option value="">Select assignee</option>
-            {choices.teams.map((team) => (
-              <optgroup key={team.id} label={team.name}>
-                {choices.members
-                  .filter((m) => m.teamId === team.id)
-                  .map((m) => (
-                    <option key={`${team.id}-${m.id}`} value={m.id}>
-                      {m.name}
-                      {m.onLeave ? " (on leave)" : ""}
-                    </option>
-                  ))}
-              </optgroup>
-            ))}
-          </select>
-          {errors.assignedTo && <p className="mt-1 text-sm text-red-700">{errors.assignedTo}</p>}
-        </div>
+        <AssigneeField
+          choices={choices}
+          teamId={teamId}
+          assignee={assignee}
+          onChange={setAssignee}
+          error={errors.assignedTo}
+        />
         <SelectField
           name="status"
           label="Status"
@@ -139,5 +127,86 @@ export function TaskDialog({
         />
       </div>
     </RecordFormDialog>
+  );
+}
+
+/**
+ * The Assignee select. In the browser it offers only the chosen team's assignees (none until a team is chosen).
+ * Without JavaScript the team cannot narrow the list, so it offers every team's, grouped under the team's name,
+ * and the server names the field if the two do not match.
+ */
+function AssigneeField({
+  choices,
+  teamId,
+  assignee,
+  onChange,
+  error,
+}: {
+  choices: TaskChoices;
+  teamId: string;
+  assignee: string;
+  onChange: (assignee: string) => void;
+  error?: string;
+}) {
+  const hydrated = useHydrated();
+  const id = `${useId()}-assignedTo`;
+  const offered = hydrated && teamId ? assigneesOfTeam(choices.members, teamId) : [];
+  const hint = !hydrated
+    ? "A member of the team chosen above"
+    : !teamId
+      ? "Choose a team first"
+      : offered.length === 0
+        ? "This team has no active members: add one under Employees > Teams"
+        : undefined;
+  const describedBy = [error ? `${id}-error` : "", hint && !error ? `${id}-hint` : ""].filter(Boolean).join(" ");
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-ink-900">
+        Assignee
+        <span aria-hidden className="ml-0.5 text-red-700">
+          *
+        </span>
+      </label>
+      <select
+        id={id}
+        name="assignedTo"
+        required
+        value={assignee}
+        onChange={(event) => onChange(event.currentTarget.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy || undefined}
+        className={`mt-1 ${inputClass} ${error ? "border-red-600" : "border-slate-300"}`}
+      >
+        <option value="">Select assignee</option>
+        {hydrated
+          ? offered.map((m) => <MemberOption key={m.id} member={m} />)
+          : choices.teams.map((team) => (
+              <optgroup key={team.id} label={team.name}>
+                {assigneesOfTeam(choices.members, team.id).map((m) => (
+                  <MemberOption key={m.id} member={m} />
+                ))}
+              </optgroup>
+            ))}
+      </select>
+      {hint && !error && (
+        <p id={`${id}-hint`} className="mt-1 text-xs text-slate-500">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function MemberOption({ member }: { member: TaskChoices["members"][number] }) {
+  return (
+    <option value={member.id}>
+      {member.name}
+      {member.onLeave ? " (on leave)" : ""}
+    </option>
   );
 }
