@@ -122,7 +122,7 @@ test.describe("dashboard", () => {
     for (const title of CARD_TITLES)
       await expect(page.getByRole("heading", { level: 2, name: title, exact: true })).toBeVisible();
     await expect(card(page, "monthlyRevenue").getByTestId("card-value")).toHaveText(/^৳[\d,]+$/);
-    await expect(card(page, "monthlyRevenue")).toContainText("From approved quotations this month");
+    await expect(card(page, "monthlyRevenue")).toContainText("Approved quotations with events this month, before VAT");
     await expect(page.getByRole("heading", { name: "Recent Activity" })).toBeVisible();
     await expect(page.getByRole("heading", { name: "Quotations per week" })).toBeVisible();
     // The library replaces the HTML bars with its canvas; the table stays for screen readers.

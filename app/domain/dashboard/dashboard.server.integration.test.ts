@@ -21,7 +21,8 @@ beforeAll(async () => {
   const repair = await addItem(db, 4, "under-repair");
   await addItem(db, 1, "under-repair");
 
-  // Quotations. Pending: three. Approved: revenue counts those approved in December, in Dhaka.
+  // Quotations. Pending: three. Approved: the chart counts them by when they were approved, in Dhaka; revenue by
+  // the month of their event, before VAT (issue 20).
   for (const createdAt of [OLD, OLD, OLD]) await addQuotation(db, { status: "pending", createdAt });
   // 18:30 UTC on 30 November is 00:30 on 1 December in Dhaka: December.
   await addQuotation(db, {
@@ -54,6 +55,47 @@ beforeAll(async () => {
     eventDate: TODAY,
     lines: [{ itemId: repair, quantity: 2 }],
   });
+  // Revenue: events on the first and the last day of December count, without VAT and less the discount, however
+  // long ago they were approved; an event in January or November does not, though approved in December.
+  await addQuotation(db, {
+    status: "approved",
+    createdAt: OLD,
+    eventDate: "2026-12-01",
+    lines: [{ quantity: 10, unitPrice: "1000" }],
+    discount: "500",
+    total: "10925.00", // 9,500 + 15% VAT
+  });
+  await addQuotation(db, {
+    status: "approved",
+    createdAt: OLD,
+    eventDate: "2026-12-31",
+    lines: [{ quantity: 1, unitPrice: "2000.50" }],
+    total: "2300.58",
+  });
+  await addQuotation(db, {
+    status: "approved",
+    createdAt: OLD,
+    eventDate: "2027-01-01",
+    lines: [{ quantity: 1, unitPrice: "4000" }],
+    total: "4600",
+    updatedAt: "2026-12-01T08:00:00Z",
+  });
+  await addQuotation(db, {
+    status: "approved",
+    createdAt: OLD,
+    eventDate: "2026-11-30",
+    lines: [{ quantity: 1, unitPrice: "700" }],
+    total: "805",
+    approvedEventAt: "2026-12-01T10:00:00Z",
+  });
+  // Sent, not approved: no revenue though its event is in December.
+  await addQuotation(db, {
+    status: "sent",
+    createdAt: OLD,
+    eventDate: "2026-12-10",
+    lines: [{ quantity: 1, unitPrice: "9000" }],
+    total: "10350",
+  });
 
   // Events: upcoming today and later count; yesterday's and completed ones do not.
   await addEvent(db, TODAY);
@@ -73,14 +115,20 @@ describe("readFigures", () => {
       upcomingEvents: 2,
       availableUnits: 10 - 3 + 2,
       activeEmployees: 2,
-      monthlyRevenue: "1300.50",
+      // Events in December: 3 × ৳100 and 2 × ৳100 today, ৳10,000 less ৳500 on the 1st, ৳2,000.50 on the 31st.
+      monthlyRevenue: "12000.50",
       itemsUnderRepair: 2,
     });
   });
 
-  it("puts the approval of 18:30 UTC on 30 November into December, and the one at 17:59 into November", async () => {
+  it("counts revenue by the month of the event, without VAT, whenever the quotation was approved", async () => {
     const november = await readFigures(getDb(), "2026-11-15", { start: "2026-11-01", next: "2026-12-01" });
-    expect(november.monthlyRevenue).toBe("7000.00");
+    // Only the event of 30 November, approved on 1 December; none of the totals approved in November.
+    expect(november.monthlyRevenue).toBe("700.00");
+    const january = await readFigures(getDb(), "2027-01-15", { start: "2027-01-01", next: "2027-02-01" });
+    expect(january.monthlyRevenue).toBe("4000.00");
+    const empty = await readFigures(getDb(), "2026-08-15", { start: "2026-08-01", next: "2026-09-01" });
+    expect(empty.monthlyRevenue).toBe("0.00");
   });
 });
 
@@ -93,12 +141,12 @@ describe("loadDashboard", () => {
       ["Upcoming Events", "2"],
       ["Available Equipment", "9"],
       ["Active Employees", "2"],
-      ["Monthly Revenue", "৳1,301"],
+      ["Monthly Revenue", "৳12,001"],
       ["Items Under Repair", "2"],
     ]);
     expect(dashboard.cards[4]).toMatchObject({
-      caption: "From approved quotations this month",
-      hint: expect.stringContaining("৳1,300.50"),
+      caption: "Approved quotations with events this month, before VAT",
+      hint: expect.stringContaining("৳12,000.50"),
     });
     expect(dashboard.weeks).toHaveLength(12);
   });
@@ -139,9 +187,9 @@ describe("readWeeks", () => {
       "2026-11-09": [0, 1],
       "2026-11-16": [0, 0],
       "2026-11-23": [1, 0],
-      // 18:30 UTC 29 Nov (a request), the approvals at 18:30 UTC 30 Nov and 17:59 UTC 30 Nov, 8:00 UTC 1 Dec, and
-      // the one whose last update (1 Dec) is its approval
-      "2026-11-30": [1, 4],
+      // 18:30 UTC 29 Nov (a request), the approvals at 18:30 UTC 30 Nov and 17:59 UTC 30 Nov, 8:00 and 10:00 UTC
+      // 1 Dec, and the two whose last update (1 Dec) is their approval
+      "2026-11-30": [1, 6],
     });
   });
 });

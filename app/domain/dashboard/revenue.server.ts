@@ -2,10 +2,13 @@ import { sql, type SQL } from "drizzle-orm";
 import { BUSINESS_TIME_ZONE } from "../../lib/dhaka-time";
 import type { RevenueSource } from "./cards";
 
-// Monthly Revenue: this month's income, the month judged in Dhaka. The ledger is where income will be
-// (DESIGN §9: every report from journal lines alone), but nothing posts income to it yet; until something
-// does, the figure is the total of the quotations approved this month, and the card says so. Switching to
-// the ledger is a change to this module only: MONTHLY_REVENUE's words and list, and monthlyRevenueSql.
+// Monthly Revenue: this month's income, the month judged in Dhaka. Income is the ledger's (DESIGN §9: every
+// report from journal lines alone): once it exists, the figure is the month's posted income. Until then it is
+// the approved quotations whose event falls in this month, without VAT (VAT is collected for the state, not
+// earned), and the card says exactly that (issue 20). Switching to the ledger is a change to this module only:
+// MONTHLY_REVENUE's words and list, and monthlyRevenueSql.
+//
+// When each quotation was approved (QUOTATION_APPROVED_AT) is still what the dashboard's chart counts by week.
 
 /**
  * When a quotation (alias q) was approved: its latest change to approved in quotation_events, else when the
@@ -37,18 +40,28 @@ export function startOfDhakaDay(date: string): SQL {
 }
 
 export const MONTHLY_REVENUE: RevenueSource = {
-  caption: "From approved quotations this month",
-  hint: "Total of the quotations approved this month (Asia/Dhaka); the ledger will take over once income is posted there",
+  caption: "Approved quotations with events this month, before VAT",
+  hint: "Approved quotations whose event falls in this month (Asia/Dhaka), without VAT; the month's posted income will take its place once the ledger holds it",
   href: "/admin/quotations?status=approved",
   permission: "quotations.view",
 };
 
-/** This month's revenue as one scalar sub-select giving a decimal string; `month` as from periods.monthOf. */
+/**
+ * A quotation's (alias q) amount before VAT: its lines less its discount, never below nothing; the figures its
+ * total (with VAT) was computed from when it was priced (quote-form.ts quoteTotals).
+ */
+const AMOUNT_BEFORE_VAT: SQL = sql`greatest(
+  (select coalesce(sum(l.total), 0) from quotation_lines l where l.quotation_id = q.id) - q.discount, 0)`;
+
+/**
+ * This month's revenue as one scalar sub-select giving a decimal string: the approved quotations whose event date
+ * is in `month` (as from periods.monthOf), before VAT. The event date is a calendar date, as the month's bounds
+ * are; quotations_approved_period_idx finds them.
+ */
 export function monthlyRevenueSql(month: { start: string; next: string }): SQL {
   return sql`(
-    select coalesce(sum(a.total), 0)::text
-    from (select q.total, ${QUOTATION_APPROVED_AT} as approved_at from quotations q
-          where q.status = 'approved' and ${mayBeApprovedSinceSql(startOfDhakaDay(month.start))}) a
-    where a.approved_at >= ${startOfDhakaDay(month.start)} and a.approved_at < ${startOfDhakaDay(month.next)}
+    select round(coalesce(sum(${AMOUNT_BEFORE_VAT}), 0), 2)::text
+    from quotations q
+    where q.status = 'approved' and q.event_date >= ${month.start}::date and q.event_date < ${month.next}::date
   )`;
 }

@@ -23,12 +23,15 @@ export async function addQuotation(
     eventName?: string;
     customerName?: string;
     total?: string;
+    /** Before VAT, off the lines' sum. */
+    discount?: string;
     eventDate?: string;
     respondedAt?: string;
     updatedAt?: string;
     /** When a quotation_events row records the change to approved. */
     approvedEventAt?: string;
-    lines?: Array<{ itemId: string; quantity: number }>;
+    /** Priced at ৳100 a unit unless `unitPrice` says otherwise. */
+    lines?: Array<{ itemId?: string; quantity: number; unitPrice?: string }>;
   },
 ): Promise<string> {
   const [row] = await db
@@ -43,6 +46,7 @@ export async function addQuotation(
       eventLocation: "Gulshan, Dhaka",
       status: q.status,
       total: q.total ?? "0",
+      discount: q.discount ?? "0",
       respondedAt: q.respondedAt ? new Date(q.respondedAt) : null,
       createdAt: new Date(q.createdAt),
       updatedAt: new Date(q.updatedAt ?? q.createdAt),
@@ -62,11 +66,11 @@ export async function addQuotation(
     await db.insert(quotationLines).values(
       q.lines.map((l, lineNo) => ({
         quotationId: id,
-        inventoryItemId: l.itemId,
+        inventoryItemId: l.itemId ?? null,
         name: "Line",
         quantity: l.quantity,
-        unitPrice: "100",
-        total: String(100 * l.quantity),
+        unitPrice: l.unitPrice ?? "100",
+        total: (Number(l.unitPrice ?? "100") * l.quantity).toFixed(2),
         lineNo,
       })),
     );

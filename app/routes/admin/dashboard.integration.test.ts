@@ -63,15 +63,15 @@ beforeAll(async () => {
     createdAt: minutesAgo(60),
   });
   ids.pending2 = await addQuotation(db, { status: "pending", eventName: "Holud Night", createdAt: minutesAgo(5) });
-  // Approved a second ago for an event today: revenue this month, 4 walls promised today.
+  // Approved a second ago for an event today: revenue this month (before VAT), 4 walls promised today.
   await addQuotation(db, {
     status: "approved",
-    total: "125000",
+    total: "115000",
     eventName: "Product Launch",
     eventDate: today,
     createdAt: minutesAgo(3 * 24 * 60),
     approvedEventAt: new Date(now - 1000).toISOString(),
-    lines: [{ itemId: wall, quantity: 4 }],
+    lines: [{ itemId: wall, quantity: 4, unitPrice: "25000" }],
   });
   await addEvent(db, today);
   await addEvent(db, addDays(today, 10));
@@ -106,12 +106,12 @@ describe("/admin loader", () => {
       "Upcoming Events": "2",
       "Available Equipment": String(20 - 4 + 5),
       "Active Employees": "1",
-      "Monthly Revenue": "৳125,000",
+      "Monthly Revenue": "৳100,000",
       "Items Under Repair": "1",
     });
     expect(dashboard.cards.every((c) => c.href !== null)).toBe(true);
     expect(dashboard.cards.find((c) => c.title === "Monthly Revenue")?.caption).toBe(
-      "From approved quotations this month",
+      "Approved quotations with events this month, before VAT",
     );
   });
 
@@ -144,7 +144,7 @@ describe("/admin loader", () => {
       "Monthly Revenue": "/admin/quotations?status=approved",
       "Items Under Repair": null,
     });
-    expect(dashboard.cards.map((c) => c.value)).toEqual(["2", "2", "21", "1", "৳125,000", "1"]);
+    expect(dashboard.cards.map((c) => c.value)).toEqual(["2", "2", "21", "1", "৳100,000", "1"]);
     expect(dashboard.activity.map((a) => a.kind)).toEqual(["quotation", "quotation", "quotation"]);
   });
 
