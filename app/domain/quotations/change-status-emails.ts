@@ -1,5 +1,4 @@
 import { formatLongDate } from "../../lib/format";
-import type { QuotationStatus } from "./constants";
 
 // The e-mail the company gets when a customer approves, rejects or asks to negotiate a quotation (issue 10:
 // "the company is e-mailed on every customer action"). It goes to the company's own notification address only.
@@ -74,6 +73,3 @@ export function customerResponseEmail(
     relatedId: q.id,
   };
 }
-
-/** The spec's customer toast: Quotation {status} successfully. */
-export const customerSuccessMessage = (status: QuotationStatus) => `Quotation ${status} successfully`;

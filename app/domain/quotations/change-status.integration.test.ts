@@ -187,7 +187,7 @@ describe("customers", () => {
     expect(await requestNegotiation(getDb(), b.id, link, { reason: "Can you do 10% less?" })).toMatchObject({
       ok: true,
       to: "negotiating",
-      message: "Quotation negotiating successfully",
+      message: "Your request to negotiate was sent",
     });
     const [event] = await getDb().select().from(quotationEvents).where(eq(quotationEvents.quotationId, b.id));
     expect(event).toMatchObject({

@@ -10,7 +10,7 @@ import { getCompanySettings } from "../settings/company-settings.server";
 import { enqueueEmail } from "../email/outbox.server";
 import { wakeEmailSender } from "../email/sender.server";
 import { refuse, type Done, type Refusal, type Refused } from "../use-case";
-import { customerResponseEmail, customerSuccessMessage, type CustomerResponse } from "./change-status-emails";
+import { customerResponseEmail, type CustomerResponse } from "./change-status-emails";
 import { REASON_MAX_LENGTH, type QuotationStatus } from "./constants";
 
 export { REASON_MAX_LENGTH };
@@ -32,6 +32,10 @@ export { REASON_MAX_LENGTH };
 
 export const STATUS_MESSAGES = {
   staffSuccess: "Quotation status updated successfully",
+  /** The customer's toast: the spec's "Quotation {status} successfully" for approved and rejected; asking to
+   * negotiate reaches no outcome yet, so it says what was done (issue 20). */
+  customerSuccess: (to: CustomerResponse) =>
+    to === "negotiating" ? "Your request to negotiate was sent" : `Quotation ${to} successfully`,
   failed: "Failed to update quotation status",
   notFound: "Quotation not found",
   expired: "This quotation has expired. Ask us for a new one.",
@@ -300,7 +304,9 @@ async function changeStatus(
       id: q.id,
       from: q.status,
       to: transition.to,
-      message: isStaff ? STATUS_MESSAGES.staffSuccess : customerSuccessMessage(transition.to),
+      message: isStaff
+        ? STATUS_MESSAGES.staffSuccess
+        : STATUS_MESSAGES.customerSuccess(transition.to as CustomerResponse),
     };
   });
   if (result.ok && !isStaff) wakeEmailSender();

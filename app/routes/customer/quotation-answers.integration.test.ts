@@ -79,7 +79,7 @@ describe("the portal's quotation page", () => {
     const ok = answerOf(
       await post("portal", q.id, a, { intent: "negotiate", id: q.id, reason: "Can you do 10% less?" }),
     );
-    expect(ok.body).toMatchObject({ ok: true, toast: { message: "Quotation negotiating successfully" } });
+    expect(ok.body).toMatchObject({ ok: true, toast: { message: "Your request to negotiate was sent" } });
     expect(await statusOf(q.id)).toBe("negotiating");
     const [event] = await getDb()
       .select()
