@@ -1,6 +1,6 @@
 import { createCookie, redirect } from "react-router";
 import { getEnv } from "./env.server";
-import type { Toast } from "./toast";
+import { isSitePath, type Toast } from "./toast";
 
 // A toast that must outlive a redirect (sign-in's Welcome back, admin!): kept in a short cookie that the next
 // page's loader reads once and the layout's middleware clears.
@@ -29,8 +29,13 @@ export async function takeFlashToast(request: Request): Promise<{ toast: Toast |
   let toast: Toast | null = null;
   try {
     const value: unknown = JSON.parse(String(await c.parse(header)));
-    if (value && typeof value === "object" && "message" in value && typeof value.message === "string")
+    if (value && typeof value === "object" && "message" in value && typeof value.message === "string") {
       toast = { type: (value as Toast).type === "error" ? "error" : "success", message: value.message.slice(0, 300) };
+      // The cookie is ours (httpOnly) but read as untrusted: a link only to a path of this site.
+      const link = (value as Toast).link;
+      if (link && typeof link.href === "string" && typeof link.label === "string" && isSitePath(link.href))
+        toast.link = { href: link.href.slice(0, 300), label: link.label.slice(0, 80) };
+    }
   } catch {
     toast = null;
   }

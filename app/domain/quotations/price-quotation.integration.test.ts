@@ -22,6 +22,7 @@ import type { AuditActor } from "~/domain/audit/audit.server";
 import { createPasswordUser } from "~/domain/auth/users.server";
 import { listAttachments, loadAttachments } from "~/domain/email/outbox.server";
 import { invalidatePublicData } from "~/lib/cache.server";
+import { getEnv, setEnv } from "~/lib/env.server";
 import { hashLinkToken, LINK_TOKEN_PATTERN } from "./link-token";
 import { saveQuotationPrices, sendQuotation } from "./price-quotation.server";
 import { QUOTE_MESSAGES, type QuoteFormValues } from "./quote-form";
@@ -170,7 +171,8 @@ describe("sendQuotation", () => {
     const values = await panelValues(q.id, { discount: "2000", message: "Setup included." });
     const sentAt = Date.now();
     const result = await sendQuotation(getDb(), values, staff);
-    expect(result).toMatchObject({ ok: true, message: "Quotation sent to customer!", revision: 1 });
+    // The tests run without SMTP_URL: the e-mail is queued, not sent, and the result says so (issue 20).
+    expect(result).toMatchObject({ ok: true, message: QUOTE_MESSAGES.sentEmailWaits, revision: 1 });
 
     const [stored] = await getDb().select().from(quotations).where(eq(quotations.id, q.id));
     expect(stored).toMatchObject({ status: "sent", revision: 1, total: "20700.00" });
@@ -218,6 +220,7 @@ describe("sendQuotation", () => {
 
     const [email] = await emailsAbout(q.id);
     expect(email).toMatchObject({ toAddress: "First.Send@Example.com", kind: "quotation.sent" });
+    expect(result).toMatchObject({ waitingEmailId: email!.id });
     const token = tokenIn(email!.textBody);
     expect(token).toMatch(LINK_TOKEN_PATTERN);
     expect(hashLinkToken(token)).toBe(stored!.secureLinkTokenHash);
@@ -229,6 +232,19 @@ describe("sendQuotation", () => {
       [`quotation-${q.id.slice(0, 8)}-r1.pdf`, "application/pdf"],
     ]);
     expect(Buffer.from(attachments[0]!.content).subarray(0, 5).toString()).toBe("%PDF-");
+  });
+
+  it("says the quotation was sent to the customer only when e-mail goes out (SMTP_URL set)", async () => {
+    const item = await insertItem("Smoke Machine", 4, "1500");
+    const q = await insertQuotation("pending", "smtp.set@example.com", [[item, 1, "1500"]]);
+    const original = getEnv();
+    setEnv({ ...original, smtpUrl: "smtp://mail.example.com:587" });
+    try {
+      const result = await sendQuotation(getDb(), await panelValues(q.id), staff);
+      expect(result).toMatchObject({ ok: true, message: "Quotation sent to customer!", waitingEmailId: null });
+    } finally {
+      setEnv(original);
+    }
   });
 
   it("sends revision 2 after a negotiation: a new link replaces the old, revision 1 is kept, no second account", async () => {

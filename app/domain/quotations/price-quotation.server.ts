@@ -13,6 +13,7 @@ import { recordAudit, type AuditActor } from "../audit/audit.server";
 import { ensureCustomerAccount } from "../auth/customer-accounts.server";
 import { lineDays, rentalLength } from "../catalogue/rate-structures";
 import { getCompanySettings } from "../settings/company-settings.server";
+import { emailIsSetUp } from "../email/delivery.server";
 import { enqueueEmail } from "../email/outbox.server";
 import { wakeEmailSender } from "../email/sender.server";
 import { refuse, type Done, type Refused } from "../use-case";
@@ -46,7 +47,15 @@ const PRICEABLE: readonly QuotationStatus[] = SENDABLE_STATUSES;
  * not-found, or conflict: the status moved on (`wrong_status`) or someone saved it meanwhile (`changed`). */
 export type QuoteRefused = Refused & { code?: "wrong_status" | "changed" };
 
-export type QuoteResult = Done<{ id: string; revision: number | null; version: string }> | QuoteRefused;
+export type QuoteResult =
+  | Done<{
+      id: string;
+      revision: number | null;
+      version: string;
+      /** A send while e-mail is not set up (no SMTP_URL): the outbox message that waits; null otherwise. */
+      waitingEmailId: string | null;
+    }>
+  | QuoteRefused;
 
 /** A refusal whose toast is "Failed to save/send quotation: {detail}". */
 function refused(intent: QuoteIntent, refusal: "not-found" | "conflict", detail: string, code?: QuoteRefused["code"]) {
@@ -236,7 +245,14 @@ async function priceInTransaction(
       summary: `Quotation prices saved: ${q.eventName.slice(0, 120)} (${q.customerName.slice(0, 80)})`,
       changes: { total: { from: q.total, to: totals.total }, ...priced },
     });
-    return { ok: true, id: q.id, message: QUOTE_MESSAGES.saved, revision: null, version: now.toISOString() };
+    return {
+      ok: true,
+      id: q.id,
+      message: QUOTE_MESSAGES.saved,
+      revision: null,
+      version: now.toISOString(),
+      waitingEmailId: null,
+    };
   }
 
   const revision = q.revision + 1;
@@ -313,7 +329,7 @@ async function priceInTransaction(
     message: input.message,
     company: { name: company.name, phones: company.phones, emails: company.emails },
   });
-  await enqueueEmail(tx, {
+  const queued = await enqueueEmail(tx, {
     ...email,
     replyTo: company.notificationEmail,
     attachments: [{ filename: pdf.filename, contentType: "application/pdf", content: pdf.content }],
@@ -331,5 +347,14 @@ async function priceInTransaction(
       ...(account.password ? { customerAccountCreated: true } : {}),
     },
   });
-  return { ok: true, id: q.id, message: QUOTE_MESSAGES.sent, revision, version: now.toISOString() };
+  // "Sent to customer" only when e-mail goes out; otherwise the toast says where the message waits.
+  const delivers = emailIsSetUp();
+  return {
+    ok: true,
+    id: q.id,
+    message: delivers ? QUOTE_MESSAGES.sent : QUOTE_MESSAGES.sentEmailWaits,
+    revision,
+    version: now.toISOString(),
+    waitingEmailId: delivers ? null : queued.id,
+  };
 }

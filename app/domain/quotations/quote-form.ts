@@ -18,6 +18,8 @@ import {
 /** The spec's texts (backoffice.md §8), word for word, and ours beside them. */
 export const QUOTE_MESSAGES = {
   sent: "Quotation sent to customer!",
+  /** Without SMTP_URL the e-mail is only queued: "sent" would not be true (issue 20). */
+  sentEmailWaits: "Quotation saved. E-mail is not set up, so the message waits in the outbox.",
   saved: "Prices saved",
   sendFailed: (message: string) => `Failed to send quotation: ${message || "Unknown error"}`,
   saveFailed: (message: string) => `Failed to save prices: ${message || "Unknown error"}`,

@@ -1,11 +1,12 @@
 import * as Dialog from "@radix-ui/react-dialog";
-import { LogOut, Menu, UserRound, X } from "lucide-react";
+import { LogOut, MailWarning, Menu, UserRound, X } from "lucide-react";
 import { useState } from "react";
 import { Form, Link, Outlet, useLocation } from "react-router";
 import { getDb } from "~/db/client.server";
 import { adminMiddleware, requireStaffUser } from "~/domain/auth/guard.server";
 import { can, viewPermission, type AdminPath } from "~/domain/auth/permissions";
 import { ROLE_LABELS } from "~/domain/auth/roles";
+import { countWaitingEmails, emailIsSetUp } from "~/domain/email/delivery.server";
 import { currentEmployee } from "~/domain/people/leaves.server";
 import { takeFlashToast } from "~/lib/flash-toast.server";
 import { AdminNav } from "~/ui/admin/nav";
@@ -35,7 +36,11 @@ export async function loader(args: Route.LoaderArgs) {
   };
   const { toast } = await takeFlashToast(args.request);
   // The header names the employee this sign-in acts as in tasks and leave (issue 19), not only the login's name.
-  const employee = await currentEmployee(getDb(), user);
+  // Administrators (who may open the outbox) are told while e-mail is not set up and messages wait (issue 20).
+  const [employee, emailWaiting] = await Promise.all([
+    currentEmployee(getDb(), user),
+    can(user.role, "outbox.view") && !emailIsSetUp() ? countWaitingEmails(getDb()) : null,
+  ]);
   return {
     user: {
       name: employee?.name ?? user.name,
@@ -46,11 +51,13 @@ export async function loader(args: Route.LoaderArgs) {
     },
     menu: user.mustChangePassword ? [] : menuFor(allowed),
     flashToast: toast,
+    /** Outbox messages waiting because SMTP_URL is unset (null or 0: no banner). */
+    emailWaiting,
   };
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
-  const { user, menu, flashToast } = loaderData;
+  const { user, menu, flashToast, emailWaiting } = loaderData;
   const location = useLocation();
   // The drawer is open for one location only: following a link closes it.
   const [drawerOpenAt, setDrawerOpenAt] = useState<string | null>(null);
@@ -134,11 +141,36 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
             {signOut}
           </div>
         </header>
+        {emailWaiting && emailWaiting.count > 0 && <EmailNotSetUpBanner waiting={emailWaiting} />}
         <main id="admin-main" className="mx-auto max-w-7xl px-4 py-6 lg:px-8 lg:py-8">
           <Outlet />
         </main>
       </div>
       <Toaster />
+    </div>
+  );
+}
+
+/** Below the header and not sticky, so it never covers the header's buttons; it scrolls away with the page. */
+function EmailNotSetUpBanner({ waiting }: { waiting: { count: number; more: boolean } }) {
+  const count = waiting.more
+    ? `${waiting.count}+ messages wait`
+    : waiting.count === 1
+      ? "1 message waits"
+      : `${waiting.count} messages wait`;
+  return (
+    <div
+      role="status"
+      data-testid="email-not-set-up"
+      className="flex items-start gap-2 border-b border-amber-200 bg-amber-50 px-4 py-2.5 text-sm text-amber-900 lg:px-8"
+    >
+      <MailWarning aria-hidden className="mt-0.5 size-4 shrink-0" />
+      <p>
+        E-mail is not set up (SMTP_URL), so nothing is sent: {count} in the outbox.{" "}
+        <Link to="/admin/outbox?status=pending" className="font-semibold whitespace-nowrap underline">
+          See waiting messages
+        </Link>
+      </p>
     </div>
   );
 }

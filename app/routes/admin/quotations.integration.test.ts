@@ -14,8 +14,9 @@ import {
   type TestUser,
 } from "../../../tests/support/signed-in-request";
 import { getDb } from "~/db/client.server";
-import { inventoryItems, quotationLines, quotations } from "~/db/schema";
+import { emailOutbox, inventoryItems, quotationLines, quotations } from "~/db/schema";
 import { seedDatabase } from "~/db/seed/seed.server";
+import { getEnv, setEnv } from "~/lib/env.server";
 import * as availability from "./quotation-availability";
 import * as pdf from "./quotation-pdf";
 import * as productOptions from "./quotation-product-options";
@@ -126,19 +127,57 @@ describe("/admin/quotations/product-options (the panel's product search)", () =>
   });
 });
 
+/** Runs `work` with SMTP_URL set to `smtpUrl` (undefined: e-mail not set up), then puts the environment back. */
+async function withSmtp<T>(smtpUrl: string | undefined, work: () => Promise<T>): Promise<T> {
+  const original = getEnv();
+  setEnv({ ...original, smtpUrl });
+  try {
+    return await work();
+  } finally {
+    setEnv(original);
+  }
+}
+
 describe("/admin/quotations actions", () => {
   it("sends from the panel: a redirect to the panel with the spec's toast, and revision 1 stored", async () => {
     const item = await insertItem("Action Truss", 6, "2500");
     const q = await insertQuotation("pending", "send@action.test", [[item, 2, "2500"]]);
-    const response = (await callRoute(action, "/admin/quotations?status=pending", {
-      as: staff,
-      form: await oneLineForm(q.id, item, "send", "2", "2400"),
-    })) as Response;
+    const form = await oneLineForm(q.id, item, "send", "2", "2400");
+    const response = (await withSmtp("smtp://mail.example.com:587", () =>
+      callRoute(action, "/admin/quotations?status=pending", { as: staff, form }),
+    )) as Response;
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe(`/admin/quotations?status=pending&view=${q.id}`);
     expect(flashToast(response)).toEqual({ type: "success", message: "Quotation sent to customer!" });
     const [sent] = await getDb().select().from(quotations).where(eq(quotations.id, q.id));
     expect(sent).toMatchObject({ status: "sent", revision: 1, total: "5520.00" });
+  });
+
+  it("without SMTP_URL says the e-mail waits in the outbox, linking an administrator to the message", async () => {
+    const admin = await signedInUser("admin");
+    const item = await insertItem("Outbox Truss", 6, "2500");
+    for (const [as, linked] of [
+      [admin, true],
+      [staff, false],
+    ] as const) {
+      const q = await insertQuotation("pending", `waits-${as.role}@action.test`, [[item, 1, "2500"]]);
+      const form = await oneLineForm(q.id, item, "send", "1", "2500");
+      const response = (await withSmtp(undefined, () =>
+        callRoute(action, "/admin/quotations", { as, form }),
+      )) as Response;
+      const [mail] = await getDb()
+        .select({ id: emailOutbox.id, status: emailOutbox.status })
+        .from(emailOutbox)
+        .where(eq(emailOutbox.relatedId, q.id));
+      expect(mail!.status).toBe("pending");
+      const message = "Quotation saved. E-mail is not set up, so the message waits in the outbox.";
+      // Staff may not open the outbox: the same words, no link to a page they would be refused.
+      expect(flashToast(response), as.role).toEqual(
+        linked
+          ? { type: "success", message, link: { href: `/admin/outbox/${mail!.id}`, label: "Open in the outbox" } }
+          : { type: "success", message },
+      );
+    }
   });
 
   it("answers a refused send on the same URL with the field's message and the spec's toast", async () => {

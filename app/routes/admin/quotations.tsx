@@ -92,7 +92,15 @@ export async function action(args: Route.ActionArgs) {
     const values = readQuoteForm(form);
     const result =
       intent === "send" ? await sendQuotation(db, values, actor) : await saveQuotationPrices(db, values, actor);
-    if (result.ok) return redirectWithToast(panelUrl(url, result.id), { type: "success", message: result.message });
+    if (result.ok) {
+      // A send while e-mail is not set up: the toast says so, with the waiting message for those who may open it.
+      const waiting = result.waitingEmailId;
+      const link =
+        waiting && can(user.role, "outbox.view")
+          ? { link: { href: `/admin/outbox/${waiting}`, label: "Open in the outbox" } }
+          : {};
+      return redirectWithToast(panelUrl(url, result.id), { type: "success", message: result.message, ...link });
+    }
     if (result.refusal === "not-found")
       return redirectWithToast(listUrl(url), { type: "error", message: result.message });
     // Someone else's change (or a status that moved on): the panel shows what is stored now.

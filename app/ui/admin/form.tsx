@@ -1,6 +1,6 @@
 import { Loader2 } from "lucide-react";
 import { useEffect, useId, useState } from "react";
-import { useNavigation } from "react-router";
+import { Link, useNavigation } from "react-router";
 import { toast as showToast } from "sonner";
 import type { FormCheck } from "~/lib/form-errors";
 import type { Toast } from "~/lib/toast";
@@ -171,8 +171,16 @@ export function SubmitButton({
 export function useToast(toast: Toast | null | undefined): void {
   useEffect(() => {
     if (!toast) return;
-    if (toast.type === "error") showToast.error(toast.message);
-    else showToast.success(toast.message);
+    // A toast's link (the outbox holding an unsent message) is a link in the toast, not a button.
+    const action = toast.link ? (
+      <Link to={toast.link.href} className="ml-auto shrink-0 text-sm font-semibold text-brand-700 underline">
+        {toast.link.label}
+      </Link>
+    ) : undefined;
+    // Long enough to read the message and follow its link.
+    const options = toast.link ? { action, duration: 12_000 } : {};
+    if (toast.type === "error") showToast.error(toast.message, options);
+    else showToast.success(toast.message, options);
   }, [toast]);
 }
 
