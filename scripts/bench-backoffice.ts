@@ -234,11 +234,11 @@ async function seed(): Promise<{ adminId: string; customerId: string }> {
   await step(
     "quotation revisions",
     `insert into quotation_revisions (quotation_id, revision, lines, subtotal, discount, vat_rate_percent, vat_amount,
-       total, event_date, rental_end_date, valid_until, sent_by_user_id, sent_by_label, created_at)
+       total, event_date, rental_end_date, valid_until, terms, sent_by_user_id, sent_by_label, created_at)
      select q.id, r, jsonb_build_array(jsonb_build_object('inventoryItemId', null, 'name', 'Bench line', 'size', null,
          'quantity', 1, 'unitPrice', q.total::text, 'total', q.total::text)),
        q.total, 0, 0, 0, q.total, q.event_date, coalesce(q.rental_end_date, q.event_date),
-       q.sent_at + interval '7 days', '${adminId}', '${ADMIN_EMAIL}', q.sent_at
+       q.sent_at + interval '7 days', '["Bench terms."]'::jsonb, '${adminId}', '${ADMIN_EMAIL}', q.sent_at
      from quotations q cross join lateral generate_series(1, q.revision) r
      where q.revision > 0`,
   );

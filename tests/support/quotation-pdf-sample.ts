@@ -6,6 +6,7 @@ import type { QuotationRevisionLine } from "~/domain/quotations/constants";
 import { fromPaisa, priceLines, toPaisa } from "~/lib/money";
 import type { QuotationPdfInput } from "~/domain/quotations/quotation-pdf.server";
 import { vatOn } from "~/domain/quotations/quote-form";
+import { DEFAULT_QUOTATION_TERMS, quotationTermsList } from "~/domain/settings/quotation-terms";
 import { lineDays, rentalLength } from "~/domain/catalogue/rate-structures";
 
 const ITEMS: { name: string; size: string | null; unitPrice: string; priceUnit: string }[] = [
@@ -31,7 +32,7 @@ const RENTAL_END_DATE = "2026-12-17";
 
 export function sampleQuotationPdfInput(
   lineCount = 3,
-  options: { discount?: string; vatRatePercent?: string } = {},
+  options: { discount?: string; vatRatePercent?: string; terms?: string[] } = {},
 ): QuotationPdfInput {
   const wanted = Array.from({ length: lineCount }, (_, i) => {
     const item = ITEMS[i % ITEMS.length]!;
@@ -84,6 +85,7 @@ export function sampleQuotationPdfInput(
       total: fromPaisa(taxable + vat),
       validUntil: new Date("2026-11-30T17:59:59Z"),
       sentAt: new Date("2026-11-23T04:30:00Z"),
+      terms: options.terms ?? quotationTermsList(DEFAULT_QUOTATION_TERMS),
     },
   };
 }

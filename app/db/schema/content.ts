@@ -8,6 +8,11 @@ import {
   type BusinessHours,
   type SocialLinks,
 } from "../../domain/content/constants";
+import {
+  DEFAULT_QUOTATION_TERMS,
+  QUOTATION_TERM_FIELDS,
+  QUOTATION_TERM_MAX_LENGTH,
+} from "../../domain/settings/quotation-terms";
 import { createdAt, id, sqlList, updatedAt } from "./columns";
 import { users } from "./auth";
 import { employees } from "./people";
@@ -37,12 +42,28 @@ export const companySettings = pgTable(
     vatRegistrationNumber: text("vat_registration_number").notNull().default(""),
     /** VAT charged on quotations, in percent (15 standard; may be 0). */
     vatRatePercent: numeric("vat_rate_percent", { precision: 5, scale: 2 }).notNull().default("15"),
+    /** The terms printed on every quotation (domain/settings/quotation-terms.ts), in the form's order. */
+    termsValidity: text("terms_validity").notNull().default(DEFAULT_QUOTATION_TERMS.termsValidity),
+    termsAdvance: text("terms_advance").notNull().default(DEFAULT_QUOTATION_TERMS.termsAdvance),
+    termsPayment: text("terms_payment").notNull().default(DEFAULT_QUOTATION_TERMS.termsPayment),
+    termsCancellation: text("terms_cancellation").notNull().default(DEFAULT_QUOTATION_TERMS.termsCancellation),
+    termsDamage: text("terms_damage").notNull().default(DEFAULT_QUOTATION_TERMS.termsDamage),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     check("company_settings_single_row", sql`id = 1`),
     check("company_settings_vat_rate_check", sql`${t.vatRatePercent} >= 0 and ${t.vatRatePercent} <= 100`),
+    // Every term is printed: none blank, none beyond the form's limit.
+    check(
+      "company_settings_terms_check",
+      sql.join(
+        QUOTATION_TERM_FIELDS.map(
+          (field) => sql`char_length(btrim(${t[field]})) between 1 and ${sql.raw(String(QUOTATION_TERM_MAX_LENGTH))}`,
+        ),
+        sql` and `,
+      ),
+    ),
   ],
 );
 

@@ -118,6 +118,11 @@ export const quotationRevisions = pgTable(
     rentalEndDate: date("rental_end_date").notNull(),
     /** Until when the customer's link opened this revision. */
     validUntil: timestamp("valid_until", { withTimezone: true }).notNull(),
+    /**
+     * The terms printed on this revision, as Settings held them when it was sent (a later change there never
+     * alters it); revisions sent before the terms could be edited keep the text they were printed with.
+     */
+    terms: jsonb("terms").$type<string[]>().notNull(),
     sentByUserId: uuid("sent_by_user_id").references(() => users.id, { onDelete: "set null" }),
     sentByLabel: text("sent_by_label").notNull(),
     createdAt: createdAt(),
@@ -126,6 +131,10 @@ export const quotationRevisions = pgTable(
     unique("quotation_revisions_quotation_revision_unique").on(t.quotationId, t.revision),
     index("quotation_revisions_sent_by_user_id_idx").on(t.sentByUserId),
     check("quotation_revisions_revision_check", sql`${t.revision} > 0`),
+    check(
+      "quotation_revisions_terms_check",
+      sql`jsonb_typeof(${t.terms}) = 'array' and jsonb_array_length(${t.terms}) > 0`,
+    ),
     check(
       "quotation_revisions_money_check",
       sql`${t.subtotal} >= 0 and ${t.discount} >= 0 and ${t.vatAmount} >= 0 and ${t.total} >= 0`,

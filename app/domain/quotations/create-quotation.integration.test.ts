@@ -149,7 +149,9 @@ describe("createQuotationRequest: a valid request", () => {
     }
     expect(company!.textBody).not.toContain("No confirmation was sent");
 
-    expect(customer!.subject).toBe(`We received your quotation request (reference ${id})`);
+    // The short reference the portal shows (#7f3a9c2e...), never the whole id (issue 20).
+    expect(customer!.subject).toBe(`We received your quotation request (reference ${id.slice(0, 8)})`);
+    expect(customer!.textBody).not.toContain(id);
     expect(customer!.replyTo).toBeNull();
     for (const part of [
       "Hello,",
@@ -158,7 +160,7 @@ describe("createQuotationRequest: a valid request", () => {
       "P3 Indoor LED Video Wall (500 × 500 mm cabinets): 32 × ৳5,000.00 = ৳160,000.00",
       "360° Photo Booth (1 m platform, up to 3 guests): 1 × ৳25,000.00 = ৳25,000.00",
       "Total at list prices: ৳185,000.00",
-      `Your reference: ${id}`,
+      `Your reference: ${id.slice(0, 8)}`,
       "Utsab Event Technologies",
     ]) {
       expect(customer!.textBody).toContain(part);

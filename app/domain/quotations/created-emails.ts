@@ -1,5 +1,6 @@
 import { formatLongDate, formatMoney, formatTime } from "../../lib/format";
 import type { QuotationStatus } from "./constants";
+import { quotationReference } from "./reference";
 
 // The two e-mails a new quotation request sends (storefront.md §7.3): one tells the company, one confirms to
 // the customer what they asked for. Built from the stored quotation only, never from what a browser sent.
@@ -125,6 +126,11 @@ export function companyNotification(
   };
 }
 
+/** "We received your quotation request (reference 7f3a9c2e)": the short reference the portal shows. */
+export function customerConfirmationSubject(quotationId: string): string {
+  return `We received your quotation request (reference ${quotationReference(quotationId)})`;
+}
+
 /**
  * The customer's confirmation. Anyone can type any address into the form, so this message carries nothing the
  * visitor typed (no name, event name, location or notes): only fixed text, the reference, the event's date and
@@ -151,13 +157,13 @@ export function customerConfirmation(q: QuotationSummary, company: CompanyContac
     ...(contact.length ? [`To change anything in your request, ${contact.join(" or ")}, quoting your reference.`] : []),
     "If you did not ask for a quotation, you can ignore this message.",
     "",
-    `Your reference: ${q.id}`,
+    `Your reference: ${quotationReference(q.id)}`,
     "",
     company.name,
   ].join("\n");
   return {
     to: q.email,
-    subject: `We received your quotation request (reference ${q.id})`,
+    subject: customerConfirmationSubject(q.id),
     text,
     kind: QUOTATION_CREATED_KINDS.customer,
     relatedType: "quotation",

@@ -1,5 +1,6 @@
 import { defineList } from "../../lib/list-params";
 import { QUOTATION_STATUSES } from "./constants";
+import { quotationReference } from "./reference";
 
 // The customer portal's quotation list (/customer/dashboard, backoffice.md §2 Customer Quotations dashboard):
 // what its URL may ask for. Browser-safe: the loader, the query and the page share it.
@@ -13,5 +14,5 @@ export const CUSTOMER_QUOTATION_LIST = defineList({
 
 /** The spec's short id: the first 8 characters, then an ellipsis. */
 export function shortQuotationId(id: string): string {
-  return `${id.slice(0, 8)}...`;
+  return `${quotationReference(id)}...`;
 }

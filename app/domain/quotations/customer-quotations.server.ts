@@ -75,6 +75,8 @@ export interface CustomerQuotationPrices {
   vatAmount: string;
   total: string;
   validUntil: Date;
+  /** The terms it was sent with, as its PDF prints them. */
+  terms: string[];
 }
 
 export interface CustomerQuotation {
@@ -149,6 +151,7 @@ async function readQuotation(db: DbOrTx, where: SQL): Promise<(CustomerQuotation
         vatAmount: quotationRevisions.vatAmount,
         total: quotationRevisions.total,
         validUntil: quotationRevisions.validUntil,
+        terms: quotationRevisions.terms,
       },
     })
     .from(t)

@@ -13,6 +13,7 @@ import { recordAudit, type AuditActor } from "../audit/audit.server";
 import { ensureCustomerAccount } from "../auth/customer-accounts.server";
 import { lineDays, rentalLength } from "../catalogue/rate-structures";
 import { getCompanySettings } from "../settings/company-settings.server";
+import { quotationTermsList } from "../settings/quotation-terms";
 import { emailIsSetUp } from "../email/delivery.server";
 import { enqueueEmail } from "../email/outbox.server";
 import { wakeEmailSender } from "../email/sender.server";
@@ -274,6 +275,7 @@ async function priceInTransaction(
 
   // Subtotal, discount, VAT rate and amount, total: the revision's figures, and the e-mail's.
   const { lineTotals: _lineTotals, ...money } = totals;
+  const terms = quotationTermsList(company);
   const snapshot: QuotationRevisionLine[] = lines.map((l, i) => ({
     inventoryItemId: l.itemId,
     name: l.name,
@@ -292,6 +294,8 @@ async function priceInTransaction(
     eventDate: q.eventDate,
     rentalEndDate: rentalEnd ?? q.eventDate,
     validUntil,
+    // The terms as Settings hold them now, kept with the revision: the PDF, the e-mail and the pages print these.
+    terms,
     sentByUserId: actor.userId,
     sentByLabel: actor.label,
   });
@@ -322,6 +326,7 @@ async function priceInTransaction(
     lines: snapshot,
     ...money,
     validUntil,
+    terms,
     linkUrl: `${env.publicUrl}${quotationLinkPath(token)}`,
     portalUrl: `${env.publicUrl}/customer/login`,
     password: account.password,

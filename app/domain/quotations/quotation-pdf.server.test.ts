@@ -1,51 +1,19 @@
-// Renders quotations and reads them back with poppler's pdftotext and pdfinfo (Debian's poppler-utils), the
+// Renders quotations and reads them back with poppler's pdftotext and pdfinfo (tests/support/pdf-text.ts), the
 // way a person's PDF reader would see them.
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { amountInWords } from "~/lib/amount-in-words";
 import { formatMoney } from "~/lib/format";
 import type { QuotationRevisionLine } from "./constants";
 import { chargeText } from "../catalogue/rate-structures";
+import { pdfFile, pdfPageCount as pageCount, pdfText, poppler } from "../../../tests/support/pdf-text";
 import { sampleQuotationPdfInput } from "../../../tests/support/quotation-pdf-sample";
 import { renderQuotationPdf } from "./quotation-pdf.server";
-import { QUOTATION_TERMS } from "./quotation-pdf";
+import { DEFAULT_QUOTATION_TERMS, QUOTATION_TERM_MAX_LENGTH, quotationTermsList } from "../settings/quotation-terms";
 
-const dir = mkdtempSync(path.join(tmpdir(), "quotation-pdf-"));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-let files = 0;
 async function render(input: ReturnType<typeof sampleQuotationPdfInput>): Promise<string> {
   const bytes = await renderQuotationPdf(input);
   expect(Buffer.from(bytes.subarray(0, 5)).toString("latin1")).toBe("%PDF-");
-  const file = path.join(dir, `q${++files}.pdf`);
-  writeFileSync(file, bytes);
-  return file;
-}
-
-/** Runs one of poppler's tools, saying how to get it when it is missing. */
-function poppler(tool: "pdfinfo" | "pdftotext" | "pdffonts", args: string[]): string {
-  try {
-    return execFileSync(tool, args, { encoding: "utf8" });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") {
-      throw new Error(`${tool} is missing: apt-get install poppler-utils (the quotation PDF tests read PDFs with it)`);
-    }
-    throw error;
-  }
-}
-
-function pageCount(file: string): number {
-  const info = poppler("pdfinfo", [file]);
-  return Number(/^Pages:\s+(\d+)$/m.exec(info)![1]);
-}
-
-/** The text of one page (or all), lines kept in reading order; runs of spaces squeezed to one. */
-function pdfText(file: string, page?: number): string {
-  const range = page === undefined ? [] : ["-f", String(page), "-l", String(page)];
-  return poppler("pdftotext", [...range, "-layout", file, "-"]).replace(/ {2,}/g, " ");
+  return pdfFile(bytes);
 }
 
 describe("renderQuotationPdf", { timeout: 20_000 }, () => {
@@ -96,7 +64,10 @@ describe("renderQuotationPdf", { timeout: 20_000 }, () => {
     expect(text).toMatch(/Total ৳59,225\.00/);
     expect(text).toContain("Amount in words: Taka Fifty-Nine Thousand Two Hundred Twenty-Five Only");
     expect(text).toContain("TERMS AND CONDITIONS");
-    for (const term of QUOTATION_TERMS) expect(text.replace(/\s+/g, " ")).toContain(term);
+    // The terms as the revision holds them, numbered in order.
+    quotationTermsList(DEFAULT_QUOTATION_TERMS).forEach((term, i) =>
+      expect(text.replace(/\s+/g, " ")).toContain(`${i + 1}. ${term}`),
+    );
   });
 
   it("runs a long quotation over pages, repeating the table header, every line once, the totals after the last line", async () => {
@@ -147,6 +118,23 @@ describe("renderQuotationPdf", { timeout: 20_000 }, () => {
     expect(text).toContain("Date: 15 Dec 2026\n");
     expect(text).not.toContain("VAT registration");
     expect(text).not.toContain("NOTES");
+  });
+
+  it("prints the terms the revision holds, as many as it has and as long as the form allows, and no others", async () => {
+    const long =
+      `Cancellation: ${"a refund of the advance less the costs already paid to suppliers, ".repeat(9)}`.slice(0, 600);
+    expect(long).toHaveLength(QUOTATION_TERM_MAX_LENGTH);
+    const terms = [
+      ...quotationTermsList(DEFAULT_QUOTATION_TERMS).slice(0, 2),
+      long,
+      "Advance: ৳10,000 on booking, the rest on the day.",
+    ];
+    const input = sampleQuotationPdfInput(3, { terms });
+    const file = await render(input);
+    const text = pdfText(file).replace(/\s+/g, " ");
+    terms.forEach((term, i) => expect(text).toContain(`${i + 1}. ${term}`));
+    expect(text).not.toContain("5. ");
+    expect(text).not.toContain(DEFAULT_QUOTATION_TERMS.termsDamage);
   });
 });
 

@@ -1,6 +1,6 @@
 // The quotation as a PDF (issue 10): attached to the e-mail that sends it and downloadable for any revision.
-// It prints one revision exactly as it was sent (quotation_revisions): the lines, money and dates of that
-// snapshot, never today's prices.
+// It prints one revision exactly as it was sent (quotation_revisions): the lines, money, dates and terms of that
+// snapshot, never today's prices or today's terms.
 
 import {
   COLORS,
@@ -16,7 +16,7 @@ import { formatMoney, formatTime } from "~/lib/format";
 import type { QuotationRevisionLine } from "./constants";
 import { toPaisa } from "../../lib/money";
 import { chargeText } from "../catalogue/rate-structures";
-import { formatPercent, QUOTATION_TERMS } from "./quotation-pdf";
+import { formatPercent } from "./quotation-pdf";
 
 export interface QuotationPdfInput {
   /** From company settings. */
@@ -47,6 +47,8 @@ export interface QuotationPdfInput {
     total: string;
     validUntil: Date;
     sentAt: Date;
+    /** The terms the revision was sent with (quotation_revisions.terms), printed as they are. */
+    terms: readonly string[];
   };
   /** A PNG or JPEG (path or bytes) for the header; the brand mark when left out, none when null. */
   logo?: string | Uint8Array | null;
@@ -178,7 +180,7 @@ export async function renderQuotationPdf(input: QuotationPdfInput): Promise<Uint
   pdf.ensureSpace(pdf.lineHeight({ size: 7.5 }) + 3 * pdf.lineHeight({ size: 8.5 }));
   pdf.caption("Terms and conditions");
   pdf.gap(2);
-  pdf.numberedList(QUOTATION_TERMS);
+  pdf.numberedList(revision.terms);
   pdf.gap(16);
   pdf.text(
     `Thank you for choosing ${company.name}. This quotation was issued electronically and is valid without a signature.`,

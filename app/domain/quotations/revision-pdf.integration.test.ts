@@ -1,30 +1,19 @@
 // A revision's PDF is made from the revision as it was sent, not from the quotation's current prices.
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { pdfWords } from "../../../tests/support/pdf-text";
 import { insertQuotation } from "../../../tests/support/quotation-fixtures";
 import { getDb } from "~/db/client.server";
 import { quotationLines, quotationRevisions, quotations } from "~/db/schema";
 import { seedDatabase } from "~/db/seed/seed.server";
 import { quotationRevisionPdf, revisionPdfFilename } from "./revision-pdf.server";
 
-const dir = mkdtempSync(path.join(tmpdir(), "revision-pdf-"));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
 beforeAll(async () => {
   await seedDatabase(getDb());
 });
 
-function textOf(bytes: Uint8Array): string {
-  const file = path.join(dir, `${Date.now()}-${Math.random()}.pdf`);
-  writeFileSync(file, bytes);
-  return execFileSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8" }).replace(/ {2,}/g, " ");
-}
-
 describe("quotationRevisionPdf", { timeout: 30_000 }, () => {
-  it("prints the revision's own lines, money and dates, and names the file by short id and revision", async () => {
+  it("prints the revision's own lines, money, dates and terms, and names the file by short id and revision", async () => {
     const db = getDb();
     const q = await insertQuotation("sent", "pdf.buyer@example.com", [], { eventName: "Boishakhi Mela Stage" });
     await db.insert(quotationRevisions).values({
@@ -48,6 +37,7 @@ describe("quotationRevisionPdf", { timeout: 30_000 }, () => {
       eventDate: "2027-04-14",
       rentalEndDate: "2027-04-15",
       validUntil: new Date("2027-01-08T12:00:00Z"),
+      terms: ["Prices hold until the date above.", "Half the total in advance confirms the booking."],
       sentByLabel: "staff@example.com",
     });
     // Today's prices differ from what was sent: the PDF must not show them.
@@ -63,13 +53,16 @@ describe("quotationRevisionPdf", { timeout: 30_000 }, () => {
     const pdf = await quotationRevisionPdf(db, q.id, 1);
     expect(pdf!.filename).toBe(revisionPdfFilename(q.id, 1));
     expect(pdf!.filename).toBe(`quotation-${q.id.slice(0, 8)}-r1.pdf`);
-    const text = textOf(pdf!.content);
+    const text = pdfWords(pdf!.content);
     expect(text).toContain("Boishakhi Mela Stage");
     expect(text).toContain("Line Array Sound System");
     expect(text).toContain("৳21,850.00");
     expect(text).toContain("৳2,850.00");
     expect(text).not.toContain("Changed since");
     expect(text).not.toContain("99,999");
+    expect(text).toContain("1. Prices hold until the date above. 2. Half the total in advance confirms the booking.");
+    // The company's terms in Settings are not this revision's.
+    expect(text).not.toContain("Cancellation:");
   });
 
   it("answers null for a revision that was never sent, a malformed id or revision", async () => {

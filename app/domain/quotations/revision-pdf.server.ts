@@ -4,10 +4,12 @@ import { quotationRevisions, quotations } from "../../db/schema";
 import { isUuid } from "../../lib/list-params";
 import { getCompanySettings } from "../settings/company-settings.server";
 import { renderQuotationPdf, type QuotationPdfInput } from "./quotation-pdf.server";
+import { quotationReference } from "./reference";
 
-// One revision of a quotation as a PDF, exactly as it was sent (quotation_revisions: its lines, money, dates and
-// validity), with the company's details as they are now. The same bytes go into the e-mail that sends the
-// revision (read inside that transaction, after the revision row is written) and out of every download link.
+// One revision of a quotation as a PDF, exactly as it was sent (quotation_revisions: its lines, money, dates,
+// validity and terms), with the company's details (name, address, contacts) as they are now. The same bytes go
+// into the e-mail that sends the revision (read inside that transaction, after the revision row is written) and
+// out of every download link.
 
 export interface RevisionPdf {
   filename: string;
@@ -16,7 +18,7 @@ export interface RevisionPdf {
 
 /** "quotation-7f3a9c2e-r2.pdf": the quotation's short id and the revision number. */
 export function revisionPdfFilename(quotationId: string, revision: number): string {
-  return `quotation-${quotationId.slice(0, 8)}-r${revision}.pdf`;
+  return `quotation-${quotationReference(quotationId)}-r${revision}.pdf`;
 }
 
 /** What the PDF of a revision prints; undefined when the quotation has no such revision. */
@@ -48,6 +50,7 @@ export async function revisionPdfInput(
         sentAt: quotationRevisions.createdAt,
         eventDate: quotationRevisions.eventDate,
         rentalEndDate: quotationRevisions.rentalEndDate,
+        terms: quotationRevisions.terms,
       },
     })
     .from(quotations)
@@ -65,7 +68,7 @@ export async function revisionPdfInput(
       vatRegistrationNumber: company.vatRegistrationNumber,
     },
     quotation: {
-      shortId: row.id.slice(0, 8),
+      shortId: quotationReference(row.id),
       customerName: row.customerName,
       email: row.email,
       phone: row.phone,

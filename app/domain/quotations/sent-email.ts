@@ -6,8 +6,8 @@ import { formatPercent } from "./quotation-pdf";
 
 // The e-mail that sends a priced quotation to the customer (issue 10, DESIGN §6): the link that opens it for
 // 7 days without a password, the figures of the revision, staff's message, the portal account (with its
-// temporary password when the send just made it), and the revision's PDF attached by the use case. Plain text,
-// like the product's other e-mails.
+// temporary password when the send just made it), the terms the revision was sent with, and the revision's PDF
+// attached by the use case. Plain text, like the product's other e-mails.
 
 export const QUOTATION_SENT_KIND = "quotation.sent";
 
@@ -28,6 +28,8 @@ export interface SentEmailInput {
   vatAmount: string;
   total: string;
   validUntil: Date;
+  /** The terms the revision was sent with (quotation_revisions.terms), as the PDF prints them. */
+  terms: readonly string[];
   /** The absolute link that opens the quotation. */
   linkUrl: string;
   /** The portal's sign-in page, absolute. */
@@ -38,6 +40,15 @@ export interface SentEmailInput {
   hasPortal: boolean;
   message: string;
   company: { name: string; phones: string[]; emails: string[] };
+}
+
+/**
+ * "Your quotation from Utsab Event Technologies: Annual Gala (revision 2)": a revision after the first names its
+ * number, so the customer can tell the new one from the one it replaces. One line, whatever the names hold.
+ */
+export function quotationSentSubject(input: Pick<SentEmailInput, "company" | "eventName" | "revision">): string {
+  const subject = `Your quotation from ${input.company.name}: ${input.eventName}${input.revision > 1 ? ` (revision ${input.revision})` : ""}`;
+  return subject.replace(/\s+/g, " ").trim();
 }
 
 export function quotationSentEmail(input: SentEmailInput) {
@@ -84,12 +95,13 @@ export function quotationSentEmail(input: SentEmailInput) {
     "",
     "The quotation is attached as a PDF.",
     "",
+    ...(input.terms.length ? ["Terms and conditions", ...input.terms.map((term, i) => `${i + 1}. ${term}`), ""] : []),
     ...portal,
     `${input.company.name}${contact ? `\n${contact}` : ""}`,
   ].join("\n");
   return {
     to: input.to,
-    subject: `Your quotation from ${input.company.name}: ${input.eventName}`,
+    subject: quotationSentSubject(input),
     text,
     kind: QUOTATION_SENT_KIND,
     relatedType: "quotation",

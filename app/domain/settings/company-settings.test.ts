@@ -6,6 +6,7 @@ import {
   readCompanySettingsForm,
   type CompanySettingsFormValues,
 } from "./company-settings";
+import { DEFAULT_QUOTATION_TERMS } from "./quotation-terms";
 
 const valid: CompanySettingsFormValues = {
   name: "  Utsab Event Technologies ",
@@ -27,6 +28,8 @@ const valid: CompanySettingsFormValues = {
   notificationEmail: "Bookings@utsabevents.com.bd",
   vatRegistrationNumber: "000123456-0101",
   vatRatePercent: "7.5",
+  ...DEFAULT_QUOTATION_TERMS,
+  termsAdvance: "  Advance: 30% of the total\r\n  confirms the booking.  ",
 };
 
 const errorsOf = (values: Partial<CompanySettingsFormValues>) => {
@@ -55,6 +58,8 @@ describe("companySettingsSchema", () => {
       notificationEmail: "Bookings@utsabevents.com.bd",
       vatRegistrationNumber: "000123456-0101",
       vatRatePercent: "7.50",
+      ...DEFAULT_QUOTATION_TERMS,
+      termsAdvance: "Advance: 30% of the total confirms the booking.",
     });
   });
 
@@ -145,6 +150,8 @@ describe("companySettingsSchema", () => {
     ],
     [{ vatRatePercent: "-1" }, "vatRatePercent", "VAT rate must be a number with at most 2 decimals, e.g. 15 or 7.5"],
     [{ vatRatePercent: "100.01" }, "vatRatePercent", "VAT rate must be between 0 and 100"],
+    [{ termsValidity: " \n " }, "termsValidity", "Validity term is required"],
+    [{ termsDamage: "x".repeat(601) }, "termsDamage", "Damage term must be at most 600 characters (it has 601)"],
   ])("refuses %j with a message on %s", (values, field, message) => {
     expect(errorsOf(values)).toEqual({ [field]: message });
   });
@@ -165,6 +172,7 @@ describe("the form's values", () => {
     const values = readCompanySettingsForm(form);
     expect(values.name).toBe("Utsab");
     expect(values.address).toBe("");
+    expect(values.termsCancellation).toBe("");
     expect(values.businessHours).toEqual([
       { days: "Mon", hours: "9-5" },
       { days: "", hours: "" },

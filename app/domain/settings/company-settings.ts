@@ -4,9 +4,11 @@ import { EMAIL_ADDRESS_MAX_LENGTH, isEmailAddress } from "../../lib/email-addres
 import { nameField } from "../../lib/name-text";
 import type { BusinessHours, SocialLinks } from "../content/constants";
 import { formText, formTexts } from "../../lib/form-data";
+import { pickQuotationTerms, quotationTermField, type QuotationTerms } from "./quotation-terms";
 
 // The company settings form (/admin/settings): its fields as typed, the rules with one message per field,
-// and what a valid form becomes in company_settings. No server imports: the screen shares it.
+// and what a valid form becomes in company_settings. No server imports: the screen shares it. The quotation
+// terms' own rules are in quotation-terms.ts.
 
 /** Rows of business hours the form offers; blank rows are dropped. */
 export const BUSINESS_HOURS_ROWS = 7;
@@ -43,7 +45,7 @@ export const COMPANY_SETTINGS_MESSAGES = {
 } as const;
 
 /** The form exactly as typed: what the inputs show, and what a failed save hands back. */
-export interface CompanySettingsFormValues {
+export interface CompanySettingsFormValues extends QuotationTerms {
   name: string;
   tagline: string;
   address: string;
@@ -63,7 +65,7 @@ export interface CompanySettingsFormValues {
 }
 
 /** What a valid form writes to company_settings. */
-export type CompanySettingsUpdate = {
+export type CompanySettingsUpdate = QuotationTerms & {
   name: string;
   tagline: string;
   address: string;
@@ -108,6 +110,11 @@ export function readCompanySettingsForm(form: FormData): CompanySettingsFormValu
     notificationEmail: text("notificationEmail"),
     vatRegistrationNumber: text("vatRegistrationNumber"),
     vatRatePercent: text("vatRatePercent"),
+    termsValidity: text("termsValidity"),
+    termsAdvance: text("termsAdvance"),
+    termsPayment: text("termsPayment"),
+    termsCancellation: text("termsCancellation"),
+    termsDamage: text("termsDamage"),
   };
 }
 
@@ -128,6 +135,7 @@ export function companySettingsToFormValues(settings: CompanySettingsUpdate): Co
     notificationEmail: settings.notificationEmail,
     vatRegistrationNumber: settings.vatRegistrationNumber,
     vatRatePercent: settings.vatRatePercent,
+    ...pickQuotationTerms(settings),
   };
 }
 
@@ -333,6 +341,11 @@ export const companySettingsSchema = z
           ctx.addIssue({ code: "custom", message: "VAT rate must be between 0 and 100" });
       })
       .transform(twoDecimals),
+    termsValidity: quotationTermField("termsValidity"),
+    termsAdvance: quotationTermField("termsAdvance"),
+    termsPayment: quotationTermField("termsPayment"),
+    termsCancellation: quotationTermField("termsCancellation"),
+    termsDamage: quotationTermField("termsDamage"),
   })
   .transform((v): CompanySettingsUpdate => ({
     name: v.name,
@@ -346,6 +359,7 @@ export const companySettingsSchema = z
     notificationEmail: v.notificationEmail,
     vatRegistrationNumber: v.vatRegistrationNumber,
     vatRatePercent: v.vatRatePercent,
+    ...pickQuotationTerms(v),
   }));
 
 /** The form's own rules (browser and server): what to store, or one message per field. */

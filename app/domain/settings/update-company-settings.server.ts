@@ -4,6 +4,7 @@ import { companySettings } from "../../db/schema";
 import { invalidatePublicData } from "../../lib/cache.server";
 import { diffFields, recordAudit, type AuditActor } from "../audit/audit.server";
 import type { SocialLinks } from "../content/constants";
+import { pickQuotationTerms } from "./quotation-terms";
 import {
   parseCompanySettingsForm,
   companySettingsToFormValues,
@@ -36,6 +37,7 @@ function editable(row: CompanySettingsRow): CompanySettingsUpdate {
     notificationEmail: row.notificationEmail,
     vatRegistrationNumber: row.vatRegistrationNumber,
     vatRatePercent: row.vatRatePercent,
+    ...pickQuotationTerms(row),
   };
 }
 

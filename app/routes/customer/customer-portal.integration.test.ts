@@ -162,6 +162,7 @@ beforeAll(async () => {
     eventDate: "2030-04-02",
     rentalEndDate: "2030-04-03",
     validUntil: new Date("2030-03-01T00:00:00Z"),
+    terms: ["Prices are valid until the date shown above."],
     sentByLabel: "shafiq@example.com",
   });
   ids.aApproved = await addQuotation({

@@ -7,6 +7,7 @@ import { formatLongDate, formatMoney, formatTime } from "~/lib/format";
 import { cellClass, formatDhakaDate, formatDhakaDateTime, HeadCell } from "~/ui/admin/list";
 import { Panel } from "~/ui/admin/page-header";
 import { QuotationStatusBadge } from "~/ui/quotation/status-badge";
+import { QuotationTerms } from "./quotation-terms";
 
 // A quotation as its customer sees it (backoffice.md §2 Customer Quotation detail): in the portal, and on the page
 // the e-mailed link opens. Money in taka (DESIGN §5). `actions` is the customer's answer (Approve, Reject,
@@ -74,6 +75,8 @@ export function CustomerQuotationView({
           <p className="mt-2 text-sm whitespace-pre-line text-slate-700">{q.notes}</p>
         </Panel>
       )}
+
+      {q.prices && <QuotationTerms terms={q.prices.terms} />}
 
       {actions}
     </div>

@@ -5,6 +5,7 @@ import { openDatabase } from "../../../app/db/client.server";
 import { runMigrations } from "../../../app/db/migrate.server";
 import { events, inventoryItems, quotationLines, quotationRevisions, quotations } from "../../../app/db/schema";
 import { hashLinkToken } from "../../../app/domain/quotations/link-token";
+import { DEFAULT_QUOTATION_TERMS, quotationTermsList } from "../../../app/domain/settings/quotation-terms";
 import { seedDatabase } from "../../../app/db/seed/seed.server";
 import { loadEnv } from "../../../app/lib/env.server";
 import { createPasswordUser } from "../../../app/domain/auth/users.server";
@@ -161,6 +162,7 @@ try {
     eventDate: dhakaDatePlus(sent.daysFromNow),
     rentalEndDate: dhakaDatePlus(sent.daysFromNow),
     validUntil: new Date(Date.now() + 7 * 86_400_000),
+    terms: quotationTermsList(DEFAULT_QUOTATION_TERMS),
     sentByLabel: E2E_USERS.admin.email,
   });
 } finally {

@@ -28,6 +28,7 @@ import {
   useToast,
 } from "~/ui/admin/form";
 import { PageHeader, Panel } from "~/ui/admin/page-header";
+import { QuotationTermsFields } from "~/ui/admin/settings/quotation-terms-fields";
 import { SettingsTabs } from "~/ui/admin/settings-tabs";
 import { secondaryButton } from "~/ui/buttons";
 import { useHydrated } from "~/ui/use-hydrated";
@@ -70,7 +71,7 @@ export default function CompanySettings({ loaderData, actionData }: Route.Compon
       <SettingsTabs role={loaderData.role} />
       <PageHeader
         title="Company settings"
-        description="What the storefront shows about the company, where notifications go, and the VAT on quotations. Changes appear on the site at once."
+        description="What the storefront shows about the company, where notifications go, and the VAT and terms on quotations. Changes appear on the site at once."
       />
       {/* A save remounts the form, so it shows what was stored (trimmed, blank rows dropped). */}
       <Form method="post" noValidate key={loaderData.updatedAt} className="space-y-6" onSubmit={onSubmit}>
@@ -192,6 +193,13 @@ export default function CompanySettings({ loaderData, actionData }: Route.Compon
             hint="0 to 100, up to 2 decimals (standard rate: 15)."
             required
           />
+        </Section>
+
+        <Section
+          title="Quotation terms"
+          description="Printed on every quotation sent from now on: on the PDF, in the e-mail and on the customer's page. A quotation already sent keeps the terms it was sent with."
+        >
+          <QuotationTermsFields values={values} errors={errors} />
         </Section>
 
         <div className="flex flex-col-reverse gap-3 border-t border-slate-200 pt-6 sm:flex-row sm:items-center sm:justify-end">
