@@ -55,17 +55,20 @@ async function sendContactMessage(page: Page, name: string, subject: string) {
   await expect(page.getByRole("main").getByRole("heading", { name: "Message Sent!" })).toBeVisible();
 }
 
-/** The bodies of the scripts a page loads while `work` runs. */
+/**
+ * The bodies of the scripts a page loads while `work` runs. Fetched again by address afterwards: the browser drops
+ * a response's body once its page is navigated away from (signing in does), and the scripts are immutable assets.
+ */
 async function scriptsLoaded(page: Page, work: () => Promise<void>): Promise<Map<string, string>> {
-  const responses: Response[] = [];
+  const urls = new Set<string>();
   const onResponse = (r: Response) => {
-    if (r.request().resourceType() === "script") responses.push(r);
+    if (r.request().resourceType() === "script") urls.add(r.url());
   };
   page.on("response", onResponse);
   await work();
   page.off("response", onResponse);
   const bodies = new Map<string, string>();
-  for (const r of responses) bodies.set(new URL(r.url()).pathname, await r.text());
+  for (const url of urls) bodies.set(new URL(url).pathname, await (await page.request.get(url)).text());
   return bodies;
 }
 
