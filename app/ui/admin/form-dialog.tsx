@@ -1,5 +1,6 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
+import { useId } from "react";
 import { Form, Link, useNavigate } from "react-router";
 import { secondaryButton } from "../buttons";
 import { SubmitButton } from "./form";
@@ -27,12 +28,16 @@ export function FormDialog({
 }) {
   const navigate = useNavigate();
   const close = () => void navigate(closeHref, { preventScrollReset: true, replace: true });
+  // Radix names the dialog by its title only once hydrated; the server's HTML (the page without JavaScript) needs
+  // the names written out.
+  const titleId = useId();
+  const descriptionId = useId();
   return (
     <Dialog.Root open onOpenChange={(open) => !open && close()}>
       <Dialog.Overlay className="fixed inset-0 z-40 bg-ink-900/50" />
       <Dialog.Content
-        // Without a description Radix must be told there is none.
-        {...(description ? {} : { "aria-describedby": undefined })}
+        aria-labelledby={titleId}
+        aria-describedby={description ? descriptionId : undefined}
         className={
           size === "side"
             ? "fixed inset-y-0 right-0 z-50 flex h-dvh w-full flex-col bg-white shadow-xl sm:max-w-2xl"
@@ -43,9 +48,13 @@ export function FormDialog({
       >
         <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-5 py-4">
           <div>
-            <Dialog.Title className="text-lg font-semibold text-ink-900">{title}</Dialog.Title>
+            <Dialog.Title id={titleId} className="text-lg font-semibold text-ink-900">
+              {title}
+            </Dialog.Title>
             {description && (
-              <Dialog.Description className="mt-1 text-sm text-slate-600">{description}</Dialog.Description>
+              <Dialog.Description id={descriptionId} className="mt-1 text-sm text-slate-600">
+                {description}
+              </Dialog.Description>
             )}
           </div>
           <Link
