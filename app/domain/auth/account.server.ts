@@ -1,12 +1,13 @@
 import { eq } from "drizzle-orm";
 import { APIError } from "better-auth/api";
 import type { Db } from "../../db/client.server";
-import { users } from "../../db/schema";
+import { employees, users } from "../../db/schema";
 import { fieldErrors } from "../../lib/form-errors";
-import { recordAudit, type AuditActor } from "../audit/audit.server";
+import { diffFields, recordAudit, type AuditActor } from "../audit/audit.server";
 import { refuse, refuseFields, type UseCaseResult } from "../use-case";
 import { getAuth } from "./auth.server";
 import { changePasswordSchema, PASSWORD_MESSAGES } from "./forms";
+import { OWN_NAME_MESSAGES, parseOwnNameForm, type OwnNameValues } from "./own-name-form";
 import { weakPasswordMessage } from "./password-strength.server";
 import type { SignedInUser } from "./session.server";
 import { passwordAttemptRefusal, recordPasswordFailure } from "./sign-in-limits.server";
@@ -99,4 +100,47 @@ export async function changeOwnPassword(
     });
   });
   return { ok: true, message: PASSWORD_MESSAGES.changed, setCookies: result.headers.getSetCookie() };
+}
+
+/**
+ * The employee record linked to a back-office user, if any: its name is the employee's own (payslips, tasks, teams
+ * show it), kept under Employees, and does not follow the user's name.
+ */
+export async function linkedEmployeeName(db: Db, userId: string): Promise<string | null> {
+  const [row] = await db.select({ name: employees.name }).from(employees).where(eq(employees.userId, userId));
+  return row?.name ?? null;
+}
+
+/** Refused as invalid (the name field says why). */
+export type RenameOwnAccountOutcome = UseCaseResult<{ changed: boolean }>;
+
+/**
+ * A back-office user renames themselves (Settings > My account): the name the back office shows for them. Their
+ * e-mail address (the sign-in) and role are not theirs to change here; a linked employee keeps its own name.
+ */
+export async function renameOwnAccount(
+  db: Db,
+  values: OwnNameValues,
+  request: { user: SignedInUser; actor: AuditActor },
+): Promise<RenameOwnAccountOutcome> {
+  const parsed = parseOwnNameForm(values);
+  if (!parsed.ok) return refuseFields("invalid", OWN_NAME_MESSAGES.failed, parsed.errors);
+  const { name } = parsed.input;
+  return db.transaction(async (tx): Promise<RenameOwnAccountOutcome> => {
+    const [before] = await tx
+      .select({ name: users.name })
+      .from(users)
+      .where(eq(users.id, request.user.id))
+      .for("update");
+    if (!before || before.name === name) return { ok: true, message: OWN_NAME_MESSAGES.unchanged, changed: false };
+    await tx.update(users).set({ name }).where(eq(users.id, request.user.id));
+    await recordAudit(tx, request.actor, {
+      action: "user.renamed",
+      entityType: "user",
+      entityId: request.user.id,
+      summary: `Renamed themselves from ${before.name} to ${name}`,
+      changes: diffFields({ name: before.name }, { name }),
+    });
+    return { ok: true, message: OWN_NAME_MESSAGES.renamed, changed: true };
+  });
 }

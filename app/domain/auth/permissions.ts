@@ -34,7 +34,7 @@ export const PERMISSIONS = [
   "settings.manage",
   "users.manage",
   "audit.view",
-  /** One's own account: change one's password, sign out. */
+  /** One's own account: change one's name and password, sign out. */
   "account.self",
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
@@ -211,7 +211,8 @@ export const ADMIN_ROUTE_ACCESS = {
     view: "settings.manage",
     action: { create: "settings.manage", update: "settings.manage", delete: "settings.manage" },
   },
-  "/admin/settings/account": { view: "account.self", action: "account.self" },
+  // One's own name and password (issue 20: the only administrator has nobody to ask).
+  "/admin/settings/account": { view: "account.self", action: { rename: "account.self", password: "account.self" } },
   "/admin/inbox": { view: "inbox.view" },
   "/admin/inbox/:id": {
     view: "inbox.view",

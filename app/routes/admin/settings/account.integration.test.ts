@@ -1,7 +1,7 @@
-import { desc, eq } from "drizzle-orm";
+import { and, desc, eq, ne } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
-import { accounts, auditLog, users } from "~/db/schema";
+import { accounts, auditLog, employees, users } from "~/db/schema";
 import { takeFlashToast } from "~/lib/flash-toast.server";
 import { action, loader } from "./account";
 import {
@@ -16,13 +16,15 @@ import {
   thrownBy,
   type TestUser,
 } from "../../../../tests/support/signed-in-request";
+import { tableFingerprint } from "../../../../tests/support/db-fingerprint";
 
 const PATH = "/admin/settings/account";
 
 const runLoader = (as: TestUser) => callRoute(loader, PATH, { as });
+/** Posts one of the page's forms: the password form unless `fields` names another intent. */
 const runAction = async (fields: Record<string, string>, as: TestUser) =>
-  answerOf<{ errors: Record<string, string>; toast: { type: string; message: string } }>(
-    await callRoute(action, PATH, { as, form: fields }),
+  answerOf<{ errors: Record<string, string>; values?: { name: string }; toast: { type: string; message: string } }>(
+    await callRoute(action, PATH, { as, form: { intent: "password", ...fields } }),
   );
 
 let admin: TestUser;
@@ -42,8 +44,17 @@ describe("my account loader", () => {
       name: "Account Admin",
       email: admin.email,
       roleLabel: "Administrator",
+      managesUsers: true,
+      managesEmployees: true,
+      employeeName: null,
     });
-    expect(await runLoader(staff)).toMatchObject({ role: "staff", email: staff.email, roleLabel: "Staff" });
+    expect(await runLoader(staff)).toMatchObject({
+      role: "staff",
+      email: staff.email,
+      roleLabel: "Staff",
+      managesUsers: false,
+      managesEmployees: false,
+    });
     expect(await runLoader(accountant)).toMatchObject({ role: "accountant", roleLabel: "Accountant" });
   });
 
@@ -128,5 +139,89 @@ describe("my account: change password", () => {
     expect(result.status).toBe(302);
     const [row] = await getDb().select().from(users).where(eq(users.id, invited.id));
     expect(row!.mustChangePassword).toBe(false);
+  });
+});
+
+describe("my account: own name", () => {
+  const rename = (name: string, as: TestUser) => runAction({ intent: "rename", name }, as);
+  const nameOf = async (id: string) => (await getDb().select().from(users).where(eq(users.id, id)))[0]!.name;
+
+  it("lets the only administrator rename themselves, with its audit line, and the session shows the new name", async () => {
+    // The only administrator: nobody else could rename them.
+    await getDb()
+      .update(users)
+      .set({ role: "staff" })
+      .where(and(eq(users.role, "admin"), ne(users.id, admin.id)));
+    expect(await getDb().$count(users, eq(users.role, "admin"))).toBe(1);
+    const result = await rename("  Farhana Rahman ", admin);
+    expect(result.status).toBe(302);
+    expect(result.headers?.get("location")).toBe(PATH);
+    const flash = await takeFlashToast(
+      routeArgs(PATH, { as: { cookie: cookieHeader(result.headers?.getSetCookie() ?? []) } }).request,
+    );
+    expect(flash.toast).toEqual({ type: "success", message: "Name updated successfully" });
+    expect(await nameOf(admin.id)).toBe("Farhana Rahman");
+    expect((await sessionOf(admin.cookie))?.user.name).toBe("Farhana Rahman");
+    expect(await runLoader(admin)).toMatchObject({ name: "Farhana Rahman" });
+    const [line] = await getDb()
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, "user.renamed"))
+      .orderBy(desc(auditLog.createdAt));
+    expect(line).toMatchObject({
+      actorUserId: admin.id,
+      entityId: admin.id,
+      summary: "Renamed themselves from Account Admin to Farhana Rahman",
+      changes: { name: { from: "Account Admin", to: "Farhana Rahman" } },
+    });
+  });
+
+  it("refuses a wrong name naming the field, keeps what was typed, and writes nothing", async () => {
+    const before = await tableFingerprint(["users", "audit_log"]);
+    const empty = await rename("   ", staff);
+    expect(empty).toMatchObject({
+      status: 400,
+      body: {
+        errors: { name: "Name is required" },
+        values: { name: "   " },
+        toast: { type: "error", message: "Failed to update name: Name is required" },
+      },
+    });
+    const twoLines = await rename("Line one\nLine two", staff);
+    expect(twoLines.body.errors).toEqual({ name: "Name must be one line of plain text" });
+    const long = await rename("x".repeat(101), staff);
+    expect(long.body.errors).toEqual({ name: "Name must be at most 100 characters" });
+    expect(await tableFingerprint(["users", "audit_log"])).toEqual(before);
+  });
+
+  it("lets staff rename themselves too, and leaves a linked employee's own name as it is", async () => {
+    const person = await signedInUser("accountant", { name: "Arif Accountant" });
+    const [employee] = await getDb()
+      .insert(employees)
+      .values({
+        userId: person.id,
+        name: "Arif Hossain",
+        email: person.email,
+        position: "Accountant",
+        department: "Finance",
+        joiningDate: "2024-01-01",
+        salary: "50000",
+      })
+      .returning();
+    expect(await runLoader(person)).toMatchObject({ employeeName: "Arif Hossain", managesEmployees: false });
+    expect((await rename("Arif H.", person)).status).toBe(302);
+    expect(await nameOf(person.id)).toBe("Arif H.");
+    const [after] = await getDb().select().from(employees).where(eq(employees.id, employee!.id));
+    expect(after!.name).toBe("Arif Hossain");
+    // The same name again changes nothing and writes no audit line.
+    const lines = await getDb().$count(auditLog, eq(auditLog.action, "user.renamed"));
+    expect((await rename("Arif H.", person)).status).toBe(302);
+    expect(await getDb().$count(auditLog, eq(auditLog.action, "user.renamed"))).toBe(lines);
+  });
+
+  it("refuses an intent the page does not have", async () => {
+    expect(await thrownBy(callRoute(action, PATH, { as: staff, form: { intent: "change-email" } }))).toMatchObject({
+      status: 400,
+    });
   });
 });

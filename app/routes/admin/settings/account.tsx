@@ -1,8 +1,10 @@
 import { KeyRound, UserRound } from "lucide-react";
 import { data } from "react-router";
 import { getDb } from "~/db/client.server";
-import { changeOwnPassword } from "~/domain/auth/account.server";
+import { changeOwnPassword, linkedEmployeeName, renameOwnAccount } from "~/domain/auth/account.server";
 import { auditActor, requireAction, requireView } from "~/domain/auth/guard.server";
+import { readOwnNameForm } from "~/domain/auth/own-name-form";
+import { can } from "~/domain/auth/permissions";
 import { ROLE_LABELS } from "~/domain/auth/roles";
 import { passRetryAfter } from "~/lib/sign-in-answer.server";
 import { httpInitOf } from "~/lib/use-case-http";
@@ -11,6 +13,7 @@ import type { Toast } from "~/lib/toast";
 import { ChangePasswordForm } from "~/ui/admin/change-password-form";
 import { useToast } from "~/ui/admin/form";
 import { PageHeader, Panel } from "~/ui/admin/page-header";
+import { OwnNameForm } from "~/ui/admin/settings/own-name-form";
 import { SettingsTabs } from "~/ui/admin/settings-tabs";
 import type { Route } from "./+types/account";
 
@@ -24,12 +27,32 @@ const PASSWORD_FAILED = "Failed to change password";
 
 export async function loader(args: Route.LoaderArgs) {
   const user = await requireView(args, "/admin/settings/account");
-  return { role: user.role, name: user.name, email: user.email, roleLabel: ROLE_LABELS[user.role] };
+  return {
+    role: user.role,
+    name: user.name,
+    email: user.email,
+    roleLabel: ROLE_LABELS[user.role],
+    // Whether they change roles themselves (Settings > Users), or ask an administrator.
+    managesUsers: can(user.role, "users.manage"),
+    managesEmployees: can(user.role, "employees.manage"),
+    employeeName: await linkedEmployeeName(getDb(), user.id),
+  };
 }
 
 export async function action(args: Route.ActionArgs) {
-  const { user } = await requireAction(args, "/admin/settings/account");
+  const access = await requireAction(args, "/admin/settings/account");
+  const { user } = access;
   const form = await args.request.formData().catch(() => new FormData());
+  const intent = access.intent(form);
+  if (intent === "rename") {
+    const values = readOwnNameForm(form);
+    const renamed = await renameOwnAccount(getDb(), values, { user, actor: auditActor(args, user) });
+    if (!renamed.ok) {
+      const toast: Toast = { type: "error", message: renamed.message };
+      return data({ form: "rename" as const, errors: renamed.errors, values, toast }, httpInitOf(renamed));
+    }
+    return redirectWithToast(ACCOUNT_PATH, { type: "success", message: renamed.message });
+  }
   const outcome = await changeOwnPassword(getDb(), form, {
     headers: args.request.headers,
     user,
@@ -37,7 +60,7 @@ export async function action(args: Route.ActionArgs) {
   });
   if (!outcome.ok) {
     const toast: Toast = { type: "error", message: PASSWORD_FAILED };
-    return data({ errors: outcome.errors, toast }, httpInitOf(outcome));
+    return data({ form: "password" as const, errors: outcome.errors, toast }, httpInitOf(outcome));
   }
   // Back to this page (so a reload does not post again), with the fresh session cookie and the spec's toast.
   return redirectWithToast(
@@ -54,19 +77,32 @@ export default function MyAccount({ loaderData, actionData }: Route.ComponentPro
   return (
     <div className="max-w-4xl">
       <SettingsTabs role={loaderData.role} />
-      <PageHeader title="My account" description="Your sign-in details, and your password." />
+      <PageHeader title="My account" description="Your name, your sign-in details, and your password." />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.25fr)] lg:items-start">
         <Panel className="p-5 sm:p-6">
           <h2 className="flex items-center gap-2 text-base font-semibold text-ink-900">
             <UserRound aria-hidden className="size-5 text-brand-700" />
             Your details
           </h2>
+          <OwnNameForm name={loaderData.name} result={actionData?.form === "rename" ? actionData : null} />
+          {loaderData.employeeName !== null && (
+            <p className="mt-2 text-xs text-slate-500">
+              Your employee record keeps its own name, {loaderData.employeeName}
+              {loaderData.managesEmployees
+                ? ": change it under Employees."
+                : "; an administrator changes it under Employees."}
+            </p>
+          )}
           <dl className="mt-4 divide-y divide-slate-100 text-sm">
-            <Detail label="Name" value={loaderData.name} />
             <Detail label="Email" value={loaderData.email} />
             <Detail label="Role" value={loaderData.roleLabel} />
           </dl>
-          <p className="mt-4 text-xs text-slate-500">To change your name, e-mail or role, ask an administrator.</p>
+          <p className="mt-4 text-xs text-slate-500">
+            Your e-mail address is how you sign in and cannot be changed.{" "}
+            {loaderData.managesUsers
+              ? "Roles are changed under Settings > Users."
+              : "To change your role, ask an administrator."}
+          </p>
         </Panel>
         <Panel className="p-5 sm:p-6">
           <h2 className="flex items-center gap-2 text-base font-semibold text-ink-900">
@@ -76,7 +112,7 @@ export default function MyAccount({ loaderData, actionData }: Route.ComponentPro
           <p className="mt-1 mb-4 text-sm text-slate-600">
             At least 8 characters and hard to guess. Your other sessions are signed out; this one stays signed in.
           </p>
-          <ChangePasswordForm result={actionData} />
+          <ChangePasswordForm intent="password" result={actionData?.form === "password" ? actionData : null} />
         </Panel>
       </div>
     </div>
