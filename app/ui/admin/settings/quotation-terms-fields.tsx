@@ -26,6 +26,8 @@ export function QuotationTermsFields({
       error={errors[field]}
       hint={`${QUOTATION_TERM_HINTS[field]} One paragraph, at most ${QUOTATION_TERM_MAX_LENGTH} characters.`}
       rows={3}
+      // A term is read whole: the box grows with its text where the browser can (field-sizing), 3 lines elsewhere.
+      style={{ fieldSizing: "content", minHeight: "4.75rem" }}
       required
       className="sm:col-span-2"
     />
