@@ -5,7 +5,9 @@ import { invalidatePublicData } from "../../lib/cache.server";
 import { diffFields, recordAudit, type AuditActor } from "../audit/audit.server";
 import type { SocialLinks } from "../content/constants";
 import { pickQuotationTerms } from "./quotation-terms";
+import { refuse, type Done, type Refused } from "../use-case";
 import {
+  COMPANY_SETTINGS_MESSAGES,
   parseCompanySettingsForm,
   companySettingsToFormValues,
   SOCIAL_NETWORKS,
@@ -50,9 +52,9 @@ export async function loadCompanySettingsForm(
   return { values: companySettingsToFormValues(editable(row)), updatedAt: row.updatedAt };
 }
 
+/** Done with the fields that changed, or refused as invalid with the values as typed. */
 export type UpdateCompanySettingsResult =
-  | { ok: true; changedFields: string[] }
-  | { ok: false; errors: Record<string, string>; values: CompanySettingsFormValues };
+  Done<{ changedFields: string[] }> | (Refused & { values: CompanySettingsFormValues });
 
 /**
  * Saves the company settings form (backoffice Settings): checks every field, and when all are valid writes
@@ -67,7 +69,7 @@ export async function updateCompanySettings(
   actor: AuditActor,
 ): Promise<UpdateCompanySettingsResult> {
   const parsed = parseCompanySettingsForm(values);
-  if (!parsed.ok) return { ok: false, errors: parsed.errors, values };
+  if (!parsed.ok) return { ...refuse("invalid", COMPANY_SETTINGS_MESSAGES.failed, parsed.errors), values };
   const next = parsed.input;
 
   const changedFields = await db.transaction(async (tx) => {
@@ -87,5 +89,5 @@ export async function updateCompanySettings(
     return fields;
   });
   if (changedFields.length > 0) invalidatePublicData();
-  return { ok: true, changedFields };
+  return { ok: true, message: COMPANY_SETTINGS_MESSAGES.saved, changedFields };
 }

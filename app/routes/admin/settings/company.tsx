@@ -15,6 +15,7 @@ import {
   SOCIAL_NETWORKS,
 } from "~/domain/settings/company-settings";
 import { loadCompanySettingsForm, updateCompanySettings } from "~/domain/settings/update-company-settings.server";
+import { httpStatusOf } from "~/lib/use-case-http";
 import type { Toast } from "~/lib/toast";
 import { formCheck } from "~/lib/form-errors";
 import {
@@ -49,10 +50,10 @@ export async function action(args: Route.ActionArgs) {
   const form = await args.request.formData().catch(() => new FormData());
   const result = await updateCompanySettings(getDb(), readCompanySettingsForm(form), auditActor(args, user));
   if (!result.ok) {
-    const toast: Toast = { type: "error", message: COMPANY_SETTINGS_MESSAGES.failed };
-    return data({ errors: result.errors, values: result.values, toast }, { status: 400 });
+    const toast: Toast = { type: "error", message: result.message };
+    return data({ errors: result.errors, values: result.values, toast }, { status: httpStatusOf(result) });
   }
-  const toast: Toast = { type: "success", message: COMPANY_SETTINGS_MESSAGES.saved };
+  const toast: Toast = { type: "success", message: result.message };
   return { errors: null, values: null, toast };
 }
 
