@@ -25,7 +25,7 @@ export function settingsTabsFor(role: UserRole): SettingsTab[] {
 }
 
 const tabClass = ({ isActive }: { isActive: boolean }) =>
-  `-mb-px inline-flex items-center gap-2 border-b-2 px-3 py-2.5 text-sm font-medium whitespace-nowrap transition sm:px-4 ${
+  `-mb-px inline-flex items-center gap-2 border-b-2 px-2.5 py-2.5 text-sm font-medium whitespace-nowrap transition sm:px-4 ${
     isActive
       ? "border-brand-600 text-brand-800"
       : "border-transparent text-slate-600 hover:border-slate-300 hover:text-ink-900"
@@ -39,12 +39,13 @@ export function SettingsTabs({ role }: { role: UserRole }) {
   const tabs = settingsTabsFor(role);
   if (tabs.length < 2) return null;
   return (
-    <nav aria-label="Settings" className="mb-6 overflow-x-auto border-b border-slate-200">
-      <ul className="flex">
+    // The tabs wrap rather than scroll: on a phone every one is in reach without scrolling the row sideways.
+    <nav aria-label="Settings" className="mb-6 border-b border-slate-200">
+      <ul className="flex flex-wrap">
         {tabs.map(({ to, label, icon: Icon }) => (
           <li key={to}>
             <NavLink to={to} end className={tabClass} prefetch="intent">
-              <Icon aria-hidden className="size-4 shrink-0" />
+              <Icon aria-hidden className="hidden size-4 shrink-0 sm:block" />
               {label}
             </NavLink>
           </li>

@@ -1,7 +1,7 @@
 import { headCellClass } from "./sort-header";
 
 export { headCellClass };
-export const cellClass = "px-4 py-3 align-top text-sm text-slate-700";
+export const cellClass = "px-3 py-3 first:pl-4 last:pr-4 align-top text-sm text-slate-700";
 
 // Below 640 px a stacked table shows each row as a card: its cells one under another, each with its
 // data-label (when it has one) in front, cells marked data-empty left out, and the sortable headers as a row
@@ -20,7 +20,9 @@ const STACK_CSS = `@media (max-width: 639.98px) {
 
 /**
  * A list's table. On a phone it is stacked (one card per row, see STACK_CSS), or with `stack={false}` scrolls
- * sideways inside its panel; the page itself never scrolls sideways. Give cells a `data-label` when their
+ * sideways inside its panel; the page itself never scrolls sideways. From 1280 px up (a laptop with the side
+ * menu: a 958 px panel) every column fits: a table there must keep its cells narrow enough (wrapping text,
+ * icons for its row actions: RowActions' `compact`). Give cells a `data-label` when their
  * value needs its column's name to be understood on a card ("Attempts: 3"), and `data-empty` when they hold
  * nothing worth a line there.
  */
@@ -32,7 +34,10 @@ export function ListTable({
 }: {
   /** What the table holds, for screen readers ("Contact messages"). */
   label: string;
-  /** Below this width (from 640 px up, or always without stacking) the table scrolls rather than squeezes. */
+  /**
+   * Below this width the table scrolls inside its panel rather than squeezes: on a tablet (from 640 px up), or
+   * always without stacking. From 1280 px up it fits its panel, so no column is ever out of reach there.
+   */
   minWidth?: string;
   stack?: boolean;
   children: React.ReactNode;
@@ -50,7 +55,10 @@ export function ListTable({
           {STACK_CSS}
         </style>
       )}
-      <table className={`w-full border-collapse ${stack ? "list-stack" : ""}`} style={{ minWidth }}>
+      <table
+        className={`w-full min-w-(--list-min-width) border-collapse xl:min-w-0 ${stack ? "list-stack" : ""}`}
+        style={{ "--list-min-width": minWidth } as React.CSSProperties}
+      >
         {children}
       </table>
     </div>
