@@ -23,7 +23,19 @@ export const INVENTORY_LIST = defineList({
   pageSize: 10,
 });
 
-/** How the back office names an item's status. */
+/**
+ * An item's status is set by hand (the storefront shows it on the product page); the units free on a date are
+ * counted from approved quotations and the workshop (stock by date, catalogue/stock.server.ts). The two can
+ * disagree (Booked while every unit is free today), so the back office names them apart wherever both show.
+ */
+export const INVENTORY_STATUS_NAME = "Manual status";
+export const INVENTORY_STATUS_HINT =
+  "Set by hand and shown on the product page. Under Repair also takes the item out of stock; the units free on a date come from approved quotations.";
+export const FREE_TODAY_NAME = "Free today";
+export const FREE_TODAY_HINT =
+  "Units neither promised to an approved quotation nor in the workshop today (Dhaka), of the units owned";
+
+/** How the back office names each value of an item's manual status. */
 export const INVENTORY_STATUS_LABELS: Record<AvailabilityStatus, string> = {
   available: "Available",
   booked: "Booked",

@@ -1,22 +1,19 @@
-import {
-  Archive,
-  Download,
-  ExternalLink,
-  ImageOff,
-  Package,
-  Pencil,
-  Plus,
-  RotateCcw,
-  Trash2,
-  Upload,
-} from "lucide-react";
+import { Archive, Download, ExternalLink, ImageOff, Package, Plus, RotateCcw, Upload } from "lucide-react";
 import { data, Form, Link, useLocation } from "react-router";
 import { getDb } from "~/db/client.server";
 import { auditActor, requireAction, requireView, type ActionAccess } from "~/domain/auth/guard.server";
 import { can } from "~/domain/auth/permissions";
 import { CATEGORIES, findCategory, INVENTORY_GROUPS, PRICE_UNITS } from "~/domain/catalogue/constants";
 import { INVENTORY_IMPORT_PATH, inventoryExportHref } from "~/domain/inventory/inventory-csv";
-import { INVENTORY_LIST, INVENTORY_STATUS_LABELS, SOURCE_LABELS } from "~/domain/inventory/inventory-list";
+import {
+  FREE_TODAY_HINT,
+  FREE_TODAY_NAME,
+  INVENTORY_LIST,
+  INVENTORY_STATUS_HINT,
+  INVENTORY_STATUS_LABELS,
+  INVENTORY_STATUS_NAME,
+  SOURCE_LABELS,
+} from "~/domain/inventory/inventory-list";
 import { listInventory } from "~/domain/inventory/inventory-list.server";
 import { EMPTY_ITEM_FORM, INVENTORY_MESSAGES, readItemForm, type ItemFormValues } from "~/domain/inventory/item-form";
 import { deleteItem, loadItemForm, restoreItem } from "~/domain/inventory/item-records.server";
@@ -45,6 +42,7 @@ import {
   useListView,
 } from "~/ui/admin/list";
 import { PageHeader, Panel } from "~/ui/admin/page-header";
+import { RowActions } from "~/ui/admin/row-actions";
 import { Badge, type BadgeTone } from "~/ui/badge";
 import { primaryButton, secondaryButton } from "~/ui/buttons";
 import type { Route } from "./+types/inventory";
@@ -190,7 +188,7 @@ export default function Inventory({ loaderData, actionData }: Route.ComponentPro
           <SearchBox label="Search" placeholder="Search inventory..." className="col-span-2 sm:min-w-56 sm:flex-1" />
           <FilterSelect
             name="status"
-            label="Status"
+            label={INVENTORY_STATUS_NAME}
             allLabel="All"
             options={Object.entries(INVENTORY_STATUS_LABELS).map(([value, label]) => ({ value, label }))}
             className="sm:w-40"
@@ -252,13 +250,18 @@ export default function Inventory({ loaderData, actionData }: Route.ComponentPro
                   Source
                 </SortHeader>
                 <SortHeader list={list} sort="status">
-                  Status
+                  {/* Two lines where the columns are tight (at 1280 px): the table fits its panel. */}
+                  <span title={INVENTORY_STATUS_HINT} className="whitespace-normal">
+                    {INVENTORY_STATUS_NAME}
+                  </span>
                 </SortHeader>
                 <SortHeader list={list} sort="price">
                   Price
                 </SortHeader>
                 <HeadCell>
-                  <span title="Units free today (Dhaka) of the units owned">Stock today</span>
+                  <span title={FREE_TODAY_HINT} className="whitespace-normal">
+                    {FREE_TODAY_NAME}
+                  </span>
                 </HeadCell>
                 <HeadCell className="text-right">Actions</HeadCell>
               </tr>
@@ -283,7 +286,7 @@ export default function Inventory({ loaderData, actionData }: Route.ComponentPro
                       </span>
                     )}
                   </td>
-                  <td className={`${cellClass} min-w-44`}>
+                  <td className={`${cellClass} min-w-40`}>
                     <span className="block font-medium text-ink-900">{row.name}</span>
                     <span className="flex items-center gap-x-2 text-xs text-slate-500">
                       {row.isPackage && <Badge tone="blue">Package</Badge>}
@@ -309,7 +312,7 @@ export default function Inventory({ loaderData, actionData }: Route.ComponentPro
                   <td data-label="Source" className={cellClass}>
                     {SOURCE_LABELS[row.source as keyof typeof SOURCE_LABELS] ?? row.source}
                   </td>
-                  <td data-label="Status" className={cellClass}>
+                  <td data-label={INVENTORY_STATUS_NAME} className={cellClass}>
                     <Badge tone={STATUS_TONES[row.status] ?? "slate"}>
                       {INVENTORY_STATUS_LABELS[row.status as keyof typeof INVENTORY_STATUS_LABELS] ?? row.status}
                     </Badge>
@@ -320,9 +323,9 @@ export default function Inventory({ loaderData, actionData }: Route.ComponentPro
                       {PRICE_UNITS.find((u) => u.id === row.priceUnit)?.label ?? row.priceUnit}
                     </span>
                   </td>
-                  <td data-label="Stock" className={`${cellClass} whitespace-nowrap`}>
+                  <td data-label={FREE_TODAY_NAME} className={`${cellClass} whitespace-nowrap`}>
                     <span className="font-medium text-ink-900">{row.freeToday}</span>
-                    <span className="text-slate-500"> of {row.quantity} free</span>
+                    <span className="text-slate-500"> of {row.quantity}</span>
                     {row.unitsUnderRepair > 0 && (
                       <span className="block text-xs text-red-700">
                         {row.unitsUnderRepair} in repair{row.repairReturnDate ? ` until ${row.repairReturnDate}` : ""}
@@ -331,28 +334,12 @@ export default function Inventory({ loaderData, actionData }: Route.ComponentPro
                   </td>
                   <td className={`${cellClass} text-right whitespace-nowrap`}>
                     {canManage && !row.archivedAt && (
-                      <span className="inline-flex gap-1">
-                        <Link
-                          to={dialogHref(`edit=${row.id}`)}
-                          preventScrollReset
-                          className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-sm font-medium text-brand-700 hover:bg-brand-50"
-                          aria-label={`Edit ${row.name}`}
-                          title="Edit"
-                        >
-                          <Pencil aria-hidden className="size-4" />
-                          <span className="sm:sr-only xl:not-sr-only">Edit</span>
-                        </Link>
-                        <Link
-                          to={dialogHref(`delete=${row.id}`)}
-                          preventScrollReset
-                          className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-sm font-medium text-red-700 hover:bg-red-50"
-                          aria-label={`Delete ${row.name}`}
-                          title="Delete"
-                        >
-                          <Trash2 aria-hidden className="size-4" />
-                          <span className="sm:sr-only xl:not-sr-only">Delete</span>
-                        </Link>
-                      </span>
+                      <RowActions
+                        name={row.name}
+                        editHref={dialogHref(`edit=${row.id}`)}
+                        deleteHref={dialogHref(`delete=${row.id}`)}
+                        compact
+                      />
                     )}
                     {canManage && row.archivedAt && (
                       <Form method="post" action={here} replace preventScrollReset>

@@ -9,7 +9,11 @@ import {
   SOURCES,
 } from "~/domain/catalogue/constants";
 import { DAILY_RATE_STRUCTURE } from "~/domain/catalogue/rate-structures";
-import { INVENTORY_STATUS_LABELS } from "~/domain/inventory/inventory-list";
+import {
+  INVENTORY_STATUS_HINT,
+  INVENTORY_STATUS_LABELS,
+  INVENTORY_STATUS_NAME,
+} from "~/domain/inventory/inventory-list";
 import {
   INVENTORY_MESSAGES,
   ITEM_LIMITS,
@@ -129,7 +133,8 @@ export function ItemDialog({
           />
           <SelectField
             name="status"
-            label="Status"
+            label={INVENTORY_STATUS_NAME}
+            title={INVENTORY_STATUS_HINT}
             defaultValue={values.status}
             error={errors.status}
             required
