@@ -1,15 +1,4 @@
-import {
-  AlertTriangle,
-  CalendarDays,
-  ExternalLink,
-  ImageOff,
-  MapPin,
-  Pencil,
-  Plus,
-  Trash2,
-  User,
-  Users,
-} from "lucide-react";
+import { AlertTriangle, CalendarDays, ExternalLink, ImageOff, MapPin, Plus, User, Users } from "lucide-react";
 import { data, Form, Link, useLocation } from "react-router";
 import { getDb } from "~/db/client.server";
 import { auditActor, requireAction, requireView, type ActionAccess } from "~/domain/auth/guard.server";
@@ -58,6 +47,7 @@ import {
   useListView,
 } from "~/ui/admin/list";
 import { PageHeader, Panel } from "~/ui/admin/page-header";
+import { RowActions } from "~/ui/admin/row-actions";
 import { Badge } from "~/ui/badge";
 import { primaryButton } from "~/ui/buttons";
 import type { Route } from "./+types/events";
@@ -207,7 +197,8 @@ export default function Events({ loaderData, actionData }: Route.ComponentProps)
           />
         </Panel>
       ) : (
-        <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Events">
+        // grid-cols-1 (not the implicit column): a card is as wide as the phone, whatever a long word in it needs.
+        <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Events">
           {page.rows.map((event) => (
             <EventCardView
               key={event.id}
@@ -269,7 +260,7 @@ function EventCardView({
 }) {
   const dayGone = isDayPassed(event, today);
   return (
-    <li>
+    <li className="min-w-0">
       <article
         className="flex h-full flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm"
         aria-label={event.title}
@@ -288,7 +279,7 @@ function EventCardView({
           </span>
         </div>
         <div className="flex flex-1 flex-col p-4">
-          <h2 className="text-base font-semibold text-ink-900">{event.title}</h2>
+          <h2 className="text-base font-semibold break-words text-ink-900">{event.title}</h2>
           {dayGone && (
             <div className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1">
               <p className="inline-flex items-center gap-1 text-xs font-semibold text-amber-800">
@@ -353,24 +344,12 @@ function EventCardView({
               <ExternalLink aria-hidden className="size-4" /> View
             </a>
             {canManage && (
-              <span className="ml-auto inline-flex gap-1">
-                <Link
-                  to={editHref}
-                  preventScrollReset
-                  className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-sm font-medium text-brand-700 hover:bg-brand-50"
-                  aria-label={`Edit ${event.title}`}
-                >
-                  <Pencil aria-hidden className="size-4" /> Edit
-                </Link>
-                <Link
-                  to={deleteHref}
-                  preventScrollReset
-                  className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-sm font-medium text-red-700 hover:bg-red-50"
-                  aria-label={`Delete ${event.title}`}
-                >
-                  <Trash2 aria-hidden className="size-4" /> Delete
-                </Link>
-              </span>
+              <RowActions
+                name={event.title}
+                editHref={editHref}
+                deleteHref={deleteHref}
+                className="ml-auto inline-flex gap-1"
+              />
             )}
           </div>
         </div>
