@@ -51,11 +51,12 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           <StatCard key={card.key} card={card} />
         ))}
       </section>
-      <div className="mt-6 grid gap-6 lg:grid-cols-5">
-        <div className="lg:order-2 lg:col-span-2">
+      {/* One column on a phone whatever a long line of activity needs; each panel its own height. */}
+      <div className="mt-6 grid grid-cols-1 items-start gap-6 lg:grid-cols-5">
+        <div className="min-w-0 lg:order-2 lg:col-span-2">
           <ActivityList items={activity} now={now} />
         </div>
-        <div className="lg:order-1 lg:col-span-3">
+        <div className="min-w-0 lg:order-1 lg:col-span-3">
           <WeeklyChart weeks={weeks} />
         </div>
       </div>

@@ -95,8 +95,8 @@ export function WeeklyChart({ weeks }: { weeks: WeekCount[] }) {
   const first = weeks[0];
 
   return (
-    <Panel className="flex h-full flex-col">
-      <figure className="flex flex-1 flex-col px-4 py-3 sm:px-5" aria-labelledby="weekly-chart-title">
+    <Panel>
+      <figure className="px-4 py-3 sm:px-5" aria-labelledby="weekly-chart-title">
         <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
           <h2 id="weekly-chart-title" className="font-semibold text-ink-900">
             Quotations per week
@@ -115,7 +115,8 @@ export function WeeklyChart({ weeks }: { weeks: WeekCount[] }) {
           {first ? `, from the week of ${weekLabel(first.weekStart)}` : ""} (weeks start on Monday)
         </figcaption>
 
-        <div className="relative mt-4 min-h-56 flex-1 sm:min-h-64" aria-hidden>
+        {/* A height of its own: the plot never stretches to the height of the panel beside it. */}
+        <div className="relative mt-4 h-56 sm:h-64" aria-hidden data-testid="weekly-chart-plot">
           {!drawn && <HtmlBars weeks={weeks} />}
           <canvas ref={canvasRef} className={drawn ? "" : "invisible"} data-testid="weekly-chart-canvas" />
           {totals.requests + totals.approvals === 0 && (
@@ -125,25 +126,29 @@ export function WeeklyChart({ weeks }: { weeks: WeekCount[] }) {
           )}
         </div>
 
-        <table className="sr-only">
-          <caption>Quotation requests and approvals per week</caption>
-          <thead>
-            <tr>
-              <th scope="col">Week of</th>
-              <th scope="col">Requests</th>
-              <th scope="col">Approvals</th>
-            </tr>
-          </thead>
-          <tbody>
-            {weeks.map((w) => (
-              <tr key={w.weekStart}>
-                <th scope="row">{weekLabel(w.weekStart)}</th>
-                <td>{w.requests}</td>
-                <td>{w.approvals}</td>
+        {/* sr-only on a wrapper: a table keeps its columns' width however narrow it is told to be, so it would
+            widen the page by its own width on a phone. */}
+        <div className="sr-only">
+          <table>
+            <caption>Quotation requests and approvals per week</caption>
+            <thead>
+              <tr>
+                <th scope="col">Week of</th>
+                <th scope="col">Requests</th>
+                <th scope="col">Approvals</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {weeks.map((w) => (
+                <tr key={w.weekStart}>
+                  <th scope="row">{weekLabel(w.weekStart)}</th>
+                  <td>{w.requests}</td>
+                  <td>{w.approvals}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       </figure>
     </Panel>
   );
@@ -172,7 +177,8 @@ function HtmlBars({ weeks }: { weeks: WeekCount[] }) {
         {weeks.map((w, i) => (
           <span
             key={w.weekStart}
-            className={`flex-1 text-center whitespace-nowrap ${(weeks.length - 1 - i) % 2 === 1 ? "invisible sm:visible" : ""}`}
+            // min-w-0: on a phone a label may spill into its hidden neighbour's room rather than widen the page.
+            className={`min-w-0 flex-1 text-center whitespace-nowrap ${(weeks.length - 1 - i) % 2 === 1 ? "invisible sm:visible" : ""}`}
           >
             {weekLabel(w.weekStart)}
           </span>
