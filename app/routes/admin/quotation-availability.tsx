@@ -87,11 +87,19 @@ export default function QuotationAvailability({ loaderData }: Route.ComponentPro
         {items.length === 0 ? (
           <p className="p-6 text-sm text-slate-600">No items in the inventory.</p>
         ) : (
-          <div className="overflow-x-auto">
+          // The month is wider than a phone (and a laptop): it scrolls inside its own box, the items' names held in
+          // place; the page itself does not (data-scrolls-sideways: the screen-fit test's one allowed scroller).
+          <div
+            className="overflow-x-auto focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none"
+            role="region"
+            aria-label="Days of the month"
+            tabIndex={0}
+            data-scrolls-sideways=""
+          >
             <table className="border-collapse text-xs" aria-label={`Units free per day, ${formatMonthYear(month)}`}>
               <thead className="bg-slate-50">
                 <tr>
-                  <th className="sticky left-0 z-10 min-w-48 border-b border-slate-200 bg-slate-50 px-3 py-2 text-left font-semibold text-slate-700">
+                  <th className="sticky left-0 z-10 w-32 border-b border-slate-200 bg-slate-50 px-3 py-2 text-left font-semibold text-slate-700 sm:w-auto sm:min-w-48">
                     Item (owned)
                   </th>
                   {days.map((d) => (
@@ -110,7 +118,7 @@ export default function QuotationAvailability({ loaderData }: Route.ComponentPro
                   <tr key={item.id}>
                     <th
                       scope="row"
-                      className="sticky left-0 z-10 bg-white px-3 py-1.5 text-left font-medium whitespace-nowrap text-ink-900"
+                      className="sticky left-0 z-10 bg-white px-3 py-1.5 text-left font-medium text-ink-900 sm:whitespace-nowrap"
                     >
                       {item.name} <span className="font-normal text-slate-500">({item.quantity})</span>
                     </th>

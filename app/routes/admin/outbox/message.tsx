@@ -33,6 +33,12 @@ export async function action(args: Route.ActionArgs) {
   return data({ toast }, { status: outcome.ok ? 200 : httpStatusOf(outcome) });
 }
 
+/**
+ * The bodies' typeface: monospaced as the text was written, with the taka sign's own font first (app.css: one
+ * glyph, U+09F3, the PDF's Noto Sans Bengali), since few monospaced fonts have it and ৳ would show as a box.
+ */
+const BODY_FONT = "font-[family-name:Taka,ui-monospace,SFMono-Regular,Menlo,Consolas,'Liberation_Mono',monospace]";
+
 /** Where the record an e-mail is about can be seen, when there is a screen for it. */
 function relatedHref(type: string | null, id: string | null): string | null {
   if (type === "contact_message" && id) return `/admin/inbox/${id}`;
@@ -76,7 +82,10 @@ export default function OutboxMessage({ loaderData, actionData }: Route.Componen
           <Panel className="p-6">
             <h2 className="text-sm font-semibold tracking-wide text-slate-500 uppercase">Text</h2>
             {/* The text body as text: React escapes it, so nothing in it is ever read as HTML. */}
-            <pre className="mt-3 font-mono text-[13px] leading-relaxed break-words whitespace-pre-wrap text-ink-900">
+            <pre
+              className={`mt-3 ${BODY_FONT} text-[13px] leading-relaxed break-words whitespace-pre-wrap text-ink-900`}
+              data-testid="email-text"
+            >
               {email.textBody}
             </pre>
           </Panel>
@@ -112,7 +121,9 @@ export default function OutboxMessage({ loaderData, actionData }: Route.Componen
               />
               <details className="mt-3">
                 <summary className="cursor-pointer text-sm font-medium text-slate-600">HTML source</summary>
-                <pre className="mt-2 max-h-96 overflow-auto rounded bg-slate-50 p-3 text-xs break-all whitespace-pre-wrap">
+                <pre
+                  className={`mt-2 max-h-96 overflow-auto rounded bg-slate-50 p-3 ${BODY_FONT} text-xs break-all whitespace-pre-wrap`}
+                >
                   {email.htmlBody}
                 </pre>
               </details>

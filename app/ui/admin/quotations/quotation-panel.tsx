@@ -229,14 +229,22 @@ function describeEvent(e: AdminQuotationEvent): string {
 }
 
 function StoredLines({ quotation: q }: { quotation: AdminQuotation }) {
+  const totalLabel = (
+    <>
+      Total Estimate (VAT {Number(q.vatRatePercent)}%{Number(q.discount) > 0 ? `, less ${formatMoney(q.discount)}` : ""}
+      )
+    </>
+  );
+  // On a phone the quantity and unit price are read from the line's charge under its name: the table fits the
+  // panel, its Total column never behind a sideways scroll.
   return (
-    <div className="overflow-x-auto rounded-md border border-slate-200">
-      <table className="w-full min-w-[28rem] border-collapse text-sm">
+    <div className="rounded-md border border-slate-200">
+      <table className="w-full border-collapse text-sm">
         <thead className="bg-slate-50 text-left text-xs font-semibold text-slate-600 uppercase">
           <tr>
             <th className="px-3 py-2">Product</th>
-            <th className="px-3 py-2 text-right">Qty</th>
-            <th className="px-3 py-2 text-right">Unit price</th>
+            <th className="hidden px-3 py-2 text-right sm:table-cell">Qty</th>
+            <th className="hidden px-3 py-2 text-right sm:table-cell">Unit price</th>
             <th className="px-3 py-2 text-right">Total</th>
           </tr>
         </thead>
@@ -244,25 +252,27 @@ function StoredLines({ quotation: q }: { quotation: AdminQuotation }) {
           {q.lines.map((l) => (
             <tr key={l.id}>
               <td className="px-3 py-2">
-                <span className="font-medium text-ink-900">{l.name}</span>
+                <span className="font-medium wrap-anywhere text-ink-900">{l.name}</span>
                 {l.size && <span className="block text-xs text-slate-500">Size: {l.size}</span>}
                 <span className="block text-xs text-slate-600 tabular-nums" data-testid="line-charge">
                   {chargeText(l, formatMoney)}
                 </span>
               </td>
-              <td className="px-3 py-2 text-right tabular-nums">{l.quantity}</td>
-              <td className="px-3 py-2 text-right tabular-nums">{formatMoney(l.unitPrice)}</td>
-              <td className="px-3 py-2 text-right tabular-nums">{formatMoney(l.total)}</td>
+              <td className="hidden px-3 py-2 text-right tabular-nums sm:table-cell">{l.quantity}</td>
+              <td className="hidden px-3 py-2 text-right whitespace-nowrap tabular-nums sm:table-cell">
+                {formatMoney(l.unitPrice)}
+              </td>
+              <td className="px-3 py-2 text-right whitespace-nowrap tabular-nums">{formatMoney(l.total)}</td>
             </tr>
           ))}
         </tbody>
         <tfoot>
           <tr className="border-t border-slate-200 font-semibold text-ink-900">
-            <td colSpan={3} className="px-3 py-2 text-right">
-              Total Estimate (VAT {Number(q.vatRatePercent)}%
-              {Number(q.discount) > 0 ? `, less ${formatMoney(q.discount)}` : ""})
+            <td colSpan={3} className="hidden px-3 py-2 text-right sm:table-cell">
+              {totalLabel}
             </td>
-            <td className="px-3 py-2 text-right tabular-nums">{formatMoney(q.total)}</td>
+            <td className="px-3 py-2 text-right sm:hidden">{totalLabel}</td>
+            <td className="px-3 py-2 text-right whitespace-nowrap tabular-nums">{formatMoney(q.total)}</td>
           </tr>
         </tfoot>
       </table>
