@@ -1,6 +1,16 @@
 import { Toaster as Sonner } from "sonner";
 
-/** Toasts appear at the top right (storefront.md §2). */
-export function Toaster() {
-  return <Sonner position="top-right" closeButton />;
+/**
+ * Toasts appear at the top right (storefront.md §2). `top` (a CSS length) keeps them below a sticky header, so a
+ * toast never covers the header's name and Sign out (the back office and the portal, issue 20).
+ */
+export function Toaster({ top }: { top?: string }) {
+  return (
+    <Sonner
+      position="top-right"
+      closeButton
+      offset={top ? { top } : undefined}
+      mobileOffset={top ? { top } : undefined}
+    />
+  );
 }

@@ -146,7 +146,8 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           <Outlet />
         </main>
       </div>
-      <Toaster />
+      {/* Below the sticky header (h-14), never over the name and Sign out. */}
+      <Toaster top="4rem" />
     </div>
   );
 }

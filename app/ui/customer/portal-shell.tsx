@@ -17,7 +17,8 @@ export function PortalShell({
   children: React.ReactNode;
 }) {
   return (
-    <div className="min-h-screen bg-slate-50">
+    // --toast-top: the header's height and a gap; on a phone it has a second line (who is signed in).
+    <div className="min-h-screen bg-slate-50 [--toast-top:5.875rem] sm:[--toast-top:4rem]">
       <a
         href="#portal-main"
         className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
@@ -40,8 +41,12 @@ export function PortalShell({
               Customer portal
             </Link>
           ) : (
-            <div className="ml-auto flex min-w-0 items-center gap-1 sm:gap-3">
-              <span className="hidden truncate text-sm text-slate-600 sm:block" title="Signed in as">
+            // Never narrower than its buttons: the company's name (and the e-mail) is what gets cut short.
+            <div className="ml-auto flex items-center gap-1 sm:gap-3">
+              <span
+                className="hidden max-w-56 truncate text-sm text-slate-600 sm:block lg:max-w-80"
+                title={`Signed in as ${email}`}
+              >
                 {email}
               </span>
               <Link
@@ -73,7 +78,7 @@ export function PortalShell({
       <main id="portal-main" className="mx-auto max-w-5xl px-4 py-6 lg:px-8 lg:py-8">
         {children}
       </main>
-      <Toaster />
+      <Toaster top="var(--toast-top)" />
     </div>
   );
 }
