@@ -23,7 +23,8 @@ import {
   cellClass,
   EmptyState,
   FilterSelect,
-  formatDhakaDateTime,
+  formatDhakaDate,
+  formatDhakaTime,
   HeadCell,
   ListTable,
   ListSkeleton,
@@ -216,9 +217,14 @@ export default function Quotations({ loaderData, actionData }: Route.ComponentPr
                       </span>
                     )}
                   </td>
-                  <td data-label="Contact" className={cellClass}>
+                  {/* The address on one line, cut with an ellipsis and whole in its title (as the employee list). */}
+                  <td data-label="Contact" className={`${cellClass} max-w-44`}>
                     <span className="block text-ink-900">{row.customerName}</span>
-                    <a href={`mailto:${row.email}`} className="text-xs break-all text-brand-700 hover:underline">
+                    <a
+                      href={`mailto:${row.email}`}
+                      title={row.email}
+                      className="block truncate text-xs text-brand-700 hover:underline"
+                    >
                       {row.email}
                     </a>
                   </td>
@@ -229,8 +235,10 @@ export default function Quotations({ loaderData, actionData }: Route.ComponentPr
                     {formatLongDate(row.eventDate)}
                     <span className="block text-xs text-slate-500">{formatTime(row.eventTime)}</span>
                   </td>
+                  {/* Date over time, as the event's: the list fits its panel at 1280 px. */}
                   <td data-label="Received" className={`${cellClass} whitespace-nowrap`}>
-                    {formatDhakaDateTime(row.createdAt)}
+                    {formatDhakaDate(row.createdAt)}
+                    <span className="block text-xs text-slate-500">{formatDhakaTime(row.createdAt)}</span>
                   </td>
                   <td className={`${cellClass} text-right whitespace-nowrap`}>
                     <span className="inline-flex flex-wrap justify-end gap-1 lg:flex-col lg:items-end">
@@ -253,8 +261,12 @@ export default function Quotations({ loaderData, actionData }: Route.ComponentPr
                             disabled={deciding}
                             className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-sm font-medium text-green-700 hover:bg-green-50 disabled:opacity-50"
                             aria-label={`Approve ${row.eventName}`}
+                            title="Approve"
                           >
-                            <Check aria-hidden className="size-4" /> Approve
+                            {/* Icons alone between phone and very wide screens (as RowActions' compact): the
+                                list fits its panel at 1280 px. */}
+                            <Check aria-hidden className="size-4" />
+                            <span className="sm:sr-only 2xl:not-sr-only">Approve</span>
                           </button>
                           <button
                             type="submit"
@@ -263,8 +275,10 @@ export default function Quotations({ loaderData, actionData }: Route.ComponentPr
                             disabled={deciding}
                             className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-sm font-medium text-red-700 hover:bg-red-50 disabled:opacity-50"
                             aria-label={`Reject ${row.eventName}`}
+                            title="Reject"
                           >
-                            <X aria-hidden className="size-4" /> Reject
+                            <X aria-hidden className="size-4" />
+                            <span className="sm:sr-only 2xl:not-sr-only">Reject</span>
                           </button>
                         </Form>
                       )}
