@@ -106,7 +106,8 @@ function EventFact({
 function ItemName({ name, size }: { name: string; size: string | null }) {
   return (
     <>
-      <span className="font-medium text-ink-900">{name}</span>
+      {/* Breaks anywhere if it must: a long word never widens the table past a phone, its Total column cut off. */}
+      <span className="font-medium wrap-anywhere text-ink-900">{name}</span>
       {size && <span className="block text-xs text-slate-500">Size: {size}</span>}
     </>
   );
