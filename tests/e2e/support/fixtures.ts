@@ -79,8 +79,32 @@ export const E2E_PORTAL_QUOTATIONS = {
   },
   other: {
     id: "e2e00003-0000-4000-8000-000000000003",
-    email: "someone-else@e2e.test",
+    // Long, so the quotation list shows it cut with an ellipsis (screen-fit.spec.ts).
+    email: "someone-else.bookings-and-events@long-company-name-e2e.test",
     eventName: "Someone Else's Concert",
     daysFromNow: 40,
   },
+  /**
+   * Approved by the customer, with long item names and seven-figure amounts: the widest table the portal shows
+   * (screen-fit.spec.ts). Its lines name no inventory item, so it promises no stock other specs count on.
+   */
+  approved: {
+    id: "e2e00004-0000-4000-8000-000000000004",
+    email: "customer@e2e.test",
+    eventName: "Karim Traders Silver Jubilee Gala and Awards Night",
+    daysFromNow: 75,
+  },
 } as const;
+
+/**
+ * A contact message in the inbox and the quotation e-mail in the outbox (its figures in taka, failed after its
+ * attempts, so the viewer shows Retry and the error), with fixed ids so screen-fit.spec.ts and `npm run look`
+ * can open them without reading (and so marking read) another spec's message.
+ */
+export const E2E_INBOX_MESSAGE = {
+  id: "e2e00010-0000-4000-8000-000000000010",
+  name: "Farhana Chowdhury-Rahman",
+  email: "farhana.chowdhury.rahman@long-company-name-example.com.bd",
+  subject: "Lighting and sound for a three-day trade fair at the International Convention City Bashundhara",
+} as const;
+export const E2E_OUTBOX_EMAIL = { id: "e2e00011-0000-4000-8000-000000000011" } as const;

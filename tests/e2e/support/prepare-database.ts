@@ -3,7 +3,16 @@
 import { eq } from "drizzle-orm";
 import { openDatabase } from "../../../app/db/client.server";
 import { runMigrations } from "../../../app/db/migrate.server";
-import { events, inventoryItems, quotationLines, quotationRevisions, quotations } from "../../../app/db/schema";
+import {
+  contactMessages,
+  emailOutbox,
+  events,
+  inventoryItems,
+  quotationLines,
+  quotationRevisions,
+  quotations,
+} from "../../../app/db/schema";
+import type { QuotationRevisionLine } from "../../../app/domain/quotations/constants";
 import { hashLinkToken } from "../../../app/domain/quotations/link-token";
 import { DEFAULT_QUOTATION_TERMS, quotationTermsList } from "../../../app/domain/settings/quotation-terms";
 import { seedDatabase } from "../../../app/db/seed/seed.server";
@@ -11,6 +20,8 @@ import { loadEnv } from "../../../app/lib/env.server";
 import { createPasswordUser } from "../../../app/domain/auth/users.server";
 import {
   dhakaDatePlus,
+  E2E_INBOX_MESSAGE,
+  E2E_OUTBOX_EMAIL,
   E2E_PORTAL_MUST_CHANGE,
   E2E_PORTAL_QUOTATIONS,
   E2E_SPARE_USERS,
@@ -55,7 +66,7 @@ try {
 
   // The customer portal (customer-portal.spec.ts).
   await createPasswordUser(database.db, { ...E2E_PORTAL_MUST_CHANGE, role: "customer", mustChangePassword: true });
-  const { pending, sent, other } = E2E_PORTAL_QUOTATIONS;
+  const { pending, sent, other, approved } = E2E_PORTAL_QUOTATIONS;
   const quotation = (q: (typeof E2E_PORTAL_QUOTATIONS)[keyof typeof E2E_PORTAL_QUOTATIONS]) => ({
     id: q.id,
     customerName: q === other ? "Someone Else" : E2E_USERS.customer.name,
@@ -164,6 +175,111 @@ try {
     validUntil: new Date(Date.now() + 7 * 86_400_000),
     terms: quotationTermsList(DEFAULT_QUOTATION_TERMS),
     sentByLabel: E2E_USERS.admin.email,
+  });
+
+  // The approved one (screen-fit.spec.ts): long names and seven-figure amounts, charged by the day.
+  const approvedLines: QuotationRevisionLine[] = [
+    {
+      inventoryItemId: null,
+      name: "Outdoor LED Video Wall P3.9 with Processor, Rigging and Operator",
+      size: "24 x 12 ft",
+      quantity: 288,
+      unitPrice: "1500.00",
+      priceUnit: "sqm/day",
+      days: 3,
+      total: "1296000.00",
+    },
+    {
+      inventoryItemId: null,
+      name: "Line Array Speaker System (Main and Delay Towers)",
+      size: null,
+      quantity: 16,
+      unitPrice: "12500.00",
+      priceUnit: "unit/day",
+      days: 3,
+      total: "600000.00",
+    },
+    {
+      inventoryItemId: null,
+      name: "Crystal Chandelier Centrepiece",
+      size: "1.8 m",
+      quantity: 6,
+      unitPrice: "8500.00",
+      total: "51000.00",
+    },
+  ];
+  const approvedEventDate = dhakaDatePlus(approved.daysFromNow);
+  const approvedEndDate = dhakaDatePlus(approved.daysFromNow + 2);
+  await database.db.insert(quotations).values({
+    ...quotation(approved),
+    rentalEndDate: approvedEndDate,
+    status: "approved" as const,
+    revision: 1,
+    total: "2185000.00",
+    discount: "47000.00",
+    vatRatePercent: "15.00",
+    sentAt: new Date(),
+    respondedAt: new Date(),
+  });
+  await database.db.insert(quotationLines).values(
+    approvedLines.map((line, lineNo) => ({
+      ...line,
+      quotationId: approved.id,
+      size: line.size ?? undefined,
+      lineNo,
+    })),
+  );
+  await database.db.insert(quotationRevisions).values({
+    quotationId: approved.id,
+    revision: 1,
+    lines: approvedLines,
+    subtotal: "1947000.00",
+    discount: "47000.00",
+    vatRatePercent: "15.00",
+    vatAmount: "285000.00",
+    total: "2185000.00",
+    eventDate: approvedEventDate,
+    rentalEndDate: approvedEndDate,
+    validUntil: new Date(Date.now() + 7 * 86_400_000),
+    terms: quotationTermsList(DEFAULT_QUOTATION_TERMS),
+    sentByLabel: E2E_USERS.admin.email,
+  });
+
+  // A message in the inbox, and the sent quotation's e-mail in the outbox (its figures in taka), failed.
+  await database.db.insert(contactMessages).values({
+    ...E2E_INBOX_MESSAGE,
+    phone: "+880 1711-000333",
+    message:
+      "We are planning a three-day trade fair for about 2,000 visitors and need stage lighting, a line-array system, " +
+      "wireless microphones and an LED wall for the main hall. Could you send us a quotation?",
+  });
+  // Written out rather than built by the e-mail's own module, so the fixture does not follow its wording.
+  await database.db.insert(emailOutbox).values({
+    id: E2E_OUTBOX_EMAIL.id,
+    toAddress: sent.email,
+    subject: `Your quotation from Utsab Event Rentals: ${sent.eventName}`,
+    textBody: [
+      `Dear ${E2E_USERS.customer.name},`,
+      "",
+      `Thank you for your request. Here is our quotation for ${sent.eventName}.`,
+      "",
+      "1. Line Array Speaker: 4 × ৳12,500.00 = ৳50,000.00",
+      "2. Aluminium Truss (10 m): 1 × ৳8,500.00 = ৳8,500.00",
+      "",
+      "Subtotal: ৳58,500.00",
+      "Discount: -৳1,000.00",
+      "VAT (15%): ৳8,625.00",
+      "Total: ৳66,125.00",
+      "",
+      "Open the quotation to approve it, reject it or ask us to negotiate (no password needed):",
+      `${env.publicUrl}/customer/link/${sent.linkToken}`,
+    ].join("\n"),
+    kind: "quotation.sent",
+    relatedType: "quotation",
+    relatedId: sent.id,
+    status: "failed",
+    attempts: 8,
+    lastError: "connect ECONNREFUSED 127.0.0.1:2525",
   });
 } finally {
   await database.close();
