@@ -6,6 +6,7 @@ import { fieldErrors } from "../../lib/form-errors";
 import { diffFields, recordAudit, type AuditActor } from "../audit/audit.server";
 import { refuse, refuseFields, type UseCaseResult } from "../use-case";
 import { getAuth } from "./auth.server";
+import { currentEmployee } from "../people/leaves.server";
 import { changePasswordSchema, PASSWORD_MESSAGES } from "./forms";
 import { OWN_NAME_MESSAGES, parseOwnNameForm, type OwnNameValues } from "./own-name-form";
 import { weakPasswordMessage } from "./password-strength.server";
@@ -102,21 +103,14 @@ export async function changeOwnPassword(
   return { ok: true, message: PASSWORD_MESSAGES.changed, setCookies: result.headers.getSetCookie() };
 }
 
-/**
- * The employee record linked to a back-office user, if any: its name is the employee's own (payslips, tasks, teams
- * show it), kept under Employees, and does not follow the user's name.
- */
-export async function linkedEmployeeName(db: Db, userId: string): Promise<string | null> {
-  const [row] = await db.select({ name: employees.name }).from(employees).where(eq(employees.userId, userId));
-  return row?.name ?? null;
-}
-
 /** Refused as invalid (the name field says why). */
 export type RenameOwnAccountOutcome = UseCaseResult<{ changed: boolean }>;
 
 /**
- * A back-office user renames themselves (Settings > My account): the name the back office shows for them. Their
- * e-mail address (the sign-in) and role are not theirs to change here; a linked employee keeps its own name.
+ * A back-office user renames themselves (Settings > My account). The name is the person's, so it is set on their
+ * sign-in and on the employee record the back office treats the sign-in as (currentEmployee: the header, tasks,
+ * leave and payslips show that one), both under row locks in one transaction, each with its audit line. Their
+ * e-mail address (the sign-in) and role are not theirs to change here.
  */
 export async function renameOwnAccount(
   db: Db,
@@ -126,21 +120,40 @@ export async function renameOwnAccount(
   const parsed = parseOwnNameForm(values);
   if (!parsed.ok) return refuseFields("invalid", OWN_NAME_MESSAGES.failed, parsed.errors);
   const { name } = parsed.input;
+  const { user, actor } = request;
   return db.transaction(async (tx): Promise<RenameOwnAccountOutcome> => {
-    const [before] = await tx
-      .select({ name: users.name })
-      .from(users)
-      .where(eq(users.id, request.user.id))
-      .for("update");
-    if (!before || before.name === name) return { ok: true, message: OWN_NAME_MESSAGES.unchanged, changed: false };
-    await tx.update(users).set({ name }).where(eq(users.id, request.user.id));
-    await recordAudit(tx, request.actor, {
-      action: "user.renamed",
-      entityType: "user",
-      entityId: request.user.id,
-      summary: `Renamed themselves from ${before.name} to ${name}`,
-      changes: diffFields({ name: before.name }, { name }),
-    });
+    const [before] = await tx.select({ name: users.name }).from(users).where(eq(users.id, user.id)).for("update");
+    const acting = await currentEmployee(tx, user);
+    const [employee] = acting
+      ? await tx
+          .select({ id: employees.id, name: employees.name })
+          .from(employees)
+          .where(eq(employees.id, acting.id))
+          .for("update")
+      : [];
+    const userChanged = !!before && before.name !== name;
+    const employeeChanged = !!employee && employee.name !== name;
+    if (!userChanged && !employeeChanged) return { ok: true, message: OWN_NAME_MESSAGES.unchanged, changed: false };
+    if (userChanged) {
+      await tx.update(users).set({ name }).where(eq(users.id, user.id));
+      await recordAudit(tx, actor, {
+        action: "user.renamed",
+        entityType: "user",
+        entityId: user.id,
+        summary: `Renamed themselves from ${before.name} to ${name}`,
+        changes: diffFields({ name: before.name }, { name }),
+      });
+    }
+    if (employeeChanged) {
+      await tx.update(employees).set({ name }).where(eq(employees.id, employee.id));
+      await recordAudit(tx, actor, {
+        action: "employee.renamed",
+        entityType: "employee",
+        entityId: employee.id,
+        summary: `Renamed their employee record from ${employee.name} to ${name} (My account)`,
+        changes: diffFields({ name: employee.name }, { name }),
+      });
+    }
     return { ok: true, message: OWN_NAME_MESSAGES.renamed, changed: true };
   });
 }

@@ -5,7 +5,8 @@ import { nameField } from "../../lib/name-text";
 import { STAFF_USER_MESSAGES, USER_NAME_MAX_LENGTH } from "./staff-users";
 
 // Settings > My account's name form (issue 20): every back-office user edits their own name, the only
-// administrator included (nobody else could). Browser and server (ADR 0022); the rules of the invitation's name.
+// administrator included (nobody else could); it is also the name of the employee record the sign-in acts as.
+// Browser and server (ADR 0022); the rules of the invitation's name.
 
 export const OWN_NAME_MESSAGES = {
   renamed: "Name updated successfully",

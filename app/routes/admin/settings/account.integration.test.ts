@@ -44,16 +44,14 @@ describe("my account loader", () => {
       name: "Account Admin",
       email: admin.email,
       roleLabel: "Administrator",
+      actsAsEmployee: false,
       managesUsers: true,
-      managesEmployees: true,
-      employeeName: null,
     });
     expect(await runLoader(staff)).toMatchObject({
       role: "staff",
       email: staff.email,
       roleLabel: "Staff",
       managesUsers: false,
-      managesEmployees: false,
     });
     expect(await runLoader(accountant)).toMatchObject({ role: "accountant", roleLabel: "Accountant" });
   });
@@ -194,7 +192,7 @@ describe("my account: own name", () => {
     expect(await tableFingerprint(["users", "audit_log"])).toEqual(before);
   });
 
-  it("lets staff rename themselves too, and leaves a linked employee's own name as it is", async () => {
+  it("lets staff rename themselves too, their employee record with them, each with its audit line", async () => {
     const person = await signedInUser("accountant", { name: "Arif Accountant" });
     const [employee] = await getDb()
       .insert(employees)
@@ -208,15 +206,31 @@ describe("my account: own name", () => {
         salary: "50000",
       })
       .returning();
-    expect(await runLoader(person)).toMatchObject({ employeeName: "Arif Hossain", managesEmployees: false });
-    expect((await rename("Arif H.", person)).status).toBe(302);
-    expect(await nameOf(person.id)).toBe("Arif H.");
+    // The page shows the name the back office shows (the header's): the employee record's.
+    expect(await runLoader(person)).toMatchObject({ name: "Arif Hossain", actsAsEmployee: true, managesUsers: false });
+    expect((await rename("Arif H. Chowdhury", person)).status).toBe(302);
+    expect(await nameOf(person.id)).toBe("Arif H. Chowdhury");
     const [after] = await getDb().select().from(employees).where(eq(employees.id, employee!.id));
-    expect(after!.name).toBe("Arif Hossain");
+    expect(after!.name).toBe("Arif H. Chowdhury");
+    // The Employees dialog open meanwhile sees the record moved on (its version check).
+    expect(after!.updatedAt.getTime()).toBeGreaterThan(employee!.updatedAt.getTime());
+    const [line] = await getDb()
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, "employee.renamed"))
+      .orderBy(desc(auditLog.createdAt));
+    expect(line).toMatchObject({
+      actorUserId: person.id,
+      entityType: "employee",
+      entityId: employee!.id,
+      summary: "Renamed their employee record from Arif Hossain to Arif H. Chowdhury (My account)",
+    });
+    expect(await runLoader(person)).toMatchObject({ name: "Arif H. Chowdhury" });
+
     // The same name again changes nothing and writes no audit line.
-    const lines = await getDb().$count(auditLog, eq(auditLog.action, "user.renamed"));
-    expect((await rename("Arif H.", person)).status).toBe(302);
-    expect(await getDb().$count(auditLog, eq(auditLog.action, "user.renamed"))).toBe(lines);
+    const lines = await getDb().$count(auditLog);
+    expect((await rename("Arif H. Chowdhury", person)).status).toBe(302);
+    expect(await getDb().$count(auditLog)).toBe(lines);
   });
 
   it("refuses an intent the page does not have", async () => {

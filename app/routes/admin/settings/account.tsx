@@ -1,11 +1,12 @@
 import { KeyRound, UserRound } from "lucide-react";
 import { data } from "react-router";
 import { getDb } from "~/db/client.server";
-import { changeOwnPassword, linkedEmployeeName, renameOwnAccount } from "~/domain/auth/account.server";
+import { changeOwnPassword, renameOwnAccount } from "~/domain/auth/account.server";
 import { auditActor, requireAction, requireView } from "~/domain/auth/guard.server";
 import { readOwnNameForm } from "~/domain/auth/own-name-form";
 import { can } from "~/domain/auth/permissions";
 import { ROLE_LABELS } from "~/domain/auth/roles";
+import { currentEmployee } from "~/domain/people/leaves.server";
 import { passRetryAfter } from "~/lib/sign-in-answer.server";
 import { httpInitOf } from "~/lib/use-case-http";
 import { redirectWithToast } from "~/lib/flash-toast.server";
@@ -27,15 +28,16 @@ const PASSWORD_FAILED = "Failed to change password";
 
 export async function loader(args: Route.LoaderArgs) {
   const user = await requireView(args, "/admin/settings/account");
+  // The name the back office shows for them: their employee record's when the sign-in acts as one (the header's).
+  const employee = await currentEmployee(getDb(), user);
   return {
     role: user.role,
-    name: user.name,
+    name: employee?.name ?? user.name,
     email: user.email,
     roleLabel: ROLE_LABELS[user.role],
+    actsAsEmployee: employee !== null,
     // Whether they change roles themselves (Settings > Users), or ask an administrator.
     managesUsers: can(user.role, "users.manage"),
-    managesEmployees: can(user.role, "employees.manage"),
-    employeeName: await linkedEmployeeName(getDb(), user.id),
   };
 }
 
@@ -84,15 +86,15 @@ export default function MyAccount({ loaderData, actionData }: Route.ComponentPro
             <UserRound aria-hidden className="size-5 text-brand-700" />
             Your details
           </h2>
-          <OwnNameForm name={loaderData.name} result={actionData?.form === "rename" ? actionData : null} />
-          {loaderData.employeeName !== null && (
-            <p className="mt-2 text-xs text-slate-500">
-              Your employee record keeps its own name, {loaderData.employeeName}
-              {loaderData.managesEmployees
-                ? ": change it under Employees."
-                : "; an administrator changes it under Employees."}
-            </p>
-          )}
+          <OwnNameForm
+            name={loaderData.name}
+            hint={
+              loaderData.actsAsEmployee
+                ? "How the back office shows you, your employee record (tasks, leave, payslips) included."
+                : "How the back office shows you."
+            }
+            result={actionData?.form === "rename" ? actionData : null}
+          />
           <dl className="mt-4 divide-y divide-slate-100 text-sm">
             <Detail label="Email" value={loaderData.email} />
             <Detail label="Role" value={loaderData.roleLabel} />

@@ -12,9 +12,11 @@ const checkOwnName = formCheck(readOwnNameForm, parseOwnNameForm);
  */
 export function OwnNameForm({
   name,
+  hint,
   result,
 }: {
   name: string;
+  hint: string;
   result?: { errors: Record<string, string>; values?: { name: string } } | null;
 }) {
   const busy = useFormBusy("rename");
@@ -29,6 +31,7 @@ export function OwnNameForm({
         defaultValue={result?.values?.name ?? name}
         // A new default after a save: the field shows the stored name.
         key={name}
+        hint={hint}
         error={errors.name}
         className="min-w-0 flex-1"
         required
