@@ -14,6 +14,9 @@ export default [
   // The back office (backoffice.md §2). Every path here has its entry in ADMIN_ROUTE_ACCESS
   // (app/domain/auth/permissions.ts); tests/e2e/access.spec.ts fails for one that has not.
   route("admin/login", "routes/admin/login.tsx"),
+  // A forgotten password (issue 20): public, like the sign-in page; the e-mailed link opens reset-password.
+  route("admin/forgot-password", "routes/admin/forgot-password.tsx"),
+  route("admin/reset-password", "routes/admin/reset-password.tsx"),
   route("admin/logout", "routes/admin/logout.ts"),
   layout("routes/admin/layout.tsx", [
     route("admin", "routes/admin/dashboard.tsx"),
@@ -72,6 +75,8 @@ export default [
   // The customer portal (backoffice.md §2 Customer pages): the sign-in is open, the rest behind the portal's
   // guard (app/domain/auth/customer-guard.server.ts).
   route("customer/login", "routes/customer/login.tsx"),
+  route("customer/forgot-password", "routes/customer/forgot-password.tsx"),
+  route("customer/reset-password", "routes/customer/reset-password.tsx"),
   route("customer/logout", "routes/customer/logout.ts"),
   // The quotation e-mail's link: opens the quotation without a password while the token is valid (issue 10).
   route("customer/link/:token", "routes/customer/link.tsx"),

@@ -1,8 +1,29 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+import { createHash } from "node:crypto";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import type { Db } from "../../db/client.server";
 import { accounts, sessions, users, verifications } from "../../db/schema";
 import { getEnv } from "../../lib/env.server";
+import { PASSWORD_RESET_LINK_SECONDS } from "./password-reset";
+
+/** better-auth's verification identifier of a password-reset token: this prefix, then the token. */
+const RESET_IDENTIFIER_PREFIX = "reset-password:";
+
+/**
+ * How a reset token's identifier is stored: its SHA-256, so a copy of the database resets no password, behind the
+ * same prefix, so a user's other links can be found and ended once one is used (password-reset.server.ts).
+ */
+async function storedResetIdentifier(identifier: string): Promise<string> {
+  return RESET_IDENTIFIER_PREFIX + createHash("sha256").update(identifier, "utf8").digest("hex");
+}
+
+/**
+ * Hands the token better-auth's requestPasswordReset made to the use case that asked for it (issuePasswordResetToken
+ * below): the library gives it only to its sendResetPassword hook, and our use case e-mails it itself, through the
+ * outbox, in its own transaction with the audit line.
+ */
+const issuedResetTokens = new AsyncLocalStorage<{ issued: { userId: string; token: string } | null }>();
 
 function createAuth(db: Db) {
   const env = getEnv();
@@ -21,6 +42,16 @@ function createAuth(db: Db) {
       // The sign-in form accepts the spec's 6; new passwords are held to 8 by our own schema (passwords.ts).
       minPasswordLength: 6,
       maxPasswordLength: 128,
+      // Forgotten passwords (password-reset.server.ts): a link valid one hour, used once, that ends every session.
+      resetPasswordTokenExpiresIn: PASSWORD_RESET_LINK_SECONDS,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, token }) => {
+        const slot = issuedResetTokens.getStore();
+        if (slot) slot.issued = { userId: user.id, token };
+      },
+    },
+    verification: {
+      storeIdentifier: { default: "plain", overrides: { [RESET_IDENTIFIER_PREFIX]: { hash: storedResetIdentifier } } },
     },
     session: {
       // A new session (and its cookie) lasts as long as the longest absolute timeout; each request's lookup
@@ -59,3 +90,30 @@ export function getAuth(db: Db): Auth {
   if (!auth) instances.set(db, (auth = createAuth(db)));
   return auth;
 }
+
+/**
+ * Asks better-auth for a password-reset token for the user with this e-mail address (requestPasswordReset: one
+ * lookup, and for an unknown address the same work done on a dummy, so both take about as long): the user's id and
+ * the token, or null when no user has the address. Nothing is sent.
+ */
+export async function issuePasswordResetToken(
+  db: Db,
+  email: string,
+): Promise<{ userId: string; token: string } | null> {
+  const slot: { issued: { userId: string; token: string } | null } = { issued: null };
+  await issuedResetTokens.run(slot, () => getAuth(db).api.requestPasswordReset({ body: { email } }));
+  return slot.issued;
+}
+
+/** The user a password-reset token was issued to and when it stops working, without using it; null if unknown. */
+export async function findPasswordResetToken(
+  db: Db,
+  token: string,
+): Promise<{ userId: string; expiresAt: Date } | null> {
+  const context = await getAuth(db).$context;
+  const row = await context.internalAdapter.findVerificationValue(RESET_IDENTIFIER_PREFIX + token);
+  return row ? { userId: row.value, expiresAt: new Date(row.expiresAt) } : null;
+}
+
+/** The stored identifiers of password-reset tokens start with this (and are hashes: storedResetIdentifier). */
+export const RESET_TOKEN_IDENTIFIER_PATTERN = `${RESET_IDENTIFIER_PREFIX}%`;

@@ -84,7 +84,8 @@ export function can(role: UserRole | null | undefined, permission: Permission): 
  * What each back-office URL asks for: `view` for its loader (GET), and for its action (POST) either one
  * permission or one per form `intent`. The access test (tests/e2e/access.spec.ts) requests every /admin route
  * of app/routes.ts against this table and fails for a route that is missing here, so no screen can forget
- * its guard. "public" routes are open to everyone (the sign-in page); "signed-in" ones to any staff user.
+ * its guard. "public" routes are open to everyone (the sign-in and forgotten-password pages); "signed-in" ones to
+ * any staff user.
  */
 export interface RouteAccess {
   view: Permission | "public" | null;
@@ -93,6 +94,8 @@ export interface RouteAccess {
 
 export const ADMIN_ROUTE_ACCESS = {
   "/admin/login": { view: "public", action: "public" },
+  "/admin/forgot-password": { view: "public", action: "public" },
+  "/admin/reset-password": { view: "public", action: "public" },
   "/admin/logout": { view: null, action: "signed-in" },
   "/admin/change-password": { view: "account.self", action: "account.self" },
   "/admin": { view: "dashboard.view" },

@@ -45,6 +45,7 @@ export default function AdminLogin() {
       title="Admin Login"
       intro="Please sign in to access the admin dashboard"
       submitLabel="Sign in"
+      forgotPasswordHref="/admin/forgot-password"
       busyLabel="Signing in..."
       result={useActionData<typeof action>()}
     />

@@ -46,6 +46,7 @@ export default function CustomerLogin() {
       title="Customer Login"
       intro="Sign in to view and respond to your quotations"
       submitLabel="Login"
+      forgotPasswordHref="/customer/forgot-password"
       busyLabel="Logging in..."
       result={useActionData<typeof action>()}
     />

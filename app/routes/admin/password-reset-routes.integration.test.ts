@@ -1,0 +1,147 @@
+import { and, desc, eq } from "drizzle-orm";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { getDb } from "~/db/client.server";
+import { seedDatabase } from "~/db/seed/seed.server";
+import { emailOutbox, rateLimitCounters } from "~/db/schema";
+import { privatePageMiddleware } from "~/domain/auth/guard.server";
+import { PASSWORD_RESET_MESSAGES } from "~/domain/auth/password-reset";
+import { getEnv } from "~/lib/env.server";
+import { ANONYMOUS, answerOf, callRoute, signIn, signedInUser } from "../../../tests/support/signed-in-request";
+import * as adminForgot from "./forgot-password";
+import * as adminReset from "./reset-password";
+import * as customerForgot from "../customer/forgot-password";
+import * as customerReset from "../customer/reset-password";
+
+// The four public pages of a forgotten password (issue 20), as the router calls them: the answers' statuses,
+// redirects and Retry-After. The use cases' rules are proven in domain/auth/password-reset.server.integration.test.ts.
+
+const PAGES = {
+  staff: { forgot: adminForgot, reset: adminReset, prefix: "/admin" },
+  // The same module shape as the back office's (their route types differ only by path).
+  customer: {
+    forgot: customerForgot as unknown as typeof adminForgot,
+    reset: customerReset as unknown as typeof adminReset,
+    prefix: "/customer",
+  },
+} as const;
+
+type Refusal = { errors: Record<string, string>; formError: string | null; values?: { email: string } };
+
+/** The link e-mailed to `email`, once it is in the outbox (the e-mail is made after the page has answered). */
+async function linkFor(email: string) {
+  const mails = () =>
+    getDb()
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.toAddress, email), eq(emailOutbox.kind, "user.password_reset")))
+      .orderBy(desc(emailOutbox.createdAt));
+  await expect.poll(async () => (await mails()).length).toBe(1);
+  const [mail] = await mails();
+  const url = new URL(/https?:\/\/\S+reset-password\?token=\S+/.exec(mail!.textBody)![0]);
+  return { path: url.pathname, search: url.search, token: url.searchParams.get("token")! };
+}
+
+beforeAll(async () => {
+  await seedDatabase(getDb());
+});
+
+beforeEach(async () => {
+  await getDb().delete(rateLimitCounters);
+});
+
+describe.each(["staff", "customer"] as const)("the %s pages", (audience) => {
+  const { forgot, reset, prefix } = PAGES[audience];
+
+  it("are outside the guarded layout, private, and refuse cross-site posts", () => {
+    expect(forgot.middleware).toEqual([privatePageMiddleware]);
+    expect(reset.middleware).toEqual([privatePageMiddleware]);
+  });
+
+  it("ask, e-mail the link, open it, set the password and go to the sign-in page that says so", async () => {
+    const user = await signedInUser(audience === "staff" ? "accountant" : "customer");
+    expect(await callRoute(forgot.loader, `${prefix}/forgot-password`, { as: ANONYMOUS })).toEqual({ sent: false });
+
+    const asked = answerOf(
+      await callRoute(forgot.action, `${prefix}/forgot-password`, { as: ANONYMOUS, form: { email: user.email } }),
+    );
+    expect(asked.status).toBe(302);
+    expect(asked.headers?.get("location")).toBe(`${prefix}/forgot-password?sent`);
+    expect(await callRoute(forgot.loader, `${prefix}/forgot-password?sent`, { as: ANONYMOUS })).toEqual({ sent: true });
+
+    const link = await linkFor(user.email);
+    expect(link.path).toBe(`${prefix}/reset-password`);
+    expect(await callRoute(reset.loader, link.path + link.search, { as: ANONYMOUS })).toEqual({
+      link: { state: "usable", token: link.token, email: user.email },
+    });
+
+    const weak = answerOf<Refusal>(
+      await callRoute(reset.action, link.path, {
+        as: ANONYMOUS,
+        form: { token: link.token, newPassword: "password123", confirmPassword: "password123" },
+      }),
+    );
+    expect(weak.status).toBe(400);
+    expect(weak.body.errors.newPassword).toMatch(/^New password is too easy to guess\./);
+    expect(JSON.stringify(weak.body)).not.toContain("password123");
+
+    const done = answerOf(
+      await callRoute(reset.action, link.path, {
+        as: ANONYMOUS,
+        form: { token: link.token, newPassword: "saffron-lantern-91", confirmPassword: "saffron-lantern-91" },
+      }),
+    );
+    expect(done.status).toBe(302);
+    expect(done.headers?.get("location")).toBe(`${prefix}/login?reset=done`);
+    await expect(signIn(user.email, "saffron-lantern-91", audience)).resolves.toMatch(/better-auth/);
+
+    // Used: the page now says so, and offers a new link.
+    expect(await callRoute(reset.loader, link.path + link.search, { as: ANONYMOUS })).toEqual({
+      link: { state: "invalid" },
+    });
+    const again = answerOf<Refusal>(
+      await callRoute(reset.action, link.path, {
+        as: ANONYMOUS,
+        form: { token: link.token, newPassword: "saffron-lantern-92", confirmPassword: "saffron-lantern-92" },
+      }),
+    );
+    expect(again).toMatchObject({ status: 400, body: { formError: PASSWORD_RESET_MESSAGES.linkInvalid } });
+  });
+
+  it("names the e-mail field, keeping what was typed, and answers 429 with Retry-After past the limit", async () => {
+    const wrong = answerOf<Refusal>(
+      await callRoute(forgot.action, `${prefix}/forgot-password`, { as: ANONYMOUS, form: { email: "nobody at all" } }),
+    );
+    expect(wrong).toMatchObject({
+      status: 400,
+      body: { errors: { email: "Invalid email address" }, values: { email: "nobody at all" } },
+    });
+    for (let i = 0; i < getEnv().signInRateLimit.max; i++)
+      await callRoute(forgot.action, `${prefix}/forgot-password`, {
+        as: ANONYMOUS,
+        form: { email: `x${i}@example.com` },
+      });
+    const limited = answerOf<Refusal>(
+      await callRoute(forgot.action, `${prefix}/forgot-password`, { as: ANONYMOUS, form: { email: "y@example.com" } }),
+    );
+    expect(limited.status).toBe(429);
+    expect(limited.headers?.get("Retry-After")).toMatch(/^\d+$/);
+    expect(limited.body.formError).toMatch(/^Too many reset requests from this address\./);
+    // The page's answer and its data request carry it (the routes' headers).
+    const headers = new Headers(
+      forgot.headers({
+        actionHeaders: limited.headers!,
+        parentHeaders: new Headers(),
+        loaderHeaders: new Headers(),
+        errorHeaders: undefined,
+      }),
+    );
+    expect(headers.get("Retry-After")).toBe(limited.headers?.get("Retry-After"));
+  });
+
+  it("shows no form for a link without a token or with an unknown one", async () => {
+    for (const search of ["", "?token=", "?token=AbCdEfGhIjKlMnOpQrStUvWx"])
+      expect(await callRoute(reset.loader, `${prefix}/reset-password${search}`, { as: ANONYMOUS })).toEqual({
+        link: { state: "invalid" },
+      });
+  });
+});
