@@ -2,6 +2,7 @@ import { Menu, X } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { primaryButton } from "./buttons";
+import { HeaderLogos, type HeaderLogo } from "./header-logos";
 
 export const NAV_LINKS = [
   { to: "/", label: "Home" },
@@ -12,30 +13,14 @@ export const NAV_LINKS = [
 ] as const;
 
 const SCROLL_THRESHOLD = 50;
-/** The logos' height at its largest (h-10). */
-const LOGO_HEIGHT = 40;
-
-/**
- * An uploaded logo comes in several widths: the browser picks one for the width it is shown at (40 px high,
- * its own proportions), and the width attribute reserves its room before it loads.
- */
-function uploadedLogoSize(logo: { srcSet?: string; width?: number; height?: number }) {
-  if (!logo.srcSet || !logo.width || !logo.height) return {};
-  const width = Math.ceil((LOGO_HEIGHT * logo.width) / logo.height);
-  return { srcSet: logo.srcSet, sizes: `${width}px`, width };
-}
 
 /**
  * Fixed header: transparent over the page's dark top, white with a shadow once the page has scrolled more
- * than 50 px. On small screens the links fold into a menu that closes on every route change.
+ * than 50 px. On small screens the links fold into a menu that closes on every route change. The logos
+ * (`HeaderLogos`: as uploaded, on a white plate) give way first when room is short: they shrink and the later
+ * ones hide below their width, so the links and buttons stay on screen.
  */
-export function SiteHeader({
-  companyName,
-  logos,
-}: {
-  companyName: string;
-  logos: { id: string; name: string; imageUrl: string; srcSet?: string; width?: number; height?: number }[];
-}) {
+export function SiteHeader({ companyName, logos }: { companyName: string; logos: readonly HeaderLogo[] }) {
   const location = useLocation();
   const [scrolled, setScrolled] = useState(false);
   // The menu is open for one location only: navigating anywhere closes it without an effect.
@@ -61,19 +46,10 @@ export function SiteHeader({
         aria-label="Main"
         className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:h-20 sm:px-6"
       >
-        <Link to="/" className="flex shrink-0 items-center gap-2 rounded" aria-label={`${companyName}, home`}>
-          {logos.map((logo) => (
-            <img
-              key={logo.id}
-              src={logo.imageUrl}
-              {...uploadedLogoSize(logo)}
-              alt=""
-              height={LOGO_HEIGHT}
-              className={`h-8 w-auto sm:h-10 ${solid ? "" : "brightness-0 invert"} transition`}
-            />
-          ))}
+        <Link to="/" className="flex min-w-0 items-center rounded-lg" aria-label={`${companyName}, home`}>
+          <HeaderLogos logos={logos} overHero={!solid} />
         </Link>
-        <ul className="hidden items-center gap-1 lg:flex">
+        <ul className="hidden shrink-0 items-center gap-1 lg:flex">
           {NAV_LINKS.map((link) => (
             <li key={link.to}>
               <NavLink
@@ -96,7 +72,7 @@ export function SiteHeader({
             </li>
           ))}
         </ul>
-        <div className="flex items-center gap-2">
+        <div className="flex shrink-0 items-center gap-2">
           {/* A wrapper hides it on phones: the button's own display class would win over "hidden". */}
           <span className="hidden sm:block">
             <Link to="/quotation" className={primaryButton}>

@@ -94,8 +94,28 @@ async function uploadLogo(page: Page, name: string, path: string) {
   await page.getByLabel("Name").fill(name);
   await page.getByLabel("Logo image").setInputFiles(path);
   await page.getByRole("button", { name: "Upload Logo" }).click();
-  await expect(toast(page, "Logo uploaded successfully")).toBeVisible();
+  // The toast of an upload just before may still be on screen: the new row is what tells this one is done.
+  await expect(toast(page, "Logo uploaded successfully").first()).toBeVisible();
   await expect(rows(page, "Logos").filter({ hasText: name })).toHaveCount(1);
+}
+
+/** How many logos the header shows at a window width (app/ui/header-logos.tsx): 2, from 640 px 3, from 1280 px 4. */
+const headerLogoCount = (width: number) => (width >= 1280 ? 4 : width >= 640 ? 3 : 2);
+
+/** The logos the storefront header shows at the page's width (the later ones are hidden below their width). */
+function shownHeaderLogos(page: Page): Locator {
+  return page.locator("header").first().locator("img[data-logo]").filter({ visible: true });
+}
+
+/** Deletes a logo through the shared delete dialog. */
+async function deleteLogo(page: Page, name: string) {
+  await page.getByRole("link", { name: `Delete ${name}`, exact: true }).click();
+  await page
+    .getByRole("dialog", { name: "Delete this logo?" })
+    .getByRole("button", { name: "Delete", exact: true })
+    .click();
+  await expect(toast(page, "Logo deleted successfully").first()).toBeVisible();
+  await expect(rows(page, "Logos").filter({ hasText: name })).toHaveCount(0);
 }
 
 /** Drags one row's handle onto another row with the mouse, in small steps as a hand would. */
@@ -305,6 +325,52 @@ test("deletes a logo after asking first; its files go with it and the storefront
   expect(await home.text()).not.toContain(src!);
 });
 
+test("the Logos screen previews the header with its logos, and the chosen file before it is uploaded", async ({
+  page,
+}) => {
+  await signIn(page, "/admin/logos");
+  const names = await logoNames(page);
+  const preview = page.getByRole("group", { name: "Header preview" });
+  // Each width shows as many logos as the header does there, first in the list first.
+  for (const width of [375, 768, 1280]) {
+    const bar = preview.locator(`[data-preview="${width}-hero"] img[data-logo]`);
+    await expect(bar).toHaveCount(Math.min(headerLogoCount(width), names.length));
+    await expect(bar.first()).toHaveAttribute("data-logo", names[0]!);
+  }
+  await expect(preview.locator('[data-preview="1280-scrolled"] img[data-logo]')).toHaveCount(Math.min(4, names.length));
+  // Each row says where the header shows it.
+  await expect(rows(page, "Logos").nth(0)).toContainText("In the header on every screen");
+  await expect(rows(page, "Logos").nth(2)).toContainText("In the header on screens from 640 px wide");
+
+  // A file chosen is shown as the header will show it, as it is (no filter), before anything is sent.
+  const posts: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "POST") posts.push(request.url());
+  });
+  await page.getByLabel("Logo image").setInputFiles(await pictureFile("chosen.png", 600, 200, [30, 150, 60]));
+  const chosen = page.getByRole("group", { name: "Preview of the chosen logo" });
+  await expect(chosen.locator("img[data-logo]")).toHaveCount(2);
+  for (const img of await chosen.locator("img[data-logo]").all()) {
+    await expect(img).toHaveAttribute("src", /^blob:/);
+    await expect(img).toHaveCSS("filter", "none");
+    await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBe(600);
+  }
+  const position = names.length + 1;
+  await expect(chosen).toContainText(
+    `It will be logo ${position}: ${position <= 2 ? "in the header on every screen" : position <= 4 ? `in the header on screens from ${position === 3 ? 640 : 1280} px wide` : "not in the header"}`,
+  );
+  // The whole header's preview has it too, outlined, where the header would show it.
+  const inComputer = preview.locator('[data-preview="1280-hero"] img[data-logo="chosen.png (not uploaded yet)"]');
+  await expect(inComputer).toHaveCount(position <= 4 ? 1 : 0);
+  expect(posts).toEqual([]);
+
+  // A file the browser cannot draw says so instead.
+  await page.getByLabel("Logo image").setInputFiles(file("notes.png", "Meeting notes, not a picture at all."));
+  await expect(page.getByText("This file cannot be shown as a picture, so it cannot be previewed.")).toBeVisible();
+  await expect(chosen).toHaveCount(0);
+  expect(posts).toEqual([]);
+});
+
 test("the gallery's Edit dialog shows a wrong field's message before anything is sent, then saves", async ({
   page,
 }) => {
@@ -424,4 +490,91 @@ test("hero images: upload with a description, move, and delete, on a phone too @
   await expect(toast(page, "Hero image deleted successfully")).toBeVisible();
   await expect(cards).toHaveCount(4);
   await expect(page.getByText("A drone show over the river")).toHaveCount(0);
+});
+
+test("the storefront header at 375 px keeps its menu button on screen with 1, 3 and many logos, and shows a colour logo as uploaded", async ({
+  page,
+}) => {
+  test.setTimeout(300_000);
+  await signIn(page, "/admin/logos");
+  // This test runs last: it ends with one logo.
+  const start = await logoNames(page);
+  for (let i = start.length; i < 3; i++)
+    await uploadLogo(page, `Filler ${i + 1}`, await pictureFile(`filler-${i}.png`, 900, 300, [90, 60, 140]));
+  expect(await logoNames(page)).toHaveLength(3);
+
+  let visits = 0;
+  /** The header at `width`: as many logos as it shows there, all on screen, and its buttons whole. */
+  async function checkHeader(width: number, logoCount: number) {
+    await page.setViewportSize({ width, height: 740 });
+    // A new address each time: the browser may keep the home page for the 60 s it allows.
+    await page.goto(url(`/?visit=${++visits}`));
+    await page.waitForLoadState("networkidle");
+    const header = page.locator("header").first();
+    const shown = shownHeaderLogos(page);
+    await expect(shown).toHaveCount(Math.min(headerLogoCount(width), logoCount));
+    const buttons =
+      width < 1024
+        ? [page.getByRole("button", { name: "Open menu" })]
+        : [
+            header.getByRole("link", { name: "Home", exact: true }),
+            header.getByRole("link", { name: "Contact", exact: true }),
+          ];
+    if (width >= 640) buttons.push(header.getByRole("link", { name: "Request Quotation" }).first());
+    for (const button of buttons) await expect(button).toBeInViewport({ ratio: 1 });
+    const firstButton = (await buttons[0]!.boundingBox())!;
+    for (const logo of await shown.all()) {
+      const box = (await logo.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      // Logos never run under the links and buttons.
+      expect(box.x + box.width).toBeLessThanOrEqual(firstButton.x);
+      expect(box.height).toBeGreaterThan(20);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+  }
+
+  await test.step("three logos", async () => {
+    await checkHeader(375, 3);
+    await checkHeader(640, 3);
+  });
+
+  await test.step("many logos, wide and tall ones too", async () => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(url("/admin/logos"));
+    await page.waitForLoadState("networkidle");
+    await uploadLogo(page, "Very Wide Sponsor", await pictureFile("very-wide.png", 1600, 200, [10, 120, 200]));
+    await uploadLogo(page, "Tall Partner", await pictureFile("tall.png", 300, 600, [200, 120, 10]));
+    await uploadLogo(page, "Square Partner", await pictureFile("square.png", 400, 400, [120, 10, 200]));
+    const count = (await logoNames(page)).length;
+    expect(count).toBe(6);
+    for (const width of [375, 640, 1024, 1280]) await checkHeader(width, count);
+  });
+
+  await test.step("one colour logo: shown as uploaded over the home page's picture", async () => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(url("/admin/logos"));
+    await page.waitForLoadState("networkidle");
+    for (const name of await logoNames(page)) await deleteLogo(page, name);
+    await uploadLogo(page, "Red Mark", await pictureFile("red.png", 600, 300, [230, 20, 30]));
+    await checkHeader(375, 1);
+
+    const header = page.locator("header").first();
+    await expect(header).toHaveAttribute("data-scrolled", "false");
+    const logo = shownHeaderLogos(page).first();
+    await expect(logo).toHaveAttribute("data-logo", "Red Mark");
+    await expect(logo).toHaveCSS("filter", "none");
+    await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    // Left of the white square in its middle the logo is red, as uploaded (a brightness or invert filter would
+    // make it white or cyan).
+    const box = (await logo.boundingBox())!;
+    const shot = await page.screenshot({ clip: box });
+    const { data, info } = await sharp(shot).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    const x = Math.round(info.width * 0.1);
+    const y = Math.round(info.height * 0.5);
+    const at = (y * info.width + x) * info.channels;
+    const [r, g, b] = [data[at]!, data[at + 1]!, data[at + 2]!];
+    expect(r).toBeGreaterThan(190);
+    expect(g).toBeLessThan(70);
+    expect(b).toBeLessThan(80);
+  });
 });

@@ -239,6 +239,10 @@ test.describe("shared layout", () => {
     const header = page.locator("header").first();
     await expect(header.locator("img")).toHaveCount(2);
     await expect(header.locator("img").first()).toHaveAttribute("src", "/images/logos/utsab-mark.webp");
+    // Over the hero the logos are shown as they are, on a white plate: no filter turns them white (issue 20).
+    await expect(header).toHaveAttribute("data-scrolled", "false");
+    for (const logo of await header.locator("img").all()) await expect(logo).toHaveCSS("filter", "none");
+    await expect(header.locator("[data-logo-plate]")).toHaveCSS("background-color", "rgb(255, 255, 255)");
     await expect(header.getByRole("link", { name: "Request Quotation" }).first()).toHaveAttribute("href", "/quotation");
   });
 });

@@ -193,6 +193,15 @@ describe.each(["logos", "hero"] as const)("/admin/%s", (list) => {
       expect((await route.loader(args(get(`${page}?edit=${seedIds(list)[1]}`, admin)))).editing).toBeNull();
     });
 
+    it.runIf(list === "logos")(
+      "gives the Logos screen's header preview the home page's first picture to stand over",
+      async () => {
+        const data = await logosRoute.loader(args(get("/admin/logos", admin)));
+        const [first] = await getDb().select().from(heroImages).orderBy(asc(heroImages.sortOrder));
+        expect(data.backdrop).toMatchObject({ imageUrl: first!.imageUrl });
+      },
+    );
+
     it("sends a ?delete= of a picture that is gone back to the screen, saying so", async () => {
       for (const id of ["00000000-0000-4000-8000-000000000000", "not-an-id"]) {
         const thrown = await refusal(() => route.loader(args(get(`${page}?delete=${id}`, admin))));

@@ -2,11 +2,13 @@ import { ArrowDown, ArrowUp } from "lucide-react";
 import type { useFetcher } from "react-router";
 import type { PictureListItem, PictureListName } from "~/domain/content/picture-lists";
 import { galleryCategoryName } from "../../gallery-grid";
+import { headerLogoReach } from "../../header-logos";
 import { RowActions } from "../row-actions";
 import type { PictureListPayload } from "./payload";
 import { PictureThumb } from "./picture-thumb";
 
-// One picture of a list: a logo as a row (its name beside it), a hero or gallery picture as a card. Its actions:
+// One picture of a list: a logo as a row (its name beside it, and where the header shows it), a hero or gallery
+// picture as a card. Its actions:
 // Move up / Move down (plain form posts, for reordering without JavaScript), then Edit (a gallery picture's
 // fields) and Delete, links to the dialogs the URL opens (ADR 0014).
 
@@ -74,6 +76,7 @@ export function PictureRow({
             <div className="min-w-0 flex-1">
               <p className="truncate font-medium text-ink-900">{item.label}</p>
               <p className="text-xs text-slate-500">{item.uploaded ? "Uploaded" : "Built-in picture"}</p>
+              <p className="text-xs text-slate-600">{headerLogoReach(index)}</p>
             </div>
           </div>
           <div className="ml-auto flex items-center gap-1">

@@ -41,12 +41,18 @@ export function UploadForm({
   maxBytes,
   path,
   actionData,
+  onFileChange,
+  preview,
 }: {
   list: PictureListName;
   maxBytes: number;
   path: string;
   /** The screen's answer to a form posted without JavaScript. */
   actionData?: PictureListPayload;
+  /** Told of the file chosen (null once none is), for a preview. */
+  onFileChange?: (file: File | null) => void;
+  /** Shown under the file field: the chosen file as it will appear. */
+  preview?: React.ReactNode;
 }) {
   const text = SCREEN_TEXT[list];
   const messages = PICTURE_LIST_MESSAGES[list];
@@ -103,6 +109,7 @@ export function UploadForm({
         setSent(payload);
         if (payload.ok) {
           setFormKey((k) => k + 1);
+          onFileChange?.(null);
           void revalidator.revalidate();
         }
         return;
@@ -184,6 +191,7 @@ export function UploadForm({
           accept={IMAGE_ACCEPT}
           required
           disabled={busy}
+          onChange={onFileChange && ((event) => onFileChange(event.currentTarget.files?.[0] ?? null))}
           aria-invalid={errors.file ? true : undefined}
           aria-describedby={errors.file ? `${errorId} ${hintId}` : hintId}
           className={`mt-1 ${inputClass} ${errors.file ? "border-red-600" : "border-slate-300"} p-1.5 file:mr-3 file:rounded file:border-0 file:bg-brand-50 file:px-3 file:py-1.5 file:text-sm file:font-semibold file:text-brand-800 hover:file:bg-brand-100`}
@@ -197,6 +205,7 @@ export function UploadForm({
           JPEG, PNG, WebP or AVIF, at most {formatBytes(maxBytes)}.
         </p>
       </div>
+      {preview}
       {busy && <UploadProgress percent={percent} />}
       <SubmitButton
         label={text.uploadButton}
