@@ -34,4 +34,12 @@ describe("redactLinkPath", () => {
     );
     expect(redactLinkPath("/customer/quotation/abc")).toBe("/customer/quotation/abc");
   });
+
+  it("keeps no password reset token either, wherever the parameter stands", () => {
+    expect(redactLinkPath("/admin/reset-password?token=abc123XYZ")).toBe("/admin/reset-password?token=[redacted]");
+    expect(redactLinkPath("/customer/reset-password.data?_routes=x&token=abc123#f")).toBe(
+      "/customer/reset-password.data?_routes=x&token=[redacted]#f",
+    );
+    expect(redactLinkPath("/admin/inventory?q=token")).toBe("/admin/inventory?q=token");
+  });
 });

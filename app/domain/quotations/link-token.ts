@@ -31,7 +31,10 @@ export function linkExpiry(sentAt: Date): Date {
   return new Date(sentAt.getTime() + LINK_VALID_DAYS * 24 * 60 * 60 * 1000);
 }
 
-/** A request path or URL as logs may keep it: a link's token replaced, so a log never opens a quotation. */
+/**
+ * A request path or URL as logs may keep it: a link's token replaced, so a log never opens a quotation, and any
+ * `token` query parameter too (a password reset link's, ADR 0024), so a log never sets anyone's password.
+ */
 export function redactLinkPath(url: string): string {
-  return url.replace(/(\/customer\/link\/)[^/?#]*/g, "$1[redacted]");
+  return url.replace(/(\/customer\/link\/)[^/?#]*/g, "$1[redacted]").replace(/([?&]token=)[^&#]*/gi, "$1[redacted]");
 }
