@@ -1,16 +1,13 @@
-import { redirect, useActionData } from "react-router";
-import { getDb } from "~/db/client.server";
-import { auditActor, privatePageMiddleware } from "~/domain/auth/guard.server";
-import { RESET_DONE_QUERY, RESET_PAGES } from "~/domain/auth/password-reset";
-import { readResetPasswordForm } from "~/domain/auth/password-reset-form";
-import { resetLinkState, resetPasswordWithLink } from "~/domain/auth/password-reset.server";
-import { passRetryAfter, passwordResetRefusal } from "~/lib/sign-in-answer.server";
-import { ResetPasswordPage, type ResetLinkView } from "~/ui/auth/reset-password-page";
+import { useActionData } from "react-router";
+import { privatePageMiddleware } from "~/domain/auth/guard.server";
+import { RESET_PAGES } from "~/domain/auth/password-reset";
+import { passRetryAfter } from "~/lib/sign-in-answer.server";
+import { ResetPasswordPage } from "~/ui/auth/reset-password-page";
+import { resetPasswordAction, resetPasswordLoader } from "../password-reset-pages.server";
 import type { Route } from "./+types/reset-password";
 
 // The customer portal's reset link (issue 20): /customer/reset-password?token=..., public like the sign-in page. The
-// page shows the form only for a link that works (a read: nothing is used until the form is posted); once the
-// password is set, the sign-in page says so.
+// loader and action are shared with the other audience's page (password-reset-pages.server.ts).
 
 const PAGES = RESET_PAGES.customer;
 
@@ -24,22 +21,9 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-export async function loader({ request }: Route.LoaderArgs): Promise<{ link: ResetLinkView }> {
-  const token = new URL(request.url).searchParams.get("token") ?? "";
-  const link = await resetLinkState(getDb(), token, "customer");
-  return { link: link.state === "usable" ? { state: "usable", token, email: link.user.email } : { state: link.state } };
-}
+export const loader = (args: Route.LoaderArgs) => resetPasswordLoader(args, "customer");
 
-export async function action(args: Route.ActionArgs) {
-  const form = await args.request.formData().catch(() => new FormData());
-  const { ipAddress, userAgent } = auditActor(args, null);
-  const outcome = await resetPasswordWithLink(getDb(), readResetPasswordForm(form), {
-    audience: "customer",
-    actor: { ipAddress, userAgent },
-  });
-  if (outcome.ok) return redirect(`${outcome.signInPath}?${RESET_DONE_QUERY}`);
-  return passwordResetRefusal(outcome);
-}
+export const action = (args: Route.ActionArgs) => resetPasswordAction(args, "customer");
 
 export default function CustomerResetPassword({ loaderData }: Route.ComponentProps) {
   return (
