@@ -5,6 +5,7 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 import pg from "pg";
 import { companySeed } from "../../app/db/seed/company";
+import { DEFAULT_QUOTATION_TERMS } from "../../app/domain/settings/quotation-terms";
 import { postHugeBody } from "../support/huge-post";
 import { createFreshDatabase } from "../support/postgres";
 import { removeDataDir, startServer, stopServer } from "./support/isolated-server";
@@ -188,6 +189,8 @@ test("two servers on one PostgreSQL database: a change saved on A's settings scr
       notificationEmail: companySeed.notificationEmail,
       vatRegistrationNumber: "",
       vatRatePercent: "15",
+      // The quotation terms are part of the form since issue 20.
+      ...DEFAULT_QUOTATION_TERMS,
     });
     for (const row of companySeed.businessHours!) {
       form.append("hoursDays", row.days);

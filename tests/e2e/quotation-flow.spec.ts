@@ -155,7 +155,7 @@ test("request, price and send, negotiate by link, revision 2, sign in, change th
   await customer.getByText("Negotiate", { exact: true }).click();
   await customer.getByLabel("What would you like us to change?").fill("Could you make it ৳2,200 a light?");
   await customer.getByRole("button", { name: "Ask to negotiate" }).click();
-  await expect(customer.getByText("Quotation negotiating successfully").first()).toBeVisible();
+  await expect(customer.getByText("Your request to negotiate was sent").first()).toBeVisible();
   await expect(
     customer.getByText("You've requested to negotiate this quotation. The admin will contact you soon."),
   ).toBeVisible();
