@@ -80,11 +80,15 @@ export default [
   route("customer/logout", "routes/customer/logout.ts"),
   // The quotation e-mail's link: opens the quotation without a password while the token is valid (issue 10).
   route("customer/link/:token", "routes/customer/link.tsx"),
+  // The PDF of the revision the link's page shows, under the page's own rule (issue 20).
+  route("customer/link/:token/revisions/:revision/pdf", "routes/customer/link-pdf.ts"),
   layout("routes/customer/layout.tsx", [
     route("customer", "routes/customer/home.ts"),
     route("customer/dashboard", "routes/customer/dashboard.tsx"),
     route("customer/change-password", "routes/customer/change-password.tsx"),
     route("customer/quotation/:id", "routes/customer/quotation.tsx"),
+    // A revision of the customer's own quotation as the PDF that was sent (issue 20).
+    route("customer/quotation/:id/revisions/:revision/pdf", "routes/customer/quotation-pdf.ts"),
   ]),
 
   layout("routes/storefront/layout.tsx", [

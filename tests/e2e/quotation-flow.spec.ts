@@ -147,7 +147,7 @@ test("request, price and send, negotiate by link, revision 2, sign in, change th
   const customer = await freshPage(browser);
   const linkPage = await customer.goto(firstLink);
   expect(linkPage!.headers()["cache-control"]).toBe("private, no-store");
-  expect(linkPage!.headers()["referrer-policy"]).toBe("no-referrer");
+  expect(linkPage!.headers()["referrer-policy"]).toBe("same-origin");
   await customer.waitForLoadState("networkidle");
   await expect(customer.getByRole("heading", { name: /Quotation #/ })).toBeVisible();
   await expect(customer.getByText("৳21,850.00")).toBeVisible();
@@ -197,7 +197,17 @@ test("request, price and send, negotiate by link, revision 2, sign in, change th
   await row.getByRole("link", { name: /View Details/ }).click();
   await customer.waitForLoadState("networkidle");
   await expect(customer.getByText("৳19,090.00")).toBeVisible(); // (4 × 2,200 × 2 days − 1,000) + 15% VAT
-  await customer.getByRole("button", { name: "Approve" }).click();
+  // The revision shown, as the PDF that was sent (issue 20).
+  const [portalPdf] = await Promise.all([
+    customer.waitForEvent("download"),
+    customer.getByRole("link", { name: /Download PDF/ }).click(),
+  ]);
+  expect(portalPdf.suggestedFilename()).toMatch(/^quotation-.+-r2\.pdf$/);
+  // Approving asks first, naming the total (issue 20).
+  await customer.getByRole("link", { name: "Approve", exact: true }).click();
+  const confirm = customer.getByRole("dialog", { name: "Approve this quotation?" });
+  await expect(confirm.getByTestId("confirm-total")).toHaveText("৳19,090.00");
+  await confirm.getByRole("button", { name: "Approve for ৳19,090.00" }).click();
   await expect(customer.getByText("Quotation approved successfully").first()).toBeVisible();
   await expect(customer).toHaveURL(/\/customer\/dashboard$/, { timeout: 10_000 });
   await expect(

@@ -93,3 +93,19 @@ export async function quotationRevisionPdf(
   if (!input) return null;
   return { filename: revisionPdfFilename(input.quotation.shortId, revision), content: await renderQuotationPdf(input) };
 }
+
+/**
+ * A revision's PDF for the customer, on the portal's page or the e-mailed link's (issue 20): `quotation` is what
+ * that page's own access check opened (getCustomerQuotation, getQuotationByLink), so the PDF is never more open
+ * than the page. Every revision up to the one the page shows was sent to this customer; null for any other (and
+ * for a quotation never sent).
+ */
+export async function customerRevisionPdf(
+  db: DbOrTx,
+  quotation: { id: string; prices: { revision: number } | null },
+  revision: number,
+): Promise<RevisionPdf | null> {
+  if (!quotation.prices || !Number.isSafeInteger(revision) || revision < 1 || revision > quotation.prices.revision)
+    return null;
+  return quotationRevisionPdf(db, quotation.id, revision);
+}

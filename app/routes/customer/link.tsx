@@ -18,14 +18,15 @@ import type { Route } from "./+types/link";
 // The page the quotation e-mail's link opens, without a password (issue 10, DESIGN §6): the quotation while the
 // link is its current one and not expired, with the same answers as the portal. An expired link says so and
 // offers to ask for a new one; a replaced or unknown one says so too. Private (no-store, noindex) and sent with
-// Referrer-Policy: no-referrer, so the token never leaves in a Referer; the request log writes the path without
-// it (redactLinkPath).
+// Referrer-Policy: same-origin, so the token never leaves for another site in a Referer (no-referrer would also
+// make the browser send "Origin: null" with the page's own forms, which React Router refuses as cross-site: the
+// answers would not work without JavaScript); the request log writes the path without it (redactLinkPath).
 
 export const middleware: Route.MiddlewareFunction[] = [
   privatePageMiddleware,
   async (_args, next) => {
     const response = await next();
-    response.headers.set("Referrer-Policy", "no-referrer");
+    response.headers.set("Referrer-Policy", "same-origin");
     return response;
   },
 ];
@@ -33,7 +34,7 @@ export const middleware: Route.MiddlewareFunction[] = [
 export const meta: Route.MetaFunction = () => [
   { title: "Your quotation" },
   { name: "robots", content: "noindex" },
-  { name: "referrer", content: "no-referrer" },
+  { name: "referrer", content: "same-origin" },
 ];
 
 export async function loader({ params }: Route.LoaderArgs) {
@@ -52,13 +53,16 @@ export async function action({ request, params }: Route.ActionArgs) {
   return answerCustomerForm(db, form, { kind: "link", tokenHash: hashLinkToken(params.token) });
 }
 
-export default function QuotationLink({ loaderData }: Route.ComponentProps) {
+export default function QuotationLink({ loaderData, params }: Route.ComponentProps) {
   const { linked, companyName } = loaderData;
+  // This page's own path (link-token.ts's quotationLinkPath is server-only: it draws tokens with node:crypto).
+  const linkPath = `/customer/link/${params.token}`;
   return (
     <PortalShell companyName={companyName} email={null}>
       {linked.state === "open" ? (
         <CustomerQuotationView
           quotation={linked.quotation}
+          pdfHref={(revision) => `${linkPath}/revisions/${revision}/pdf`}
           actions={<CustomerQuotationActions quotation={linked.quotation} />}
         />
       ) : (

@@ -209,6 +209,7 @@ describe("the e-mailed link's page", () => {
     }
     expect(response!.headers.get("Cache-Control")).toBe("private, no-store");
     expect(response!.headers.get("X-Robots-Tag")).toBe("noindex, nofollow");
-    expect(response!.headers.get("Referrer-Policy")).toBe("no-referrer");
+    // Never to another site; same-origin keeps the page's own form posts' Origin (issue 20: without JavaScript).
+    expect(response!.headers.get("Referrer-Policy")).toBe("same-origin");
   });
 });

@@ -1,12 +1,11 @@
-import { data } from "react-router";
 import { getDb } from "~/db/client.server";
 import { requireCustomer } from "~/domain/auth/customer-guard.server";
 import { shortQuotationId } from "~/domain/quotations/customer-quotation-list";
-import { getCustomerQuotation } from "~/domain/quotations/customer-quotations.server";
 import { CustomerQuotationActions } from "~/ui/customer/quotation-actions";
 import { CustomerQuotationView } from "~/ui/customer/quotation-view";
 import { CustomerRecordError } from "~/ui/customer/record-error";
 import { answerCustomerForm } from "./customer-answer.server";
+import { requireOwnQuotation } from "./quotation-access.server";
 import type { Route } from "./+types/quotation";
 
 // backoffice.md §2 Customer Quotation detail. Only the customer's own quotation opens; any other id, a
@@ -18,9 +17,7 @@ export const meta: Route.MetaFunction = ({ data }) => [
 ];
 
 export async function loader(args: Route.LoaderArgs) {
-  const user = await requireCustomer(args);
-  const quotation = await getCustomerQuotation(getDb(), user, args.params.id);
-  if (!quotation) throw data("Quotation not found.", { status: 404 });
+  const { quotation } = await requireOwnQuotation(args);
   return { quotation };
 }
 
@@ -42,6 +39,7 @@ export default function CustomerQuotationPage({ loaderData }: Route.ComponentPro
     <CustomerQuotationView
       quotation={quotation}
       backTo="/customer/dashboard"
+      pdfHref={(revision) => `/customer/quotation/${quotation.id}/revisions/${revision}/pdf`}
       actions={<CustomerQuotationActions quotation={quotation} afterDecision="/customer/dashboard" />}
     />
   );

@@ -38,6 +38,10 @@ export function FormDialog({
       <Dialog.Content
         aria-labelledby={titleId}
         aria-describedby={description ? descriptionId : undefined}
+        // A toast is not "outside": following its link or closing it leaves the dialog as it is.
+        onPointerDownOutside={(event) => {
+          if (event.target instanceof Element && event.target.closest("[data-sonner-toaster]")) event.preventDefault();
+        }}
         className={
           size === "side"
             ? "fixed inset-y-0 right-0 z-50 flex h-dvh w-full flex-col bg-white shadow-xl sm:max-w-2xl"

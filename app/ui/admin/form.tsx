@@ -177,8 +177,9 @@ export function useToast(toast: Toast | null | undefined): void {
         {toast.link.label}
       </Link>
     ) : undefined;
-    // Long enough to read the message and follow its link.
-    const options = toast.link ? { action, duration: 12_000 } : {};
+    // Long enough to read the message and follow its link. A modal dialog (Radix) turns pointer events off
+    // outside itself; the toast takes them back, so its link and close button work over an open dialog.
+    const options = { className: "pointer-events-auto", ...(toast.link ? { action, duration: 12_000 } : {}) };
     if (toast.type === "error") showToast.error(toast.message, options);
     else showToast.success(toast.message, options);
   }, [toast]);

@@ -1,4 +1,4 @@
-import { ArrowLeft, CalendarDays, Clock, MapPin } from "lucide-react";
+import { ArrowLeft, CalendarDays, Clock, FileDown, MapPin } from "lucide-react";
 import { Link } from "react-router";
 import { chargeText } from "~/domain/catalogue/rate-structures";
 import { shortQuotationId } from "~/domain/quotations/customer-quotation-list";
@@ -11,15 +11,19 @@ import { QuotationTerms } from "./quotation-terms";
 
 // A quotation as its customer sees it (backoffice.md §2 Customer Quotation detail): in the portal, and on the page
 // the e-mailed link opens. Money in taka (DESIGN §5). `actions` is the customer's answer (Approve, Reject,
-// Negotiate) or the negotiating notice; `backTo` the portal's dashboard, when there is one.
+// Negotiate) or the negotiating notice; `backTo` the portal's dashboard, when there is one; `pdfHref` where the
+// revision shown is downloaded as the PDF that was sent (issue 20).
 
 export function CustomerQuotationView({
   quotation: q,
   backTo,
+  pdfHref,
   actions,
 }: {
   quotation: CustomerQuotation;
   backTo?: string;
+  /** The PDF of a revision, under the page's own access rule. */
+  pdfHref: (revision: number) => string;
   actions?: React.ReactNode;
 }) {
   return (
@@ -43,8 +47,20 @@ export function CustomerQuotationView({
             Created on <time dateTime={new Date(q.createdAt).toISOString()}>{formatDhakaDate(q.createdAt)}</time>
           </p>
         </div>
-        <div>
+        <div className="flex flex-wrap items-center gap-3">
           <QuotationStatusBadge status={q.status} />
+          {q.prices && (
+            // A download, not a page: the browser fetches it itself (no client-side navigation).
+            <a
+              href={pdfHref(q.prices.revision)}
+              download
+              className="inline-flex items-center gap-2 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-semibold text-ink-900 shadow-sm hover:bg-slate-50"
+            >
+              <FileDown aria-hidden className="size-4" />
+              Download PDF
+              <span className="sr-only"> of revision {q.prices.revision}</span>
+            </a>
+          )}
         </div>
       </div>
 
