@@ -6,14 +6,18 @@ import { readForgotPasswordForm, readResetPasswordForm } from "~/domain/auth/pas
 import { requestPasswordReset, resetLinkState, resetPasswordWithLink } from "~/domain/auth/password-reset.server";
 import { passwordResetRefusal, signInRefusal } from "~/lib/sign-in-answer.server";
 import type { ResetLinkView } from "~/ui/auth/reset-password-page";
+import { emailIsSetUp } from "~/domain/email/delivery.server";
 
 // The loaders and actions of "Forgot password?" and the reset link, once for both audiences (issue 20, ADR 0024):
 // app/routes/admin/ and app/routes/customer/ each have the two pages, which differ only in the audience, their
 // titles and where they link. Not a route module: app/routes.ts does not list it.
 
-/** The forgot-password page: its answer is shown after a redirect (?sent), so a reload sends nothing again. */
+/**
+ * The forgot-password page: its answer is shown after a redirect (?sent), so a reload sends nothing again; and
+ * whether e-mail leaves at all, since without SMTP the link only waits in the outbox (which hides its token).
+ */
 export function forgotPasswordLoader({ request }: { request: Request }) {
-  return { sent: new URL(request.url).searchParams.has("sent") };
+  return { sent: new URL(request.url).searchParams.has("sent"), emailSetUp: emailIsSetUp() };
 }
 
 /** Answers the same whether or not the address has an account (password-reset.server.ts). */

@@ -244,3 +244,17 @@ export const privatePageMiddleware: MiddlewareFunction<Response> = async ({ requ
   markPrivate(response);
   return response;
 };
+
+/**
+ * For a page whose URL carries a secret (the quotation link's token, a password reset's): private, and sent with
+ * Referrer-Policy: same-origin, so the token never leaves for another site in a Referer. Not no-referrer: with it
+ * the browser posts the page's own forms with "Origin: null", which React Router refuses as cross-site, so they
+ * would not work without JavaScript.
+ */
+export const secretLinkPageMiddleware: MiddlewareFunction<Response> = async ({ request }, next) => {
+  refuseCrossSiteWrite(request);
+  const response = await next();
+  markPrivate(response);
+  response.headers.set("Referrer-Policy", "same-origin");
+  return response;
+};

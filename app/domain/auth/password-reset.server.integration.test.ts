@@ -16,6 +16,7 @@ import {
 } from "./password-reset.server";
 import { PASSWORD_RESET_LINK_SECONDS, PASSWORD_RESET_MESSAGES, type ResetAudience } from "./password-reset";
 import { createPasswordUser } from "./users.server";
+import { getOutboxMessage } from "../email/outbox-admin.server";
 
 const NEW_PASSWORD = "tangerine-kettle-orbit-42";
 
@@ -85,6 +86,17 @@ beforeEach(async () => {
 });
 
 describe("asking for a reset link", () => {
+  it("the outbox shows the e-mail with its token hidden; the stored message, which the sender reads, keeps it", async () => {
+    await ask(customer.email, "customer");
+    const [mail] = await mailsTo(customer.email);
+    const { token } = await linkFor(customer.email);
+    const shown = await getOutboxMessage(getDb(), mail!.id);
+    expect(shown).toMatchObject({ linkHidden: true, subject: mail!.subject, to: customer.email });
+    expect(shown!.textBody).toContain("/customer/reset-password?token=[hidden]");
+    expect(shown!.textBody).not.toContain(token);
+    expect(shown!.textBody.replace("[hidden]", token)).toBe(mail!.textBody);
+  });
+
   it("e-mails a link to the back office's page through the outbox, valid one hour, with its audit line", async () => {
     const outcome = await ask("Rina@Example.com ");
     expect(outcome).toMatchObject({ ok: true, message: PASSWORD_RESET_MESSAGES.requested });

@@ -20,6 +20,9 @@ export const PASSWORD_RESET_MESSAGES = {
   requested:
     "If an account uses that address, an e-mail with a link to choose a new password is on its way. The link works once, for one hour.",
   tooManyRequests: (retry: string) => `Too many reset requests from this address. Please try again ${retry}.`,
+  /** Shown on the forgot page while SMTP_URL is unset: the link would wait in the outbox, where no one can read it. */
+  emailNotSetUp:
+    "E-mail is not set up on this site yet, so a reset link cannot reach you now. Ask the site's administrator to set up e-mail, then ask again.",
   linkInvalid: "This link does not work: it has expired or has already been used. Ask for a new one.",
   deactivated: "This account is deactivated, so its password cannot be reset. Ask an administrator.",
   failed: "Failed to reset password",

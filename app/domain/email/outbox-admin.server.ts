@@ -9,6 +9,7 @@ import { OUTBOX_LIST } from "./outbox-list";
 import { listAttachments } from "./outbox.server";
 import { wakeEmailSender } from "./sender.server";
 import { refuse, type UseCaseResult } from "../use-case";
+import { hideQueryTokens } from "../quotations/link-token";
 
 // The back office's view of the e-mail outbox: the list, one message, and Retry of a failed one.
 
@@ -75,7 +76,16 @@ export async function countOutboxByStatus(db: DbOrTx): Promise<Record<EmailStatu
 
 export type OutboxMessage = NonNullable<Awaited<ReturnType<typeof getOutboxMessage>>>;
 
-/** One message with its bodies; undefined for an id that is not a uuid or not a message. */
+/**
+ * Kinds whose link sets a password: the outbox never shows their token, so no one who may read the outbox (an
+ * administrator, while SMTP is not set) can ask a reset for another account and open its link (ADR 0024).
+ */
+const KINDS_WITH_SECRET_LINKS: ReadonlySet<string> = new Set(["user.password_reset"]);
+
+/**
+ * One message with its bodies; undefined for an id that is not a uuid or not a message. A password reset's token
+ * is hidden in both bodies (`linkHidden` says so); the stored message, which the sender reads, keeps it.
+ */
 export async function getOutboxMessage(db: DbOrTx, id: string) {
   if (!isUuid(id)) return undefined;
   const [row] = await db
@@ -100,7 +110,11 @@ export async function getOutboxMessage(db: DbOrTx, id: string) {
     .from(t)
     .where(eq(t.id, id));
   if (!row) return undefined;
-  return { ...row, attachments: await listAttachments(db, row.id) };
+  const linkHidden = KINDS_WITH_SECRET_LINKS.has(row.kind);
+  const bodies = linkHidden
+    ? { textBody: hideQueryTokens(row.textBody), htmlBody: row.htmlBody && hideQueryTokens(row.htmlBody) }
+    : {};
+  return { ...row, ...bodies, linkHidden, attachments: await listAttachments(db, row.id) };
 }
 
 /** One attachment of a message, with its bytes; undefined when the message or position is not there. */

@@ -6,6 +6,7 @@ import {
   newLinkToken,
   quotationLinkPath,
   redactLinkPath,
+  hideQueryTokens,
 } from "./link-token";
 
 describe("quotation link token", () => {
@@ -41,5 +42,14 @@ describe("redactLinkPath", () => {
       "/customer/reset-password.data?_routes=x&token=[redacted]#f",
     );
     expect(redactLinkPath("/admin/inventory?q=token")).toBe("/admin/inventory?q=token");
+  });
+});
+
+describe("hideQueryTokens", () => {
+  it("hides every token parameter's value in a text and keeps the rest of the text as it was", () => {
+    const text = "Open https://x.test/admin/reset-password?token=abc-123_XYZ\nThe link works once.";
+    expect(hideQueryTokens(text)).toBe("Open https://x.test/admin/reset-password?token=[hidden]\nThe link works once.");
+    expect(hideQueryTokens('<a href="/r?a=1&amp;token=s3cr3t">reset</a>')).toBe('<a href="/r?a=1&amp;token=[hidden]">reset</a>');
+    expect(hideQueryTokens("Your token is in the e-mail: ?q=token")).toBe("Your token is in the e-mail: ?q=token");
   });
 });

@@ -36,5 +36,15 @@ export function linkExpiry(sentAt: Date): Date {
  * `token` query parameter too (a password reset link's, ADR 0024), so a log never sets anyone's password.
  */
 export function redactLinkPath(url: string): string {
-  return url.replace(/(\/customer\/link\/)[^/?#]*/g, "$1[redacted]").replace(/([?&]token=)[^&#]*/gi, "$1[redacted]");
+  return url
+    .replace(/(\/customer\/link\/)[^/?#\s]*/g, "$1[redacted]")
+    .replace(/([?&]token=)[^&#\s]*/gi, "$1[redacted]");
+}
+
+/**
+ * A text with every `token` query parameter's value hidden (the links in it stay readable): what the outbox shows
+ * of an e-mail whose link would let its reader set someone's password (ADR 0024).
+ */
+export function hideQueryTokens(text: string): string {
+  return text.replace(/([?&](?:amp;)?token=)[^&#\s"'<>]*/gi, "$1[hidden]");
 }

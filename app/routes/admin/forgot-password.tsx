@@ -31,6 +31,7 @@ export default function AdminForgotPassword({ loaderData }: Route.ComponentProps
       signInHref={PAGES.signIn}
       forgotHref={PAGES.forgot}
       sent={loaderData.sent}
+      emailSetUp={loaderData.emailSetUp}
       result={useActionData<typeof action>()}
     />
   );

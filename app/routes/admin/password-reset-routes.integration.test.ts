@@ -3,9 +3,13 @@ import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
 import { seedDatabase } from "~/db/seed/seed.server";
 import { emailOutbox, rateLimitCounters } from "~/db/schema";
-import { privatePageMiddleware } from "~/domain/auth/guard.server";
+import { createElement } from "react";
+import { renderToString } from "react-dom/server";
+import { createRoutesStub } from "react-router";
+import { privatePageMiddleware, secretLinkPageMiddleware } from "~/domain/auth/guard.server";
+import { ForgotPasswordPage } from "~/ui/auth/forgot-password-page";
 import { PASSWORD_RESET_MESSAGES } from "~/domain/auth/password-reset";
-import { getEnv } from "~/lib/env.server";
+import { getEnv, setEnv } from "~/lib/env.server";
 import { ANONYMOUS, answerOf, callRoute, signIn, signedInUser } from "../../../tests/support/signed-in-request";
 import * as adminForgot from "./forgot-password";
 import * as adminReset from "./reset-password";
@@ -41,6 +45,17 @@ async function linkFor(email: string) {
   return { path: url.pathname, search: url.search, token: url.searchParams.get("token")! };
 }
 
+/** The forgot page as a person sees it, with or without e-mail set up. */
+const ForgotPage = ({ emailSetUp }: { emailSetUp: boolean }) =>
+  createElement(ForgotPasswordPage, {
+    signInHref: "/admin/login",
+    forgotHref: "/admin/forgot-password",
+    sent: false,
+    emailSetUp,
+    result: undefined,
+  });
+const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/'/g, "&#x27;").replace(/"/g, "&quot;");
+
 beforeAll(async () => {
   await seedDatabase(getDb());
 });
@@ -54,19 +69,52 @@ describe.each(["staff", "customer"] as const)("the %s pages", (audience) => {
 
   it("are outside the guarded layout, private, and refuse cross-site posts", () => {
     expect(forgot.middleware).toEqual([privatePageMiddleware]);
-    expect(reset.middleware).toEqual([privatePageMiddleware]);
+    expect(reset.middleware).toEqual([secretLinkPageMiddleware]);
+  });
+
+  it("send the reset page, whose URL holds the token, with Referrer-Policy same-origin and no-store", async () => {
+    const request = new Request(`http://localhost${prefix}/reset-password?token=abc`);
+    const [middleware] = reset.middleware;
+    const response = (await middleware!(
+      { request, params: {}, context: undefined as never, unstable_pattern: "", pattern: "" } as never,
+      async () => new Response("page"),
+    )) as Response;
+    expect(response.headers.get("Referrer-Policy")).toBe("same-origin");
+    expect(response.headers.get("Cache-Control")).toMatch(/no-store/);
+  });
+
+  it("say on the forgot page that no link can reach anyone while e-mail is not set up, and not once it is", async () => {
+    const original = getEnv();
+    const render = (emailSetUp: boolean) => {
+      const Stub = createRoutesStub([{ path: "/", Component: () => ForgotPage({ emailSetUp }) }]);
+      return renderToString(createElement(Stub));
+    };
+    try {
+      setEnv({ ...original, smtpUrl: undefined });
+      const without = await callRoute(forgot.loader, `${prefix}/forgot-password`, { as: ANONYMOUS });
+      expect(without).toEqual({ sent: false, emailSetUp: false });
+      expect(render(without.emailSetUp)).toContain(escapeHtml(PASSWORD_RESET_MESSAGES.emailNotSetUp));
+      setEnv({ ...original, smtpUrl: "smtp://mail.example.com:587" });
+      const withSmtp = await callRoute(forgot.loader, `${prefix}/forgot-password?sent`, { as: ANONYMOUS });
+      expect(withSmtp).toEqual({ sent: true, emailSetUp: true });
+      expect(render(withSmtp.emailSetUp)).not.toContain("E-mail is not set up");
+    } finally {
+      setEnv(original);
+    }
   });
 
   it("ask, e-mail the link, open it, set the password and go to the sign-in page that says so", async () => {
     const user = await signedInUser(audience === "staff" ? "accountant" : "customer");
-    expect(await callRoute(forgot.loader, `${prefix}/forgot-password`, { as: ANONYMOUS })).toEqual({ sent: false });
+    expect(await callRoute(forgot.loader, `${prefix}/forgot-password`, { as: ANONYMOUS })).toMatchObject({ sent: false });
 
     const asked = answerOf(
       await callRoute(forgot.action, `${prefix}/forgot-password`, { as: ANONYMOUS, form: { email: user.email } }),
     );
     expect(asked.status).toBe(302);
     expect(asked.headers?.get("location")).toBe(`${prefix}/forgot-password?sent`);
-    expect(await callRoute(forgot.loader, `${prefix}/forgot-password?sent`, { as: ANONYMOUS })).toEqual({ sent: true });
+    expect(await callRoute(forgot.loader, `${prefix}/forgot-password?sent`, { as: ANONYMOUS })).toMatchObject({
+      sent: true,
+    });
 
     const link = await linkFor(user.email);
     expect(link.path).toBe(`${prefix}/reset-password`);

@@ -1,5 +1,5 @@
 import { useActionData } from "react-router";
-import { privatePageMiddleware } from "~/domain/auth/guard.server";
+import { secretLinkPageMiddleware } from "~/domain/auth/guard.server";
 import { RESET_PAGES } from "~/domain/auth/password-reset";
 import { passRetryAfter } from "~/lib/sign-in-answer.server";
 import { ResetPasswordPage } from "~/ui/auth/reset-password-page";
@@ -11,7 +11,8 @@ import type { Route } from "./+types/reset-password";
 
 const PAGES = RESET_PAGES.staff;
 
-export const middleware: Route.MiddlewareFunction[] = [privatePageMiddleware];
+// The token is in the URL: no Referer carries it to another site.
+export const middleware: Route.MiddlewareFunction[] = [secretLinkPageMiddleware];
 
 // A refused reset's Retry-After, on the page and on its data request.
 export const headers: Route.HeadersFunction = passRetryAfter;

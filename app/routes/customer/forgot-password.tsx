@@ -32,6 +32,7 @@ export default function CustomerForgotPassword({ loaderData }: Route.ComponentPr
       signInHref={PAGES.signIn}
       forgotHref={PAGES.forgot}
       sent={loaderData.sent}
+      emailSetUp={loaderData.emailSetUp}
       result={useActionData<typeof action>()}
     />
   );

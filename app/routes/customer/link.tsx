@@ -1,7 +1,7 @@
 import { LinkIcon, Loader2 } from "lucide-react";
 import { data, Link, useFetcher } from "react-router";
 import { getDb } from "~/db/client.server";
-import { privatePageMiddleware } from "~/domain/auth/guard.server";
+import { secretLinkPageMiddleware } from "~/domain/auth/guard.server";
 import { getCompanySettings } from "~/domain/settings/company-settings.server";
 import { getQuotationByLink } from "~/domain/quotations/customer-quotations.server";
 import { requestNewLink } from "~/domain/quotations/link-request.server";
@@ -17,19 +17,11 @@ import type { Route } from "./+types/link";
 
 // The page the quotation e-mail's link opens, without a password (issue 10, DESIGN §6): the quotation while the
 // link is its current one and not expired, with the same answers as the portal. An expired link says so and
-// offers to ask for a new one; a replaced or unknown one says so too. Private (no-store, noindex) and sent with
-// Referrer-Policy: same-origin, so the token never leaves for another site in a Referer (no-referrer would also
-// make the browser send "Origin: null" with the page's own forms, which React Router refuses as cross-site: the
-// answers would not work without JavaScript); the request log writes the path without it (redactLinkPath).
+// offers to ask for a new one; a replaced or unknown one says so too. Private (no-store, noindex) with
+// Referrer-Policy: same-origin (secretLinkPageMiddleware); the request log writes the path without the token
+// (redactLinkPath).
 
-export const middleware: Route.MiddlewareFunction[] = [
-  privatePageMiddleware,
-  async (_args, next) => {
-    const response = await next();
-    response.headers.set("Referrer-Policy", "same-origin");
-    return response;
-  },
-];
+export const middleware: Route.MiddlewareFunction[] = [secretLinkPageMiddleware];
 
 export const meta: Route.MetaFunction = () => [
   { title: "Your quotation" },

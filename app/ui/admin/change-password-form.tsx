@@ -1,3 +1,4 @@
+import { NEW_PASSWORD_MIN_LENGTH } from "~/domain/auth/forms";
 import { Form } from "react-router";
 import { FormError, SubmitButton, TextField, useFormBusy } from "./form";
 
@@ -25,8 +26,8 @@ export function ChangePasswordForm({ result, intent }: { result?: ChangePassword
         label="New password"
         type="password"
         autoComplete="new-password"
-        minLength={8}
-        hint="At least 8 characters, hard to guess (no common password or pattern), different from the current one."
+        minLength={NEW_PASSWORD_MIN_LENGTH}
+        hint={`At least ${NEW_PASSWORD_MIN_LENGTH} characters, hard to guess (no common password or pattern), different from the current one.`}
         error={result?.errors.newPassword}
         required
       />

@@ -18,20 +18,29 @@ export function ForgotPasswordPage({
   signInHref,
   forgotHref,
   sent,
+  emailSetUp,
   result,
 }: {
   signInHref: string;
   forgotHref: string;
   sent: boolean;
+  /** False while SMTP_URL is unset: the page says no link can reach anyone now. */
+  emailSetUp: boolean;
   result: SignInRefusalData | undefined;
 }) {
   const busy = useFormBusy();
   useToast(result?.toast);
   const { errors, onSubmit } = useFormCheck(checkForgotPassword, result?.errors ?? {});
+  const notSetUp = !emailSetUp && (
+    <p role="note" className="mt-6 rounded-md border border-amber-200 bg-amber-50 px-3 py-2.5 text-sm text-amber-900">
+      {PASSWORD_RESET_MESSAGES.emailNotSetUp}
+    </p>
+  );
   if (sent && !result)
     return (
       <AuthCard icon={KeyRound} title="Check your e-mail" intro="A link to choose a new password">
         <SuccessNote>{PASSWORD_RESET_MESSAGES.requested}</SuccessNote>
+        {notSetUp}
         <p className="mt-4 text-sm text-slate-600">
           Nothing after a few minutes? Check your spam folder, or{" "}
           <Link to={forgotHref} className={authLinkClass}>
@@ -52,6 +61,7 @@ export function ForgotPasswordPage({
       title="Forgot password?"
       intro="Type the e-mail address you sign in with, and we will e-mail you a link to choose a new password."
     >
+      {notSetUp}
       <Form method="post" className="mt-6 space-y-4" noValidate onSubmit={onSubmit}>
         <FormError message={result?.formError} />
         <TextField

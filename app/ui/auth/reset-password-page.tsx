@@ -1,4 +1,5 @@
 import { KeyRound } from "lucide-react";
+import { NEW_PASSWORD_MIN_LENGTH } from "~/domain/auth/forms";
 import { Form, Link } from "react-router";
 import { formCheck } from "~/lib/form-errors";
 import { parseResetPasswordForm, readResetPasswordForm } from "~/domain/auth/password-reset-form";
@@ -70,8 +71,8 @@ export function ResetPasswordPage({
           label="New password"
           type="password"
           autoComplete="new-password"
-          minLength={8}
-          hint="At least 8 characters, hard to guess (no common password or pattern)."
+          minLength={NEW_PASSWORD_MIN_LENGTH}
+          hint={`At least ${NEW_PASSWORD_MIN_LENGTH} characters, hard to guess (no common password or pattern).`}
           error={errors.newPassword}
           required
         />

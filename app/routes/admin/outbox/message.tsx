@@ -1,4 +1,4 @@
-import { AlertTriangle, ArrowLeft, Paperclip, RotateCcw } from "lucide-react";
+import { AlertTriangle, ArrowLeft, Paperclip, RotateCcw, ShieldAlert } from "lucide-react";
 import { data, Form, Link } from "react-router";
 import { getDb } from "~/db/client.server";
 import { auditActor, requireView, requireAction } from "~/domain/auth/guard.server";
@@ -81,6 +81,13 @@ export default function OutboxMessage({ loaderData, actionData }: Route.Componen
         <div className="min-w-0 space-y-6">
           <Panel className="p-6">
             <h2 className="text-sm font-semibold tracking-wide text-slate-500 uppercase">Text</h2>
+            {email.linkHidden && (
+              <p className="mt-3 flex items-start gap-1.5 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
+                <ShieldAlert aria-hidden className="mt-0.5 size-4 shrink-0" />
+                The reset link's token is hidden here: it lets whoever opens it set the account's password. Only the
+                recipient's copy has it.
+              </p>
+            )}
             {/* The text body as text: React escapes it, so nothing in it is ever read as HTML. */}
             <pre
               className={`mt-3 ${BODY_FONT} text-[13px] leading-relaxed break-words whitespace-pre-wrap text-ink-900`}
