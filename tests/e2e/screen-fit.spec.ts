@@ -9,16 +9,19 @@ import { screenFitProblems } from "./support/screen-fit";
 
 // Every back-office and portal screen fits a phone (375 px) and a laptop (1280 px) (backoffice.md §2, DESIGN §9;
 // issue 20): the page never scrolls sideways, and every button and link of the main area, and of each dialog the
-// screen opens by its URL (?new=1, ?edit=, ?delete=, ?view=, ?signin=), is within the window, not behind a
-// table's sideways scroll. The screens come from app/routes.ts (every page module under /admin and /customer) and
+// screen opens by its URL (?new=1, ?edit=, ?delete=, ?view=, ?signin=, and the customer's ?confirm=approve), is
+// within the window, not behind a table's sideways scroll. The screens come from app/routes.ts (every page module under /admin and /customer) and
 // the roles from ADMIN_ROUTE_ACCESS, so a new screen is checked without touching this file; a screen with a
 // parameter in its path needs an example below, and the first test fails until it has one.
 
 type Role = "admin" | "staff" | "accountant" | "customer" | "anonymous";
 const STAFF_ROLES = ["admin", "staff", "accountant"] as const;
 const WIDTHS = [1280, 375] as const;
-/** The URL parameters that open a dialog or side panel over a list (ADR 0014). */
-const DIALOG_PARAMS = ["new", "edit", "delete", "view", "signin"];
+/**
+ * The URL parameters that open a dialog or side panel over a list (ADR 0014), and the customer's confirmation
+ * before approving a sent quotation (?confirm=approve, on the portal's and the link's quotation pages).
+ */
+const DIALOG_PARAMS = ["new", "edit", "delete", "view", "signin", "confirm"];
 
 /** Every route of routes.ts that renders a page (a .tsx module; .ts modules answer files and JSON). */
 function pageRoutes(entries: RouteConfigEntry[], prefix = "", inPortal = false): { path: string; inPortal: boolean }[] {
@@ -47,6 +50,19 @@ const EXAMPLES: Record<string, string[]> = {
     E2E_PORTAL_QUOTATIONS.approved.id,
   ].map((id) => `/customer/quotation/${id}`),
   "/customer/link/:token": [`/customer/link/${E2E_PORTAL_QUOTATIONS.sent.linkToken}`],
+};
+
+/**
+ * The dialogs an example must offer, so that one a screen stops linking to fails here rather than going unchecked:
+ * the sent quotation's Approve asks to confirm, in the portal and on the link's page.
+ */
+const EXPECTED_DIALOGS: Record<string, string[]> = {
+  [`/customer/quotation/${E2E_PORTAL_QUOTATIONS.sent.id}`]: [
+    `/customer/quotation/${E2E_PORTAL_QUOTATIONS.sent.id}?confirm=approve`,
+  ],
+  [`/customer/link/${E2E_PORTAL_QUOTATIONS.sent.linkToken}`]: [
+    `/customer/link/${E2E_PORTAL_QUOTATIONS.sent.linkToken}?confirm=approve`,
+  ],
 };
 
 /**
@@ -150,7 +166,9 @@ for (const screen of SCREENS) {
         const response = await open(page, url);
         expect(response?.status(), `${url} as ${role}`).toBeLessThan(400);
         problems.push(...(await problemsAtEachWidth(page, url, "main")));
-        for (const dialogUrl of await dialogLinks(page, url)) {
+        const dialogs = await dialogLinks(page, url);
+        expect(dialogs, `the dialogs ${url} links to`).toEqual(expect.arrayContaining(EXPECTED_DIALOGS[url] ?? []));
+        for (const dialogUrl of dialogs) {
           await open(page, dialogUrl);
           await expect(page.getByRole("dialog").first(), `${dialogUrl} opens a dialog`).toBeVisible();
           // The list behind it was checked above; now the dialog's own buttons and links.
