@@ -43,6 +43,8 @@ test("the list: columns, skeleton while loading, filter and search in the URL, e
   const panel = page.getByRole("dialog");
   await expect(panel.getByRole("heading", { name: "Quotation Details" })).toBeVisible();
   await expect(panel.getByText("Submitted on")).toBeVisible();
+  // The short reference the customer's e-mails, portal and PDF give.
+  await expect(panel.getByText(`#${E2E_PORTAL_QUOTATIONS.pending.id.slice(0, 8)}`, { exact: true })).toBeVisible();
   await expect(panel.getByRole("heading", { name: "Timeline" })).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`view=${E2E_PORTAL_QUOTATIONS.pending.id}`));
   // A two-day rental: each line priced per day says its rate and days, and is charged for both (ADR 0019).

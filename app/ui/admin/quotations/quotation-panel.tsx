@@ -5,6 +5,7 @@ import type { AdminQuotation, AdminQuotationEvent } from "~/domain/quotations/ad
 import { chargeText } from "~/domain/catalogue/rate-structures";
 import { REASON_MAX_LENGTH, type QuotationStatus } from "~/domain/quotations/constants";
 import type { QuoteFormValues } from "~/domain/quotations/quote-form";
+import { quotationReference } from "~/domain/quotations/reference";
 import { formatLongDate, formatMoney, formatTime } from "~/lib/format";
 import type { Toast } from "~/lib/toast";
 import { FormDialog } from "~/ui/admin/form-dialog";
@@ -62,7 +63,7 @@ export function QuotationPanel({
       <div className="space-y-6 px-5 py-5">
         <div className="flex flex-wrap items-center gap-3">
           <QuotationStatusBadge status={q.status} />
-          <span className="font-mono text-xs text-slate-500">#{q.id.slice(0, 8)}</span>
+          <span className="font-mono text-xs text-slate-500">#{quotationReference(q.id)}</span>
           {q.linkExpiresAt && q.status === "sent" && (
             <span className="text-xs text-slate-600">Link valid until {formatDhakaDateTime(q.linkExpiresAt)}</span>
           )}
