@@ -26,3 +26,15 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
   if (typeof named === "string") return named === constraint || named.includes(constraint);
   return typeof e.message === "string" && e.message.includes(constraint);
 }
+
+/**
+ * The name of the constraint a PostgreSQL error in `error`'s chain of causes reports (a check, a unique index, a
+ * foreign key, or one of the book's triggers, which raise with CONSTRAINT = their rule's name), or null.
+ */
+export function violatedConstraint(error: unknown): string | null {
+  for (let e = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
+    const named = (e as PgError).constraint ?? (e as PgError).constraint_name;
+    if (typeof (e as PgError).code === "string" && typeof named === "string") return named;
+  }
+  return null;
+}

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   boolean,
   check,
   date,
@@ -31,6 +32,10 @@ import { users } from "./auth";
 import { createdAt, id, money, sqlList, updatedAt } from "./columns";
 import { employees } from "./people";
 
+/**
+ * The chart of accounts. An account with postings keeps its type (trigger chart_of_accounts_type_fixed) and cannot
+ * be deleted (journal_lines' foreign key); a deactivated one is not offered for new postings.
+ */
 export const chartOfAccounts = pgTable(
   "chart_of_accounts",
   {
@@ -39,6 +44,10 @@ export const chartOfAccounts = pgTable(
     name: text("name").notNull(),
     type: text("type", { enum: ACCOUNT_TYPES }).notNull(),
     description: text("description"),
+    /** The account it is grouped under in the chart and the reports. */
+    parentId: uuid("parent_id").references((): AnyPgColumn => chartOfAccounts.id, { onDelete: "restrict" }),
+    /** Set on cash, bank and wallet accounts: the method they are paid through; their sum is the Current Balance. */
+    paymentMethod: text("payment_method", { enum: PAYMENT_METHODS }),
     isActive: boolean("is_active").notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -46,8 +55,38 @@ export const chartOfAccounts = pgTable(
   (t) => [
     index("chart_of_accounts_type_idx").on(t.type),
     index("chart_of_accounts_active_code_idx").on(t.isActive, t.code),
+    index("chart_of_accounts_parent_id_idx").on(t.parentId),
     check("chart_of_accounts_type_check", sql.raw(`type in (${sqlList(ACCOUNT_TYPES)})`)),
+    check(
+      "chart_of_accounts_payment_method_check",
+      sql.raw(`payment_method is null or (payment_method in (${sqlList(PAYMENT_METHODS)}) and type = 'asset')`),
+    ),
+    check("chart_of_accounts_not_own_parent_check", sql`${t.parentId} is null or ${t.parentId} <> ${t.id}`),
   ],
+);
+
+/** Settings > Accounting: which account each role of the posting functions uses (domain/accounting/account-roles). */
+export const accountRoles = pgTable(
+  "account_roles",
+  {
+    role: text("role").primaryKey(),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => chartOfAccounts.id, { onDelete: "restrict" }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("account_roles_account_id_idx").on(t.accountId)],
+);
+
+/** The books' settings, one row: the lock date, on or before which nothing is posted (trigger journal_entry_lock_date). */
+export const accountingSettings = pgTable(
+  "accounting_settings",
+  {
+    id: integer("id").primaryKey().default(1),
+    lockDate: date("lock_date"),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check("accounting_settings_single_row_check", sql`${t.id} = 1`)],
 );
 
 export const journalEntries = pgTable(
@@ -60,17 +99,29 @@ export const journalEntries = pgTable(
     status: text("status", { enum: JOURNAL_STATUSES }).notNull().default("draft"),
     sourceType: text("source_type", { enum: JOURNAL_SOURCES }).notNull().default("manual"),
     sourceId: uuid("source_id"),
+    /** A posted entry's total debit (= its total credit), fixed at posting: the lines must keep summing to it. */
+    total: money("total"),
+    /** The entry this one reverses (its mirror); an entry is reversed at most once. */
+    reversesId: uuid("reverses_id")
+      .unique("journal_entries_reverses_id_unique")
+      .references((): AnyPgColumn => journalEntries.id, { onDelete: "restrict" }),
+    postedAt: timestamp("posted_at", { withTimezone: true }),
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
-    index("journal_entries_entry_date_idx").on(t.entryDate),
+    index("journal_entries_entry_date_idx").on(t.entryDate, t.createdAt),
     index("journal_entries_status_idx").on(t.status),
     index("journal_entries_source_idx").on(t.sourceType, t.sourceId),
     index("journal_entries_created_by_idx").on(t.createdBy),
     check("journal_entries_status_check", sql.raw(`status in (${sqlList(JOURNAL_STATUSES)})`)),
     check("journal_entries_source_check", sql.raw(`source_type in (${sqlList(JOURNAL_SOURCES)})`)),
+    check(
+      "journal_entries_posted_total_check",
+      sql`(${t.status} = 'posted') = (${t.total} is not null and ${t.postedAt} is not null)`,
+    ),
+    check("journal_entries_total_check", sql`${t.total} is null or ${t.total} > 0`),
   ],
 );
 
@@ -88,16 +139,39 @@ export const journalLines = pgTable(
     credit: money("credit").notNull().default("0"),
     description: text("description"),
     lineNo: integer("line_no").notNull().default(0),
+    /**
+     * The entry's date, always copied from the entry by trigger (journal_lines_entry_date: whatever is written here
+     * is replaced), so an account's lines are read by date without a join. The default only satisfies the insert.
+     */
+    entryDate: date("entry_date").notNull().default(sql`current_date`),
     createdAt: createdAt(),
   },
   (t) => [
     index("journal_lines_journal_entry_id_idx").on(t.journalEntryId, t.lineNo),
-    index("journal_lines_account_id_idx").on(t.accountId),
+    index("journal_lines_account_date_idx").on(t.accountId, t.entryDate),
     check("journal_lines_debit_check", sql`${t.debit} >= 0`),
     check("journal_lines_credit_check", sql`${t.credit} >= 0`),
     // A line is a debit or a credit, never both.
     check("journal_lines_one_side_check", sql`${t.debit} = 0 or ${t.credit} = 0`),
   ],
+);
+
+/**
+ * Each account's posted debits and credits per month, kept by trigger when an entry is posted (posted lines never
+ * change): an account's balance at 1 million lines reads a few dozen rows. Proven equal to the lines by test.
+ */
+export const accountMonthBalances = pgTable(
+  "account_month_balances",
+  {
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => chartOfAccounts.id, { onDelete: "restrict" }),
+    /** The month's first day. */
+    month: date("month").notNull(),
+    debit: numeric("debit", { precision: 18, scale: 2 }).notNull().default("0"),
+    credit: numeric("credit", { precision: 18, scale: 2 }).notNull().default("0"),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.month] })],
 );
 
 /** The spec's `accounts` table: income and expense transactions, payables and receivables while pending. */
@@ -118,6 +192,12 @@ export const transactions = pgTable(
     status: text("status", { enum: TRANSACTION_STATUSES }).notNull().default("pending"),
     /** The income or expense account the amount is booked to. */
     accountId: uuid("account_id").references(() => chartOfAccounts.id, { onDelete: "restrict" }),
+    /** A completed one: the cash, bank or wallet account it was paid through. */
+    moneyAccountId: uuid("money_account_id").references(() => chartOfAccounts.id, { onDelete: "restrict" }),
+    /** The entry its saving posted. */
+    journalEntryId: uuid("journal_entry_id").references(() => journalEntries.id, { onDelete: "restrict" }),
+    /** A payable's or receivable's amount paid or received so far (its settlements' sum). */
+    settledAmount: money("settled_amount").notNull().default("0"),
     reconciledAt: timestamp("reconciled_at", { withTimezone: true }),
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
@@ -136,6 +216,43 @@ export const transactions = pgTable(
     check("transactions_payment_method_check", sql.raw(`payment_method in (${sqlList(PAYMENT_METHODS)})`)),
     check("transactions_status_check", sql.raw(`status in (${sqlList(TRANSACTION_STATUSES)})`)),
     check("transactions_amount_check", sql`${t.amount} > 0`),
+    check("transactions_settled_amount_check", sql`${t.settledAmount} >= 0 and ${t.settledAmount} <= ${t.amount}`),
+    index("transactions_journal_entry_id_idx").on(t.journalEntryId),
+    index("transactions_money_account_id_idx").on(t.moneyAccountId),
+    index("transactions_due_date_idx").on(t.status, t.dueDate),
+  ],
+);
+
+/** A payment of a payable or a receipt of a receivable, whole or part (Settle), with the entry it posted. */
+export const settlements = pgTable(
+  "settlements",
+  {
+    id: id(),
+    transactionId: uuid("transaction_id")
+      .notNull()
+      .references(() => transactions.id, { onDelete: "restrict" }),
+    date: date("date").notNull(),
+    amount: money("amount").notNull(),
+    paymentMethod: text("payment_method", { enum: PAYMENT_METHODS }).notNull(),
+    moneyAccountId: uuid("money_account_id")
+      .notNull()
+      .references(() => chartOfAccounts.id, { onDelete: "restrict" }),
+    reference: text("reference"),
+    journalEntryId: uuid("journal_entry_id")
+      .notNull()
+      .references(() => journalEntries.id, { onDelete: "restrict" }),
+    /** Set when its entry is reversed: the amount is owed again. */
+    reversedAt: timestamp("reversed_at", { withTimezone: true }),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("settlements_transaction_id_idx").on(t.transactionId),
+    index("settlements_journal_entry_id_idx").on(t.journalEntryId),
+    index("settlements_money_account_id_idx").on(t.moneyAccountId),
+    index("settlements_created_by_idx").on(t.createdBy),
+    check("settlements_amount_check", sql`${t.amount} > 0`),
+    check("settlements_payment_method_check", sql.raw(`payment_method in (${sqlList(PAYMENT_METHODS)})`)),
   ],
 );
 

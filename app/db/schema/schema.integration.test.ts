@@ -12,6 +12,9 @@ describe("the migrated schema", () => {
     );
     expect(tables.map((t) => t.table_name).sort()).toEqual(
       [
+        "account_month_balances",
+        "account_roles",
+        "accounting_settings",
         "accounts",
         "audit_log",
         "budget_months",
@@ -41,6 +44,7 @@ describe("the migrated schema", () => {
         "rate_limit_counters",
         "rate_structures",
         "sessions",
+        "settlements",
         "tasks",
         "tax_records",
         "team_members",
@@ -74,7 +78,9 @@ describe("the migrated schema", () => {
     }>(sql`
       select table_name, column_name, numeric_precision, numeric_scale from information_schema.columns
       where table_schema = 'public' and data_type = 'numeric'
-        and column_name not in ('tax_rate', 'rate', 'vat_rate_percent')`);
+        and column_name not in ('tax_rate', 'rate', 'vat_rate_percent')
+        -- A month's sums of an account's lines, not an amount: wider than any one amount can be.
+        and table_name <> 'account_month_balances'`);
     expect(columns.length).toBeGreaterThan(20);
     for (const c of columns)
       expect([c.table_name, c.column_name, c.numeric_precision, c.numeric_scale]).toEqual([

@@ -1,5 +1,6 @@
-import type { AccountType } from "../../domain/accounting/constants";
-import type { chartOfAccounts, incomeTaxSlabs } from "../schema";
+import type { AccountType, PaymentMethod } from "../../domain/accounting/constants";
+import { ACCOUNT_ROLES, ACCOUNT_ROLE_KEYS } from "../../domain/accounting/account-roles";
+import type { accountRoles, chartOfAccounts, incomeTaxSlabs } from "../schema";
 import { seedId } from "./ids";
 
 const account = (
@@ -7,26 +8,29 @@ const account = (
   name: string,
   type: AccountType,
   description?: string,
+  paymentMethod?: PaymentMethod,
 ): typeof chartOfAccounts.$inferInsert => ({
   id: seedId(`account:${code}`),
   code,
   name,
   type,
   description,
+  paymentMethod,
 });
 
 /** A chart of accounts for a Bangladeshi event-rental company: 1xxx assets ... 6xxx expenses. */
 export const chartOfAccountsSeed = [
-  account("1000", "Cash in Hand", "asset"),
-  account("1010", "Petty Cash", "asset"),
-  account("1100", "Bank - Current Account", "asset", "Main operating account"),
-  account("1110", "Bank - Savings Account", "asset"),
-  account("1200", "Mobile Banking - bKash", "asset", "Merchant wallet"),
-  account("1210", "Mobile Banking - Nagad", "asset", "Merchant wallet"),
+  account("1000", "Cash in Hand", "asset", undefined, "cash"),
+  account("1010", "Petty Cash", "asset", undefined, "cash"),
+  account("1100", "Bank - Current Account", "asset", "Main operating account", "bank"),
+  account("1110", "Bank - Savings Account", "asset", undefined, "bank"),
+  account("1200", "Mobile Banking - bKash", "asset", "Merchant wallet", "mobile_banking"),
+  account("1210", "Mobile Banking - Nagad", "asset", "Merchant wallet", "mobile_banking"),
   account("1300", "Accounts Receivable", "asset", "Amounts customers owe"),
   account("1350", "Advances to Suppliers", "asset"),
   account("1400", "Advance Income Tax (AIT)", "asset", "Tax deducted at source by customers"),
   account("1410", "VAT Input Credit", "asset", "VAT paid on purchases, claimable"),
+  account("1420", "VAT Deducted at Source (VDS)", "asset", "VAT withheld by customers, credited against VAT payable"),
   account("1500", "Rental Equipment", "asset"),
   account("1510", "Accumulated Depreciation - Rental Equipment", "asset", "Contra asset"),
   account("1520", "Vehicles", "asset"),
@@ -47,6 +51,8 @@ export const chartOfAccountsSeed = [
   account("4100", "Event Service Income", "income", "Crew, setup and technical services"),
   account("4200", "Transport & Logistics Income", "income"),
   account("4300", "Consulting Income", "income"),
+  account("4500", "Sales", "income", "Equipment and consumables sold"),
+  account("4800", "Interest Income", "income", "Bank interest"),
   account("4900", "Other Income", "income"),
   account("5000", "Outsourced Equipment Hire", "expense", "Cost of sub-rented equipment"),
   account("5100", "Equipment Maintenance & Repairs", "expense"),
@@ -69,6 +75,12 @@ export const chartOfAccountsSeed = [
   account("6950", "Trade Licence & Government Fees", "expense"),
   account("6990", "Miscellaneous Expenses", "expense"),
 ];
+
+/** Each role of the posting functions on its seeded account (Settings > Accounting changes them). */
+export const accountRoleSeed: (typeof accountRoles.$inferInsert)[] = ACCOUNT_ROLE_KEYS.map((role) => ({
+  role,
+  accountId: seedId(`account:${ACCOUNT_ROLES[role].seedCode}`),
+}));
 
 /** The spec's income-tax slabs (backoffice.md §9), for the fiscal year 2024-25 and, until changed, after. */
 export const incomeTaxSlabSeed: (typeof incomeTaxSlabs.$inferInsert)[] = [

@@ -10,13 +10,14 @@ import {
   galleryItems,
   heroImages,
   incomeTaxSlabs,
+  accountRoles,
   inventoryItems,
   logos,
   teamMembers,
   teams,
   users,
 } from "../schema";
-import { chartOfAccountsSeed, incomeTaxSlabSeed } from "./accounting";
+import { accountRoleSeed, chartOfAccountsSeed, incomeTaxSlabSeed } from "./accounting";
 import { inventorySeed } from "./catalogue";
 import { companySeed } from "./company";
 import { eventSeedFor, gallerySeed, heroSeed, logoSeed } from "./content";
@@ -98,6 +99,10 @@ export async function seedDatabase(db: Db, options: SeedOptions = {}): Promise<S
         .values(chartOfAccountsSeed)
         .onConflictDoNothing()
         .returning({ id: chartOfAccounts.id }),
+    );
+    await count(
+      "account_roles",
+      tx.insert(accountRoles).values(accountRoleSeed).onConflictDoNothing().returning({ id: accountRoles.role }),
     );
     await count(
       "income_tax_slabs",

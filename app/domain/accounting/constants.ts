@@ -7,8 +7,61 @@ export const PAYMENT_METHODS = ["cash", "bank", "mobile_banking"] as const;
 export const TRANSACTION_STATUSES = ["pending", "completed", "cancelled"] as const;
 
 export const JOURNAL_STATUSES = ["draft", "posted"] as const;
-/** What produced a journal entry; "manual" is one typed in the General Ledger. */
-export const JOURNAL_SOURCES = ["manual", "transaction", "payroll_run", "payslip", "tax_record"] as const;
+export type JournalStatus = (typeof JOURNAL_STATUSES)[number];
+/**
+ * What produced a journal entry (DESIGN §10): "manual" is one typed in the General Ledger; "reversal" mirrors
+ * another entry; the rest are documents, each posting through its own function.
+ */
+export const JOURNAL_SOURCES = [
+  "manual",
+  "transaction",
+  "receivable",
+  "payable",
+  "settlement",
+  "reversal",
+  "invoice",
+  "customer_payment",
+  "credit_note",
+  "tax_record",
+  "tax_deposit",
+  "vat_close",
+  "payroll_run",
+  "payslip",
+  "bank_statement",
+] as const;
+export type JournalSource = (typeof JOURNAL_SOURCES)[number];
+
+export const JOURNAL_SOURCE_LABELS: Record<JournalSource, string> = {
+  manual: "Manual journal",
+  transaction: "Transaction",
+  receivable: "Receivable",
+  payable: "Payable",
+  settlement: "Settlement",
+  reversal: "Reversal",
+  invoice: "Tax invoice",
+  customer_payment: "Customer payment",
+  credit_note: "Credit note",
+  tax_record: "Tax record",
+  tax_deposit: "Tax deposit",
+  vat_close: "VAT period close",
+  payroll_run: "Payroll run",
+  payslip: "Salary disbursement",
+  bank_statement: "Bank statement",
+};
+
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
+  cash: "Cash",
+  bank: "Bank",
+  mobile_banking: "Mobile banking",
+};
+export const ACCOUNT_TYPE_LABELS: Record<AccountType, string> = {
+  asset: "Asset",
+  liability: "Liability",
+  equity: "Equity",
+  income: "Income",
+  expense: "Expense",
+};
 
 export const BUDGET_TYPES = ["annual", "monthly"] as const;
 export const FISCAL_YEAR_MIN = 2024;

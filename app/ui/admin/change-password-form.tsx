@@ -21,14 +21,36 @@ export function ChangePasswordForm({ result, intent }: { result?: ChangePassword
         error={result?.errors.currentPassword}
         required
       />
+      <NewPasswordFields errors={result?.errors ?? {}} differentFromCurrent />
+      <SubmitButton label="Change Password" busyLabel="Changing..." busy={busy} />
+    </Form>
+  );
+}
+
+/**
+ * The new password and its repeat, with the change-password rules' hint: the password change's and the e-mailed
+ * reset link's forms (app/ui/auth/reset-password-page.tsx).
+ */
+export function NewPasswordFields({
+  errors,
+  differentFromCurrent = false,
+}: {
+  errors: Record<string, string | undefined>;
+  /** The form asks for the current password too: the new one must differ from it. */
+  differentFromCurrent?: boolean;
+}) {
+  return (
+    <>
       <TextField
         name="newPassword"
         label="New password"
         type="password"
         autoComplete="new-password"
         minLength={NEW_PASSWORD_MIN_LENGTH}
-        hint={`At least ${NEW_PASSWORD_MIN_LENGTH} characters, hard to guess (no common password or pattern), different from the current one.`}
-        error={result?.errors.newPassword}
+        hint={`At least ${NEW_PASSWORD_MIN_LENGTH} characters, hard to guess (no common password or pattern)${
+          differentFromCurrent ? ", different from the current one" : ""
+        }.`}
+        error={errors.newPassword}
         required
       />
       <TextField
@@ -36,10 +58,9 @@ export function ChangePasswordForm({ result, intent }: { result?: ChangePassword
         label="Confirm new password"
         type="password"
         autoComplete="new-password"
-        error={result?.errors.confirmPassword}
+        error={errors.confirmPassword}
         required
       />
-      <SubmitButton label="Change Password" busyLabel="Changing..." busy={busy} />
-    </Form>
+    </>
   );
 }

@@ -1,11 +1,18 @@
 import { KeyRound } from "lucide-react";
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
 import { formCheck } from "~/lib/form-errors";
 import { parseForgotPasswordForm, readForgotPasswordForm } from "~/domain/auth/password-reset-form";
 import { PASSWORD_RESET_MESSAGES } from "~/domain/auth/password-reset";
-import { FormError, SubmitButton, TextField, useFormBusy, useFormCheck, useToast } from "~/ui/admin/form";
-import { primaryButton } from "~/ui/buttons";
-import { AuthCard, authLinkClass, SuccessNote } from "./auth-card";
+import { FormError } from "~/ui/admin/form";
+import {
+  AccountEmailField,
+  AuthCard,
+  AuthLink,
+  AuthLinks,
+  AuthNote,
+  AuthSubmitButton,
+  useCheckedAuthForm,
+} from "./auth-card";
 import type { SignInRefusalData } from "./sign-in-page";
 
 const checkForgotPassword = formCheck(readForgotPasswordForm, parseForgotPasswordForm);
@@ -28,31 +35,23 @@ export function ForgotPasswordPage({
   emailSetUp: boolean;
   result: SignInRefusalData | undefined;
 }) {
-  const busy = useFormBusy();
-  useToast(result?.toast);
-  const { errors, onSubmit } = useFormCheck(checkForgotPassword, result?.errors ?? {});
-  const notSetUp = !emailSetUp && (
-    <p role="note" className="mt-6 rounded-md border border-amber-200 bg-amber-50 px-3 py-2.5 text-sm text-amber-900">
-      {PASSWORD_RESET_MESSAGES.emailNotSetUp}
-    </p>
+  const { busy, errors, onSubmit } = useCheckedAuthForm(checkForgotPassword, result);
+  const notSetUp = !emailSetUp && <AuthNote tone="warning">{PASSWORD_RESET_MESSAGES.emailNotSetUp}</AuthNote>;
+  const backToSignIn = (
+    <AuthLinks>
+      <AuthLink to={signInHref}>Back to sign in</AuthLink>
+    </AuthLinks>
   );
   if (sent && !result)
     return (
       <AuthCard icon={KeyRound} title="Check your e-mail" intro="A link to choose a new password">
-        <SuccessNote>{PASSWORD_RESET_MESSAGES.requested}</SuccessNote>
+        <AuthNote tone="success">{PASSWORD_RESET_MESSAGES.requested}</AuthNote>
         {notSetUp}
         <p className="mt-4 text-sm text-slate-600">
-          Nothing after a few minutes? Check your spam folder, or{" "}
-          <Link to={forgotHref} className={authLinkClass}>
-            ask again
-          </Link>{" "}
-          with the address you sign in with.
+          Nothing after a few minutes? Check your spam folder, or <AuthLink to={forgotHref}>ask again</AuthLink> with
+          the address you sign in with.
         </p>
-        <p className="mt-4 text-center text-sm">
-          <Link to={signInHref} className={authLinkClass}>
-            Back to sign in
-          </Link>
-        </p>
+        {backToSignIn}
       </AuthCard>
     );
   return (
@@ -64,27 +63,10 @@ export function ForgotPasswordPage({
       {notSetUp}
       <Form method="post" className="mt-6 space-y-4" noValidate onSubmit={onSubmit}>
         <FormError message={result?.formError} />
-        <TextField
-          name="email"
-          label="Email"
-          type="email"
-          autoComplete="username"
-          defaultValue={result?.values.email}
-          error={errors.email}
-          required
-        />
-        <SubmitButton
-          label="Send reset link"
-          busyLabel="Sending..."
-          busy={busy}
-          className={`${primaryButton} w-full`}
-        />
+        <AccountEmailField defaultValue={result?.values.email} error={errors.email} />
+        <AuthSubmitButton label="Send reset link" busyLabel="Sending..." busy={busy} />
       </Form>
-      <p className="mt-4 text-center text-sm">
-        <Link to={signInHref} className={authLinkClass}>
-          Back to sign in
-        </Link>
-      </p>
+      {backToSignIn}
     </AuthCard>
   );
 }

@@ -1,13 +1,12 @@
 import { KeyRound } from "lucide-react";
-import { NEW_PASSWORD_MIN_LENGTH } from "~/domain/auth/forms";
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
 import { formCheck } from "~/lib/form-errors";
 import { parseResetPasswordForm, readResetPasswordForm } from "~/domain/auth/password-reset-form";
 import { PASSWORD_RESET_MESSAGES } from "~/domain/auth/password-reset";
-import { FormError, SubmitButton, TextField, useFormBusy, useFormCheck, useToast } from "~/ui/admin/form";
-import { primaryButton } from "~/ui/buttons";
+import { NewPasswordFields } from "~/ui/admin/change-password-form";
+import { FormError } from "~/ui/admin/form";
 import type { Toast } from "~/lib/toast";
-import { AuthCard, authLinkClass } from "./auth-card";
+import { AuthCard, AuthLink, AuthLinks, AuthNote, AuthSubmitButton, useCheckedAuthForm } from "./auth-card";
 
 const checkResetPassword = formCheck(readResetPasswordForm, parseResetPasswordForm);
 
@@ -38,25 +37,17 @@ export function ResetPasswordPage({
   signInHref: string;
   result: ResetRefusalData | undefined;
 }) {
-  const busy = useFormBusy();
-  useToast(result?.toast);
-  const { errors, onSubmit } = useFormCheck(checkResetPassword, result?.errors ?? {});
+  const { busy, errors, onSubmit } = useCheckedAuthForm(checkResetPassword, result);
   if (link.state !== "usable")
     return (
       <AuthCard icon={KeyRound} title="Choose a new password" intro="This link cannot be used">
-        <p role="alert" className="mt-6 rounded-md border border-red-200 bg-red-50 px-3 py-2.5 text-sm text-red-800">
+        <AuthNote tone="error">
           {link.state === "deactivated" ? PASSWORD_RESET_MESSAGES.deactivated : PASSWORD_RESET_MESSAGES.linkInvalid}
-        </p>
-        <p className="mt-4 flex justify-center gap-4 text-sm">
-          {link.state === "invalid" && (
-            <Link to={forgotHref} className={authLinkClass}>
-              Ask for a new link
-            </Link>
-          )}
-          <Link to={signInHref} className={authLinkClass}>
-            Back to sign in
-          </Link>
-        </p>
+        </AuthNote>
+        <AuthLinks>
+          {link.state === "invalid" && <AuthLink to={forgotHref}>Ask for a new link</AuthLink>}
+          <AuthLink to={signInHref}>Back to sign in</AuthLink>
+        </AuthLinks>
       </AuthCard>
     );
   return (
@@ -66,30 +57,8 @@ export function ResetPasswordPage({
         {/* The account's address, for the browser's password manager to file the new password under. */}
         <input type="email" name="username" autoComplete="username" value={link.email} readOnly hidden />
         <FormError message={result?.formError ?? errors.form} />
-        <TextField
-          name="newPassword"
-          label="New password"
-          type="password"
-          autoComplete="new-password"
-          minLength={NEW_PASSWORD_MIN_LENGTH}
-          hint={`At least ${NEW_PASSWORD_MIN_LENGTH} characters, hard to guess (no common password or pattern).`}
-          error={errors.newPassword}
-          required
-        />
-        <TextField
-          name="confirmPassword"
-          label="Confirm new password"
-          type="password"
-          autoComplete="new-password"
-          error={errors.confirmPassword}
-          required
-        />
-        <SubmitButton
-          label="Set new password"
-          busyLabel="Saving..."
-          busy={busy}
-          className={`${primaryButton} w-full`}
-        />
+        <NewPasswordFields errors={errors} />
+        <AuthSubmitButton label="Set new password" busyLabel="Saving..." busy={busy} />
       </Form>
       <p className="mt-4 text-center text-sm text-slate-600">Every place you are signed in will be signed out.</p>
     </AuthCard>

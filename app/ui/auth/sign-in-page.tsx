@@ -1,10 +1,9 @@
 import { LockKeyhole } from "lucide-react";
-import { Form, Link, useSearchParams } from "react-router";
+import { Form, useSearchParams } from "react-router";
 import { PASSWORD_RESET_MESSAGES } from "~/domain/auth/password-reset";
-import { FormError, SubmitButton, TextField, useFormBusy, useToast } from "~/ui/admin/form";
-import { primaryButton } from "~/ui/buttons";
+import { FormError, TextField, useFormBusy, useToast } from "~/ui/admin/form";
 import type { Toast } from "~/lib/toast";
-import { AuthCard, authLinkClass, SuccessNote } from "./auth-card";
+import { AccountEmailField, AuthCard, AuthLink, AuthLinks, AuthNote, AuthSubmitButton } from "./auth-card";
 
 /** What a refused sign-in answers (signInRefusal): the messages and the e-mail as typed. */
 export interface SignInRefusalData {
@@ -39,19 +38,11 @@ export function SignInPage({
   useToast(result?.toast);
   return (
     <AuthCard icon={LockKeyhole} title={title} intro={intro}>
-      {params.get("reset") === "done" && !result && <SuccessNote>{PASSWORD_RESET_MESSAGES.done}</SuccessNote>}
+      {params.get("reset") === "done" && !result && <AuthNote tone="success">{PASSWORD_RESET_MESSAGES.done}</AuthNote>}
       <Form method="post" className="mt-6 space-y-4" noValidate>
         <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? ""} />
         <FormError message={result?.formError} />
-        <TextField
-          name="email"
-          label="Email"
-          type="email"
-          autoComplete="username"
-          defaultValue={result?.values.email}
-          error={result?.errors.email}
-          required
-        />
+        <AccountEmailField defaultValue={result?.values.email} error={result?.errors.email} />
         <TextField
           name="password"
           label="Password"
@@ -60,13 +51,11 @@ export function SignInPage({
           error={result?.errors.password}
           required
         />
-        <SubmitButton label={submitLabel} busyLabel={busyLabel} busy={busy} className={`${primaryButton} w-full`} />
+        <AuthSubmitButton label={submitLabel} busyLabel={busyLabel} busy={busy} />
       </Form>
-      <p className="mt-4 text-center text-sm">
-        <Link to={forgotPasswordHref} className={authLinkClass}>
-          Forgot password?
-        </Link>
-      </p>
+      <AuthLinks>
+        <AuthLink to={forgotPasswordHref}>Forgot password?</AuthLink>
+      </AuthLinks>
     </AuthCard>
   );
 }

@@ -1,0 +1,152 @@
+import { sql } from "drizzle-orm";
+import { queryRows, type DbOrTx } from "../../db/client.server";
+import { fromPaisa, toPaisa } from "../../lib/money";
+import type { AccountType } from "./constants";
+
+// Balances, from posted journal lines alone (DESIGN §10): every screen and report reads them here. Up to the end of
+// the last whole month they come from account_month_balances (kept by the database when an entry is posted), the
+// rest of the month from the lines, so an account's balance reads a few dozen rows at 1 million lines.
+// Amounts are paisa (bigint); a balance is debits minus credits, as assets and expenses read it.
+
+/** Debits minus credits of an account's posted lines up to and including `date` (all of them when null). */
+export async function balanceAt(db: DbOrTx, accountId: string, date: string | null): Promise<bigint> {
+  const balances = await balancesAt(db, [accountId], date);
+  return balances.get(accountId) ?? 0n;
+}
+
+/**
+ * Debits minus credits of each account's posted lines up to and including `date` (all when null), by account id;
+ * an account without postings is absent.
+ */
+export async function balancesAt(
+  db: DbOrTx,
+  accountIds: readonly string[] | "all",
+  date: string | null,
+): Promise<Map<string, bigint>> {
+  if (accountIds !== "all" && accountIds.length === 0) return new Map();
+  const ids = accountIds === "all" ? null : sql.join(accountIds.map((id) => sql`${id}::uuid`), sql`, `);
+  const monthAccounts = ids ? sql`b.account_id in (${ids})` : sql`true`;
+  const lineAccounts = ids ? sql`l.account_id in (${ids})` : sql`true`;
+  const rows = await queryRows<{ account_id: string; balance: string }>(
+    db,
+    date === null
+      ? sql`select b.account_id, sum(b.debit - b.credit)::text as balance from account_month_balances b
+            where ${monthAccounts} group by b.account_id`
+      : sql`select account_id, sum(balance)::text as balance from (
+              select b.account_id, b.debit - b.credit as balance from account_month_balances b
+               where ${monthAccounts} and b.month < date_trunc('month', ${date}::date)
+              union all
+              select l.account_id, l.debit - l.credit from journal_lines l
+                join journal_entries e on e.id = l.journal_entry_id and e.status = 'posted'
+               where ${lineAccounts}
+                 and l.entry_date >= date_trunc('month', ${date}::date) and l.entry_date <= ${date}::date
+            ) t group by account_id`,
+  );
+  return new Map(rows.map((r) => [r.account_id, toPaisa(r.balance)]));
+}
+
+/** The day before an ISO date. */
+export function dayBefore(date: string): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() - 1);
+  return d.toISOString().slice(0, 10);
+}
+
+export interface AccountPeriod {
+  /** Balance before `from` (debits minus credits). */
+  opening: bigint;
+  debits: bigint;
+  credits: bigint;
+  /** Balance at the end of `to`. */
+  closing: bigint;
+}
+
+/** An account's opening balance, movements and closing balance over a date range (both ends included). */
+export async function accountPeriod(
+  db: DbOrTx,
+  accountId: string,
+  range: { from: string; to: string },
+): Promise<AccountPeriod> {
+  const opening = await balanceAt(db, accountId, dayBefore(range.from));
+  const [row] = await queryRows<{ debits: string; credits: string }>(
+    db,
+    sql`select coalesce(sum(l.debit), 0)::text as debits, coalesce(sum(l.credit), 0)::text as credits
+          from journal_lines l join journal_entries e on e.id = l.journal_entry_id and e.status = 'posted'
+         where l.account_id = ${accountId} and l.entry_date between ${range.from}::date and ${range.to}::date`,
+  );
+  const debits = toPaisa(row?.debits ?? "0");
+  const credits = toPaisa(row?.credits ?? "0");
+  return { opening, debits, credits, closing: opening + debits - credits };
+}
+
+/** A balance as the account's type reads it: credits minus debits for liabilities, equity and income. */
+export function naturalBalance(type: AccountType, debitMinusCredit: bigint): bigint {
+  return type === "asset" || type === "expense" ? debitMinusCredit : -debitMinusCredit;
+}
+
+export interface AccountLine {
+  entryId: string;
+  entryDate: string;
+  referenceNo: string | null;
+  description: string;
+  lineDescription: string | null;
+  sourceType: string;
+  sourceId: string | null;
+  debit: string;
+  credit: string;
+  /** Debits minus credits after this line, from the account's first posting. */
+  runningBalance: string;
+}
+
+/**
+ * One page of an account's posted lines in a date range, newest first, each with the balance after it. The
+ * running balance starts from the balance before the range, so it is the account's real balance at each line.
+ */
+export async function accountLines(
+  db: DbOrTx,
+  accountId: string,
+  range: { from: string; to: string },
+  page: { limit: number; offset: number },
+): Promise<{ lines: AccountLine[]; total: number }> {
+  const opening = await balanceAt(db, accountId, dayBefore(range.from));
+  const rows = await queryRows<{
+    entry_id: string;
+    entry_date: string;
+    reference_no: string | null;
+    description: string;
+    line_description: string | null;
+    source_type: string;
+    source_id: string | null;
+    debit: string;
+    credit: string;
+    running: string;
+    total: number;
+  }>(
+    db,
+    sql`select * from (
+          select e.id as entry_id, l.entry_date::text as entry_date, e.reference_no, e.description,
+                 l.description as line_description, e.source_type, e.source_id, l.debit::text as debit,
+                 l.credit::text as credit,
+                 (sum(l.debit - l.credit) over (order by l.entry_date, e.created_at, l.id))::text as running,
+                 (count(*) over ())::int as total,
+                 row_number() over (order by l.entry_date desc, e.created_at desc, l.id desc) as position
+            from journal_lines l join journal_entries e on e.id = l.journal_entry_id and e.status = 'posted'
+           where l.account_id = ${accountId} and l.entry_date between ${range.from}::date and ${range.to}::date
+        ) r where position > ${page.offset} and position <= ${page.offset + page.limit} order by position`,
+  );
+  return {
+    total: rows[0]?.total ?? 0,
+    lines: rows.map((r) => ({
+      entryId: r.entry_id,
+      entryDate: r.entry_date,
+      referenceNo: r.reference_no,
+      description: r.description,
+      lineDescription: r.line_description,
+      sourceType: r.source_type,
+      sourceId: r.source_id,
+      debit: r.debit,
+      credit: r.credit,
+      runningBalance: fromPaisa(opening + toPaisa(r.running)),
+    })),
+  };
+}

@@ -1,0 +1,146 @@
+import { eq, inArray } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client.server";
+import { accountingSettings, accountRoles, chartOfAccounts, journalEntries, journalLines } from "../../db/schema";
+import { formatShortDate } from "../../lib/format";
+import { fromPaisa } from "../../lib/money";
+import { ACCOUNT_ROLES, type AccountRole } from "./account-roles";
+import type { JournalSource, JournalStatus } from "./constants";
+import { entryLineErrors, entryTotals, type EntryLine } from "./journal";
+
+// The one way into the book (DESIGN §10, issue 21): every posting function and the General Ledger write entries
+// here, inside the caller's transaction, so a document and its entry are kept together or not at all. The rules are
+// checked first, to answer with a message naming the field; the database checks them again at commit
+// (drizzle/0009_ledger.sql), whatever writes to it.
+
+/**
+ * A rule of the book refused the entry; thrown inside the document's transaction so nothing of it is kept. The use
+ * case turns it into a refusal naming `field` (ledgerRefusal in ledger-refusal.ts).
+ */
+export class PostingRefused extends Error {
+  constructor(
+    readonly errors: Record<string, string>,
+    message = Object.values(errors)[0] ?? "The entry cannot be posted",
+  ) {
+    super(message);
+    this.name = "PostingRefused";
+  }
+}
+
+export interface NewEntry {
+  date: string;
+  description: string;
+  reference?: string | null;
+  source: { type: JournalSource; id?: string | null };
+  lines: readonly EntryLine[];
+  /** Set on a reversal: the entry it mirrors. */
+  reversesId?: string;
+  createdBy: string | null;
+}
+
+export const LEDGER_MESSAGES = {
+  locked: (lockDate: string) =>
+    `The books are locked up to ${formatShortDate(lockDate)}: choose a date after it`,
+  accountInactive: (code: string, name: string) => `Account ${code} ${name} is deactivated: choose another`,
+  accountMissing: "This account does not exist any more: choose another",
+  roleMissing: (label: string) => `No account is set for "${label}" in Settings > Accounting`,
+} as const;
+
+/** The lock date (Settings > Accounting), or null when the books are open. */
+export async function lockDateOf(db: DbOrTx): Promise<string | null> {
+  const [row] = await db.select({ lockDate: accountingSettings.lockDate }).from(accountingSettings).limit(1);
+  return row?.lockDate ?? null;
+}
+
+/** Refuses a date on or before the lock date, naming `field`. */
+export async function assertOpenDate(db: DbOrTx, date: string, field = "date"): Promise<void> {
+  const lockDate = await lockDateOf(db);
+  if (lockDate && date <= lockDate) throw new PostingRefused({ [field]: LEDGER_MESSAGES.locked(lockDate) });
+}
+
+/** The accounts of these roles, by role; refuses when Settings > Accounting leaves one unset or deactivated. */
+export async function roleAccounts<R extends AccountRole>(db: DbOrTx, roles: readonly R[]): Promise<Record<R, string>> {
+  const rows = await db
+    .select({ role: accountRoles.role, accountId: accountRoles.accountId, isActive: chartOfAccounts.isActive })
+    .from(accountRoles)
+    .innerJoin(chartOfAccounts, eq(chartOfAccounts.id, accountRoles.accountId))
+    .where(inArray(accountRoles.role, [...roles]));
+  const found = new Map(rows.filter((r) => r.isActive).map((r) => [r.role, r.accountId]));
+  const result = {} as Record<R, string>;
+  for (const role of roles) {
+    const accountId = found.get(role);
+    if (!accountId) throw new PostingRefused({ form: LEDGER_MESSAGES.roleMissing(ACCOUNT_ROLES[role].label) });
+    result[role] = accountId;
+  }
+  return result;
+}
+
+/** Refuses lines on accounts that are gone or deactivated, naming the line's account field. */
+async function assertActiveAccounts(db: DbOrTx, lines: readonly EntryLine[]): Promise<void> {
+  const ids = [...new Set(lines.map((l) => l.accountId))];
+  const rows = await db
+    .select({ id: chartOfAccounts.id, code: chartOfAccounts.code, name: chartOfAccounts.name, isActive: chartOfAccounts.isActive })
+    .from(chartOfAccounts)
+    .where(inArray(chartOfAccounts.id, ids));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const errors: Record<string, string> = {};
+  lines.forEach((line, i) => {
+    const account = byId.get(line.accountId);
+    if (!account) errors[`lines.${i}.accountId`] = LEDGER_MESSAGES.accountMissing;
+    else if (!account.isActive) errors[`lines.${i}.accountId`] = LEDGER_MESSAGES.accountInactive(account.code, account.name);
+  });
+  if (Object.keys(errors).length > 0) throw new PostingRefused(errors);
+}
+
+/**
+ * Writes an entry and its lines, posted (or a draft, for the General Ledger), inside the caller's transaction.
+ * A posted entry's rules are checked here first: balanced and not zero, every account active, after the lock date.
+ * Returns the entry's id.
+ */
+export async function writeEntry(
+  tx: DbOrTx,
+  entry: NewEntry,
+  status: JournalStatus = "posted",
+): Promise<string> {
+  const lineErrors = entryLineErrors(entry.lines);
+  if (status === "posted" && Object.keys(lineErrors).length > 0) throw new PostingRefused(lineErrors);
+  await assertActiveAccounts(tx, entry.lines);
+  if (status === "posted") await assertOpenDate(tx, entry.date);
+  const total = entryTotals(entry.lines).debits;
+  const [row] = await tx
+    .insert(journalEntries)
+    .values({
+      entryDate: entry.date,
+      description: entry.description,
+      referenceNo: entry.reference || null,
+      status,
+      sourceType: entry.source.type,
+      sourceId: entry.source.id ?? null,
+      reversesId: entry.reversesId ?? null,
+      total: status === "posted" ? fromPaisa(total) : null,
+      postedAt: status === "posted" ? new Date() : null,
+      createdBy: entry.createdBy,
+    })
+    .returning({ id: journalEntries.id });
+  await writeLines(tx, row!.id, entry.lines);
+  return row!.id;
+}
+
+/** The lines of an entry, numbered in order (the entry's date is copied onto them by the database). */
+export async function writeLines(tx: DbOrTx, entryId: string, lines: readonly EntryLine[]): Promise<void> {
+  if (lines.length === 0) return;
+  await tx.insert(journalLines).values(
+    lines.map((line, i) => ({
+      journalEntryId: entryId,
+      accountId: line.accountId,
+      debit: fromPaisa(line.debit),
+      credit: fromPaisa(line.credit),
+      description: line.description || null,
+      lineNo: i,
+    })),
+  );
+}
+
+/** Posts an entry (the posting functions' one call). */
+export function postEntry(tx: DbOrTx, entry: NewEntry): Promise<string> {
+  return writeEntry(tx, entry, "posted");
+}

@@ -1,0 +1,134 @@
+import { and, eq, isNull, sql } from "drizzle-orm";
+import type { Db, Tx } from "../../db/client.server";
+import { journalEntries, journalLines, settlements, transactions } from "../../db/schema";
+import { isUniqueViolation } from "../../db/errors.server";
+import { formatShortDate } from "../../lib/format";
+import { fromPaisa, toPaisa } from "../../lib/money";
+import { isUuid } from "../../lib/list-params";
+import { recordAudit, type AuditActor } from "../audit/audit.server";
+import { refuse, type UseCaseResult } from "../use-case";
+import { mirrorLines, type EntryLine } from "./journal";
+import { postEntry, PostingRefused } from "./ledger.server";
+import { ledgerRefusal } from "./ledger-refusal";
+
+// Reverse (issue 21, DESIGN §10): a posted entry is never edited or deleted; its mirror, with debit and credit
+// swapped and linked to it, is posted on a date the user picks. An entry is reversed at most once (a unique index
+// backs the check up against two users at once), and a reversal is not reversed itself: post the entry again.
+// Reversing a document's entry undoes the document too: a transaction, payable or receivable is cancelled (only
+// while nothing of it is settled), a settlement is taken back and its amount is owed again.
+
+export const REVERSE_MESSAGES = {
+  done: (reference: string) => `Entry reversed: ${reference} posted`,
+  notFound: "This journal entry does not exist",
+  notPosted: "Only a posted entry can be reversed; a draft can be edited or deleted",
+  alreadyReversed: "This entry has already been reversed",
+  isReversal: "A reversal cannot be reversed: post the original entry again instead",
+  beforeOriginal: (date: string) => `The reversal cannot be dated before the entry it reverses (${formatShortDate(date)})`,
+  settled: "This document has payments or receipts: reverse those first",
+  dateRequired: "Date is required",
+} as const;
+
+export interface ReverseInput {
+  entryId: string;
+  /** YYYY-MM-DD; the form defaults it to today. */
+  date: string;
+}
+
+/** Reverses a posted entry; answers the reversal's id. */
+export async function reverseEntry(
+  db: Db,
+  actor: AuditActor,
+  input: ReverseInput,
+): Promise<UseCaseResult<{ reversalId: string }>> {
+  if (!isUuid(input.entryId)) return refuse("not-found", REVERSE_MESSAGES.notFound);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(input.date))
+    return refuse("invalid", REVERSE_MESSAGES.dateRequired, { date: REVERSE_MESSAGES.dateRequired });
+  try {
+    return await db.transaction(async (tx) => {
+      // The row lock makes a second reversal at once wait, then see the first.
+      const [original] = await tx
+        .select()
+        .from(journalEntries)
+        .where(eq(journalEntries.id, input.entryId))
+        .for("update");
+      if (!original) return refuse("not-found", REVERSE_MESSAGES.notFound);
+      if (original.status !== "posted") return refuse("conflict", REVERSE_MESSAGES.notPosted);
+      if (original.reversesId) return refuse("conflict", REVERSE_MESSAGES.isReversal);
+      const [already] = await tx
+        .select({ id: journalEntries.id })
+        .from(journalEntries)
+        .where(eq(journalEntries.reversesId, original.id));
+      if (already) return refuse("conflict", REVERSE_MESSAGES.alreadyReversed);
+      if (input.date < original.entryDate) {
+        const message = REVERSE_MESSAGES.beforeOriginal(original.entryDate);
+        return refuse("invalid", message, { date: message });
+      }
+      const refused = await undoDocument(tx, original.sourceType, original.sourceId);
+      if (refused) return refused;
+
+      const lines = await tx
+        .select()
+        .from(journalLines)
+        .where(eq(journalLines.journalEntryId, original.id))
+        .orderBy(journalLines.lineNo);
+      const entryLines: EntryLine[] = lines.map((l) => ({
+        accountId: l.accountId,
+        debit: toPaisa(l.debit),
+        credit: toPaisa(l.credit),
+        description: l.description,
+      }));
+      const reference = original.referenceNo ? `REV-${original.referenceNo}` : null;
+      const reversalId = await postEntry(tx, {
+        date: input.date,
+        description: `Reversal of ${original.referenceNo ?? "entry"} (${formatShortDate(original.entryDate)}): ${original.description}`.slice(0, 500),
+        reference,
+        source: { type: "reversal", id: original.id },
+        reversesId: original.id,
+        lines: mirrorLines(entryLines),
+        createdBy: actor.userId,
+      });
+      await recordAudit(tx, actor, {
+        action: "journal.reversed",
+        entityType: "journal_entry",
+        entityId: original.id,
+        summary: `Reversed journal entry ${original.referenceNo ?? original.id.slice(0, 8)} of ${formatShortDate(original.entryDate)} (৳${original.total}) on ${formatShortDate(input.date)}`,
+        changes: { reversalId, date: input.date },
+      });
+      return { ok: true as const, message: REVERSE_MESSAGES.done(reference ?? "the reversal"), reversalId };
+    });
+  } catch (error) {
+    if (error instanceof PostingRefused) return ledgerRefusal(error);
+    if (isUniqueViolation(error, "journal_entries_reverses_id_unique"))
+      return refuse("conflict", REVERSE_MESSAGES.alreadyReversed);
+    throw error;
+  }
+}
+
+/** Undoes the document an entry was posted for; a refusal when the document cannot be undone. */
+async function undoDocument(tx: Tx, sourceType: string, sourceId: string | null) {
+  if (!sourceId) return null;
+  if (sourceType === "transaction" || sourceType === "receivable" || sourceType === "payable") {
+    const [doc] = await tx.select().from(transactions).where(eq(transactions.id, sourceId)).for("update");
+    if (!doc) return null;
+    if (toPaisa(doc.settledAmount) > 0n) return refuse("conflict", REVERSE_MESSAGES.settled);
+    await tx.update(transactions).set({ status: "cancelled" }).where(eq(transactions.id, doc.id));
+    return null;
+  }
+  if (sourceType === "settlement") {
+    const [settlement] = await tx
+      .select()
+      .from(settlements)
+      .where(and(eq(settlements.id, sourceId), isNull(settlements.reversedAt)))
+      .for("update");
+    if (!settlement) return null;
+    await tx.update(settlements).set({ reversedAt: new Date() }).where(eq(settlements.id, settlement.id));
+    await tx
+      .update(transactions)
+      .set({
+        settledAmount: sql`${transactions.settledAmount} - ${fromPaisa(toPaisa(settlement.amount))}`,
+        status: "pending",
+      })
+      .where(eq(transactions.id, settlement.transactionId));
+  }
+  return null;
+}
