@@ -57,6 +57,17 @@ test("a customer signs in, sees only their own quotations, opens one, and cannot
   await expect(page.locator("main")).not.toContainText("$");
   // Nothing overflows the phone's width.
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  // Reject and Negotiate each open their own reason and button (not sent here: the fixture stays sent).
+  const answer = page.locator("main");
+  for (const [summary, prompt, button] of [
+    ["Reject", "Why are you rejecting this quotation?", "Reject quotation"],
+    ["Negotiate", "What would you like us to change?", "Ask to negotiate"],
+  ] as const) {
+    await expect(answer.getByLabel(prompt)).toBeHidden();
+    await answer.getByText(summary, { exact: true }).click();
+    await expect(answer.getByLabel(prompt)).toBeVisible();
+    await expect(answer.getByRole("button", { name: button })).toBeVisible();
+  }
 
   // The pending one shows the lines as asked for, without prices.
   await page.getByRole("link", { name: "Back to Dashboard" }).click();

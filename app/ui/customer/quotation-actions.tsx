@@ -113,34 +113,17 @@ export function CustomerQuotationActions({
             <Check aria-hidden className="size-4" />
             Approve
           </Link>
-          <ReasonForm
-            fetcher={fetcher}
-            id={q.id}
-            intent="reject"
-            label="Reject"
-            submitLabel="Reject quotation"
-            busyLabel="Rejecting..."
-            prompt="Why are you rejecting this quotation?"
-            icon={<X aria-hidden className="size-4" />}
-            busy={busy === "reject"}
-            disabled={!!busy}
-            error={result?.intent === "reject" ? reasonError : undefined}
-            tone="red"
-          />
-          <ReasonForm
-            fetcher={fetcher}
-            id={q.id}
-            intent="negotiate"
-            label="Negotiate"
-            submitLabel="Ask to negotiate"
-            busyLabel="Sending..."
-            prompt="What would you like us to change?"
-            icon={<MessageSquare aria-hidden className="size-4" />}
-            busy={busy === "negotiate"}
-            disabled={!!busy}
-            error={result?.intent === "negotiate" ? reasonError : undefined}
-            tone="slate"
-          />
+          {REASON_ANSWERS.map((answer) => (
+            <ReasonForm
+              key={answer.intent}
+              fetcher={fetcher}
+              id={q.id}
+              answer={answer}
+              busy={busy === answer.intent}
+              disabled={!!busy}
+              error={result?.intent === answer.intent ? reasonError : undefined}
+            />
+          ))}
         </div>
       </Panel>
     </>
@@ -217,41 +200,49 @@ function PostedNotice({ toast }: { toast: Toast }) {
   );
 }
 
+/** The answers that give a reason, each opened in its own <details>: what its summary, prompt and button say. */
+const REASON_ANSWERS = [
+  {
+    intent: "reject",
+    label: "Reject",
+    submitLabel: "Reject quotation",
+    busyLabel: "Rejecting...",
+    prompt: "Why are you rejecting this quotation?",
+    Icon: X,
+    colours: "border-red-300 text-red-700 hover:bg-red-50",
+  },
+  {
+    intent: "negotiate",
+    label: "Negotiate",
+    submitLabel: "Ask to negotiate",
+    busyLabel: "Sending...",
+    prompt: "What would you like us to change?",
+    Icon: MessageSquare,
+    colours: "border-slate-300 text-ink-900 hover:bg-slate-50",
+  },
+] as const;
+
 function ReasonForm({
   fetcher,
   id,
-  intent,
-  label,
-  submitLabel,
-  busyLabel,
-  prompt,
-  icon,
+  answer: { intent, label, submitLabel, busyLabel, prompt, Icon, colours },
   busy,
   disabled,
   error,
-  tone,
 }: {
   fetcher: ReturnType<typeof useFetcher<CustomerActionData>>;
   id: string;
-  intent: "reject" | "negotiate";
-  label: string;
-  submitLabel: string;
-  busyLabel: string;
-  prompt: string;
-  icon: React.ReactNode;
+  answer: (typeof REASON_ANSWERS)[number];
   busy: boolean;
   disabled: boolean;
   error?: string;
-  tone: "red" | "slate";
 }) {
-  const colours =
-    tone === "red" ? "border-red-300 text-red-700 hover:bg-red-50" : "border-slate-300 text-ink-900 hover:bg-slate-50";
   return (
     <details className="group sm:min-w-72 sm:flex-1" open={!!error || undefined}>
       <summary
         className={`inline-flex w-full cursor-pointer list-none items-center justify-center gap-2 rounded-md border bg-white px-4 py-2 text-sm font-semibold sm:w-auto ${colours}`}
       >
-        {icon}
+        <Icon aria-hidden className="size-4" />
         {label}
       </summary>
       <fetcher.Form method="post" className="mt-3 space-y-2">
