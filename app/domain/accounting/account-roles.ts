@@ -1,9 +1,4 @@
-import {
-  PAYABLE_CATEGORIES,
-  RECEIVABLE_CATEGORIES,
-  type AccountType,
-  type PaymentMethod,
-} from "./constants";
+import { PAYABLE_CATEGORIES, RECEIVABLE_CATEGORIES, type AccountType, type PaymentMethod } from "./constants";
 
 // Account roles (DESIGN §10): posting functions name a role ("the receivable", "the income of Service Fee"),
 // never an account code; Settings > Accounting maps each role to an account of the chart, so a company can rename
@@ -72,7 +67,10 @@ export const ACCOUNT_ROLES = {
   "bank.charges": role("Bank charges", ["expense"], "6700", "bank"),
   "bank.interest": role("Interest income", ["income"], "4800", "bank"),
   ...(Object.fromEntries(
-    RECEIVABLE_CATEGORIES.map((c) => [`income.category.${c}`, role(`Income: ${c}`, ["income"], INCOME_CATEGORY_CODES[c], "income")]),
+    RECEIVABLE_CATEGORIES.map((c) => [
+      `income.category.${c}`,
+      role(`Income: ${c}`, ["income"], INCOME_CATEGORY_CODES[c], "income"),
+    ]),
   ) as Record<`income.category.${ReceivableCategory}`, AccountRoleDefinition>),
   ...(Object.fromEntries(
     PAYABLE_CATEGORIES.map((c) => [

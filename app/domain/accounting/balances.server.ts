@@ -24,7 +24,13 @@ export async function balancesAt(
   date: string | null,
 ): Promise<Map<string, bigint>> {
   if (accountIds !== "all" && accountIds.length === 0) return new Map();
-  const ids = accountIds === "all" ? null : sql.join(accountIds.map((id) => sql`${id}::uuid`), sql`, `);
+  const ids =
+    accountIds === "all"
+      ? null
+      : sql.join(
+          accountIds.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        );
   const monthAccounts = ids ? sql`b.account_id in (${ids})` : sql`true`;
   const lineAccounts = ids ? sql`l.account_id in (${ids})` : sql`true`;
   const rows = await queryRows<{ account_id: string; balance: string }>(

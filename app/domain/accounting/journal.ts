@@ -65,7 +65,12 @@ export function mirrorLines(lines: readonly EntryLine[]): EntryLine[] {
 }
 
 /** A two-line entry: `amount` debited to one account and credited to another. */
-export function twoLines(debitAccountId: string, creditAccountId: string, amount: bigint, description?: string): EntryLine[] {
+export function twoLines(
+  debitAccountId: string,
+  creditAccountId: string,
+  amount: bigint,
+  description?: string,
+): EntryLine[] {
   return [
     { accountId: debitAccountId, debit: amount, credit: 0n, description },
     { accountId: creditAccountId, debit: 0n, credit: amount, description },

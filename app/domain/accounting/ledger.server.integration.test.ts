@@ -57,7 +57,10 @@ describe("posting", () => {
       [CASH, "1500.50", "0.00", "2026-03-05"],
       [INCOME, "0.00", "1500.50", "2026-03-05"],
     ]);
-    const months = await getDb().select().from(accountMonthBalances).where(eq(accountMonthBalances.month, "2026-03-01"));
+    const months = await getDb()
+      .select()
+      .from(accountMonthBalances)
+      .where(eq(accountMonthBalances.month, "2026-03-01"));
     expect(months.find((m) => m.accountId === CASH)).toMatchObject({ debit: "1500.50", credit: "0.00" });
   });
 
@@ -111,9 +114,9 @@ describe("the database refuses, whatever writes to it", () => {
 
   it("any change to a posted entry's lines or amounts, and deleting it", async () => {
     const id = await post("2026-04-03", CASH, INCOME, 1000n);
-    expect(await refusedBy([`update journal_lines set debit = 20 where journal_entry_id = '${id}' and debit > 0`])).toBe(
-      "journal_entry_posted_immutable",
-    );
+    expect(
+      await refusedBy([`update journal_lines set debit = 20 where journal_entry_id = '${id}' and debit > 0`]),
+    ).toBe("journal_entry_posted_immutable");
     expect(await refusedBy([`delete from journal_lines where journal_entry_id = '${id}'`])).toBe(
       "journal_entry_posted_immutable",
     );
@@ -160,7 +163,12 @@ describe("reversal and balances", () => {
     expect(reversed).toMatchObject({ ok: true });
     const reversalId = (reversed as { reversalId: string }).reversalId;
     const [reversal] = await getDb().select().from(journalEntries).where(eq(journalEntries.id, reversalId));
-    expect(reversal).toMatchObject({ reversesId: id, sourceType: "reversal", entryDate: "2026-05-12", total: "2500.00" });
+    expect(reversal).toMatchObject({
+      reversesId: id,
+      sourceType: "reversal",
+      entryDate: "2026-05-12",
+      total: "2500.00",
+    });
     expect(await balanceAt(getDb(), CASH, "2026-05-31")).toBe(before + 2500_00n);
     expect(await reverseEntry(getDb(), actor, { entryId: id, date: "2026-05-12" })).toMatchObject({
       ok: false,
@@ -183,10 +191,15 @@ describe("reversal and balances", () => {
       credits: 50_00n,
       closing: 1150_00n,
     });
-    const { lines, total } = await accountLines(getDb(), petty, { from: "2026-07-01", to: "2026-07-31" }, {
-      limit: 10,
-      offset: 0,
-    });
+    const { lines, total } = await accountLines(
+      getDb(),
+      petty,
+      { from: "2026-07-01", to: "2026-07-31" },
+      {
+        limit: 10,
+        offset: 0,
+      },
+    );
     expect(total).toBe(2);
     expect(lines.map((l) => [l.entryDate, l.debit, l.credit, l.runningBalance])).toEqual([
       ["2026-07-15", "0.00", "50.00", "1150.00"],
@@ -205,7 +218,13 @@ describe("reversal and balances", () => {
     const draftId = await getDb().transaction((tx) =>
       writeEntry(
         tx,
-        { date: "2026-08-01", description: "draft", source: { type: "manual" }, lines: twoLines(CASH, INCOME, 999n), createdBy: null },
+        {
+          date: "2026-08-01",
+          description: "draft",
+          source: { type: "manual" },
+          lines: twoLines(CASH, INCOME, 999n),
+          createdBy: null,
+        },
         "draft",
       ),
     );

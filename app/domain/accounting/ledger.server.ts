@@ -38,8 +38,7 @@ export interface NewEntry {
 }
 
 export const LEDGER_MESSAGES = {
-  locked: (lockDate: string) =>
-    `The books are locked up to ${formatShortDate(lockDate)}: choose a date after it`,
+  locked: (lockDate: string) => `The books are locked up to ${formatShortDate(lockDate)}: choose a date after it`,
   accountInactive: (code: string, name: string) => `Account ${code} ${name} is deactivated: choose another`,
   accountMissing: "This account does not exist any more: choose another",
   roleMissing: (label: string) => `No account is set for "${label}" in Settings > Accounting`,
@@ -74,11 +73,19 @@ export async function roleAccounts<R extends AccountRole>(db: DbOrTx, roles: rea
   return result;
 }
 
-/** Refuses lines on accounts that are gone or deactivated, naming the line's account field. */
-async function assertActiveAccounts(db: DbOrTx, lines: readonly EntryLine[]): Promise<void> {
+/**
+ * Refuses lines on accounts that are gone or deactivated, naming the line's account field (also when a draft of the
+ * General Ledger is posted).
+ */
+export async function assertActiveAccounts(db: DbOrTx, lines: readonly EntryLine[]): Promise<void> {
   const ids = [...new Set(lines.map((l) => l.accountId))];
   const rows = await db
-    .select({ id: chartOfAccounts.id, code: chartOfAccounts.code, name: chartOfAccounts.name, isActive: chartOfAccounts.isActive })
+    .select({
+      id: chartOfAccounts.id,
+      code: chartOfAccounts.code,
+      name: chartOfAccounts.name,
+      isActive: chartOfAccounts.isActive,
+    })
     .from(chartOfAccounts)
     .where(inArray(chartOfAccounts.id, ids));
   const byId = new Map(rows.map((r) => [r.id, r]));
@@ -86,7 +93,8 @@ async function assertActiveAccounts(db: DbOrTx, lines: readonly EntryLine[]): Pr
   lines.forEach((line, i) => {
     const account = byId.get(line.accountId);
     if (!account) errors[`lines.${i}.accountId`] = LEDGER_MESSAGES.accountMissing;
-    else if (!account.isActive) errors[`lines.${i}.accountId`] = LEDGER_MESSAGES.accountInactive(account.code, account.name);
+    else if (!account.isActive)
+      errors[`lines.${i}.accountId`] = LEDGER_MESSAGES.accountInactive(account.code, account.name);
   });
   if (Object.keys(errors).length > 0) throw new PostingRefused(errors);
 }
@@ -96,11 +104,7 @@ async function assertActiveAccounts(db: DbOrTx, lines: readonly EntryLine[]): Pr
  * A posted entry's rules are checked here first: balanced and not zero, every account active, after the lock date.
  * Returns the entry's id.
  */
-export async function writeEntry(
-  tx: DbOrTx,
-  entry: NewEntry,
-  status: JournalStatus = "posted",
-): Promise<string> {
+export async function writeEntry(tx: DbOrTx, entry: NewEntry, status: JournalStatus = "posted"): Promise<string> {
   const lineErrors = entryLineErrors(entry.lines);
   if (status === "posted" && Object.keys(lineErrors).length > 0) throw new PostingRefused(lineErrors);
   await assertActiveAccounts(tx, entry.lines);

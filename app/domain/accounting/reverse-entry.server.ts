@@ -4,7 +4,7 @@ import { journalEntries, journalLines, settlements, transactions } from "../../d
 import { isUniqueViolation } from "../../db/errors.server";
 import { formatShortDate } from "../../lib/format";
 import { fromPaisa, toPaisa } from "../../lib/money";
-import { isUuid } from "../../lib/list-params";
+import { isCalendarDate, isUuid } from "../../lib/list-params";
 import { recordAudit, type AuditActor } from "../audit/audit.server";
 import { refuse, type UseCaseResult } from "../use-case";
 import { mirrorLines, type EntryLine } from "./journal";
@@ -23,9 +23,11 @@ export const REVERSE_MESSAGES = {
   notPosted: "Only a posted entry can be reversed; a draft can be edited or deleted",
   alreadyReversed: "This entry has already been reversed",
   isReversal: "A reversal cannot be reversed: post the original entry again instead",
-  beforeOriginal: (date: string) => `The reversal cannot be dated before the entry it reverses (${formatShortDate(date)})`,
+  beforeOriginal: (date: string) =>
+    `The reversal cannot be dated before the entry it reverses (${formatShortDate(date)})`,
   settled: "This document has payments or receipts: reverse those first",
   dateRequired: "Date is required",
+  dateInvalid: "Date must be a date",
 } as const;
 
 export interface ReverseInput {
@@ -41,8 +43,11 @@ export async function reverseEntry(
   input: ReverseInput,
 ): Promise<UseCaseResult<{ reversalId: string }>> {
   if (!isUuid(input.entryId)) return refuse("not-found", REVERSE_MESSAGES.notFound);
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(input.date))
+  if (input.date.trim() === "")
     return refuse("invalid", REVERSE_MESSAGES.dateRequired, { date: REVERSE_MESSAGES.dateRequired });
+  // A real calendar date: 2026-02-30 would reach the database as an error rather than a message.
+  if (!isCalendarDate(input.date))
+    return refuse("invalid", REVERSE_MESSAGES.dateInvalid, { date: REVERSE_MESSAGES.dateInvalid });
   try {
     return await db.transaction(async (tx) => {
       // The row lock makes a second reversal at once wait, then see the first.
@@ -80,7 +85,11 @@ export async function reverseEntry(
       const reference = original.referenceNo ? `REV-${original.referenceNo}` : null;
       const reversalId = await postEntry(tx, {
         date: input.date,
-        description: `Reversal of ${original.referenceNo ?? "entry"} (${formatShortDate(original.entryDate)}): ${original.description}`.slice(0, 500),
+        description:
+          `Reversal of ${original.referenceNo ?? "entry"} (${formatShortDate(original.entryDate)}): ${original.description}`.slice(
+            0,
+            500,
+          ),
         reference,
         source: { type: "reversal", id: original.id },
         reversesId: original.id,

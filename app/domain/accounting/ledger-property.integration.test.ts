@@ -1,0 +1,279 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import fc from "fast-check";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getDb, queryRows } from "~/db/client.server";
+import { seedDatabase } from "~/db/seed/seed.server";
+import { chartOfAccounts } from "~/db/schema";
+import { fromPaisa, toPaisa } from "~/lib/money";
+import type { AuditActor } from "../audit/audit.server";
+import { categoryRole, paymentMethodRole } from "./account-roles";
+import { balancesAt } from "./balances.server";
+import { PAYABLE_CATEGORIES, PAYMENT_METHODS, RECEIVABLE_CATEGORIES } from "./constants";
+import { writeHledgerJournal, hledgerAccountName } from "./hledger.server";
+import type { EntryLine } from "./journal";
+import { postEntry, roleAccounts } from "./ledger.server";
+import { completedTransactionLines, openItemLines, settlementLines } from "./posting-rules";
+import { reverseEntry } from "./reverse-entry.server";
+
+// The book under thousands of random documents (issue 21, "Proof"): completed transactions, receivables and
+// payables, part settlements, manual journals of many lines and reversals, posted through the posting rules. After
+// them the trial balance is zero, every account's balance (month table and lines alike) equals the sum of its lines,
+// nothing posted before changed, and Debian's hledger, reading our export, finds every account's balance to the paisa.
+
+const actor: AuditActor = { userId: null, label: "property test", ipAddress: null, userAgent: null };
+
+type Op =
+  | {
+      kind: "document";
+      direction: "income" | "expense";
+      completed: boolean;
+      category: number;
+      method: number;
+      amount: bigint;
+      day: number;
+    }
+  | { kind: "settle"; pick: number; share: number; method: number; day: number }
+  | { kind: "journal"; lines: { account: number; amount: bigint }[]; day: number }
+  | { kind: "reverse"; pick: number; day: number };
+
+const amount = fc.bigInt({ min: 1n, max: 5_000_000_00n });
+const day = fc.integer({ min: 0, max: 364 });
+const op: fc.Arbitrary<Op> = fc.oneof(
+  {
+    weight: 5,
+    arbitrary: fc.record({
+      kind: fc.constant("document" as const),
+      direction: fc.constantFrom("income" as const, "expense" as const),
+      completed: fc.boolean(),
+      category: fc.nat(),
+      method: fc.nat(),
+      amount,
+      day,
+    }),
+  },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constant("settle" as const),
+      pick: fc.nat(),
+      share: fc.integer({ min: 1, max: 100 }),
+      method: fc.nat(),
+      day,
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant("journal" as const),
+      lines: fc.array(fc.record({ account: fc.nat(), amount }), { minLength: 1, maxLength: 6 }),
+      day,
+    }),
+  },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant("reverse" as const), pick: fc.nat(), day }) },
+);
+
+const dateOf = (d: number) => {
+  const date = new Date(Date.UTC(2025, 6, 1) + d * 86_400_000);
+  return date.toISOString().slice(0, 10);
+};
+
+interface OpenItem {
+  direction: "income" | "expense";
+  left: bigint;
+}
+
+let accountIds: string[] = [];
+const openItems: OpenItem[] = [];
+const postedIds: string[] = [];
+
+/** Posts one random operation through the rules, as the documents do. */
+async function apply(o: Op): Promise<void> {
+  const db = getDb();
+  const date = dateOf(o.day);
+  if (o.kind === "document") {
+    const categories = o.direction === "income" ? RECEIVABLE_CATEGORIES : PAYABLE_CATEGORIES;
+    const category = categories[o.category % categories.length]!;
+    const method = PAYMENT_METHODS[o.method % PAYMENT_METHODS.length]!;
+    await db.transaction(async (tx) => {
+      const roles = await roleAccounts(tx, [
+        categoryRole(o.direction, category),
+        paymentMethodRole(method),
+        "receivable",
+        "payable",
+      ]);
+      const accounts = {
+        category: roles[categoryRole(o.direction, category)],
+        money: roles[paymentMethodRole(method)],
+        receivable: roles.receivable,
+        payable: roles.payable,
+      };
+      const lines = o.completed
+        ? completedTransactionLines(o.direction, o.amount, accounts)
+        : openItemLines(o.direction, o.amount, accounts);
+      postedIds.push(
+        await postEntry(tx, {
+          date,
+          description: `${o.direction} ${category}`,
+          source: { type: "manual" },
+          lines,
+          createdBy: null,
+        }),
+      );
+    });
+    if (!o.completed) openItems.push({ direction: o.direction, left: o.amount });
+  } else if (o.kind === "settle") {
+    const open = openItems.filter((i) => i.left > 0n);
+    if (open.length === 0) return;
+    const item = open[o.pick % open.length]!;
+    const paid = (item.left * BigInt(o.share) + 99n) / 100n;
+    const method = PAYMENT_METHODS[o.method % PAYMENT_METHODS.length]!;
+    await db.transaction(async (tx) => {
+      const roles = await roleAccounts(tx, [paymentMethodRole(method), "receivable", "payable"]);
+      const lines = settlementLines(item.direction, paid, {
+        money: roles[paymentMethodRole(method)],
+        receivable: roles.receivable,
+        payable: roles.payable,
+      });
+      postedIds.push(
+        await postEntry(tx, { date, description: "settlement", source: { type: "manual" }, lines, createdBy: null }),
+      );
+    });
+    item.left -= paid;
+  } else if (o.kind === "journal") {
+    // Each amount debited to one account and credited to the next: balanced by construction, many lines.
+    const lines: EntryLine[] = o.lines.flatMap((l, i) => [
+      { accountId: accountIds[l.account % accountIds.length]!, debit: l.amount, credit: 0n },
+      { accountId: accountIds[(l.account + i + 1) % accountIds.length]!, debit: 0n, credit: l.amount },
+    ]);
+    await db.transaction(async (tx) => {
+      postedIds.push(
+        await postEntry(tx, {
+          date,
+          description: "manual journal",
+          source: { type: "manual" },
+          lines,
+          createdBy: null,
+        }),
+      );
+    });
+  } else {
+    if (postedIds.length === 0) return;
+    const entryId = postedIds[o.pick % postedIds.length]!;
+    // Refused (already reversed, a reversal, dated before) is a fine outcome: the book must stay whole either way.
+    const result = await reverseEntry(db, actor, { entryId, date: "2026-07-01" });
+    if (result.ok) postedIds.push(result.reversalId);
+  }
+}
+
+let dir: string;
+
+beforeAll(async () => {
+  await seedDatabase(getDb());
+  accountIds = (await getDb().select({ id: chartOfAccounts.id }).from(chartOfAccounts)).map((a) => a.id);
+  dir = mkdtempSync(path.join(os.tmpdir(), "utsab-hledger-"));
+});
+
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe("the book under thousands of random documents", () => {
+  it("stays balanced, each balance is its lines' sum, nothing posted changes, and hledger agrees", async () => {
+    // Every batch checks the book, then the next adds to it: what was posted must never move.
+    let before = new Map<string, string>();
+    await fc.assert(
+      fc.asyncProperty(fc.array(op, { minLength: 20, maxLength: 60 }), async (ops) => {
+        for (const o of ops) await apply(o);
+        const now = await postedBook();
+        for (const [id, row] of before) expect(now.get(id), `posted line ${id}`).toBe(row);
+        before = now;
+        const [trial] = await queryRows<{ debits: string; credits: string }>(
+          getDb(),
+          sql`select coalesce(sum(l.debit), 0)::text as debits, coalesce(sum(l.credit), 0)::text as credits
+                from journal_lines l join journal_entries e on e.id = l.journal_entry_id and e.status = 'posted'`,
+        );
+        expect(trial!.debits).toBe(trial!.credits);
+      }),
+      { numRuns: 40, seed: 2126, endOnFailure: true },
+    );
+    const [{ entries }] = (await queryRows<{ entries: number }>(
+      getDb(),
+      sql`select count(*)::int as entries from journal_entries`,
+    )) as [{ entries: number }];
+    expect(entries).toBeGreaterThan(1000);
+
+    // Each account's balance, from the month table and from the lines, is the sum of its lines.
+    const fromLines = await queryRows<{ account_id: string; balance: string }>(
+      getDb(),
+      sql`select account_id, sum(debit - credit)::text as balance from journal_lines group by account_id`,
+    );
+    const ours = await balancesAt(getDb(), "all", null);
+    const atDate = await balancesAt(getDb(), "all", "2026-06-30");
+    for (const row of fromLines) expect(ours.get(row.account_id)).toBe(toPaisa(row.balance));
+
+    // hledger, reading the export, finds the same balance for every account: overall and at a date.
+    const file = path.join(dir, "ledger.journal");
+    let journal = "";
+    await writeHledgerJournal(getDb(), (chunk) => {
+      journal += chunk;
+    });
+    writeFileSync(file, journal);
+    const names = new Map(
+      (await getDb().select().from(chartOfAccounts)).map((a) => [hledgerAccountName(a.code, a.name), a.id]),
+    );
+    for (const [end, expected] of [
+      [null, ours],
+      ["2026-07-01", atDate],
+    ] as const) {
+      const theirs = hledgerBalances(file, end);
+      if (!theirs) return;
+      const compared = new Map<string, string>();
+      for (const [name, balance] of theirs) compared.set(names.get(name)!, fromPaisa(balance));
+      expect(compared.size).toBeGreaterThan(20);
+      const expectedText = new Map([...expected].filter(([, b]) => b !== 0n).map(([id, b]) => [id, fromPaisa(b)]));
+      expect(new Map([...compared].filter(([, b]) => b !== "0.00"))).toEqual(expectedText);
+    }
+  }, 600_000);
+});
+
+/** Every posted line with its entry's date, status and total, by line id: what must never change once posted. */
+async function postedBook(): Promise<Map<string, string>> {
+  const rows = await queryRows<{ id: string; row: string }>(
+    getDb(),
+    sql`select l.id, concat_ws('|', l.journal_entry_id, l.account_id, l.debit, l.credit, l.entry_date, e.entry_date,
+                               e.status, e.total, e.description) as row
+          from journal_lines l join journal_entries e on e.id = l.journal_entry_id and e.status = 'posted'`,
+  );
+  return new Map(rows.map((r) => [r.id, r.row]));
+}
+
+/** Each account's balance as hledger computes it (all postings, or before `end`); null where hledger is absent. */
+function hledgerBalances(file: string, end: string | null): Map<string, bigint> | null {
+  let csv: string;
+  try {
+    csv = execFileSync(
+      "hledger",
+      ["-f", file, "balance", "--flat", "-E", "-N", "-O", "csv", ...(end ? ["-e", end] : [])],
+      {
+        encoding: "utf8",
+      },
+    );
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT" && !process.env.CI) return null;
+    throw error;
+  }
+  const balances = new Map<string, bigint>();
+  for (const line of csv.trim().split("\n").slice(1)) {
+    const [account, amount] = JSON.parse(`[${line}]`) as [string, string];
+    const number = amount
+      .replace(/ ?BDT ?/, "")
+      .replace(/,/g, "")
+      .trim();
+    balances.set(account, number === "0" ? 0n : toPaisa(number));
+  }
+  return balances;
+}
