@@ -137,6 +137,11 @@ const iconButton =
   "inline-flex size-9 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100 hover:text-ink-900 disabled:cursor-not-allowed disabled:opacity-30 disabled:hover:bg-transparent";
 
 /** Move up / Move down: the order changed one step at a time, the same with or without JavaScript. */
+const MOVES = [
+  { direction: "up", Icon: ArrowUp },
+  { direction: "down", Icon: ArrowDown },
+] as const;
+
 function MoveButtons({
   name,
   id,
@@ -156,28 +161,20 @@ function MoveButtons({
   return (
     <fetcher.Form method="post" action={path} className="flex items-center">
       <input type="hidden" name="id" value={id} />
-      <button
-        type="submit"
-        name="intent"
-        value="move-up"
-        disabled={first || busy}
-        className={iconButton}
-        aria-label={`Move ${name} up`}
-        title="Move up"
-      >
-        <ArrowUp aria-hidden className="size-4" />
-      </button>
-      <button
-        type="submit"
-        name="intent"
-        value="move-down"
-        disabled={last || busy}
-        className={iconButton}
-        aria-label={`Move ${name} down`}
-        title="Move down"
-      >
-        <ArrowDown aria-hidden className="size-4" />
-      </button>
+      {MOVES.map(({ direction, Icon }) => (
+        <button
+          key={direction}
+          type="submit"
+          name="intent"
+          value={`move-${direction}`}
+          disabled={(direction === "up" ? first : last) || busy}
+          className={iconButton}
+          aria-label={`Move ${name} ${direction}`}
+          title={`Move ${direction}`}
+        >
+          <Icon aria-hidden className="size-4" />
+        </button>
+      ))}
     </fetcher.Form>
   );
 }
