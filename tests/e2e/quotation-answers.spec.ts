@@ -2,13 +2,8 @@ import { readFileSync } from "node:fs";
 import { expect as baseExpect, test, type Browser, type Page } from "@playwright/test";
 import { signIn } from "./support/auth";
 import { dhakaDatePlus } from "./support/fixtures";
-import {
-  removeDataDir,
-  startServer,
-  stopServer,
-  withStoppedDatabase,
-  type IsolatedServer,
-} from "./support/isolated-server";
+import { stopServer, withStoppedDatabase, type IsolatedServer } from "./support/isolated-server";
+import { closeOwnServer, startOwnServer } from "./support/quotation-journey";
 
 // Messages that tell the truth (issue 20), on a server without SMTP_URL, where nothing leaves the outbox:
 // - sending a quotation says the e-mail waits in the outbox (with a link to it), and administrators see a banner
@@ -45,10 +40,7 @@ test.describe.configure({ mode: "serial" });
 test.beforeAll(async () => {
   test.setTimeout(240_000);
   // A first start migrates, seeds and creates the administrator; two requests are then added while it is stopped.
-  const first = await startServer({
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-  });
+  const first = await startOwnServer(ADMIN);
   await stopServer(first);
   await withStoppedDatabase(first.dataDir, async (db) => {
     for (const q of Object.values(QUOTATIONS)) {
@@ -64,20 +56,10 @@ test.beforeAll(async () => {
       );
     }
   });
-  server = await startServer({
-    DATA_DIR: first.dataDir,
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-    SIGN_IN_RATE_LIMIT: "1000/900",
-  });
+  server = await startOwnServer(ADMIN, { DATA_DIR: first.dataDir });
 });
 
-test.afterAll(async () => {
-  if (server) {
-    await stopServer(server);
-    removeDataDir(server.dataDir);
-  }
-});
+test.afterAll(() => closeOwnServer(server));
 
 async function adminPage(browser: Browser): Promise<Page> {
   const page = await (await browser.newContext({ baseURL: server.url })).newPage();

@@ -1,8 +1,7 @@
-import { expect as baseExpect, test, type Browser, type Page } from "@playwright/test";
-import { readable, startSmtp, type TestSmtp } from "../support/test-smtp";
+import { expect as baseExpect, test, type Page } from "@playwright/test";
 import { signIn } from "./support/auth";
 import { dhakaDatePlus } from "./support/fixtures";
-import { removeDataDir, startServer, stopServer, type IsolatedServer } from "./support/isolated-server";
+import { firstPortalSignIn, mailingServer, openQuotationPanel, requestQuotation } from "./support/quotation-journey";
 
 // The whole path of a quotation (issue 10): a visitor requests; staff price it and send it; the e-mail (received
 // by a real SMTP server) carries a link that opens the quotation without a password and the PDF; the customer
@@ -20,35 +19,7 @@ const CUSTOMER = {
 
 const EVENT_DATE = dhakaDatePlus(45);
 
-let smtp: TestSmtp;
-let server: IsolatedServer;
-
-test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  smtp = await startSmtp();
-  server = await startServer({
-    SMTP_URL: smtp.url,
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-    SIGN_IN_RATE_LIMIT: "1000/900",
-  });
-});
-
-test.afterAll(async () => {
-  if (server) {
-    await stopServer(server);
-    removeDataDir(server.dataDir);
-  }
-  await smtp?.close();
-});
-
-/** The messages the SMTP server received for `to`, decoded, once there are at least `count`. */
-async function mailTo(to: string, count: number): Promise<string[]> {
-  await expect
-    .poll(() => smtp.received.filter((m) => m.rcptTo.includes(to)).length, { timeout: 30_000 })
-    .toBeGreaterThanOrEqual(count);
-  return smtp.received.filter((m) => m.rcptTo.includes(to)).map((m) => readable(m.raw));
-}
+const site = mailingServer(ADMIN);
 
 function linkIn(mail: string): string {
   const match = /https?:\/\/[^\s]+\/customer\/link\/([A-Za-z0-9]{32})/.exec(mail);
@@ -63,47 +34,30 @@ async function pendingFigure(page: Page): Promise<number> {
   return Number(text!.replace(/[^\d]/g, ""));
 }
 
-async function openPanel(page: Page) {
-  await page.goto(`/admin/quotations?q=${encodeURIComponent(CUSTOMER.email)}`);
-  await page.waitForLoadState("networkidle");
-  await page.getByRole("link", { name: /View details of/ }).click();
-  await expect(page.getByRole("dialog").getByRole("heading", { name: "Quotation Details" })).toBeVisible();
-  await page.waitForLoadState("networkidle");
-  return page.getByRole("dialog");
-}
-
-async function freshPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ baseURL: server.url });
-  return context.newPage();
-}
+const openPanel = (staff: Page) => openQuotationPanel(staff, CUSTOMER.email);
 
 test("request, price and send, negotiate by link, revision 2, sign in, change the password, approve", async ({
   browser,
 }) => {
   test.setTimeout(300_000);
-  const staff = await freshPage(browser);
+  const staff = await site.page(browser);
   await signIn(staff, ADMIN);
   const pendingBefore = await pendingFigure(staff);
 
   // 1. A visitor asks for a quotation on the website.
-  const visitor = await freshPage(browser);
-  await visitor.goto("/quotation?product=moving-head-beam");
-  await visitor.waitForLoadState("networkidle");
-  await expect(visitor.getByLabel("Product", { exact: true })).toBeEnabled();
-  await visitor.getByLabel("Quantity", { exact: true }).fill("4");
-  await visitor.getByRole("button", { name: "Add" }).click();
-  const details = {
-    "Full Name": CUSTOMER.name,
-    Email: CUSTOMER.email,
-    "Phone Number": "+880 1712-000333",
-    "Event Name": "Flow Product Launch",
-    "Event Date": EVENT_DATE,
-    "Event Time": "19:00",
-    "Event Location": "Radisson Blu, Dhaka",
-  };
-  for (const [label, value] of Object.entries(details)) await visitor.getByLabel(label).fill(value);
-  await visitor.getByRole("button", { name: "Submit Request" }).click();
-  await expect(visitor.getByRole("heading", { name: "Request Sent!" })).toBeVisible();
+  const visitor = await site.page(browser);
+  await requestQuotation(visitor, {
+    quantity: 4,
+    details: {
+      "Full Name": CUSTOMER.name,
+      Email: CUSTOMER.email,
+      "Phone Number": "+880 1712-000333",
+      "Event Name": "Flow Product Launch",
+      "Event Date": EVENT_DATE,
+      "Event Time": "19:00",
+      "Event Location": "Radisson Blu, Dhaka",
+    },
+  });
   expect(await pendingFigure(staff)).toBe(pendingBefore + 1);
 
   // 2. Staff open it: the price is prefilled from the inventory, totals follow the inputs, Send needs every price;
@@ -134,7 +88,7 @@ test("request, price and send, negotiate by link, revision 2, sign in, change th
   expect(await pendingFigure(staff)).toBe(pendingBefore);
 
   // 3. The e-mail: the link, the figures, the temporary password and the PDF.
-  const [first] = await mailTo(CUSTOMER.email, 1).then((all) => all.filter((m) => m.includes("Your quotation from")));
+  const [first] = await site.mailsTo(CUSTOMER.email, "Your quotation from");
   expect(first).toBeDefined();
   expect(first).toContain("4 × ৳2,500.00 × 2 days = ৳20,000.00");
   expect(first).toContain("Total: ৳21,850.00");
@@ -144,7 +98,7 @@ test("request, price and send, negotiate by link, revision 2, sign in, change th
   const firstLink = linkIn(first!);
 
   // 4. The link opens the quotation without a password; the customer asks to negotiate.
-  const customer = await freshPage(browser);
+  const customer = await site.page(browser);
   const linkPage = await customer.goto(firstLink);
   expect(linkPage!.headers()["cache-control"]).toBe("private, no-store");
   expect(linkPage!.headers()["referrer-policy"]).toBe("same-origin");
@@ -172,26 +126,19 @@ test("request, price and send, negotiate by link, revision 2, sign in, change th
   );
   expect(pdf.headers()["content-type"]).toBe("application/pdf");
 
-  const mails = (await mailTo(CUSTOMER.email, 2)).filter((m) => m.includes("Your quotation from"));
-  const second = mails[1]!;
+  const second = (await site.mailsTo(CUSTOMER.email, "Your quotation from", 2))[1]!;
   expect(second).toContain("(revision 2)");
   expect(second).not.toContain("Temporary password");
   await customer.goto(firstLink);
   await expect(customer.getByRole("heading", { name: "This link no longer opens a quotation" })).toBeVisible();
 
   // 6. The customer signs in with the temporary password, must choose their own, and approves.
-  await customer.goto("/customer/login");
-  await customer.waitForLoadState("networkidle");
-  await customer.getByLabel("Email").fill(CUSTOMER.email);
-  await customer.getByLabel("Password").fill(password!);
-  await customer.getByRole("button", { name: "Login" }).click();
-  await expect(customer).toHaveURL(/\/customer\/change-password/);
-  await customer.getByLabel("Current password").fill(password!);
-  await customer.locator('input[name="newPassword"]').fill(CUSTOMER.newPassword);
-  await customer.getByLabel("Confirm new password").fill(CUSTOMER.newPassword);
-  await customer.getByRole("button", { name: "Change Password" }).click();
+  await firstPortalSignIn(customer, {
+    email: CUSTOMER.email,
+    temporaryPassword: password!,
+    newPassword: CUSTOMER.newPassword,
+  });
   await expect(customer.getByText("Password changed successfully!").first()).toBeVisible();
-  await expect(customer).toHaveURL(/\/customer\/dashboard/);
   const row = customer.getByRole("row").filter({ hasText: "Flow Product Launch" });
   await expect(row.getByText("Sent", { exact: true })).toBeVisible();
   await row.getByRole("link", { name: /View Details/ }).click();

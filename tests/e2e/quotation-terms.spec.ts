@@ -1,8 +1,7 @@
-import { expect as baseExpect, test, type Browser, type Page } from "@playwright/test";
-import { readable, startSmtp, type TestSmtp } from "../support/test-smtp";
+import { expect as baseExpect, test } from "@playwright/test";
 import { signIn } from "./support/auth";
 import { dhakaDatePlus } from "./support/fixtures";
-import { removeDataDir, startServer, stopServer, type IsolatedServer } from "./support/isolated-server";
+import { firstPortalSignIn, mailingServer, openQuotationPanel, requestQuotation } from "./support/quotation-journey";
 
 // The company's own terms on quotations (issue 20): an administrator edits them in Settings > Company (a blank
 // term is named in the browser and nothing is posted), staff send a quotation, and the customer reads the terms
@@ -17,49 +16,13 @@ const CUSTOMER = {
 };
 const CANCELLATION = `Cancellation: cancelled 14 days or more before the event, the advance is refunded in full (${Date.now().toString(36)}).`;
 
-let smtp: TestSmtp;
-let server: IsolatedServer;
-
-test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  smtp = await startSmtp();
-  server = await startServer({
-    SMTP_URL: smtp.url,
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-    SIGN_IN_RATE_LIMIT: "1000/900",
-  });
-});
-
-test.afterAll(async () => {
-  if (server) {
-    await stopServer(server);
-    removeDataDir(server.dataDir);
-  }
-  await smtp?.close();
-});
-
-/** The messages the SMTP server received for `to` whose text holds `marker`, decoded, once there is one. */
-async function mailTo(to: string, marker: string): Promise<string> {
-  const matching = () =>
-    smtp.received
-      .filter((m) => m.rcptTo.includes(to))
-      .map((m) => readable(m.raw).replace(/\r?\n[ \t]+/g, " "))
-      .filter((m) => m.includes(marker));
-  await expect.poll(() => matching().length, { timeout: 30_000 }).toBeGreaterThan(0);
-  return matching()[0]!;
-}
-
-async function freshPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ baseURL: server.url });
-  return context.newPage();
-}
+const site = mailingServer(ADMIN);
 
 test("the terms edited in Settings reach the e-mail and the portal of the next quotation sent", async ({ browser }) => {
   test.setTimeout(300_000);
 
   // 1. Settings > Company: a blank term is refused in the browser, nothing posted; then a new term is saved.
-  const admin = await freshPage(browser);
+  const admin = await site.page(browser);
   await signIn(admin, ADMIN, "/admin/settings");
   await expect(admin.getByRole("heading", { name: "Quotation terms" })).toBeVisible();
   const validity = admin.getByLabel("Validity term");
@@ -83,42 +46,32 @@ test("the terms edited in Settings reach the e-mail and the portal of the next q
   await expect(admin.getByLabel("Cancellation term")).toHaveValue(CANCELLATION);
 
   // 2. A visitor asks for a quotation; the confirmation's subject has the short reference, not the whole id.
-  const visitor = await freshPage(browser);
-  await visitor.goto("/quotation?product=moving-head-beam");
-  await visitor.waitForLoadState("networkidle");
-  await expect(visitor.getByLabel("Product", { exact: true })).toBeEnabled();
-  await visitor.getByLabel("Quantity", { exact: true }).fill("2");
-  await visitor.getByRole("button", { name: "Add" }).click();
-  const details = {
-    "Full Name": "Tahsin Terms",
-    Email: CUSTOMER.email,
-    "Phone Number": "+880 1712-000444",
-    "Event Name": "Terms Launch Night",
-    "Event Date": dhakaDatePlus(40),
-    "Event Time": "19:00",
-    "Event Location": "Gulshan, Dhaka",
-  };
-  for (const [label, value] of Object.entries(details)) await visitor.getByLabel(label).fill(value);
-  await visitor.getByRole("button", { name: "Submit Request" }).click();
-  await expect(visitor.getByRole("heading", { name: "Request Sent!" })).toBeVisible();
-  const confirmation = await mailTo(CUSTOMER.email, "We received your quotation request");
+  const visitor = await site.page(browser);
+  await requestQuotation(visitor, {
+    quantity: 2,
+    details: {
+      "Full Name": "Tahsin Terms",
+      Email: CUSTOMER.email,
+      "Phone Number": "+880 1712-000444",
+      "Event Name": "Terms Launch Night",
+      "Event Date": dhakaDatePlus(40),
+      "Event Time": "19:00",
+      "Event Location": "Gulshan, Dhaka",
+    },
+  });
+  const confirmation = (await site.mailsTo(CUSTOMER.email, "We received your quotation request"))[0]!;
   const reference = /^Subject: We received your quotation request \(reference ([0-9a-f]{8})\)$/m.exec(
     confirmation,
   )?.[1];
   expect(reference, confirmation).toBeTruthy();
 
   // 3. Staff send it.
-  await admin.goto(`/admin/quotations?q=${encodeURIComponent(CUSTOMER.email)}`);
-  await admin.waitForLoadState("networkidle");
-  await admin.getByRole("link", { name: /View details of/ }).click();
-  const panel = admin.getByRole("dialog");
-  await expect(panel.getByRole("heading", { name: "Quotation Details" })).toBeVisible();
-  await admin.waitForLoadState("networkidle");
+  const panel = await openQuotationPanel(admin, CUSTOMER.email);
   await panel.getByRole("button", { name: "Send Quotation" }).click();
   await expect(admin.getByText("Quotation sent to customer!").first()).toBeVisible();
 
   // 4. The e-mail prints the terms as saved.
-  const sent = await mailTo(CUSTOMER.email, "Your quotation from");
+  const sent = (await site.mailsTo(CUSTOMER.email, "Your quotation from"))[0]!;
   expect(sent).toContain("Terms and conditions");
   expect(sent).toContain(`4. ${CANCELLATION}`);
   expect(sent).not.toContain("(revision");
@@ -126,18 +79,12 @@ test("the terms edited in Settings reach the e-mail and the portal of the next q
   expect(password).toBeTruthy();
 
   // 5. The customer signs in to the portal and reads the same terms on the quotation's page, under its short reference.
-  const customer = await freshPage(browser);
-  await customer.goto("/customer/login");
-  await customer.waitForLoadState("networkidle");
-  await customer.getByLabel("Email").fill(CUSTOMER.email);
-  await customer.getByLabel("Password").fill(password!);
-  await customer.getByRole("button", { name: "Login" }).click();
-  await expect(customer).toHaveURL(/\/customer\/change-password/);
-  await customer.getByLabel("Current password").fill(password!);
-  await customer.locator('input[name="newPassword"]').fill(CUSTOMER.newPassword);
-  await customer.getByLabel("Confirm new password").fill(CUSTOMER.newPassword);
-  await customer.getByRole("button", { name: "Change Password" }).click();
-  await expect(customer).toHaveURL(/\/customer\/dashboard/);
+  const customer = await site.page(browser);
+  await firstPortalSignIn(customer, {
+    email: CUSTOMER.email,
+    temporaryPassword: password!,
+    newPassword: CUSTOMER.newPassword,
+  });
   await customer
     .getByRole("row")
     .filter({ hasText: "Terms Launch Night" })
