@@ -125,7 +125,7 @@ test.describe("dashboard", () => {
     for (const title of CARD_TITLES)
       await expect(page.getByRole("heading", { level: 2, name: title, exact: true })).toBeVisible();
     await expect(card(page, "monthlyRevenue").getByTestId("card-value")).toHaveText(/^৳[\d,]+$/);
-    await expect(card(page, "monthlyRevenue")).toContainText("Approved quotations with events this month, before VAT");
+    await expect(card(page, "monthlyRevenue")).toContainText("Income posted this month, from the ledger");
     await expect(page.getByRole("heading", { name: "Recent Activity" })).toBeVisible();
     await expect(page.getByRole("heading", { name: "Quotations per week" })).toBeVisible();
     // The library replaces the HTML bars with its canvas; the table stays for screen readers.
@@ -174,7 +174,7 @@ test.describe("dashboard", () => {
   test("the accountant sees every figure, linked only where an accountant may open the list", async ({ page }) => {
     await signIn(page, "accountant");
     await expect(card(page, "pendingQuotations")).toHaveAttribute("href", "/admin/quotations?status=pending");
-    await expect(card(page, "monthlyRevenue")).toHaveAttribute("href", "/admin/quotations?status=approved");
+    await expect(card(page, "monthlyRevenue")).toHaveAttribute("href", "/admin/accounts");
     await expect(card(page, "activeEmployees")).toHaveAttribute("href", "/admin/employees?status=active");
     for (const key of ["upcomingEvents", "availableUnits", "itemsUnderRepair"]) {
       await expect(card(page, key)).toBeVisible();

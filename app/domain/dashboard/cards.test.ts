@@ -11,10 +11,10 @@ const figures: DashboardFigures = {
   itemsUnderRepair: 5,
 };
 const revenue = {
-  caption: "From approved quotations this month",
-  hint: "Total of the quotations approved this month",
-  href: "/admin/quotations?status=approved",
-  permission: "quotations.view" as const,
+  caption: "Income posted this month, from the ledger",
+  hint: "Credits less debits posted to income accounts this month",
+  href: "/admin/accounts",
+  permission: "accounts.view" as const,
 };
 
 describe("dashboardCards", () => {
@@ -29,8 +29,8 @@ describe("dashboardCards", () => {
       ["Items Under Repair", "5"],
     ]);
     const revenueCard = cards.find((c) => c.key === "monthlyRevenue")!;
-    expect(revenueCard.caption).toBe("From approved quotations this month");
-    expect(revenueCard.hint).toBe("Total of the quotations approved this month: ৳450,000.50");
+    expect(revenueCard.caption).toBe("Income posted this month, from the ledger");
+    expect(revenueCard.hint).toBe("Credits less debits posted to income accounts this month: ৳450,000.50");
   });
 
   it("links each figure to the list it counts", () => {
@@ -40,7 +40,7 @@ describe("dashboardCards", () => {
       "/admin/events?status=upcoming",
       "/admin/inventory",
       "/admin/employees?status=active",
-      "/admin/quotations?status=approved",
+      "/admin/accounts",
       "/admin/inventory?status=under-repair",
     ]);
   });
@@ -53,7 +53,7 @@ describe("dashboardCards", () => {
       upcomingEvents: null,
       availableUnits: null,
       activeEmployees: "/admin/employees?status=active",
-      monthlyRevenue: "/admin/quotations?status=approved",
+      monthlyRevenue: "/admin/accounts",
       itemsUnderRepair: null,
     });
   });

@@ -1,5 +1,10 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
+import { chartOfAccounts } from "~/db/schema";
+import { chartOfAccountsSeed } from "~/db/seed/accounting";
+import { seedId } from "~/db/seed/ids";
+import { twoLines } from "~/domain/accounting/journal";
+import { writeEntry } from "~/domain/accounting/ledger.server";
 import { lastWeekStarts } from "./periods";
 import { loadDashboard, readActivity, readFigures, readWeeks } from "./dashboard.server";
 import { addAudit, addContactMessage, addEmployee, addEvent, addItem, addQuotation } from "./test-support";
@@ -12,8 +17,29 @@ const OLD = "2026-06-01T00:00:00Z"; // long before the chart's 12 weeks
 
 const ids: Record<string, string> = {};
 
+const account = (code: string) => seedId(`account:${code}`);
+/** An entry of `amount` taka debited to one account and credited to another, posted (or a draft). */
+const entry = (date: string, debit: string, credit: string, amount: bigint, status: "posted" | "draft" = "posted") =>
+  getDb().transaction((tx) =>
+    writeEntry(
+      tx,
+      { date, description: "test", source: { type: "manual" }, lines: twoLines(account(debit), account(credit), amount), createdBy: null },
+      status,
+    ),
+  );
+
 beforeAll(async () => {
   const db = getDb();
+
+  // The ledger: Monthly Revenue is December's income, credits less debits of the income accounts (issue 21).
+  await db.insert(chartOfAccounts).values(chartOfAccountsSeed);
+  await entry("2026-12-01", "1000", "4000", 1_000_000n); // rental income ৳10,000.00 received in cash
+  await entry("2026-12-31", "1100", "4100", 200_050n); // service income ৳2,000.50 into the bank
+  await entry("2026-12-15", "4000", "1000", 50_000n); // ৳500 of rental income refunded: a debit
+  await entry("2026-11-30", "1300", "4300", 70_000n); // November's
+  await entry("2027-01-01", "1300", "4000", 400_000n); // January's
+  await entry("2026-12-10", "6100", "1000", 900_000n); // an expense is no revenue
+  await entry("2026-12-05", "1000", "4900", 500_000n, "draft"); // nor is a draft
 
   // Inventory: 10 + 2 units that count, 4 + 1 under repair; 3 of the first promised today.
   const wall = await addItem(db, 10);
@@ -21,8 +47,8 @@ beforeAll(async () => {
   const repair = await addItem(db, 4, "under-repair");
   await addItem(db, 1, "under-repair");
 
-  // Quotations. Pending: three. Approved: the chart counts them by when they were approved, in Dhaka; revenue by
-  // the month of their event, before VAT (issue 20).
+  // Quotations. Pending: three. Approved: the chart counts them by when they were approved, in Dhaka; they are no
+  // revenue until the ledger holds their income.
   for (const createdAt of [OLD, OLD, OLD]) await addQuotation(db, { status: "pending", createdAt });
   // 18:30 UTC on 30 November is 00:30 on 1 December in Dhaka: December.
   await addQuotation(db, {
@@ -115,15 +141,14 @@ describe("readFigures", () => {
       upcomingEvents: 2,
       availableUnits: 10 - 3 + 2,
       activeEmployees: 2,
-      // Events in December: 3 × ৳100 and 2 × ৳100 today, ৳10,000 less ৳500 on the 1st, ৳2,000.50 on the 31st.
-      monthlyRevenue: "12000.50",
+      // December's income posted: ৳10,000 and ৳2,000.50, less the ৳500 refunded; no quotation counts.
+      monthlyRevenue: "11500.50",
       itemsUnderRepair: 2,
     });
   });
 
-  it("counts revenue by the month of the event, without VAT, whenever the quotation was approved", async () => {
+  it("counts revenue from the ledger: the month's posted income, by the entries' dates", async () => {
     const november = await readFigures(getDb(), "2026-11-15", { start: "2026-11-01", next: "2026-12-01" });
-    // Only the event of 30 November, approved on 1 December; none of the totals approved in November.
     expect(november.monthlyRevenue).toBe("700.00");
     const january = await readFigures(getDb(), "2027-01-15", { start: "2027-01-01", next: "2027-02-01" });
     expect(january.monthlyRevenue).toBe("4000.00");
@@ -141,12 +166,13 @@ describe("loadDashboard", () => {
       ["Upcoming Events", "2"],
       ["Available Equipment", "9"],
       ["Active Employees", "2"],
-      ["Monthly Revenue", "৳12,001"],
+      ["Monthly Revenue", "৳11,501"],
       ["Items Under Repair", "2"],
     ]);
     expect(dashboard.cards[4]).toMatchObject({
-      caption: "Approved quotations with events this month, before VAT",
-      hint: expect.stringContaining("৳12,000.50"),
+      caption: "Income posted this month, from the ledger",
+      hint: expect.stringContaining("৳11,500.50"),
+      href: "/admin/accounts",
     });
     expect(dashboard.weeks).toHaveLength(12);
   });

@@ -2,11 +2,11 @@ import { sql, type SQL } from "drizzle-orm";
 import { BUSINESS_TIME_ZONE } from "../../lib/dhaka-time";
 import type { RevenueSource } from "./cards";
 
-// Monthly Revenue: this month's income, the month judged in Dhaka. Income is the ledger's (DESIGN §9: every
-// report from journal lines alone): once it exists, the figure is the month's posted income. Until then it is
-// the approved quotations whose event falls in this month, without VAT (VAT is collected for the state, not
-// earned), and the card says exactly that (issue 20). Switching to the ledger is a change to this module only:
-// MONTHLY_REVENUE's words and list, and monthlyRevenueSql.
+// Monthly Revenue: this month's income from the ledger (DESIGN §9, §10: every report from journal lines alone;
+// issue 21), the month judged in Dhaka: the credits less the debits posted to income accounts in entries dated this
+// month, read from account_month_balances (the posted lines' sums per account and month, kept by the database).
+// Income is net of VAT (VAT payable is a liability, not income). The card leads to Transactions, whose Total Income
+// for this month is the same figure.
 //
 // When each quotation was approved (QUOTATION_APPROVED_AT) is still what the dashboard's chart counts by week.
 
@@ -40,28 +40,21 @@ export function startOfDhakaDay(date: string): SQL {
 }
 
 export const MONTHLY_REVENUE: RevenueSource = {
-  caption: "Approved quotations with events this month, before VAT",
-  hint: "Approved quotations whose event falls in this month (Asia/Dhaka), without VAT; the month's posted income will take its place once the ledger holds it",
-  href: "/admin/quotations?status=approved",
-  permission: "quotations.view",
+  caption: "Income posted this month, from the ledger",
+  hint: "Credits less debits posted to income accounts in entries dated this month (Asia/Dhaka)",
+  href: "/admin/accounts",
+  permission: "accounts.view",
 };
 
 /**
- * A quotation's (alias q) amount before VAT: its lines less its discount, never below nothing; the figures its
- * total (with VAT) was computed from when it was priced (quote-form.ts quoteTotals).
- */
-const AMOUNT_BEFORE_VAT: SQL = sql`greatest(
-  (select coalesce(sum(l.total), 0) from quotation_lines l where l.quotation_id = q.id) - q.discount, 0)`;
-
-/**
- * This month's revenue as one scalar sub-select giving a decimal string: the approved quotations whose event date
- * is in `month` (as from periods.monthOf), before VAT. The event date is a calendar date, as the month's bounds
- * are; quotations_approved_period_idx finds them.
+ * This month's posted income as one scalar sub-select giving a decimal string: credits less debits of the income
+ * accounts in `month` (as from periods.monthOf; a whole calendar month, one row per account in
+ * account_month_balances).
  */
 export function monthlyRevenueSql(month: { start: string; next: string }): SQL {
   return sql`(
-    select round(coalesce(sum(${AMOUNT_BEFORE_VAT}), 0), 2)::text
-    from quotations q
-    where q.status = 'approved' and q.event_date >= ${month.start}::date and q.event_date < ${month.next}::date
+    select round(coalesce(sum(b.credit - b.debit), 0), 2)::text
+    from account_month_balances b join chart_of_accounts a on a.id = b.account_id
+    where a.type = 'income' and b.month = ${month.start}::date
   )`;
 }

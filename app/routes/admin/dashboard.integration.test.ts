@@ -1,5 +1,10 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
+import { chartOfAccounts } from "~/db/schema";
+import { chartOfAccountsSeed } from "~/db/seed/accounting";
+import { seedId } from "~/db/seed/ids";
+import { twoLines } from "~/domain/accounting/journal";
+import { postEntry } from "~/domain/accounting/ledger.server";
 import { signInStaff } from "~/domain/auth/sign-in.server";
 import type { UserRole } from "~/domain/auth/roles";
 import { createPasswordUser } from "~/domain/auth/users.server";
@@ -63,7 +68,7 @@ beforeAll(async () => {
     createdAt: minutesAgo(60),
   });
   ids.pending2 = await addQuotation(db, { status: "pending", eventName: "Holud Night", createdAt: minutesAgo(5) });
-  // Approved a second ago for an event today: revenue this month (before VAT), 4 walls promised today.
+  // Approved a second ago for an event today: 4 walls promised today (no revenue until the ledger holds it).
   await addQuotation(db, {
     status: "approved",
     total: "115000",
@@ -73,6 +78,17 @@ beforeAll(async () => {
     approvedEventAt: new Date(now - 1000).toISOString(),
     lines: [{ itemId: wall, quantity: 4, unitPrice: "25000" }],
   });
+  // Monthly Revenue: the income the ledger holds for this month (issue 21), ৳100,000 received today.
+  await db.insert(chartOfAccounts).values(chartOfAccountsSeed);
+  await db.transaction((tx) =>
+    postEntry(tx, {
+      date: today,
+      description: "Product Launch rental",
+      source: { type: "manual" },
+      lines: twoLines(seedId("account:1100"), seedId("account:4000"), 10_000_000n),
+      createdBy: null,
+    }),
+  );
   await addEvent(db, today);
   await addEvent(db, addDays(today, 10));
   await addEvent(db, addDays(today, -1));
@@ -110,9 +126,10 @@ describe("/admin loader", () => {
       "Items Under Repair": "1",
     });
     expect(dashboard.cards.every((c) => c.href !== null)).toBe(true);
-    expect(dashboard.cards.find((c) => c.title === "Monthly Revenue")?.caption).toBe(
-      "Approved quotations with events this month, before VAT",
-    );
+    expect(dashboard.cards.find((c) => c.title === "Monthly Revenue")).toMatchObject({
+      caption: "Income posted this month, from the ledger",
+      href: "/admin/accounts",
+    });
   });
 
   it("lists the new quotation requests and the contact message, newest first, without the sign-ins", async () => {
@@ -141,21 +158,21 @@ describe("/admin loader", () => {
       "Upcoming Events": null,
       "Available Equipment": null,
       "Active Employees": "/admin/employees?status=active",
-      "Monthly Revenue": "/admin/quotations?status=approved",
+      "Monthly Revenue": "/admin/accounts",
       "Items Under Repair": null,
     });
     expect(dashboard.cards.map((c) => c.value)).toEqual(["2", "2", "21", "1", "৳100,000", "1"]);
     expect(dashboard.activity.map((a) => a.kind)).toEqual(["quotation", "quotation", "quotation"]);
   });
 
-  it("links every card for staff, who may open each of those lists", async () => {
+  it("links every card for staff but Monthly Revenue, whose Transactions staff may not open", async () => {
     const dashboard = await load(cookies.staff);
     expect(dashboard.cards.map((c) => c.href)).toEqual([
       "/admin/quotations?status=pending",
       "/admin/events?status=upcoming",
       "/admin/inventory",
       "/admin/employees?status=active",
-      "/admin/quotations?status=approved",
+      null,
       "/admin/inventory?status=under-repair",
     ]);
     expect(dashboard.activity.some((a) => a.kind === "contact")).toBe(true);
