@@ -1,8 +1,11 @@
-// Quotations with lines, written straight to the database, for tests that need one in a given state.
+// Quotations with lines, written straight to the database, for tests that need one in a given state; and the
+// staff panel's form as it opens on one.
+import { asc, eq } from "drizzle-orm";
 import { getDb } from "../../app/db/client.server";
 import { inventoryItems, quotationLines, quotations } from "../../app/db/schema";
 import type { QuotationStatus } from "../../app/domain/quotations/constants";
 import { hashLinkToken, linkExpiry, newLinkToken } from "../../app/domain/quotations/link-token";
+import type { QuoteFormValues } from "../../app/domain/quotations/quote-form";
 
 let seq = 0;
 
@@ -79,4 +82,30 @@ export async function insertQuotation(
         })),
       );
   return { id: q!.id, token };
+}
+
+/** The panel's form as it opens on a quotation: its stored lines, prices and version; `extra` changes it. */
+export async function panelValues(id: string, extra: Partial<QuoteFormValues> = {}): Promise<QuoteFormValues> {
+  const db = getDb();
+  const [q] = await db.select().from(quotations).where(eq(quotations.id, id));
+  const lines = await db
+    .select()
+    .from(quotationLines)
+    .where(eq(quotationLines.quotationId, id))
+    .orderBy(asc(quotationLines.lineNo));
+  return {
+    id,
+    version: q!.updatedAt.toISOString(),
+    lines: lines.map((l) => ({
+      lineId: l.id,
+      itemId: l.inventoryItemId ?? "",
+      name: l.name,
+      quantity: String(l.quantity),
+      unitPrice: l.unitPrice,
+    })),
+    discount: q!.discount === "0.00" ? "" : q!.discount,
+    rentalEndDate: q!.rentalEndDate ?? "",
+    message: "",
+    ...extra,
+  };
 }

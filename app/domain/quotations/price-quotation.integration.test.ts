@@ -3,7 +3,7 @@
 import { asc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { tableFingerprint } from "../../../tests/support/db-fingerprint";
-import { insertItem, insertQuotation } from "../../../tests/support/quotation-fixtures";
+import { insertItem, insertQuotation, panelValues } from "../../../tests/support/quotation-fixtures";
 import { getDb } from "~/db/client.server";
 import {
   auditLog,
@@ -44,32 +44,6 @@ beforeAll(async () => {
   await getDb().update(companySettings).set({ vatRatePercent: "15" });
   invalidatePublicData();
 });
-
-/** The panel's form as it opens on a quotation: its stored lines, prices and version. */
-async function panelValues(id: string, extra: Partial<QuoteFormValues> = {}): Promise<QuoteFormValues> {
-  const db = getDb();
-  const [q] = await db.select().from(quotations).where(eq(quotations.id, id));
-  const lines = await db
-    .select()
-    .from(quotationLines)
-    .where(eq(quotationLines.quotationId, id))
-    .orderBy(asc(quotationLines.lineNo));
-  return {
-    id,
-    version: q!.updatedAt.toISOString(),
-    lines: lines.map((l) => ({
-      lineId: l.id,
-      itemId: l.inventoryItemId ?? "",
-      name: l.name,
-      quantity: String(l.quantity),
-      unitPrice: l.unitPrice,
-    })),
-    discount: q!.discount === "0.00" ? "" : q!.discount,
-    rentalEndDate: q!.rentalEndDate ?? "",
-    message: "",
-    ...extra,
-  };
-}
 
 async function emailsAbout(id: string) {
   return getDb().select().from(emailOutbox).where(eq(emailOutbox.relatedId, id)).orderBy(asc(emailOutbox.createdAt));

@@ -4,9 +4,9 @@
 import { asc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { pdfWords } from "../../../tests/support/pdf-text";
-import { insertItem, insertQuotation } from "../../../tests/support/quotation-fixtures";
+import { insertItem, insertQuotation, panelValues } from "../../../tests/support/quotation-fixtures";
 import { getDb } from "~/db/client.server";
-import { emailOutbox, quotationLines, quotationRevisions, quotations } from "~/db/schema";
+import { emailOutbox, quotationRevisions } from "~/db/schema";
 import { seedDatabase } from "~/db/seed/seed.server";
 import type { AuditActor } from "~/domain/audit/audit.server";
 import { loadAttachments } from "~/domain/email/outbox.server";
@@ -14,7 +14,6 @@ import { loadCompanySettingsForm, updateCompanySettings } from "~/domain/setting
 import { DEFAULT_QUOTATION_TERMS, quotationTermsList } from "~/domain/settings/quotation-terms";
 import { getCustomerQuotation, getQuotationByLink } from "./customer-quotations.server";
 import { sendQuotation } from "./price-quotation.server";
-import type { QuoteFormValues } from "./quote-form";
 import { quotationRevisionPdf } from "./revision-pdf.server";
 
 const staff: AuditActor = { userId: null, label: "sales@example.com", ipAddress: "127.0.0.1", userAgent: "test" };
@@ -23,33 +22,11 @@ beforeAll(async () => {
   await seedDatabase(getDb());
 });
 
-/** The panel's form as it opens on the quotation: its lines at `price`, and its version. */
-async function panelValues(id: string, price: string): Promise<QuoteFormValues> {
-  const db = getDb();
-  const [q] = await db.select().from(quotations).where(eq(quotations.id, id));
-  const lines = await db
-    .select()
-    .from(quotationLines)
-    .where(eq(quotationLines.quotationId, id))
-    .orderBy(asc(quotationLines.lineNo));
-  return {
-    id,
-    version: q!.updatedAt.toISOString(),
-    lines: lines.map((l) => ({
-      lineId: l.id,
-      itemId: l.inventoryItemId ?? "",
-      name: l.name,
-      quantity: String(l.quantity),
-      unitPrice: price,
-    })),
-    discount: "",
-    rentalEndDate: "",
-    message: "",
-  };
-}
-
 async function send(id: string, price: string) {
-  const result = await sendQuotation(getDb(), await panelValues(id, price), staff);
+  // The panel as it opens, every line at `price`.
+  const values = await panelValues(id);
+  const lines = values.lines.map((line) => ({ ...line, unitPrice: price }));
+  const result = await sendQuotation(getDb(), { ...values, lines }, staff);
   expect(result).toMatchObject({ ok: true });
 }
 
