@@ -1,0 +1,136 @@
+import { z } from "zod";
+import { formFields } from "../../lib/form-data";
+import { fieldErrors } from "../../lib/form-errors";
+import { isUuid } from "../../lib/list-params";
+import { nameField } from "../../lib/name-text";
+import { ACCOUNT_TYPES, PAYMENT_METHODS, type AccountType, type PaymentMethod } from "./constants";
+
+// The chart of accounts' Add / Edit form (/admin/accounts/chart; issue 21): one schema for the browser's messages
+// and the action's decision. The rules that need the book (a code taken, a parent of another type or under the
+// account itself, a type fixed by postings) are the use cases' (chart.server.ts). Browser-safe.
+
+export const CHART_MESSAGES = {
+  added: "Account added successfully",
+  updated: "Account updated successfully",
+  deleted: "Account deleted successfully",
+  deactivated: "Account deactivated: it is no longer offered for new postings",
+  reactivated: "Account reactivated",
+  addFailed: (message: string) => `Failed to add account: ${message}`,
+  updateFailed: (message: string) => `Failed to update account: ${message}`,
+  deleteFailed: (message: string) => `Failed to delete account: ${message}`,
+  deactivateFailed: (message: string) => `Failed to deactivate account: ${message}`,
+  reactivateFailed: (message: string) => `Failed to reactivate account: ${message}`,
+  confirmDelete: "Are you sure you want to delete this account?",
+  notFound: "This account no longer exists",
+  idRequired: "Account ID is required for update",
+  changedMeanwhile:
+    "Someone else changed this account while you were editing. Your changes were not saved; the form now shows theirs.",
+  codeRequired: "Code is required",
+  codeTooLong: "Code must be at most 20 characters",
+  codeShape: "Use letters and digits for the code, with dots or dashes between (e.g. 1000 or 1100-01)",
+  codeTaken: "Another account has this code",
+  typeInvalid: "Choose a type: asset, liability, equity, income or expense",
+  parentInvalid: "Choose the parent from the list",
+  parentMissing: "The parent account no longer exists: choose another",
+  parentOtherType: (parentTypeLabel: string) =>
+    `A parent must be of the same type: the one chosen is ${/^[AEIOU]/.test(parentTypeLabel) ? "an" : "a"} ${parentTypeLabel.toLowerCase()} account`,
+  parentCycle: "An account cannot be grouped under itself or under one of its own sub-accounts",
+  paymentMethodInvalid: "Choose cash, bank or mobile banking",
+  paymentMethodNotAsset: "Only an asset account can be a cash, bank or wallet account",
+  descriptionTooLong: "Description must be at most 500 characters",
+  typeFixed: "This account has postings: its type cannot change",
+  typeHasChildren: "This account has sub-accounts: change their type first, or group them elsewhere",
+  typeUsedByRole: (role: string) =>
+    `This account is used for "${role}" in Settings > Accounting, which needs another type: choose another account there first`,
+  deleteHasPostings: "This account has postings: it cannot be deleted. Deactivate it instead",
+  deleteHasChildren: "This account has sub-accounts: move or delete them first",
+  deleteUsedByRole: (role: string) =>
+    `This account is used for "${role}" in Settings > Accounting: choose another account there first`,
+  deleteReferenced:
+    "Transactions, budgets or tax records refer to this account: it cannot be deleted. Deactivate it instead",
+  deactivateUsedByRole: (role: string) =>
+    `This account is used for "${role}" in Settings > Accounting: choose another account there first`,
+  alreadyInactive: "This account is already deactivated",
+  alreadyActive: "This account is already active",
+} as const;
+
+export const CHART_LIMITS = { code: 20, name: 120, description: 500 } as const;
+
+/** Letters and digits, with single dots or dashes between them: 1000, 1100-01, 6.10. */
+const CODE = /^[A-Za-z0-9]+(?:[.-][A-Za-z0-9]+)*$/;
+
+export interface AccountFormValues {
+  id: string;
+  /** updated_at as the form was opened (ISO); empty for a new account. */
+  version: string;
+  code: string;
+  name: string;
+  type: string;
+  parentId: string;
+  paymentMethod: string;
+  description: string;
+}
+
+export const EMPTY_ACCOUNT_FORM: AccountFormValues = {
+  id: "",
+  version: "",
+  code: "",
+  name: "",
+  type: "",
+  parentId: "",
+  paymentMethod: "",
+  description: "",
+};
+
+export function readAccountForm(form: FormData): AccountFormValues {
+  return formFields(form, ["id", "version", "code", "name", "type", "parentId", "paymentMethod", "description"]);
+}
+
+const accountSchema = z
+  .object({
+    code: z
+      .string()
+      .trim()
+      .superRefine((value, ctx) => {
+        if (value === "") ctx.addIssue({ code: "custom", message: CHART_MESSAGES.codeRequired });
+        else if (value.length > CHART_LIMITS.code)
+          ctx.addIssue({ code: "custom", message: CHART_MESSAGES.codeTooLong });
+        else if (!CODE.test(value)) ctx.addIssue({ code: "custom", message: CHART_MESSAGES.codeShape });
+      }),
+    name: nameField("Name", { max: CHART_LIMITS.name }),
+    type: z
+      .string()
+      .refine((v): v is AccountType => (ACCOUNT_TYPES as readonly string[]).includes(v), CHART_MESSAGES.typeInvalid),
+    parentId: z
+      .string()
+      .trim()
+      .refine((v) => v === "" || isUuid(v), CHART_MESSAGES.parentInvalid)
+      .transform((v) => (v === "" ? null : v.toLowerCase())),
+    paymentMethod: z
+      .string()
+      .refine(
+        (v) => v === "" || (PAYMENT_METHODS as readonly string[]).includes(v),
+        CHART_MESSAGES.paymentMethodInvalid,
+      )
+      .transform((v) => (v === "" ? null : (v as PaymentMethod))),
+    description: z
+      .string()
+      .trim()
+      .max(CHART_LIMITS.description, CHART_MESSAGES.descriptionTooLong)
+      .transform((v) => (v === "" ? null : v)),
+  })
+  .superRefine((input, ctx) => {
+    if (input.paymentMethod !== null && input.type !== "asset")
+      ctx.addIssue({ code: "custom", path: ["paymentMethod"], message: CHART_MESSAGES.paymentMethodNotAsset });
+  });
+
+export type AccountInput = z.output<typeof accountSchema> & { type: AccountType };
+
+/** The form's own rules: the account to store, or one message per field. */
+export function parseAccountForm(
+  values: AccountFormValues,
+): { ok: true; input: AccountInput } | { ok: false; errors: Record<string, string> } {
+  const parsed = accountSchema.safeParse(values);
+  if (!parsed.success) return { ok: false, errors: fieldErrors(parsed.error) };
+  return { ok: true, input: parsed.data as AccountInput };
+}
