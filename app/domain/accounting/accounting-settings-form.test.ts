@@ -1,0 +1,90 @@
+import { describe, expect, it } from "vitest";
+import { ACCOUNT_ROLES, ACCOUNT_ROLE_KEYS } from "./account-roles";
+import {
+  ACCOUNTING_SETTINGS_MESSAGES as MESSAGES,
+  parseAccountingSettingsForm,
+  readAccountingSettingsForm,
+  ROLE_GROUPS,
+  roleField,
+  rolesOfGroup,
+  type AccountingSettingsValues,
+} from "./accounting-settings-form";
+
+// Settings > Accounting's form (issue 21): every role needs an account id, and the lock date is a date not later
+// than today in Dhaka. Whether the accounts fit their roles is the use case's (integration tests).
+
+const ID = "3f2504e0-4f89-41d3-9a0c-0305e82c3301";
+const TODAY = "2026-06-15";
+const valid: AccountingSettingsValues = {
+  version: "2026-06-01T00:00:00.000Z",
+  lockDate: "2026-05-31",
+  roles: Object.fromEntries(ACCOUNT_ROLE_KEYS.map((role) => [role, ID])),
+};
+
+describe("the accounting settings form", () => {
+  it("reads the role fields and the lock date", () => {
+    const form = new FormData();
+    form.set("version", valid.version);
+    form.set("lockDate", valid.lockDate);
+    for (const role of ACCOUNT_ROLE_KEYS) form.set(roleField(role), ID);
+    form.set("intent", "save");
+    expect(readAccountingSettingsForm(form)).toEqual(valid);
+  });
+
+  it("gives every role its account and the lock date, or null for none", () => {
+    const parsed = parseAccountingSettingsForm(valid, TODAY);
+    expect(parsed.ok && parsed.input.lockDate).toBe("2026-05-31");
+    expect(parsed.ok && Object.keys(parsed.input.roles)).toEqual(ACCOUNT_ROLE_KEYS);
+    const open = parseAccountingSettingsForm({ ...valid, lockDate: " " }, TODAY);
+    expect(open.ok && open.input.lockDate).toBeNull();
+    // Today itself may be locked (nothing more is posted today); tomorrow may not.
+    expect(parseAccountingSettingsForm({ ...valid, lockDate: TODAY }, TODAY).ok).toBe(true);
+  });
+
+  it.each([
+    ["a lock date that is no date", { lockDate: "31/05/2026" }, "lockDate", MESSAGES.lockDateInvalid],
+    ["a lock date that does not exist", { lockDate: "2026-02-30" }, "lockDate", MESSAGES.lockDateInvalid],
+    ["a lock date in the future", { lockDate: "2026-06-16" }, "lockDate", MESSAGES.lockDateFuture(TODAY)],
+    [
+      "a role left empty",
+      { roles: { ...valid.roles, receivable: "" } },
+      roleField("receivable"),
+      MESSAGES.roleRequired("Accounts receivable"),
+    ],
+    [
+      "a role missing from the form",
+      { roles: Object.fromEntries(Object.entries(valid.roles).filter(([r]) => r !== "payable")) },
+      roleField("payable"),
+      MESSAGES.roleRequired("Accounts payable"),
+    ],
+    [
+      "an account that is no id",
+      { roles: { ...valid.roles, payable: "2000" } },
+      roleField("payable"),
+      MESSAGES.accountInvalid,
+    ],
+    ["an unknown role", { roles: { ...valid.roles, "money.gold": ID } }, roleField("money.gold"), MESSAGES.roleUnknown],
+    [
+      "a role named like an object's property",
+      { roles: { ...valid.roles, toString: ID } },
+      roleField("toString"),
+      MESSAGES.roleUnknown,
+    ],
+  ])("refuses %s, naming the field", (_, change, field, message) => {
+    const result = parseAccountingSettingsForm({ ...valid, ...change } as AccountingSettingsValues, TODAY);
+    expect(result.ok).toBe(false);
+    expect(!result.ok && result.errors[field]).toBe(message);
+  });
+
+  it("shows every role in exactly one group", () => {
+    const shown = ROLE_GROUPS.flatMap(({ group }) => rolesOfGroup(group));
+    expect([...shown].sort()).toEqual([...ACCOUNT_ROLE_KEYS].sort());
+  });
+
+  it("words a wrong type with the types the role allows", () => {
+    const role = ACCOUNT_ROLES["expense.category.Equipment Purchase"];
+    expect(MESSAGES.accountWrongType(role.label, role.types, "6500", "expense")).toBe(
+      '"Expense: Equipment Purchase" needs an asset account; 6500 is an expense account',
+    );
+  });
+});

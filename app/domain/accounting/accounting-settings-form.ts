@@ -1,0 +1,98 @@
+import { todayInDhaka } from "../../lib/dhaka-time";
+import { formText } from "../../lib/form-data";
+import { formatShortDate } from "../../lib/format";
+import { isCalendarDate, isUuid } from "../../lib/list-params";
+import { ACCOUNT_ROLES, ACCOUNT_ROLE_KEYS, type AccountRole, type AccountRoleDefinition } from "./account-roles";
+import { ACCOUNT_TYPE_LABELS, type AccountType } from "./constants";
+
+// Settings > Accounting (/admin/settings/accounting; issue 21): which account each role of the posting functions
+// uses, and the lock date. The form's own rules, browser and server; whether an account exists, is active and of a
+// type the role allows is the use case's (accounting-settings.server.ts). Browser-safe.
+
+export const ACCOUNTING_SETTINGS_MESSAGES = {
+  saved: "Accounting settings saved",
+  failed: (message: string) => `Failed to save accounting settings: ${message}`,
+  roleRequired: (label: string) => `Choose the account for "${label}"`,
+  roleUnknown: "This role does not exist: reload the page",
+  accountInvalid: "Choose the account from the list",
+  accountMissing: "This account no longer exists: choose another",
+  accountInactive: (code: string, name: string) => `Account ${code} ${name} is deactivated: choose another`,
+  accountWrongType: (label: string, allowed: readonly AccountType[], code: string, type: AccountType) =>
+    `"${label}" needs ${allowed.map((a) => article(ACCOUNT_TYPE_LABELS[a])).join(" or ")} account; ${code} is ${article(ACCOUNT_TYPE_LABELS[type])} account`,
+  lockDateInvalid: "Lock date must be a date, e.g. 2026-06-30",
+  lockDateFuture: (today: string) =>
+    `The lock date cannot be in the future (today is ${formatShortDate(today)}): the books would refuse today's postings`,
+  changedMeanwhile:
+    "Someone else changed the accounting settings while you were editing. Your changes were not saved; the form now shows theirs.",
+} as const;
+
+function article(label: string): string {
+  const word = label.toLowerCase();
+  return `${/^[aeiou]/.test(word) ? "an" : "a"} ${word}`;
+}
+
+/** The settings screen's groups, in order, with their headings. */
+export const ROLE_GROUPS: { group: AccountRoleDefinition["group"]; title: string; description: string }[] = [
+  {
+    group: "money",
+    title: "Cash, bank and mobile banking",
+    description: "Where money is received and paid from unless another account of the method is chosen.",
+  },
+  { group: "customers", title: "Customers", description: "What customers owe, and what they paid in advance." },
+  { group: "suppliers", title: "Suppliers", description: "What the company owes." },
+  { group: "tax", title: "VAT and taxes", description: "Output and input VAT, tax withheld, tax owed." },
+  { group: "payroll", title: "Payroll", description: "Salaries and what is deducted from them." },
+  { group: "income", title: "Income", description: "The income account of each kind of income." },
+  { group: "expense", title: "Expenses", description: "The account of each kind of expense (equipment is an asset)." },
+  { group: "bank", title: "Bank statement", description: "Charges and interest found while reconciling." },
+];
+
+/** The roles of one group, in ACCOUNT_ROLES' order. */
+export function rolesOfGroup(group: AccountRoleDefinition["group"]): AccountRole[] {
+  return ACCOUNT_ROLE_KEYS.filter((role) => ACCOUNT_ROLES[role].group === group);
+}
+
+/** A role's field in the form. */
+export const roleField = (role: string) => `role.${role}`;
+
+export interface AccountingSettingsValues {
+  /** When the settings were last saved, as the form was opened (ISO): a save over someone else's is refused. */
+  version: string;
+  lockDate: string;
+  /** The account chosen for each role posted (`role.<role>` fields), by role, as typed. */
+  roles: Record<string, string>;
+}
+
+export function readAccountingSettingsForm(form: FormData): AccountingSettingsValues {
+  const roles: Record<string, string> = {};
+  for (const name of new Set(form.keys()))
+    if (name.startsWith("role.")) roles[name.slice("role.".length)] = formText(form, name);
+  return { version: formText(form, "version"), lockDate: formText(form, "lockDate"), roles };
+}
+
+export interface AccountingSettingsInput {
+  lockDate: string | null;
+  roles: Record<AccountRole, string>;
+}
+
+/** The form's own rules (every role given an account id, a lock date not after today in Dhaka). */
+export function parseAccountingSettingsForm(
+  values: AccountingSettingsValues,
+  today: string = todayInDhaka(),
+): { ok: true; input: AccountingSettingsInput } | { ok: false; errors: Record<string, string> } {
+  const errors: Record<string, string> = {};
+  const roles = {} as Record<AccountRole, string>;
+  for (const role of Object.keys(values.roles))
+    if (!Object.hasOwn(ACCOUNT_ROLES, role)) errors[roleField(role)] = ACCOUNTING_SETTINGS_MESSAGES.roleUnknown;
+  for (const role of ACCOUNT_ROLE_KEYS) {
+    const value = (values.roles[role] ?? "").trim();
+    if (value === "") errors[roleField(role)] = ACCOUNTING_SETTINGS_MESSAGES.roleRequired(ACCOUNT_ROLES[role].label);
+    else if (!isUuid(value)) errors[roleField(role)] = ACCOUNTING_SETTINGS_MESSAGES.accountInvalid;
+    else roles[role] = value.toLowerCase();
+  }
+  const lockDate = values.lockDate.trim();
+  if (lockDate !== "" && !isCalendarDate(lockDate)) errors.lockDate = ACCOUNTING_SETTINGS_MESSAGES.lockDateInvalid;
+  else if (lockDate > today) errors.lockDate = ACCOUNTING_SETTINGS_MESSAGES.lockDateFuture(today);
+  if (Object.keys(errors).length > 0) return { ok: false, errors };
+  return { ok: true, input: { lockDate: lockDate || null, roles } };
+}

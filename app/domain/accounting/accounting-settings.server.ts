@@ -1,0 +1,174 @@
+import { inArray, sql } from "drizzle-orm";
+import type { Db, DbOrTx } from "../../db/client.server";
+import { queryRows } from "../../db/client.server";
+import { accountingSettings, accountRoles, chartOfAccounts } from "../../db/schema";
+import { recordAudit, type AuditActor } from "../audit/audit.server";
+import { refuseFields, type Refusal, type Refused, type UseCaseResult } from "../use-case";
+import { ACCOUNT_ROLES, ACCOUNT_ROLE_KEYS, type AccountRole } from "./account-roles";
+import {
+  ACCOUNTING_SETTINGS_MESSAGES as MESSAGES,
+  parseAccountingSettingsForm,
+  roleField,
+  type AccountingSettingsValues,
+} from "./accounting-settings-form";
+import type { AccountType } from "./constants";
+
+// Settings > Accounting (issue 21): the account of each role the posting functions name, and the lock date on or
+// before which nothing is posted (the database refuses it too: trigger journal_entry_lock_date). One use case, one
+// transaction, one audit line with what changed from what to what.
+
+export interface AccountChoice {
+  id: string;
+  code: string;
+  name: string;
+  type: AccountType;
+  isActive: boolean;
+}
+
+export interface AccountingSettingsPage {
+  values: AccountingSettingsValues;
+  /** Every account, in code order; the screen offers each role the active ones of its types (and its current one). */
+  accounts: AccountChoice[];
+}
+
+/** The settings row, or null on an install whose migration made none (the books are then open). */
+async function settingsRow(db: DbOrTx, lock = false) {
+  const query = db.select().from(accountingSettings).limit(1);
+  const [row] = lock ? await query.for("update") : await query;
+  return row ?? null;
+}
+
+export async function loadAccountingSettings(db: DbOrTx): Promise<AccountingSettingsPage> {
+  const [settings, roles, accounts] = await Promise.all([
+    settingsRow(db),
+    db.select().from(accountRoles),
+    db
+      .select({
+        id: chartOfAccounts.id,
+        code: chartOfAccounts.code,
+        name: chartOfAccounts.name,
+        type: chartOfAccounts.type,
+        isActive: chartOfAccounts.isActive,
+      })
+      .from(chartOfAccounts)
+      .orderBy(sql`${chartOfAccounts.code} collate "C"`),
+  ]);
+  const byRole = new Map(roles.map((r) => [r.role, r.accountId]));
+  return {
+    values: {
+      version: settings?.updatedAt.toISOString() ?? "",
+      lockDate: settings?.lockDate ?? "",
+      roles: Object.fromEntries(ACCOUNT_ROLE_KEYS.map((role) => [role, byRole.get(role) ?? ""])),
+    },
+    accounts,
+  };
+}
+
+/** Saves the roles' accounts and the lock date; refuses an account of a wrong type, deactivated or gone. */
+export async function saveAccountingSettings(
+  db: Db,
+  values: AccountingSettingsValues,
+  actor: AuditActor,
+): Promise<UseCaseResult> {
+  const failed = (refusal: Refusal, errors: Record<string, string>) => refuseFields(refusal, MESSAGES.failed, errors);
+  const parsed = parseAccountingSettingsForm(values);
+  if (!parsed.ok) return failed("invalid", parsed.errors);
+  const input = parsed.input;
+  const outcome = await db.transaction(async (tx): Promise<Refused | null> => {
+    const stored = await settingsRow(tx, true);
+    if (values.version !== (stored?.updatedAt.toISOString() ?? ""))
+      return failed("conflict", { form: MESSAGES.changedMeanwhile });
+    const settings = stored ?? { lockDate: null };
+
+    // The chosen accounts are held until the end, so none is deactivated meanwhile (deactivateAccount locks the
+    // account's row, then reads the roles).
+    const ids = [...new Set(Object.values(input.roles))].sort();
+    const accounts = await tx
+      .select({
+        id: chartOfAccounts.id,
+        code: chartOfAccounts.code,
+        name: chartOfAccounts.name,
+        type: chartOfAccounts.type,
+        isActive: chartOfAccounts.isActive,
+      })
+      .from(chartOfAccounts)
+      .where(inArray(chartOfAccounts.id, ids))
+      .orderBy(chartOfAccounts.id)
+      .for("share");
+    const byId = new Map(accounts.map((a) => [a.id, a]));
+    const errors: Record<string, string> = {};
+    for (const role of ACCOUNT_ROLE_KEYS) {
+      const account = byId.get(input.roles[role]);
+      const definition = ACCOUNT_ROLES[role];
+      if (!account) errors[roleField(role)] = MESSAGES.accountMissing;
+      else if (!account.isActive) errors[roleField(role)] = MESSAGES.accountInactive(account.code, account.name);
+      else if (!(definition.types as readonly string[]).includes(account.type))
+        errors[roleField(role)] = MESSAGES.accountWrongType(
+          definition.label,
+          definition.types,
+          account.code,
+          account.type,
+        );
+    }
+    if (Object.keys(errors).length > 0) return failed("invalid", errors);
+
+    // What changes, named by codes, for the audit line.
+    const current = await tx.select().from(accountRoles);
+    const before = new Map(current.map((r) => [r.role, r.accountId]));
+    const named = await accountNames(tx, [...ids, ...current.map((r) => r.accountId)]);
+    const changes: Record<string, { from: string | null; to: string | null }> = {};
+    const changedRoles: AccountRole[] = [];
+    for (const role of ACCOUNT_ROLE_KEYS) {
+      const from = before.get(role) ?? null;
+      const to = input.roles[role];
+      if (from === to) continue;
+      changedRoles.push(role);
+      changes[role] = { from: from ? (named.get(from) ?? from) : null, to: named.get(to) ?? to };
+    }
+    if (settings.lockDate !== input.lockDate) changes.lockDate = { from: settings.lockDate, to: input.lockDate };
+
+    if (changedRoles.length > 0)
+      await tx
+        .insert(accountRoles)
+        .values(changedRoles.map((role) => ({ role, accountId: input.roles[role] })))
+        .onConflictDoUpdate({
+          target: accountRoles.role,
+          set: { accountId: sql`excluded.account_id`, updatedAt: sql`now()` },
+        });
+    // Saved even when nothing changed: the version moves, so a form opened before this save is told.
+    await tx
+      .insert(accountingSettings)
+      .values({ id: 1, lockDate: input.lockDate })
+      .onConflictDoUpdate({ target: accountingSettings.id, set: { lockDate: input.lockDate, updatedAt: new Date() } });
+    if (Object.keys(changes).length > 0)
+      await recordAudit(tx, actor, {
+        action: "accounting_settings.updated",
+        entityType: "accounting_settings",
+        summary: summaryOf(changedRoles, settings.lockDate, input.lockDate),
+        changes,
+      });
+    return null;
+  });
+  return outcome ?? { ok: true, message: MESSAGES.saved };
+}
+
+/** "1000 Cash in Hand" by account id. */
+async function accountNames(db: DbOrTx, ids: readonly string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await queryRows<{ id: string; label: string }>(
+    db,
+    sql`select id, code || ' ' || name as label from chart_of_accounts
+         where id in (${sql.join(
+           [...new Set(ids)].map((id) => sql`${id}::uuid`),
+           sql`, `,
+         )})`,
+  );
+  return new Map(rows.map((r) => [r.id, r.label]));
+}
+
+function summaryOf(roles: readonly AccountRole[], from: string | null, to: string | null): string {
+  const parts: string[] = [];
+  if (roles.length > 0) parts.push(`accounts of ${roles.map((r) => ACCOUNT_ROLES[r].label).join(", ")}`);
+  if (from !== to) parts.push(to ? `lock date ${from ?? "none"} → ${to}` : `lock date ${from} removed`);
+  return `Changed the accounting settings: ${parts.join("; ")}`;
+}
