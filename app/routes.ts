@@ -32,6 +32,9 @@ export default [
       "accounts/salary-disbursement",
       "accounts/reconciliation",
     ]),
+    // The chart of accounts (issue 21): the tree with its dialogs, and each account's balance and lines.
+    route("admin/accounts/chart", "routes/admin/accounts/chart.tsx"),
+    route("admin/accounts/chart/:id", "routes/admin/accounts/chart-account.tsx"),
     // Quotation Management (issue 10): the list with its details panel (?view=<id>), a revision's PDF as sent,
     // and the units free per day of a month.
     route("admin/quotations", "routes/admin/quotations.tsx"),
@@ -63,6 +66,7 @@ export default [
     route("admin/settings/users", "routes/admin/settings/users.tsx"),
     route("admin/settings/rate-structures", "routes/admin/settings/rate-structures.tsx"),
     route("admin/settings/account", "routes/admin/settings/account.tsx"),
+    route("admin/settings/accounting", "routes/admin/settings/accounting.tsx"),
     route("admin/inbox", "routes/admin/inbox/list.tsx"),
     route("admin/inbox/:id", "routes/admin/inbox/message.tsx"),
     route("admin/outbox", "routes/admin/outbox/list.tsx"),

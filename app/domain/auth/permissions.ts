@@ -159,6 +159,18 @@ export const ADMIN_ROUTE_ACCESS = {
   },
   "/admin/accounts": { view: "accounts.view" },
   "/admin/accounts/ledger": { view: "accounts.view" },
+  // The chart of accounts and each account's page (issue 21).
+  "/admin/accounts/chart": {
+    view: "accounts.view",
+    action: {
+      create: "accounts.manage",
+      update: "accounts.manage",
+      deactivate: "accounts.manage",
+      reactivate: "accounts.manage",
+      delete: "accounts.manage",
+    },
+  },
+  "/admin/accounts/chart/:id": { view: "accounts.view" },
   "/admin/accounts/payables": { view: "accounts.view" },
   "/admin/accounts/reports": { view: "accounts.view" },
   "/admin/accounts/budget": { view: "accounts.view" },
@@ -214,6 +226,8 @@ export const ADMIN_ROUTE_ACCESS = {
     view: "settings.manage",
     action: { create: "settings.manage", update: "settings.manage", delete: "settings.manage" },
   },
+  // Settings > Accounting (issue 21): the accounts of the posting roles and the lock date; accountants and admins.
+  "/admin/settings/accounting": { view: "accounts.manage", action: { save: "accounts.manage" } },
   // One's own name and password (issue 20: the only administrator has nobody to ask).
   "/admin/settings/account": { view: "account.self", action: { rename: "account.self", password: "account.self" } },
   "/admin/inbox": { view: "inbox.view" },

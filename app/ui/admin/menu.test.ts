@@ -36,6 +36,7 @@ describe("the admin side menu", () => {
       "Salary Disbursement",
       "Bank Reconciliation",
       "Transactions",
+      "Chart of accounts",
     ]);
   });
 
@@ -60,6 +61,7 @@ describe("the admin side menu", () => {
       "Salary Disbursement",
       "Bank Reconciliation",
       "Transactions",
+      "Chart of accounts",
     ]);
     expect(labels("customer")).toEqual([]);
   });

@@ -1,4 +1,4 @@
-import { Building2, CalendarRange, UserRound, Users, type LucideIcon } from "lucide-react";
+import { BookOpen, Building2, CalendarRange, UserRound, Users, type LucideIcon } from "lucide-react";
 import { NavLink } from "react-router";
 import { can, viewPermission, type AdminPath } from "~/domain/auth/permissions";
 import type { UserRole } from "~/domain/auth/roles";
@@ -13,6 +13,8 @@ const TABS: SettingsTab[] = [
   { to: "/admin/settings", label: "Company", icon: Building2 },
   { to: "/admin/settings/users", label: "Users", icon: Users },
   { to: "/admin/settings/rate-structures", label: "Rate structures", icon: CalendarRange },
+  // The posting roles' accounts and the lock date: accountants too (accounts.manage), who see no other tab but theirs.
+  { to: "/admin/settings/accounting", label: "Accounting", icon: BookOpen },
   { to: "/admin/settings/account", label: "My account", icon: UserRound },
 ];
 
@@ -32,8 +34,9 @@ const tabClass = ({ isActive }: { isActive: boolean }) =>
   }`;
 
 /**
- * Settings' sub-navigation: Company, Users, Rate structures, My account, only those the role may open. A role with only one
- * (staff and accountants have My account alone) sees no tabs: the page's title says where they are.
+ * Settings' sub-navigation: Company, Users, Rate structures, Accounting, My account, only those the role may open. A role
+ * with only one (staff have My account alone) sees no tabs: the page's title says where they are; accountants see
+ * Accounting and My account.
  */
 export function SettingsTabs({ role }: { role: UserRole }) {
   const tabs = settingsTabsFor(role);

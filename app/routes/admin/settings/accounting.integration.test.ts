@@ -1,0 +1,233 @@
+// Settings > Accounting (issue 21) through its route: the roles' accounts and the lock date, saved in one
+// transaction with an audit line of what changed; every refusal names its field and writes nothing; accountants and
+// administrators only.
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { tableFingerprint } from "../../../../tests/support/db-fingerprint";
+import {
+  ANONYMOUS,
+  answerOf,
+  callRoute,
+  signedInUser,
+  thrownBy,
+  type TestUser,
+} from "../../../../tests/support/signed-in-request";
+import { getDb } from "~/db/client.server";
+import { accountRoles, auditLog, chartOfAccounts } from "~/db/schema";
+import { seedId } from "~/db/seed/ids";
+import { seedDatabase } from "~/db/seed/seed.server";
+import { ACCOUNT_ROLE_KEYS } from "~/domain/accounting/account-roles";
+import {
+  ACCOUNTING_SETTINGS_MESSAGES as MESSAGES,
+  roleField,
+  type AccountingSettingsValues,
+} from "~/domain/accounting/accounting-settings-form";
+import { twoLines } from "~/domain/accounting/journal";
+import { lockDateOf, postEntry, PostingRefused, roleAccounts } from "~/domain/accounting/ledger.server";
+import { todayInDhaka } from "~/lib/dhaka-time";
+import { action, loader } from "./accounting";
+
+const PATH = "/admin/settings/accounting";
+const TABLES = ["account_roles", "accounting_settings", "audit_log", "chart_of_accounts"] as const;
+const CASH = seedId("account:1000");
+const PETTY_CASH = seedId("account:1010");
+const OFFICE_SUPPLIES = seedId("account:6500");
+
+let admin: TestUser;
+let accountant: TestUser;
+let staff: TestUser;
+
+beforeAll(async () => {
+  await seedDatabase(getDb());
+  [admin, accountant, staff] = await Promise.all([
+    signedInUser("admin"),
+    signedInUser("accountant"),
+    signedInUser("staff"),
+  ]);
+});
+
+interface Page {
+  values: AccountingSettingsValues;
+  accounts: { id: string; code: string; isActive: boolean }[];
+}
+
+async function page(as: TestUser = accountant): Promise<Page> {
+  return answerOf<Page>(await callRoute(loader, PATH, { as })).body;
+}
+
+/** The form as the page posts it, with `change` applied (role.<role> fields, lockDate). */
+async function formOf(change: Record<string, string> = {}, drop: string[] = []): Promise<Record<string, string>> {
+  const { values } = await page();
+  const form: Record<string, string> = { intent: "save", version: values.version, lockDate: values.lockDate };
+  for (const [role, id] of Object.entries(values.roles)) form[roleField(role)] = id;
+  for (const name of drop) delete form[name];
+  return { ...form, ...change };
+}
+
+const post = (form: Record<string, string>, as: TestUser = accountant) => callRoute(action, PATH, { as, form });
+
+async function roleAccount(role: string) {
+  const [row] = await getDb().select().from(accountRoles).where(eq(accountRoles.role, role));
+  return row?.accountId;
+}
+
+describe(PATH, () => {
+  it("shows every role with its account and the lock date", async () => {
+    const { values, accounts } = await page();
+    expect(Object.keys(values.roles).sort()).toEqual([...ACCOUNT_ROLE_KEYS].sort());
+    expect(values.roles["money.cash"]).toBe(CASH);
+    expect(values.lockDate).toBe("");
+    expect(accounts.map((a) => a.code)).toContain("1010");
+  });
+
+  it("moves a role to another account and sets the lock date, with one audit line of both", async () => {
+    const lockDate = "2025-12-31";
+    const answer = answerOf<{ toast: { type: string; message: string } }>(
+      await post(await formOf({ [roleField("money.cash")]: PETTY_CASH, lockDate })),
+    );
+    expect(answer.status).toBe(200);
+    expect(answer.body.toast).toEqual({ type: "success", message: MESSAGES.saved });
+    expect(await roleAccount("money.cash")).toBe(PETTY_CASH);
+    expect(await lockDateOf(getDb())).toBe(lockDate);
+    // The posting functions now use it.
+    expect(await getDb().transaction((tx) => roleAccounts(tx, ["money.cash"]))).toEqual({ "money.cash": PETTY_CASH });
+    // And nothing is posted on or before the lock date.
+    const locked = getDb().transaction((tx) =>
+      postEntry(tx, {
+        date: lockDate,
+        description: "late",
+        source: { type: "manual" },
+        lines: twoLines(CASH, OFFICE_SUPPLIES, 100n),
+        createdBy: null,
+      }),
+    );
+    await expect(locked).rejects.toBeInstanceOf(PostingRefused);
+
+    const [line] = await getDb().select().from(auditLog).where(eq(auditLog.action, "accounting_settings.updated"));
+    expect(line!.changes).toEqual({
+      "money.cash": { from: "1000 Cash in Hand", to: "1010 Petty Cash" },
+      lockDate: { from: null, to: lockDate },
+    });
+    expect(line!.summary).toBe(
+      "Changed the accounting settings: accounts of Cash: default account; lock date none → 2025-12-31",
+    );
+
+    // Back again, the lock date cleared: the audit line says so.
+    await post(await formOf({ [roleField("money.cash")]: CASH, lockDate: "" }));
+    expect(await roleAccount("money.cash")).toBe(CASH);
+    expect(await lockDateOf(getDb())).toBeNull();
+  });
+
+  it("refuses a save over someone else's, showing theirs, and writes nothing", async () => {
+    const stale = await formOf({ lockDate: "2025-06-30" });
+    await post(await formOf({ lockDate: "2025-01-31" }));
+    const before = await tableFingerprint(TABLES);
+    const answer = answerOf<{ errors: Record<string, string>; values: AccountingSettingsValues }>(await post(stale));
+    expect(answer.status).toBe(409);
+    expect(answer.body.errors.form).toBe(MESSAGES.changedMeanwhile);
+    expect(answer.body.values.lockDate).toBe("2025-01-31");
+    expect(await tableFingerprint(TABLES)).toEqual(before);
+    await post(await formOf({ lockDate: "" }));
+  });
+
+  describe("refusals: a field message, and nothing written", () => {
+    let deactivated: string;
+    beforeAll(async () => {
+      const [row] = await getDb()
+        .insert(chartOfAccounts)
+        .values({ code: "1090", name: "Old Cash Box", type: "asset", isActive: false })
+        .returning({ id: chartOfAccounts.id });
+      deactivated = row!.id;
+    });
+
+    const today = todayInDhaka();
+    const tomorrow = new Date(Date.parse(`${today}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    const cases: [string, () => Promise<Record<string, string>>, string, () => string][] = [
+      [
+        "a role on an account of a wrong type",
+        () => formOf({ [roleField("receivable")]: OFFICE_SUPPLIES }),
+        roleField("receivable"),
+        () => MESSAGES.accountWrongType("Accounts receivable", ["asset"], "6500", "expense"),
+      ],
+      [
+        "an expense category on an income account",
+        () => formOf({ [roleField("expense.category.Marketing")]: seedId("account:4000") }),
+        roleField("expense.category.Marketing"),
+        () => MESSAGES.accountWrongType("Expense: Marketing", ["expense"], "4000", "income"),
+      ],
+      [
+        "a role on a deactivated account",
+        () => formOf({ [roleField("money.cash")]: deactivated }),
+        roleField("money.cash"),
+        () => MESSAGES.accountInactive("1090", "Old Cash Box"),
+      ],
+      [
+        "a role on an account that does not exist",
+        () => formOf({ [roleField("payable")]: crypto.randomUUID() }),
+        roleField("payable"),
+        () => MESSAGES.accountMissing,
+      ],
+      [
+        "an unknown role",
+        () => formOf({ [roleField("money.gold")]: CASH }),
+        roleField("money.gold"),
+        () => MESSAGES.roleUnknown,
+      ],
+      [
+        "a role left out",
+        () => formOf({}, [roleField("vat.payable")]),
+        roleField("vat.payable"),
+        () => MESSAGES.roleRequired("VAT payable (output VAT)"),
+      ],
+      [
+        "a role's account that is no id",
+        () => formOf({ [roleField("vat.input")]: "1410" }),
+        roleField("vat.input"),
+        () => MESSAGES.accountInvalid,
+      ],
+      ["a malformed lock date", () => formOf({ lockDate: "30-06-2025" }), "lockDate", () => MESSAGES.lockDateInvalid],
+      [
+        "a lock date that does not exist",
+        () => formOf({ lockDate: "2025-02-29" }),
+        "lockDate",
+        () => MESSAGES.lockDateInvalid,
+      ],
+      [
+        "a lock date in the future",
+        () => formOf({ lockDate: tomorrow }),
+        "lockDate",
+        () => MESSAGES.lockDateFuture(today),
+      ],
+    ];
+
+    it.each(cases)("refuses %s with 400 naming the field", async (_name, form, field, message) => {
+      const posted = await form();
+      const before = await tableFingerprint(TABLES);
+      const answer = answerOf<{
+        errors: Record<string, string>;
+        values: AccountingSettingsValues;
+        toast: { message: string };
+      }>(await post(posted));
+      expect(answer.status).toBe(400);
+      expect(answer.body.errors[field]).toBe(message());
+      expect(answer.body.toast.message).toBe(MESSAGES.failed(message()));
+      // What was typed comes back.
+      expect(answer.body.values.lockDate).toBe(posted.lockDate);
+      expect(await tableFingerprint(TABLES)).toEqual(before);
+    });
+  });
+
+  it("is for accountants and administrators: staff and visitors are refused", async () => {
+    expect((await page(admin)).values.roles["payable"]).toBe(seedId("account:2000"));
+    expect(await thrownBy(callRoute(loader, PATH, { as: staff }))).toMatchObject({ status: 403 });
+    const form = await formOf({ lockDate: "2025-03-31" });
+    const before = await tableFingerprint(TABLES);
+    expect(await thrownBy(post(form, staff))).toMatchObject({ status: 403 });
+    expect(await thrownBy(post(form, ANONYMOUS))).toMatchObject({ status: 401 });
+    expect(await thrownBy(post({ ...form, intent: "reset" }))).toMatchObject({ status: 400 });
+    expect(await tableFingerprint(TABLES)).toEqual(before);
+    const byAdmin = answerOf<{ toast: { type: string } }>(await post(form, admin));
+    expect(byAdmin.body.toast.type).toBe("success");
+    expect(await lockDateOf(getDb())).toBe("2025-03-31");
+  });
+});

@@ -1,0 +1,174 @@
+import { Lock } from "lucide-react";
+import { data, Form, Link } from "react-router";
+import { getDb } from "~/db/client.server";
+import { ACCOUNT_ROLES } from "~/domain/accounting/account-roles";
+import {
+  ACCOUNTING_SETTINGS_MESSAGES,
+  parseAccountingSettingsForm,
+  readAccountingSettingsForm,
+  ROLE_GROUPS,
+  roleField,
+  rolesOfGroup,
+} from "~/domain/accounting/accounting-settings-form";
+import { loadAccountingSettings, saveAccountingSettings } from "~/domain/accounting/accounting-settings.server";
+import { ACCOUNT_TYPE_LABELS } from "~/domain/accounting/constants";
+import { auditActor, requireAction, requireView } from "~/domain/auth/guard.server";
+import { todayInDhaka } from "~/lib/dhaka-time";
+import { formCheck } from "~/lib/form-errors";
+import { formatShortDate } from "~/lib/format";
+import type { Toast } from "~/lib/toast";
+import { httpStatusOf } from "~/lib/use-case-http";
+import { FormError, SelectField, SubmitButton, TextField, useFormBusy, useFormCheck, useToast } from "~/ui/admin/form";
+import { PageHeader, Panel } from "~/ui/admin/page-header";
+import { SettingsTabs } from "~/ui/admin/settings-tabs";
+import type { Route } from "./+types/accounting";
+
+// Settings > Accounting (issue 21): the account each role of the posting functions uses (DESIGN §10), grouped as the
+// roles are, each offering the active accounts of the types it allows; and the lock date. Accountants and
+// administrators (accounts.manage). One save, one transaction, one audit line.
+
+const CHECK_ACCOUNTING_SETTINGS = formCheck(readAccountingSettingsForm, parseAccountingSettingsForm);
+
+export const meta: Route.MetaFunction = () => [{ title: "Accounting settings | Utsab Admin" }];
+
+export async function loader(args: Route.LoaderArgs) {
+  const user = await requireView(args, "/admin/settings/accounting");
+  const page = await loadAccountingSettings(getDb());
+  return { role: user.role, ...page, today: todayInDhaka() };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const { user, intent: intentOf } = await requireAction(args, "/admin/settings/accounting");
+  const form = await args.request.formData().catch(() => new FormData());
+  intentOf(form);
+  const values = readAccountingSettingsForm(form);
+  const db = getDb();
+  const result = await saveAccountingSettings(db, values, auditActor(args, user));
+  if (!result.ok) {
+    const toast: Toast = { type: "error", message: result.message };
+    // Someone else's save: the form shows what is stored now.
+    const shown = result.refusal === "conflict" ? (await loadAccountingSettings(db)).values : values;
+    return data({ errors: result.errors, values: shown, toast }, { status: httpStatusOf(result) });
+  }
+  const toast: Toast = { type: "success", message: result.message };
+  return { errors: null, values: null, toast };
+}
+
+export default function AccountingSettings({ loaderData, actionData }: Route.ComponentProps) {
+  const { accounts, today } = loaderData;
+  const values = actionData?.values ?? loaderData.values;
+  const { errors, onSubmit } = useFormCheck(
+    CHECK_ACCOUNTING_SETTINGS,
+    actionData?.errors ?? {},
+    ACCOUNTING_SETTINGS_MESSAGES.failed,
+  );
+  const busy = useFormBusy("save");
+  useToast(actionData?.toast);
+  const byId = new Map(accounts.map((a) => [a.id, a]));
+  const errorCount = Object.values(errors).filter(Boolean).length;
+
+  return (
+    <div className="max-w-4xl">
+      <SettingsTabs role={loaderData.role} />
+      <PageHeader
+        title="Accounting settings"
+        description="Which account each kind of posting uses, and the date up to which the books are closed."
+      />
+      {/* A save remounts the form, so it shows what was stored. */}
+      <Form method="post" noValidate key={loaderData.values.version} className="space-y-6" onSubmit={onSubmit}>
+        <input type="hidden" name="intent" value="save" />
+        <input type="hidden" name="version" value={values.version} />
+        {errors.form ? (
+          <FormError message={errors.form} />
+        ) : (
+          errorCount > 0 && (
+            <FormError message={`${ACCOUNTING_SETTINGS_MESSAGES.failed("correct the fields marked below")}.`} />
+          )
+        )}
+
+        <Panel className="p-5">
+          <h2 className="flex items-center gap-2 text-base font-semibold text-ink-900">
+            <Lock aria-hidden className="size-4" /> Lock date
+          </h2>
+          <div className="mt-2 space-y-2 text-sm text-slate-600">
+            <p>
+              Nothing can be posted, reversed or corrected on or before the lock date: close a month or a year once its
+              figures are reported, so they cannot change afterwards. Leave it empty to keep every date open.
+            </p>
+            <p>
+              It cannot be later than today ({formatShortDate(today)}): today's postings would be refused. Moving it
+              earlier or clearing it opens those days again; every change is kept in the audit log.
+            </p>
+          </div>
+          <TextField
+            name="lockDate"
+            label="Lock date"
+            type="date"
+            max={today}
+            defaultValue={values.lockDate}
+            error={errors.lockDate}
+            hint={
+              values.lockDate
+                ? `The books are closed up to and including ${formatShortDate(values.lockDate)}.`
+                : "The books are open."
+            }
+            className="mt-4 sm:max-w-xs"
+          />
+        </Panel>
+
+        <Panel className="p-5">
+          <h2 className="text-base font-semibold text-ink-900">Accounts of the postings</h2>
+          <p className="mt-1 text-sm text-slate-600">
+            Each document posts to the account chosen here for its role: change one to move future postings to another
+            account (what was posted stays where it is). Each role offers the active accounts of the types it needs; add
+            or rename accounts in the{" "}
+            <Link to="/admin/accounts/chart" className="font-medium text-brand-700 hover:underline">
+              chart of accounts
+            </Link>
+            .
+          </p>
+          <div className="mt-4 space-y-6">
+            {ROLE_GROUPS.map(({ group, title, description }) => (
+              <fieldset key={group} className="border-t border-slate-200 pt-4">
+                <legend className="pr-2 text-sm font-semibold text-ink-900">{title}</legend>
+                <p className="text-xs text-slate-500">{description}</p>
+                <div className="mt-3 grid gap-4 sm:grid-cols-2">
+                  {rolesOfGroup(group).map((role) => {
+                    const definition = ACCOUNT_ROLES[role];
+                    const chosen = values.roles[role] ?? "";
+                    const current = byId.get(chosen);
+                    const fits = (a: (typeof accounts)[number]) =>
+                      a.isActive && (definition.types as readonly string[]).includes(a.type);
+                    const options = accounts.filter(fits).map((a) => ({ value: a.id, label: `${a.code} ${a.name}` }));
+                    // What is stored now, even when it no longer fits: the save then says why.
+                    if (current && !fits(current))
+                      options.unshift({
+                        value: current.id,
+                        label: `${current.code} ${current.name} (${current.isActive ? ACCOUNT_TYPE_LABELS[current.type].toLowerCase() : "deactivated"})`,
+                      });
+                    if (!current) options.unshift({ value: "", label: "Choose an account" });
+                    return (
+                      <SelectField
+                        key={role}
+                        name={roleField(role)}
+                        label={definition.label}
+                        required
+                        defaultValue={chosen}
+                        error={errors[roleField(role)]}
+                        options={options}
+                      />
+                    );
+                  })}
+                </div>
+              </fieldset>
+            ))}
+          </div>
+        </Panel>
+
+        <div className="flex justify-end">
+          <SubmitButton label="Save accounting settings" busyLabel="Saving..." busy={busy} />
+        </div>
+      </Form>
+    </div>
+  );
+}

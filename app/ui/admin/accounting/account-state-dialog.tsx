@@ -1,0 +1,72 @@
+import { Form, Link } from "react-router";
+import { DialogActions, FormDialog } from "../form-dialog";
+import { FormError, SubmitButton, useFormBusy } from "../form";
+
+// Deactivate / Reactivate an account of the chart (issue 21), opened by ?deactivate=<id> or ?reactivate=<id>.
+// A deactivated account keeps its postings and balance and is no longer offered for new postings; one that a role of
+// Settings > Accounting uses cannot be deactivated, which the dialog says before the server refuses it.
+
+export function AccountStateDialog({
+  account,
+  change,
+  closeHref,
+  action,
+  canOpenSettings,
+  error,
+}: {
+  /** `roles`: the labels of the roles of Settings > Accounting that use it. */
+  account: { id: string; code: string; name: string; roles: readonly string[] };
+  change: "deactivate" | "reactivate";
+  closeHref: string;
+  action: string;
+  /** Whether the user may open Settings > Accounting (to choose another account for a role). */
+  canOpenSettings: boolean;
+  /** Why the server refused the last attempt. */
+  error?: string;
+}) {
+  const busy = useFormBusy(change);
+  const name = `${account.code} ${account.name}`;
+  const blocked = change === "deactivate" && account.roles.length > 0;
+  return (
+    <FormDialog
+      title={change === "deactivate" ? "Deactivate account" : "Reactivate account"}
+      description={
+        change === "deactivate"
+          ? "A deactivated account keeps its postings and balance, and is no longer offered for new postings."
+          : "The account is offered for new postings again."
+      }
+      closeHref={closeHref}
+      size="sm"
+    >
+      <Form method="post" action={action} replace preventScrollReset>
+        <input type="hidden" name="id" value={account.id} />
+        <input type="hidden" name="intent" value={change} />
+        <div className="space-y-3 px-5 py-4 text-sm text-slate-700">
+          <p>
+            <span className="font-semibold text-ink-900">{name}</span>
+            {change === "deactivate" ? " will be deactivated." : " will be active again."}
+          </p>
+          <FormError message={error} />
+          {blocked && !error && (
+            <p role="alert" className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-amber-900">
+              It is used for {account.roles.map((r) => `"${r}"`).join(", ")} in Settings &gt; Accounting: choose another
+              account there first.{" "}
+              {canOpenSettings && (
+                <Link to="/admin/settings/accounting" className="font-medium text-brand-700 underline">
+                  Open Settings &gt; Accounting
+                </Link>
+              )}
+            </p>
+          )}
+        </div>
+        <DialogActions closeHref={closeHref}>
+          <SubmitButton
+            label={change === "deactivate" ? "Deactivate" : "Reactivate"}
+            busyLabel={change === "deactivate" ? "Deactivating..." : "Reactivating..."}
+            busy={busy}
+          />
+        </DialogActions>
+      </Form>
+    </FormDialog>
+  );
+}
