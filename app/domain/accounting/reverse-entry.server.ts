@@ -28,6 +28,7 @@ export const REVERSE_MESSAGES = {
   settled: "This document has payments or receipts: reverse those first",
   dateRequired: "Date is required",
   dateInvalid: "Date must be a date",
+  referenceTaken: "Another entry already has the reversal's reference (REV- and this entry's reference)",
 } as const;
 
 export interface ReverseInput {
@@ -109,6 +110,9 @@ export async function reverseEntry(
     if (error instanceof PostingRefused) return ledgerRefusal(error);
     if (isUniqueViolation(error, "journal_entries_reverses_id_unique"))
       return refuse("conflict", REVERSE_MESSAGES.alreadyReversed);
+    // REV-<reference> taken by another entry (the General Ledger's form keeps REV- for reversals; an import may not).
+    if (isUniqueViolation(error, "journal_entries_reference_no_unique"))
+      return refuse("conflict", REVERSE_MESSAGES.referenceTaken);
     throw error;
   }
 }

@@ -1,0 +1,29 @@
+import type { JournalSource } from "./constants";
+
+// Where the document that made a journal entry is shown (issue 21: "each entry links to the document that made
+// it"). One place for every screen that links an entry to its document; a source whose screen is not built yet has
+// no link (null) until it is. Browser-safe.
+
+/**
+ * The address of the document behind an entry: `sourceId` is the entry's source_id; for a settlement, `settledId`
+ * is the payable or receivable it pays or receives (its transaction), whose page shows the settlement.
+ */
+export function documentHref(
+  sourceType: JournalSource,
+  sourceId: string | null,
+  settledId?: string | null,
+): string | null {
+  switch (sourceType) {
+    case "transaction":
+      return sourceId ? `/admin/accounts?view=${sourceId}` : null;
+    case "receivable":
+    case "payable":
+      return sourceId ? `/admin/accounts/payables?view=${sourceId}` : null;
+    case "settlement":
+      return settledId ? `/admin/accounts/payables?view=${settledId}` : null;
+    // A manual journal is its own document; a reversal links to the entry it reverses (the ledger shows that
+    // link itself). The rest have no screen yet.
+    default:
+      return null;
+  }
+}

@@ -1,0 +1,38 @@
+import { formatShortDate } from "../../lib/format";
+import { defineList } from "../../lib/list-params";
+import { JOURNAL_SOURCES, JOURNAL_STATUSES, type JournalStatus } from "./constants";
+
+// The General Ledger's list (/admin/accounts/ledger; backoffice.md §2, issue 21): what its URL may ask for. Entries
+// newest first (the spec's entry_date descending); a date range, an account (entries with a line on it), the source
+// that made them, their status; a search over reference and description; one entry by id (the "reversed by" and
+// "reverses" links). Browser-safe.
+
+export const LEDGER_LIST = defineList({
+  sorts: { date: "desc" },
+  defaultSort: "date",
+  filters: {
+    from: { kind: "date" },
+    to: { kind: "date" },
+    account: { kind: "uuid" },
+    source: { kind: "choice", values: JOURNAL_SOURCES },
+    status: { kind: "choice", values: JOURNAL_STATUSES },
+    entry: { kind: "uuid" },
+  },
+  pageSize: 20,
+  // A book of a million lines: past 10,000 matching entries the list says "10,000+" and the filters reach the rest.
+  countCap: 10_000,
+});
+
+/** How the ledger names an entry: its reference, or its date when it has none. */
+export function entryLabel(entry: { reference: string | null; entryDate: string }): string {
+  return entry.reference ?? `Entry of ${formatShortDate(entry.entryDate)}`;
+}
+
+/**
+ * What may be done to an entry (the rows' buttons; the use cases decide again): a draft is edited, posted or
+ * deleted; a posted entry is reversed once, unless it is itself a reversal.
+ */
+export function entryActions(entry: { status: JournalStatus; reversedBy: unknown; reverses: unknown }) {
+  const draft = entry.status === "draft";
+  return { edit: draft, post: draft, delete: draft, reverse: !draft && !entry.reversedBy && !entry.reverses };
+}
