@@ -1,0 +1,139 @@
+import { eq } from "drizzle-orm";
+import type { Db, Tx } from "../../db/client.server";
+import { transactions } from "../../db/schema";
+import { formatMoney } from "../../lib/format";
+import { toPaisa } from "../../lib/money";
+import { recordAudit, type AuditActor } from "../audit/audit.server";
+import { refuseFields, type Refusal, type UseCaseResult } from "../use-case";
+import { categoryRole, type AccountRole } from "./account-roles";
+import { PAYMENT_METHOD_LABELS } from "./constants";
+import { postEntry, PostingRefused, roleAccounts } from "./ledger.server";
+import { moneyAccountProblem } from "./money-accounts.server";
+import {
+  MONEY_DOCUMENT_MESSAGES,
+  parseMoneyDocumentForm,
+  type MoneyDocumentFormValues,
+  type MoneyDocumentInput,
+  type MoneyDocumentKind,
+} from "./money-document-form";
+import { completedTransactionLines, openItemLines } from "./posting-rules";
+
+// New Transaction, New Payable, New Receivable (issue 21, DESIGN §10): one use case, one transaction with its entry
+// and audit line. A completed one posts at once through the money account chosen (completedTransactionLines, source
+// "transaction"); a pending one is a receivable (income) or payable (expense), posted against the receivable or
+// payable role's account (openItemLines, source "receivable" / "payable") and owed until settled. The accounts come
+// from Settings > Accounting's roles: the category's, and the receivable's or payable's.
+
+export type CreateMoneyDocumentResult = UseCaseResult<{ id: string; entryId: string }>;
+
+/** A rule of the book that refused the entry, on the form's own fields. */
+function formErrorsOf(errors: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, message] of Object.entries(errors)) {
+    const field = key === "date" || key === "category" || key === "moneyAccountId" ? key : "form";
+    out[field] ??= message;
+  }
+  return out;
+}
+
+/** The account of one role, its refusal naming `field` (the role's category, say) rather than the whole form. */
+async function roleAccount(tx: Tx, role: AccountRole, field: string): Promise<string> {
+  try {
+    return (await roleAccounts(tx, [role]))[role];
+  } catch (error) {
+    if (error instanceof PostingRefused) throw new PostingRefused({ [field]: error.message });
+    throw error;
+  }
+}
+
+/** The entry's description: what, for whom, and the words typed. */
+export function documentEntryDescription(input: Pick<MoneyDocumentInput, "type" | "status" | "category" | "description" | "party">): string {
+  const what =
+    input.status === "pending"
+      ? input.type === "income"
+        ? `Receivable${input.party ? ` from ${input.party}` : ""}: ${input.category}`
+        : `Payable${input.party ? ` to ${input.party}` : ""}: ${input.category}`
+      : `${input.category}${input.party ? ` (${input.party})` : ""}`;
+  return (input.description ? `${what} - ${input.description}` : what).slice(0, 500);
+}
+
+export async function createMoneyDocument(
+  db: Db,
+  actor: AuditActor,
+  kind: MoneyDocumentKind,
+  values: MoneyDocumentFormValues,
+): Promise<CreateMoneyDocumentResult> {
+  const failed = (refusal: Refusal, errors: Record<string, string>) =>
+    refuseFields(refusal, MONEY_DOCUMENT_MESSAGES.addFailed[kind], errors);
+  const parsed = parseMoneyDocumentForm(values, kind);
+  if (!parsed.ok) return failed("invalid", parsed.errors);
+  const input = parsed.input;
+  try {
+    return await db.transaction(async (tx): Promise<CreateMoneyDocumentResult> => {
+      if (input.moneyAccountId) {
+        const problem = await moneyAccountProblem(tx, input.moneyAccountId, input.paymentMethod);
+        if (problem) return failed("invalid", { moneyAccountId: problem });
+      }
+      const categoryAccount = await roleAccount(tx, categoryRole(input.type, input.category), "category");
+      const amount = toPaisa(input.amount);
+      const [row] = await tx
+        .insert(transactions)
+        .values({
+          date: input.date,
+          type: input.type,
+          category: input.category,
+          description: input.description,
+          amount: input.amount,
+          paymentMethod: input.paymentMethod,
+          reference: input.reference,
+          party: input.party,
+          dueDate: input.dueDate,
+          status: input.status,
+          accountId: categoryAccount,
+          moneyAccountId: input.moneyAccountId,
+          createdBy: actor.userId,
+        })
+        .returning({ id: transactions.id });
+      const id = row!.id;
+
+      let lines;
+      let source: "transaction" | "receivable" | "payable";
+      if (input.status === "completed") {
+        lines = completedTransactionLines(input.type, amount, { category: categoryAccount, money: input.moneyAccountId! });
+        source = "transaction";
+      } else if (input.type === "income") {
+        const receivable = await roleAccount(tx, "receivable", "form");
+        lines = openItemLines("income", amount, { category: categoryAccount, receivable });
+        source = "receivable";
+      } else {
+        const payable = await roleAccount(tx, "payable", "form");
+        lines = openItemLines("expense", amount, { category: categoryAccount, payable });
+        source = "payable";
+      }
+      const entryId = await postEntry(tx, {
+        date: input.date,
+        description: documentEntryDescription(input),
+        source: { type: source, id },
+        lines,
+        createdBy: actor.userId,
+      });
+      await tx.update(transactions).set({ journalEntryId: entryId }).where(eq(transactions.id, id));
+
+      const noun = source === "transaction" ? `${input.type} transaction` : source;
+      await recordAudit(tx, actor, {
+        action: `${source}.created`,
+        entityType: "transaction",
+        entityId: id,
+        summary: `Added the ${noun} ${input.category} of ${formatMoney(input.amount)}${
+          input.party ? ` (${input.party})` : ""
+        }, ${input.status === "completed" ? `paid through ${PAYMENT_METHOD_LABELS[input.paymentMethod].toLowerCase()}` : "pending"}`,
+        changes: { ...input, journalEntryId: entryId },
+      });
+      return { ok: true, message: MONEY_DOCUMENT_MESSAGES.added[kind], id, entryId };
+    });
+  } catch (error) {
+    // Nothing of it was kept: the transaction rolled back.
+    if (error instanceof PostingRefused) return failed("invalid", formErrorsOf(error.errors));
+    throw error;
+  }
+}

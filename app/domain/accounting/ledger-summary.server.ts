@@ -1,0 +1,79 @@
+import { isNotNull, sql, type SQL } from "drizzle-orm";
+import { queryRows, type DbOrTx } from "../../db/client.server";
+import { chartOfAccounts } from "../../db/schema";
+import { fromPaisa, sumPaisa, toPaisa } from "../../lib/money";
+import { balancesAt } from "./balances.server";
+import { wholeMonths, type LedgerSummary } from "./transaction-list";
+
+// The Transactions screen's cards (backoffice.md §2; issue 21), from the ledger alone (DESIGN §10: the screens'
+// totals never come from the documents): over a period, Total Income is the credits less the debits posted to income
+// accounts, Total Expenses the debits less the credits posted to expense accounts, and Current Balance what the cash,
+// bank and wallet accounts (payment_method set) hold at the period's end. Whole months are read from
+// account_month_balances (a few rows per account), only the period's partial months from the lines.
+
+
+/** Debits less credits posted to the income and expense accounts within the period, by type. */
+async function movementsByType(
+  db: DbOrTx,
+  period: { from: string | null; to: string | null },
+): Promise<{ income: bigint; expense: bigint }> {
+  const months = wholeMonths(period);
+  const within = (column: SQL, bounds: { start: string | null; end: string | null }) =>
+    sql.join(
+      [
+        bounds.start === null ? sql`true` : sql`${column} >= ${bounds.start}::date`,
+        bounds.end === null ? sql`true` : sql`${column} < ${bounds.end}::date`,
+      ],
+      sql` and `,
+    );
+  const monthRows = months ? within(sql`b.month`, months) : sql`false`;
+  const lineDate = sql`l.entry_date`;
+  const inRange = sql.join(
+    [
+      period.from === null ? sql`true` : sql`${lineDate} >= ${period.from}::date`,
+      period.to === null ? sql`true` : sql`${lineDate} <= ${period.to}::date`,
+    ],
+    sql` and `,
+  );
+  const inWholeMonths = months ? within(lineDate, months) : sql`false`;
+  const rows = await queryRows<{ type: "income" | "expense"; movement: string }>(
+    db,
+    sql`with accounts as (select id, type from chart_of_accounts where type in ('income', 'expense'))
+        select a.type, coalesce(sum(x.movement), 0)::text as movement from (
+          select b.account_id, b.debit - b.credit as movement from account_month_balances b
+           where b.account_id in (select id from accounts) and ${monthRows}
+          union all
+          select l.account_id, l.debit - l.credit from journal_lines l
+            join journal_entries e on e.id = l.journal_entry_id and e.status = 'posted'
+           where l.account_id in (select id from accounts) and ${inRange} and not (${inWholeMonths})
+        ) x join accounts a on a.id = x.account_id
+        group by a.type`,
+  );
+  const of = (type: "income" | "expense") => toPaisa(rows.find((r) => r.type === type)?.movement ?? "0");
+  return { income: of("income"), expense: of("expense") };
+}
+
+/** The cash, bank and wallet accounts, active or not (a deactivated one still holds what it holds). */
+async function moneyAccountIds(db: DbOrTx): Promise<string[]> {
+  const rows = await db
+    .select({ id: chartOfAccounts.id })
+    .from(chartOfAccounts)
+    .where(isNotNull(chartOfAccounts.paymentMethod));
+  return rows.map((r) => r.id);
+}
+
+export async function ledgerSummary(
+  db: DbOrTx,
+  period: { from: string | null; to: string | null },
+): Promise<LedgerSummary> {
+  const [movements, balances] = await Promise.all([
+    movementsByType(db, period),
+    moneyAccountIds(db).then((ids) => balancesAt(db, ids, period.to)),
+  ]);
+  return {
+    // Income is earned on the credit side.
+    income: fromPaisa(-movements.income),
+    expenses: fromPaisa(movements.expense),
+    balance: fromPaisa(sumPaisa([...balances.values()])),
+  };
+}

@@ -1,0 +1,247 @@
+import { z } from "zod";
+import { formFields } from "../../lib/form-data";
+import { fieldErrors } from "../../lib/form-errors";
+import { isCalendarDate, isUuid } from "../../lib/list-params";
+import { moneyField, toPaisa } from "../../lib/money";
+import { nameField } from "../../lib/name-text";
+import { categoriesOf } from "./account-roles";
+import { PAYMENT_METHODS, PAYMENT_METHOD_LABELS, TRANSACTION_TYPES, type PaymentMethod } from "./constants";
+
+// The money documents' form (backoffice.md §2 Transactions, Payables & Receivables, §5; issue 21): New Transaction,
+// New Payable and New Receivable are one form. A transaction chooses its type; a payable is an expense and a
+// receivable an income, each naming its party. Completed: paid or received at once, through a cash, bank or wallet
+// account of its payment method (posted at once); pending: a payable or receivable, owed until settled. One schema
+// for the browser's messages and the use case's decision. Browser-safe.
+
+export type MoneyDocumentKind = "transaction" | "payable" | "receivable";
+export type TransactionType = (typeof TRANSACTION_TYPES)[number];
+/** The statuses a new document may be saved with (cancelled comes only from reversing its entry). */
+export const NEW_DOCUMENT_STATUSES = ["completed", "pending"] as const;
+export type NewDocumentStatus = (typeof NEW_DOCUMENT_STATUSES)[number];
+
+export const TRANSACTION_TYPE_LABELS: Record<TransactionType, string> = { income: "Income", expense: "Expense" };
+export const TRANSACTION_STATUS_LABELS = { completed: "Completed", pending: "Pending", cancelled: "Cancelled" } as const;
+
+/** The spec's toasts (backoffice.md §8) for a transaction, and ours for payables and receivables in the same words. */
+export const MONEY_DOCUMENT_MESSAGES = {
+  added: {
+    transaction: "Transaction added successfully",
+    payable: "Payable added successfully",
+    receivable: "Receivable added successfully",
+  },
+  addFailed: {
+    transaction: (message: string) => `Failed to add transaction: ${message}`,
+    payable: (message: string) => `Failed to add payable: ${message}`,
+    receivable: (message: string) => `Failed to add receivable: ${message}`,
+  },
+  dateRequired: "Date is required",
+  dateInvalid: "Date must be a date",
+  typeRequired: "Choose a type: income or expense",
+  categoryRequired: "Choose a category",
+  categoryOfOtherType: (category: string, type: TransactionType) =>
+    `${category} is not ${type === "income" ? "an income" : "an expense"} category`,
+  amountPositive: "Amount must be more than 0",
+  methodRequired: "Choose a payment method: cash, bank or mobile banking",
+  accountRequired: (type: TransactionType | "") =>
+    type === "income" ? "Choose the account the money was received into" : "Choose the account the money was paid from",
+  statusRequired: "Choose a status: completed or pending",
+  partyRequired: { payable: "Supplier is required", receivable: "Customer is required" },
+  dueDateInvalid: "Due date must be a date",
+  dueBeforeDate: "Due date cannot be before the date",
+  dueDateOfCompleted: "A completed one is not due: leave the due date empty or choose Pending",
+  // Checked by the use case against the chart of accounts.
+  accountUnknown: "This account does not exist any more: choose another",
+  accountNotMoney: "Choose a cash, bank or mobile banking account",
+  accountOfOtherMethod: (method: PaymentMethod) =>
+    `This account is not a ${PAYMENT_METHOD_LABELS[method].toLowerCase()} account: choose one of ${PAYMENT_METHOD_LABELS[method].toLowerCase()}, or change the method`,
+} as const;
+
+export const MONEY_DOCUMENT_LIMITS = { description: 500, reference: 100, party: 120 } as const;
+
+export interface MoneyAccountChoice {
+  id: string;
+  code: string;
+  name: string;
+  paymentMethod: PaymentMethod;
+}
+
+/** The choices of the money dialogs (money-accounts.server.ts). */
+export interface MoneyAccountChoices {
+  /** The active money accounts, by code. */
+  accounts: MoneyAccountChoice[];
+  /** Each method's default account (its role's, when that is active). */
+  defaults: Partial<Record<PaymentMethod, string>>;
+}
+
+export interface MoneyDocumentFormValues {
+  date: string;
+  type: string;
+  category: string;
+  description: string;
+  amount: string;
+  paymentMethod: string;
+  /** The cash, bank or wallet account (a chart account whose payment method is the one chosen). */
+  moneyAccountId: string;
+  reference: string;
+  status: string;
+  /** Who is paid or who pays: a supplier (payable), a customer (receivable). */
+  party: string;
+  dueDate: string;
+}
+
+const FIELDS = [
+  "date",
+  "type",
+  "category",
+  "description",
+  "amount",
+  "paymentMethod",
+  "moneyAccountId",
+  "reference",
+  "status",
+  "party",
+  "dueDate",
+] as const satisfies readonly (keyof MoneyDocumentFormValues)[];
+
+/** The form as typed; a payable's or receivable's type is fixed by its kind, whatever was posted. */
+export function readMoneyDocumentForm(form: FormData, kind: MoneyDocumentKind = "transaction"): MoneyDocumentFormValues {
+  const values = formFields(form, FIELDS);
+  const type = typeOfKind(kind);
+  return type ? { ...values, type } : values;
+}
+
+/** The type a payable or receivable always has; null for a transaction, which chooses. */
+export function typeOfKind(kind: MoneyDocumentKind): TransactionType | null {
+  return kind === "payable" ? "expense" : kind === "receivable" ? "income" : null;
+}
+
+/** The empty form: today's date, a transaction completed through the bank, a payable or receivable pending. */
+export function emptyMoneyDocumentForm(
+  kind: MoneyDocumentKind,
+  today: string,
+  defaultAccounts: Partial<Record<PaymentMethod, string>> = {},
+): MoneyDocumentFormValues {
+  return {
+    date: today,
+    type: typeOfKind(kind) ?? "",
+    category: "",
+    description: "",
+    amount: "",
+    paymentMethod: "bank",
+    moneyAccountId: defaultAccounts.bank ?? "",
+    reference: "",
+    status: kind === "transaction" ? "completed" : "pending",
+    party: "",
+    dueDate: "",
+  };
+}
+
+const choice = <T extends readonly string[]>(values: T, message: string) =>
+  z.string().refine((v): v is T[number] => (values as readonly string[]).includes(v), message);
+
+/** A date field: "" is `required`'s message (or null when optional), anything but a calendar date `invalid`'s. */
+export function dateField(required: string, invalid: string) {
+  return z
+    .string()
+    .trim()
+    .min(1, required)
+    .refine(isCalendarDate, invalid);
+}
+
+/** An amount more than 0: moneyField's rules (at most 2 decimals, never negative, at most the column) and not 0. */
+export function positiveMoneyField(label: string, message: string) {
+  return moneyField(label).refine((amount) => toPaisa(amount) > 0n, message);
+}
+
+function schemaOf(kind: MoneyDocumentKind) {
+  const M = MONEY_DOCUMENT_MESSAGES;
+  return z
+    .object({
+      date: dateField(M.dateRequired, M.dateInvalid),
+      type: choice(TRANSACTION_TYPES, M.typeRequired),
+      category: z.string().trim().min(1, M.categoryRequired),
+      description: nameField("Description", { max: MONEY_DOCUMENT_LIMITS.description, optional: true }),
+      amount: positiveMoneyField("Amount", M.amountPositive),
+      paymentMethod: choice(PAYMENT_METHODS, M.methodRequired),
+      moneyAccountId: z.string().trim(),
+      reference: nameField("Reference", { max: MONEY_DOCUMENT_LIMITS.reference, optional: true }),
+      status: choice(NEW_DOCUMENT_STATUSES, M.statusRequired),
+      party:
+        kind === "transaction"
+          ? nameField("Party", { max: MONEY_DOCUMENT_LIMITS.party, optional: true })
+          : nameField(kind === "payable" ? "Supplier" : "Customer", {
+              max: MONEY_DOCUMENT_LIMITS.party,
+              messages: { required: M.partyRequired[kind] },
+            }),
+      dueDate: z
+        .string()
+        .trim()
+        .refine((v) => v === "" || isCalendarDate(v), M.dueDateInvalid),
+    })
+    .transform((v) => ({
+      date: v.date,
+      type: v.type as TransactionType,
+      category: v.category,
+      description: v.description,
+      amount: v.amount,
+      paymentMethod: v.paymentMethod as PaymentMethod,
+      // Only a completed one moves money now; a pending one names its method, and its account when settled.
+      moneyAccountId: v.status === "completed" ? v.moneyAccountId.toLowerCase() : null,
+      reference: v.reference || null,
+      status: v.status as NewDocumentStatus,
+      party: v.party || null,
+      dueDate: v.dueDate || null,
+    }));
+}
+
+const SCHEMAS = {
+  transaction: schemaOf("transaction"),
+  payable: schemaOf("payable"),
+  receivable: schemaOf("receivable"),
+};
+
+export type MoneyDocumentInput = z.output<(typeof SCHEMAS)["transaction"]>;
+
+/**
+ * The rules between fields, on the values as typed (so they show together with the fields' own messages): the
+ * category is one of the type's, a completed one names its account and has no due date, a due date is not before
+ * the date.
+ */
+function crossFieldErrors(values: MoneyDocumentFormValues): Record<string, string> {
+  const M = MONEY_DOCUMENT_MESSAGES;
+  const errors: Record<string, string> = {};
+  const type = values.type.trim();
+  const category = values.category.trim();
+  const date = values.date.trim();
+  const dueDate = values.dueDate.trim();
+  if (category && (TRANSACTION_TYPES as readonly string[]).includes(type)) {
+    const t = type as TransactionType;
+    if (!categoriesOf(t).includes(category)) errors.category = M.categoryOfOtherType(category, t);
+  }
+  if (values.status === "completed") {
+    if (!isUuid(values.moneyAccountId.trim())) errors.moneyAccountId = M.accountRequired(type as TransactionType | "");
+    if (dueDate) errors.dueDate = M.dueDateOfCompleted;
+  }
+  if (!errors.dueDate && isCalendarDate(dueDate) && isCalendarDate(date) && dueDate < date)
+    errors.dueDate = M.dueBeforeDate;
+  return errors;
+}
+
+/** The form's own rules: the input to store, or one message per field. */
+export function parseMoneyDocumentForm(
+  values: MoneyDocumentFormValues,
+  kind: MoneyDocumentKind = "transaction",
+): { ok: true; input: MoneyDocumentInput } | { ok: false; errors: Record<string, string> } {
+  const parsed = SCHEMAS[kind].safeParse(values);
+  const errors = { ...crossFieldErrors(values), ...(parsed.success ? {} : fieldErrors(parsed.error)) };
+  if (!parsed.success || Object.keys(errors).length > 0) return { ok: false, errors: inFormOrder(errors) };
+  return { ok: true, input: parsed.data };
+}
+
+/** The messages in the form's order, so the first (the toast's) is the first field shown. */
+function inFormOrder(errors: Record<string, string>): Record<string, string> {
+  const order: readonly string[] = FIELDS;
+  return Object.fromEntries(
+    Object.entries(errors).sort(([a], [b]) => (order.indexOf(a) >>> 0) - (order.indexOf(b) >>> 0)),
+  );
+}

@@ -1,0 +1,137 @@
+import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
+import { queryRows, type DbOrTx } from "../../db/client.server";
+import { transactions as t } from "../../db/schema";
+import { clampPage, isUuid, offsetOf, pageCountOf, type ListPage } from "../../lib/list-params";
+import { searchAny } from "../../lib/list-query.server";
+import { fromPaisa, sumPaisa, toPaisa } from "../../lib/money";
+import { AGE_BUCKETS, AGE_BUCKET_KEYS, type AgeBucketKey, type AgeingTotals } from "./ageing";
+import { OPEN_ITEM_LIST, type OpenItemListState, type OpenItemRow, type OpenItemView } from "./open-item-list";
+import type { OpenItemKind } from "./settle-form";
+
+// Payables & Receivables (issue 21): the pending payables (expenses) and receivables (income) with what is left of
+// each, their age (ageing.ts: days past the due date, or since the date without one) and whether they are overdue,
+// and the totals of what is left by age; the one a Settle dialog opens.
+
+const typeOf = (kind: OpenItemKind) => (kind === "payable" ? "expense" : "income");
+
+/** Days past the due date (or since the date), as of `today`. */
+const ageSql = (today: string): SQL => sql`(${today}::date - coalesce(${t.dueDate}, ${t.date}))`;
+
+/** The age's bucket, by AGE_BUCKETS' bounds (ageing.ts's ageBucketOf, in SQL). */
+function ageBucketSql(today: string): SQL {
+  const age = ageSql(today);
+  const whens = AGE_BUCKETS.filter((b) => b.max !== null).map((b) => sql`when ${age} <= ${b.max} then ${b.key}`);
+  return sql`(case ${sql.join(whens, sql` `)} else ${AGE_BUCKETS[AGE_BUCKETS.length - 1]!.key} end)`;
+}
+
+const LEFT = sql`(${t.amount} - ${t.settledAmount})`;
+
+const SORTS: Record<OpenItemListState["sort"], SQL[]> = {
+  due: [sql`coalesce(${t.dueDate}, ${t.date})`],
+  date: [sql`${t.date}`],
+  left: [LEFT],
+  party: [sql`lower(coalesce(${t.party}, ''))`],
+};
+
+function openWhere(kind: OpenItemKind, state: Pick<OpenItemListState, "q" | "filters">, today: string) {
+  return and(
+    eq(t.status, "pending"),
+    eq(t.type, typeOf(kind)),
+    searchAny(state.q, [t.party, t.description, t.reference]),
+    state.filters.age ? sql`${ageBucketSql(today)} = ${state.filters.age}` : undefined,
+    state.filters.overdue ? sql`${t.dueDate} < ${today}::date` : undefined,
+  );
+}
+
+/** One page of one table. */
+export async function listOpenItems(
+  db: DbOrTx,
+  kind: OpenItemKind,
+  state: OpenItemListState,
+  page: number,
+  today: string,
+): Promise<ListPage<OpenItemRow>> {
+  const where = openWhere(kind, state, today);
+  const by = state.dir === "asc" ? asc : desc;
+  const rows = (limit: number, offset: number) =>
+    db
+      .select({
+        id: t.id,
+        date: t.date,
+        dueDate: t.dueDate,
+        category: t.category,
+        description: t.description,
+        party: t.party,
+        reference: t.reference,
+        paymentMethod: t.paymentMethod,
+        amount: t.amount,
+        settledAmount: t.settledAmount,
+        left: sql<string>`${LEFT}::text`,
+        age: sql<number>`${ageSql(today)}::int`,
+        ageBucket: sql<AgeBucketKey>`${ageBucketSql(today)}`,
+        overdue: sql<boolean>`coalesce(${t.dueDate} < ${today}::date, false)`,
+      })
+      .from(t)
+      .where(where)
+      .orderBy(...[...SORTS[state.sort], sql`${t.id}`].map((c) => by(c)))
+      .limit(limit)
+      .offset(offset);
+  const pageSize = OPEN_ITEM_LIST.pageSize;
+  const total = await db.$count(t, where);
+  const pageCount = pageCountOf(total, pageSize);
+  const shown = clampPage(page, pageCount);
+  const found = await rows(pageSize, offsetOf(shown, pageSize));
+  return {
+    rows: found.map((r) => ({ ...r, age: Number(r.age) })),
+    total,
+    totalCapped: false,
+    page: shown,
+    pageCount,
+    pageSize,
+  };
+}
+
+/** What is left of the pending payables and receivables, by age and in all (every one, whatever the filters). */
+export async function openItemAgeing(db: DbOrTx, today: string): Promise<Record<OpenItemKind, AgeingTotals>> {
+  const rows = await queryRows<{ type: "income" | "expense"; bucket: AgeBucketKey; left: string }>(
+    db,
+    sql`select ${t.type} as type, ${ageBucketSql(today)} as bucket, sum(${LEFT})::text as left
+          from ${t} where ${t.status} = 'pending' group by 1, 2`,
+  );
+  const totals = (type: "income" | "expense"): AgeingTotals => {
+    const mine = rows.filter((r) => r.type === type);
+    const byBucket = Object.fromEntries(
+      AGE_BUCKET_KEYS.map((key) => [key, fromPaisa(toPaisa(mine.find((r) => r.bucket === key)?.left ?? "0"))]),
+    ) as Record<AgeBucketKey, string>;
+    return { ...byBucket, total: fromPaisa(sumPaisa(mine.map((r) => toPaisa(r.left)))) };
+  };
+  return { payable: totals("expense"), receivable: totals("income") };
+}
+
+/** A pending payable or receivable, for its Settle dialog; null for a malformed or unknown id or one not pending. */
+export async function loadOpenItem(db: DbOrTx, id: string, today: string): Promise<OpenItemView | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await db
+    .select({
+      id: t.id,
+      type: t.type,
+      date: t.date,
+      dueDate: t.dueDate,
+      category: t.category,
+      description: t.description,
+      party: t.party,
+      reference: t.reference,
+      paymentMethod: t.paymentMethod,
+      amount: t.amount,
+      settledAmount: t.settledAmount,
+      left: sql<string>`${LEFT}::text`,
+      age: sql<number>`${ageSql(today)}::int`,
+      ageBucket: sql<AgeBucketKey>`${ageBucketSql(today)}`,
+      overdue: sql<boolean>`coalesce(${t.dueDate} < ${today}::date, false)`,
+    })
+    .from(t)
+    .where(and(eq(t.id, id.toLowerCase()), eq(t.status, "pending")));
+  if (!row) return null;
+  const { type, ...rest } = row;
+  return { ...rest, age: Number(row.age), kind: type === "income" ? "receivable" : "payable" };
+}

@@ -1,0 +1,66 @@
+import { asc, eq } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { DbOrTx } from "../../db/client.server";
+import { chartOfAccounts, journalEntries, settlements, transactions as t } from "../../db/schema";
+import { isUuid } from "../../lib/list-params";
+import type { TransactionDetails } from "./transaction-details";
+
+// One transaction, payable or receivable with what it posted and how it was settled: the details panel both screens
+// open with ?view=<id> (the General Ledger's link to an entry's document, document-links.ts).
+
+const category = alias(chartOfAccounts, "category_account");
+const money = alias(chartOfAccounts, "money_account");
+
+
+export async function loadTransactionDetails(db: DbOrTx, id: string): Promise<TransactionDetails | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await db
+    .select({
+      id: t.id,
+      date: t.date,
+      type: t.type,
+      category: t.category,
+      description: t.description,
+      amount: t.amount,
+      paymentMethod: t.paymentMethod,
+      reference: t.reference,
+      party: t.party,
+      dueDate: t.dueDate,
+      status: t.status,
+      settledAmount: t.settledAmount,
+      journalEntryId: t.journalEntryId,
+      entrySource: journalEntries.sourceType,
+      categoryAccount: { code: category.code, name: category.name },
+      moneyAccount: { code: money.code, name: money.name },
+      createdAt: t.createdAt,
+    })
+    .from(t)
+    .leftJoin(category, eq(category.id, t.accountId))
+    .leftJoin(money, eq(money.id, t.moneyAccountId))
+    .leftJoin(journalEntries, eq(journalEntries.id, t.journalEntryId))
+    .where(eq(t.id, id.toLowerCase()));
+  if (!row) return null;
+  const paid = await db
+    .select({
+      id: settlements.id,
+      date: settlements.date,
+      amount: settlements.amount,
+      paymentMethod: settlements.paymentMethod,
+      reference: settlements.reference,
+      journalEntryId: settlements.journalEntryId,
+      reversed: settlements.reversedAt,
+      account: { code: money.code, name: money.name },
+    })
+    .from(settlements)
+    .innerJoin(money, eq(money.id, settlements.moneyAccountId))
+    .where(eq(settlements.transactionId, row.id))
+    .orderBy(asc(settlements.date), asc(settlements.createdAt));
+  const named = (a: { code: string | null; name: string | null } | null) => (a?.code ? `${a.code} ${a.name}` : null);
+  return {
+    ...row,
+    categoryAccount: named(row.categoryAccount),
+    moneyAccount: named(row.moneyAccount),
+    createdAt: row.createdAt.toISOString(),
+    settlements: paid.map((s) => ({ ...s, account: named(s.account)!, reversed: s.reversed !== null })),
+  };
+}

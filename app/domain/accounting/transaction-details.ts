@@ -1,0 +1,42 @@
+import type { JournalSource, PaymentMethod } from "./constants";
+
+// A transaction's details as its panel shows them (transaction-details.server.ts). Browser-safe.
+
+export interface SettlementDetails {
+  id: string;
+  date: string;
+  amount: string;
+  paymentMethod: PaymentMethod;
+  reference: string | null;
+  journalEntryId: string;
+  /** "1100 Bank - Current Account". */
+  account: string;
+  /** Its entry was reversed: the amount is owed again. */
+  reversed: boolean;
+}
+
+export interface TransactionDetails {
+  id: string;
+  date: string;
+  type: "income" | "expense";
+  category: string;
+  description: string;
+  amount: string;
+  paymentMethod: PaymentMethod;
+  reference: string | null;
+  party: string | null;
+  dueDate: string | null;
+  status: "pending" | "completed" | "cancelled";
+  settledAmount: string;
+  journalEntryId: string | null;
+  entrySource: JournalSource | null;
+  categoryAccount: string | null;
+  moneyAccount: string | null;
+  createdAt: string;
+  settlements: SettlementDetails[];
+}
+
+/** The General Ledger showing one entry. */
+export function ledgerEntryHref(entryId: string): string {
+  return `/admin/accounts/ledger?entry=${entryId}`;
+}
