@@ -23,7 +23,6 @@ export default [
     route("admin/change-password", "routes/admin/change-password.tsx"),
     ...comingSoon([
       "accounts",
-      "accounts/ledger",
       "accounts/payables",
       "accounts/reports",
       "accounts/budget",
@@ -35,6 +34,9 @@ export default [
     // The chart of accounts (issue 21): the tree with its dialogs, and each account's balance and lines.
     route("admin/accounts/chart", "routes/admin/accounts/chart.tsx"),
     route("admin/accounts/chart/:id", "routes/admin/accounts/chart-account.tsx"),
+    // The General Ledger (issue 21): journal entries with their lines; New Journal Entry, a draft's Edit, Post and
+    // Delete, a posted entry's Reverse, each a dialog opened by the URL.
+    route("admin/accounts/ledger", "routes/admin/accounts/ledger.tsx"),
     // Quotation Management (issue 10): the list with its details panel (?view=<id>), a revision's PDF as sent,
     // and the units free per day of a month.
     route("admin/quotations", "routes/admin/quotations.tsx"),

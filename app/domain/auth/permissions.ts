@@ -158,7 +158,16 @@ export const ADMIN_ROUTE_ACCESS = {
     action: { request: "leave.manage", approve: "leave.manage", reject: "leave.manage" },
   },
   "/admin/accounts": { view: "accounts.view" },
-  "/admin/accounts/ledger": { view: "accounts.view" },
+  "/admin/accounts/ledger": {
+    view: "accounts.view",
+    action: {
+      create: "accounts.manage",
+      update: "accounts.manage",
+      post: "accounts.manage",
+      delete: "accounts.manage",
+      reverse: "accounts.manage",
+    },
+  },
   // The chart of accounts and each account's page (issue 21).
   "/admin/accounts/chart": {
     view: "accounts.view",
