@@ -40,24 +40,37 @@ export const PASSWORD_MESSAGES = {
   changed: "Password changed successfully!",
 } as const;
 
+/**
+ * The new password and its repeat, as every form that sets a password asks for them (the change-password forms and
+ * the e-mailed reset link's, password-reset-form.ts); the repeat is checked by `checkRepeat`.
+ */
+export const newPasswordFields = {
+  newPassword: z
+    .string({ error: PASSWORD_MESSAGES.newRequired })
+    .min(1, PASSWORD_MESSAGES.newRequired)
+    .min(NEW_PASSWORD_MIN_LENGTH, PASSWORD_MESSAGES.newTooShort)
+    .max(PASSWORD_MAX_LENGTH, PASSWORD_MESSAGES.newTooLong),
+  confirmPassword: z.string({ error: PASSWORD_MESSAGES.confirmMismatch }),
+};
+
+/** The repeat must be the new password, letter for letter. */
+export function checkRepeat(v: { newPassword: string; confirmPassword: string }, ctx: z.RefinementCtx): void {
+  if (v.confirmPassword !== v.newPassword)
+    ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: PASSWORD_MESSAGES.confirmMismatch });
+}
+
 export const changePasswordSchema = z
   .object({
     currentPassword: z
       .string({ error: PASSWORD_MESSAGES.currentRequired })
       .min(1, PASSWORD_MESSAGES.currentRequired)
       .max(PASSWORD_MAX_LENGTH, PASSWORD_MESSAGES.currentWrong),
-    newPassword: z
-      .string({ error: PASSWORD_MESSAGES.newRequired })
-      .min(1, PASSWORD_MESSAGES.newRequired)
-      .min(NEW_PASSWORD_MIN_LENGTH, PASSWORD_MESSAGES.newTooShort)
-      .max(PASSWORD_MAX_LENGTH, PASSWORD_MESSAGES.newTooLong),
-    confirmPassword: z.string({ error: PASSWORD_MESSAGES.confirmMismatch }),
+    ...newPasswordFields,
   })
   .superRefine((v, ctx) => {
     if (v.newPassword && v.newPassword === v.currentPassword)
       ctx.addIssue({ code: "custom", path: ["newPassword"], message: PASSWORD_MESSAGES.newSameAsOld });
-    if (v.confirmPassword !== v.newPassword)
-      ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: PASSWORD_MESSAGES.confirmMismatch });
+    checkRepeat(v, ctx);
   });
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { emailAddressSchema } from "../../lib/email-address";
 import { formFields } from "../../lib/form-data";
 import { fieldErrors } from "../../lib/form-errors";
-import { NEW_PASSWORD_MIN_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MESSAGES } from "./forms";
+import { checkRepeat, newPasswordFields } from "./forms";
 import { PASSWORD_RESET_MESSAGES } from "./password-reset";
 
 // The forgotten-password forms of both sign-in pages (issue 20), browser and server (ADR 0022, 0024): "Forgot
@@ -45,17 +45,9 @@ export const RESET_TOKEN_PATTERN = /^[A-Za-z0-9]{16,64}$/;
 const resetPasswordSchema = z
   .object({
     token: z.string().regex(RESET_TOKEN_PATTERN, PASSWORD_RESET_MESSAGES.linkInvalid),
-    newPassword: z
-      .string({ error: PASSWORD_MESSAGES.newRequired })
-      .min(1, PASSWORD_MESSAGES.newRequired)
-      .min(NEW_PASSWORD_MIN_LENGTH, PASSWORD_MESSAGES.newTooShort)
-      .max(PASSWORD_MAX_LENGTH, PASSWORD_MESSAGES.newTooLong),
-    confirmPassword: z.string({ error: PASSWORD_MESSAGES.confirmMismatch }),
+    ...newPasswordFields,
   })
-  .superRefine((v, ctx) => {
-    if (v.confirmPassword !== v.newPassword)
-      ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: PASSWORD_MESSAGES.confirmMismatch });
-  });
+  .superRefine(checkRepeat);
 
 /**
  * The new password's length rules and the repeat (the strength rule needs the user and runs on the server); a
