@@ -1,8 +1,7 @@
 import { z } from "zod";
 import { formFields } from "../../lib/form-data";
 import { fieldErrors } from "../../lib/form-errors";
-import { nameField } from "../../lib/name-text";
-import { STAFF_USER_MESSAGES, USER_NAME_MAX_LENGTH } from "./staff-users";
+import { userNameField } from "./staff-users";
 
 // Settings > My account's name form (issue 20): every back-office user edits their own name, the only
 // administrator included (nobody else could); it is also the name of the employee record the sign-in acts as.
@@ -22,16 +21,7 @@ export function readOwnNameForm(form: FormData): OwnNameValues {
   return formFields(form, ["name"]);
 }
 
-const ownNameSchema = z.object({
-  name: nameField("Name", {
-    max: USER_NAME_MAX_LENGTH,
-    messages: {
-      required: STAFF_USER_MESSAGES.nameRequired,
-      tooLong: STAFF_USER_MESSAGES.nameTooLong,
-      control: STAFF_USER_MESSAGES.nameOneLine,
-    },
-  }),
-});
+const ownNameSchema = z.object({ name: userNameField });
 
 /** The name to store (trimmed), or the field's message. */
 export function parseOwnNameForm(

@@ -38,15 +38,18 @@ export const STAFF_ROLE_OPTIONS = STAFF_ROLES.map((role) => ({ value: role, labe
 const staffRole = z.enum(STAFF_ROLES, { error: STAFF_USER_MESSAGES.roleInvalid });
 const userId = z.uuid({ error: STAFF_USER_MESSAGES.userMissing });
 
+/** A back-office user's name, as the invitation and My account (own-name-form.ts) take it. */
+export const userNameField = nameField("Name", {
+  max: USER_NAME_MAX_LENGTH,
+  messages: {
+    required: STAFF_USER_MESSAGES.nameRequired,
+    tooLong: STAFF_USER_MESSAGES.nameTooLong,
+    control: STAFF_USER_MESSAGES.nameOneLine,
+  },
+});
+
 export const inviteUserSchema = z.object({
-  name: nameField("Name", {
-    max: USER_NAME_MAX_LENGTH,
-    messages: {
-      required: STAFF_USER_MESSAGES.nameRequired,
-      tooLong: STAFF_USER_MESSAGES.nameTooLong,
-      control: STAFF_USER_MESSAGES.nameOneLine,
-    },
-  }),
+  name: userNameField,
   email: z
     .string({ error: STAFF_USER_MESSAGES.emailRequired })
     .trim()
