@@ -44,6 +44,7 @@ ALTER TABLE "journal_entries" ADD COLUMN "total" numeric(14, 2);--> statement-br
 ALTER TABLE "journal_entries" ADD COLUMN "reverses_id" uuid;--> statement-breakpoint
 ALTER TABLE "journal_entries" ADD COLUMN "posted_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "journal_lines" ADD COLUMN "entry_date" date DEFAULT current_date NOT NULL;--> statement-breakpoint
+ALTER TABLE "journal_lines" ADD COLUMN "posted" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "transactions" ADD COLUMN "money_account_id" uuid;--> statement-breakpoint
 ALTER TABLE "transactions" ADD COLUMN "journal_entry_id" uuid;--> statement-breakpoint
 ALTER TABLE "transactions" ADD COLUMN "settled_amount" numeric(14, 2) DEFAULT '0' NOT NULL;--> statement-breakpoint
@@ -53,7 +54,7 @@ ALTER TABLE "settlements" ADD CONSTRAINT "settlements_transaction_id_transaction
 ALTER TABLE "settlements" ADD CONSTRAINT "settlements_money_account_id_chart_of_accounts_id_fk" FOREIGN KEY ("money_account_id") REFERENCES "public"."chart_of_accounts"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "settlements" ADD CONSTRAINT "settlements_journal_entry_id_journal_entries_id_fk" FOREIGN KEY ("journal_entry_id") REFERENCES "public"."journal_entries"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "settlements" ADD CONSTRAINT "settlements_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-UPDATE "journal_lines" l SET "entry_date" = e."entry_date" FROM "journal_entries" e WHERE e."id" = l."journal_entry_id";--> statement-breakpoint
+UPDATE "journal_lines" l SET "entry_date" = e."entry_date", "posted" = (e."status" = 'posted') FROM "journal_entries" e WHERE e."id" = l."journal_entry_id";--> statement-breakpoint
 UPDATE "journal_entries" e SET "total" = (SELECT sum(l."debit") FROM "journal_lines" l WHERE l."journal_entry_id" = e."id"), "posted_at" = e."created_at" WHERE e."status" = 'posted';--> statement-breakpoint
 UPDATE "chart_of_accounts" SET "payment_method" = CASE "code" WHEN '1000' THEN 'cash' WHEN '1010' THEN 'cash' WHEN '1100' THEN 'bank' WHEN '1110' THEN 'bank' WHEN '1200' THEN 'mobile_banking' WHEN '1210' THEN 'mobile_banking' END WHERE "code" IN ('1000', '1010', '1100', '1110', '1200', '1210') AND "type" = 'asset';--> statement-breakpoint
 CREATE INDEX "account_roles_account_id_idx" ON "account_roles" USING btree ("account_id");--> statement-breakpoint
@@ -66,8 +67,14 @@ ALTER TABLE "journal_entries" ADD CONSTRAINT "journal_entries_reverses_id_journa
 ALTER TABLE "transactions" ADD CONSTRAINT "transactions_money_account_id_chart_of_accounts_id_fk" FOREIGN KEY ("money_account_id") REFERENCES "public"."chart_of_accounts"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "transactions" ADD CONSTRAINT "transactions_journal_entry_id_journal_entries_id_fk" FOREIGN KEY ("journal_entry_id") REFERENCES "public"."journal_entries"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "chart_of_accounts_parent_id_idx" ON "chart_of_accounts" USING btree ("parent_id");--> statement-breakpoint
+CREATE INDEX "journal_entries_reference_trgm_idx" ON "journal_entries" USING gin ("reference_no" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "journal_entries_description_trgm_idx" ON "journal_entries" USING gin ("description" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "journal_lines_account_date_idx" ON "journal_lines" USING btree ("account_id","entry_date");--> statement-breakpoint
+CREATE INDEX "journal_lines_posted_account_date_idx" ON "journal_lines" USING btree ("account_id","entry_date","created_at","id") WHERE posted;--> statement-breakpoint
 CREATE INDEX "transactions_journal_entry_id_idx" ON "transactions" USING btree ("journal_entry_id");--> statement-breakpoint
+CREATE INDEX "transactions_description_trgm_idx" ON "transactions" USING gin ("description" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "transactions_reference_trgm_idx" ON "transactions" USING gin ("reference" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "transactions_party_trgm_idx" ON "transactions" USING gin ("party" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "transactions_money_account_id_idx" ON "transactions" USING btree ("money_account_id");--> statement-breakpoint
 CREATE INDEX "transactions_due_date_idx" ON "transactions" USING btree ("status","due_date");--> statement-breakpoint
 CREATE INDEX "journal_entries_entry_date_idx" ON "journal_entries" USING btree ("entry_date","created_at");--> statement-breakpoint
@@ -81,10 +88,11 @@ ALTER TABLE "transactions" ADD CONSTRAINT "transactions_settled_amount_check" CH
 INSERT INTO "accounting_settings" ("id") VALUES (1) ON CONFLICT DO NOTHING;--> statement-breakpoint
 -- The book's rules, kept by the database itself (issue 21, ADR 0025), on PostgreSQL and PGlite alike. Each refusal
 -- names its constraint, so the code (and a test with raw SQL) can tell which rule refused.
--- 1. A line's date is its entry's.
+-- 1. A line's date is its entry's, and it is in the book (posted) when its entry is.
 CREATE FUNCTION "journal_lines_entry_date"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  SELECT e."entry_date" INTO NEW."entry_date" FROM "journal_entries" e WHERE e."id" = NEW."journal_entry_id";
+  SELECT e."entry_date", e."status" = 'posted' INTO NEW."entry_date", NEW."posted"
+    FROM "journal_entries" e WHERE e."id" = NEW."journal_entry_id";
   RETURN NEW;
 END $$;--> statement-breakpoint
 CREATE TRIGGER "journal_lines_entry_date" BEFORE INSERT OR UPDATE ON "journal_lines"
@@ -110,7 +118,14 @@ CREATE TRIGGER "journal_entries_immutable" BEFORE UPDATE OR DELETE ON "journal_e
   FOR EACH ROW EXECUTE FUNCTION "journal_entries_immutable"();--> statement-breakpoint
 CREATE FUNCTION "journal_lines_immutable"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF EXISTS (SELECT 1 FROM "journal_entries" e WHERE e."id" = OLD."journal_entry_id" AND e."status" = 'posted') THEN
+  -- The one change a posted line allows: marked posted when its draft is, nothing else of it changing.
+  IF TG_OP = 'UPDATE' AND NOT OLD."posted" AND NEW."posted"
+     AND (NEW."journal_entry_id", NEW."account_id", NEW."debit", NEW."credit", NEW."description", NEW."line_no", NEW."entry_date")
+         IS NOT DISTINCT FROM (OLD."journal_entry_id", OLD."account_id", OLD."debit", OLD."credit", OLD."description", OLD."line_no", OLD."entry_date")
+  THEN
+    RETURN NEW;
+  END IF;
+  IF (TG_OP = 'UPDATE' AND OLD."posted" <> NEW."posted") OR EXISTS (SELECT 1 FROM "journal_entries" e WHERE e."id" = OLD."journal_entry_id" AND e."status" = 'posted') THEN
     RAISE EXCEPTION 'journal entry % is posted: its lines cannot be changed or deleted; reverse it instead', OLD."journal_entry_id"
       USING ERRCODE = '23514', CONSTRAINT = 'journal_entry_posted_immutable';
   END IF;
@@ -163,6 +178,7 @@ CREATE FUNCTION "journal_entries_posted"() RETURNS trigger LANGUAGE plpgsql AS $
 BEGIN
   IF NEW."status" <> 'posted' OR (TG_OP = 'UPDATE' AND OLD."status" = 'posted') THEN RETURN NULL; END IF;
   PERFORM "journal_entry_check"(NEW."id");
+  UPDATE "journal_lines" SET "posted" = true WHERE "journal_entry_id" = NEW."id" AND NOT "posted";
   INSERT INTO "account_month_balances" AS b ("account_id", "month", "debit", "credit")
     SELECT l."account_id", date_trunc('month', l."entry_date")::date, sum(l."debit"), sum(l."credit")
       FROM "journal_lines" l WHERE l."journal_entry_id" = NEW."id"
@@ -186,7 +202,7 @@ CREATE TRIGGER "chart_of_accounts_type_fixed" BEFORE UPDATE OF "type" ON "chart_
   FOR EACH ROW EXECUTE FUNCTION "chart_of_accounts_type_fixed"();--> statement-breakpoint
 INSERT INTO "account_month_balances" ("account_id", "month", "debit", "credit")
   SELECT l."account_id", date_trunc('month', l."entry_date")::date, sum(l."debit"), sum(l."credit")
-    FROM "journal_lines" l JOIN "journal_entries" e ON e."id" = l."journal_entry_id" AND e."status" = 'posted'
+    FROM "journal_lines" l WHERE l."posted"
     GROUP BY l."account_id", date_trunc('month', l."entry_date");--> statement-breakpoint
 -- An install whose chart was seeded before the ledger: the accounts the roles need, and each role on its account.
 INSERT INTO "chart_of_accounts" ("code", "name", "type", "description")

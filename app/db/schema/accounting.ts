@@ -115,6 +115,8 @@ export const journalEntries = pgTable(
     index("journal_entries_status_idx").on(t.status),
     index("journal_entries_source_idx").on(t.sourceType, t.sourceId),
     index("journal_entries_created_by_idx").on(t.createdBy),
+    index("journal_entries_reference_trgm_idx").using("gin", sql`${t.referenceNo} gin_trgm_ops`),
+    index("journal_entries_description_trgm_idx").using("gin", sql`${t.description} gin_trgm_ops`),
     check("journal_entries_status_check", sql.raw(`status in (${sqlList(JOURNAL_STATUSES)})`)),
     check("journal_entries_source_check", sql.raw(`source_type in (${sqlList(JOURNAL_SOURCES)})`)),
     check(
@@ -143,12 +145,23 @@ export const journalLines = pgTable(
      * The entry's date, always copied from the entry by trigger (journal_lines_entry_date: whatever is written here
      * is replaced), so an account's lines are read by date without a join. The default only satisfies the insert.
      */
-    entryDate: date("entry_date").notNull().default(sql`current_date`),
+    entryDate: date("entry_date")
+      .notNull()
+      .default(sql`current_date`),
+    /**
+     * Whether the line is in the book: its entry is posted. Set by trigger (at insert from the entry's status, and
+     * when a draft is posted: the one change a posted line allows), so balances read the lines without the entries.
+     */
+    posted: boolean("posted").notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
     index("journal_lines_journal_entry_id_idx").on(t.journalEntryId, t.lineNo),
     index("journal_lines_account_date_idx").on(t.accountId, t.entryDate),
+    // An account's posted lines in date order, newest first pages and running balances (the account page).
+    index("journal_lines_posted_account_date_idx")
+      .on(t.accountId, t.entryDate, t.createdAt, t.id)
+      .where(sql`posted`),
     check("journal_lines_debit_check", sql`${t.debit} >= 0`),
     check("journal_lines_credit_check", sql`${t.credit} >= 0`),
     // A line is a debit or a credit, never both.
@@ -218,6 +231,9 @@ export const transactions = pgTable(
     check("transactions_amount_check", sql`${t.amount} > 0`),
     check("transactions_settled_amount_check", sql`${t.settledAmount} >= 0 and ${t.settledAmount} <= ${t.amount}`),
     index("transactions_journal_entry_id_idx").on(t.journalEntryId),
+    index("transactions_description_trgm_idx").using("gin", sql`${t.description} gin_trgm_ops`),
+    index("transactions_reference_trgm_idx").using("gin", sql`${t.reference} gin_trgm_ops`),
+    index("transactions_party_trgm_idx").using("gin", sql`${t.party} gin_trgm_ops`),
     index("transactions_money_account_id_idx").on(t.moneyAccountId),
     index("transactions_due_date_idx").on(t.status, t.dueDate),
   ],

@@ -43,8 +43,7 @@ export async function balancesAt(
                where ${monthAccounts} and b.month < date_trunc('month', ${date}::date)
               union all
               select l.account_id, l.debit - l.credit from journal_lines l
-                join journal_entries e on e.id = l.journal_entry_id and e.status = 'posted'
-               where ${lineAccounts}
+               where l.posted and ${lineAccounts}
                  and l.entry_date >= date_trunc('month', ${date}::date) and l.entry_date <= ${date}::date
             ) t group by account_id`,
   );
@@ -77,8 +76,8 @@ export async function accountPeriod(
   const [row] = await queryRows<{ debits: string; credits: string }>(
     db,
     sql`select coalesce(sum(l.debit), 0)::text as debits, coalesce(sum(l.credit), 0)::text as credits
-          from journal_lines l join journal_entries e on e.id = l.journal_entry_id and e.status = 'posted'
-         where l.account_id = ${accountId} and l.entry_date between ${range.from}::date and ${range.to}::date`,
+          from journal_lines l
+         where l.posted and l.account_id = ${accountId} and l.entry_date between ${range.from}::date and ${range.to}::date`,
   );
   const debits = toPaisa(row?.debits ?? "0");
   const credits = toPaisa(row?.credits ?? "0");
@@ -106,7 +105,9 @@ export interface AccountLine {
 
 /**
  * One page of an account's posted lines in a date range, newest first, each with the balance after it. The
- * running balance starts from the balance before the range, so it is the account's real balance at each line.
+ * running balance is the account's real balance at each line: the balance at the range's end, less the lines after
+ * it. Read in the order of the index journal_lines_posted_account_date_idx (date, then when written), so a page
+ * and the sum of the lines before it cost an index scan, however long the range.
  */
 export async function accountLines(
   db: DbOrTx,
@@ -114,35 +115,41 @@ export async function accountLines(
   range: { from: string; to: string },
   page: { limit: number; offset: number },
 ): Promise<{ lines: AccountLine[]; total: number }> {
-  const opening = await balanceAt(db, accountId, dayBefore(range.from));
-  const rows = await queryRows<{
-    entry_id: string;
-    entry_date: string;
-    reference_no: string | null;
-    description: string;
-    line_description: string | null;
-    source_type: string;
-    source_id: string | null;
-    debit: string;
-    credit: string;
-    running: string;
-    total: number;
-  }>(
-    db,
-    sql`select * from (
-          select e.id as entry_id, l.entry_date::text as entry_date, e.reference_no, e.description,
-                 l.description as line_description, e.source_type, e.source_id, l.debit::text as debit,
-                 l.credit::text as credit,
-                 (sum(l.debit - l.credit) over (order by l.entry_date, e.created_at, l.id))::text as running,
-                 (count(*) over ())::int as total,
-                 row_number() over (order by l.entry_date desc, e.created_at desc, l.id desc) as position
-            from journal_lines l join journal_entries e on e.id = l.journal_entry_id and e.status = 'posted'
-           where l.account_id = ${accountId} and l.entry_date between ${range.from}::date and ${range.to}::date
-        ) r where position > ${page.offset} and position <= ${page.offset + page.limit} order by position`,
-  );
-  return {
-    total: rows[0]?.total ?? 0,
-    lines: rows.map((r) => ({
+  const inRange = sql`l.posted and l.account_id = ${accountId} and l.entry_date between ${range.from}::date and ${range.to}::date`;
+  const newestFirst = sql`l.entry_date desc, l.created_at desc, l.id desc`;
+  const [closing, [counted], [newer], rows] = await Promise.all([
+    balanceAt(db, accountId, range.to),
+    queryRows<{ total: number }>(db, sql`select count(*)::int as total from journal_lines l where ${inRange}`),
+    queryRows<{ sum: string }>(
+      db,
+      sql`select coalesce(sum(d), 0)::text as sum from (
+            select l.debit - l.credit as d from journal_lines l where ${inRange} order by ${newestFirst} limit ${page.offset}
+          ) n`,
+    ),
+    queryRows<{
+      entry_id: string;
+      entry_date: string;
+      reference_no: string | null;
+      description: string;
+      line_description: string | null;
+      source_type: string;
+      source_id: string | null;
+      debit: string;
+      credit: string;
+    }>(
+      db,
+      sql`select e.id as entry_id, p.entry_date::text as entry_date, e.reference_no, e.description,
+                 p.description as line_description, e.source_type, e.source_id, p.debit::text as debit, p.credit::text as credit
+            from (select l.* from journal_lines l where ${inRange} order by ${newestFirst}
+                  limit ${page.limit} offset ${page.offset}) p
+            join journal_entries e on e.id = p.journal_entry_id
+           order by p.entry_date desc, p.created_at desc, p.id desc`,
+    ),
+  ]);
+  // The balance after the page's first line: the range's closing balance, less every line after it.
+  let balance = closing - toPaisa(newer?.sum ?? "0");
+  const lines = rows.map((r) => {
+    const line: AccountLine = {
       entryId: r.entry_id,
       entryDate: r.entry_date,
       referenceNo: r.reference_no,
@@ -152,7 +159,10 @@ export async function accountLines(
       sourceId: r.source_id,
       debit: r.debit,
       credit: r.credit,
-      runningBalance: fromPaisa(opening + toPaisa(r.running)),
-    })),
-  };
+      runningBalance: fromPaisa(balance),
+    };
+    balance -= toPaisa(r.debit) - toPaisa(r.credit);
+    return line;
+  });
+  return { total: counted?.total ?? 0, lines };
 }

@@ -231,6 +231,24 @@ describe("reversal and balances", () => {
     expect(await accountPeriod(getDb(), CASH, { from: "2026-08-01", to: "2026-08-31" })).toMatchObject({ debits: 0n });
     await getDb().update(journalEntries).set({ entryDate: "2026-08-02" }).where(eq(journalEntries.id, draftId));
     const lines = await getDb().select().from(journalLines).where(eq(journalLines.journalEntryId, draftId));
-    expect(lines.every((l) => l.entryDate === "2026-08-02")).toBe(true);
+    expect(lines.map((l) => [l.entryDate, l.posted])).toEqual([
+      ["2026-08-02", false],
+      ["2026-08-02", false],
+    ]);
+
+    // Posted by one update (as the General Ledger's Post does): its lines join the book and the month balances.
+    await getDb()
+      .update(journalEntries)
+      .set({ status: "posted", total: "9.99", postedAt: new Date() })
+      .where(eq(journalEntries.id, draftId));
+    const posted = await getDb().select().from(journalLines).where(eq(journalLines.journalEntryId, draftId));
+    expect(posted.map((l) => l.posted)).toEqual([true, true]);
+    expect(await accountPeriod(getDb(), CASH, { from: "2026-08-01", to: "2026-08-31" })).toMatchObject({
+      debits: 999n,
+    });
+    // Once in the book, a line cannot leave it.
+    expect(await refusedBy([`update journal_lines set posted = false where journal_entry_id = '${draftId}'`])).toBe(
+      "journal_entry_posted_immutable",
+    );
   });
 });
