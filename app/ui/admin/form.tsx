@@ -14,9 +14,9 @@ export const inputClass =
 
 /**
  * A field's label, its control, and the hint or the error beside it, wired for screen readers; every field
- * below is this frame around one control.
+ * below is this frame around one control (and a screen's own control, with useFieldControl: the task's assignee).
  */
-function FieldFrame({
+export function FieldFrame({
   id,
   label,
   required,
@@ -58,10 +58,11 @@ function FieldFrame({
   );
 }
 
-/** The id and the ARIA attributes a framed control carries. */
-function useFieldControl(name: string, error?: string, hint?: string) {
+/** The id and the ARIA attributes a framed control carries: described by its error, else by its hint (as shown). */
+export function useFieldControl(name: string, error?: string, hint?: string) {
   const id = `${useId()}-${name}`;
-  const describedBy = [error ? `${id}-error` : "", hint ? `${id}-hint` : ""].filter(Boolean).join(" ") || undefined;
+  const describedBy =
+    [error ? `${id}-error` : "", hint && !error ? `${id}-hint` : ""].filter(Boolean).join(" ") || undefined;
   return {
     id,
     props: {

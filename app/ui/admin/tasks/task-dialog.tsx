@@ -1,4 +1,4 @@
-import { useId, useState } from "react";
+import { useState } from "react";
 import { TASK_PRIORITIES, TASK_STATUSES } from "~/domain/people/constants";
 import {
   parseTaskForm,
@@ -14,7 +14,16 @@ import type { TaskChoices } from "~/domain/people/tasks.server";
 import { formCheck } from "~/lib/form-errors";
 import { useHydrated } from "~/ui/use-hydrated";
 import { RecordFormDialog } from "../form-dialog";
-import { FormError, inputClass, SelectField, TextAreaField, TextField, useFormBusy, useFormCheck } from "../form";
+import {
+  FieldFrame,
+  FormError,
+  SelectField,
+  TextAreaField,
+  TextField,
+  useFieldControl,
+  useFormBusy,
+  useFormCheck,
+} from "../form";
 
 // The Add New Task / Edit Task dialog (backoffice.md §2 Task Management, §5): the spec's fields, team choices the
 // current employee leads, and the assignees the chosen team's tasks may go to (`assigneesOfTeam`, the rule the
@@ -149,7 +158,6 @@ function AssigneeField({
   error?: string;
 }) {
   const hydrated = useHydrated();
-  const id = `${useId()}-assignedTo`;
   const offered = hydrated && teamId ? assigneesOfTeam(choices.members, teamId) : [];
   const hint = !hydrated
     ? "A member of the team chosen above"
@@ -158,25 +166,10 @@ function AssigneeField({
       : offered.length === 0
         ? "This team has no active members: add one under Employees > Teams"
         : undefined;
-  const describedBy = [error ? `${id}-error` : "", hint && !error ? `${id}-hint` : ""].filter(Boolean).join(" ");
+  const { props } = useFieldControl("assignedTo", error, hint);
   return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium text-ink-900">
-        Assignee
-        <span aria-hidden className="ml-0.5 text-red-700">
-          *
-        </span>
-      </label>
-      <select
-        id={id}
-        name="assignedTo"
-        required
-        value={assignee}
-        onChange={(event) => onChange(event.currentTarget.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy || undefined}
-        className={`mt-1 ${inputClass} ${error ? "border-red-600" : "border-slate-300"}`}
-      >
+    <FieldFrame id={props.id} label="Assignee" required error={error} hint={hint}>
+      <select {...props} required value={assignee} onChange={(event) => onChange(event.currentTarget.value)}>
         <option value="">Select assignee</option>
         {hydrated
           ? offered.map((m) => <MemberOption key={m.id} member={m} />)
@@ -188,17 +181,7 @@ function AssigneeField({
               </optgroup>
             ))}
       </select>
-      {hint && !error && (
-        <p id={`${id}-hint`} className="mt-1 text-xs text-slate-500">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
-          {error}
-        </p>
-      )}
-    </div>
+    </FieldFrame>
   );
 }
 
