@@ -205,13 +205,13 @@ export default function GeneralLedger({ loaderData, actionData }: Route.Componen
             name="source"
             label="Source"
             options={JOURNAL_SOURCES.map((s) => ({ value: s, label: JOURNAL_SOURCE_LABELS[s] }))}
-            className="sm:w-44"
+            className="max-sm:col-span-1 sm:w-44"
           />
           <FilterSelect
             name="status"
             label="Status"
             options={JOURNAL_STATUSES.map((s) => ({ value: s, label: JOURNAL_STATUS_LABELS[s] }))}
-            className="sm:w-32"
+            className="max-sm:col-span-1 sm:w-32"
           />
         </ListToolbar>
         {oneEntry && (

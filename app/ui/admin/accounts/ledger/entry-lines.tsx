@@ -1,5 +1,7 @@
-import type { LedgerLine } from "~/domain/accounting/ledger-list.server";
-import { formatMoney } from "~/lib/format";
+import { JOURNAL_SOURCE_LABELS } from "~/domain/accounting/constants";
+import { entryLabel } from "~/domain/accounting/ledger-list";
+import type { LedgerEntryRow, LedgerLine } from "~/domain/accounting/ledger-list.server";
+import { formatMoney, formatShortDate } from "~/lib/format";
 
 // A journal entry's lines (General Ledger, issue 21): account code and name, debit, credit, and the totals. The
 // ledger's list and the Post and Reverse dialogs show entries this way. On a phone each line is one row: the account,
@@ -85,5 +87,16 @@ export function EntryLines({
         </tr>
       </tfoot>
     </table>
+  );
+}
+
+/** An entry as a dialog names it: its reference and date (or its date alone), where it came from, its description. */
+export function EntrySummary({ entry }: { entry: LedgerEntryRow }) {
+  return (
+    <p className="text-sm text-slate-700">
+      <span className="font-semibold text-ink-900">{entryLabel(entry)}</span>
+      {entry.reference && ` of ${formatShortDate(entry.entryDate)}`} · {JOURNAL_SOURCE_LABELS[entry.sourceType]}
+      {entry.description && <span className="block break-words">{entry.description}</span>}
+    </p>
   );
 }

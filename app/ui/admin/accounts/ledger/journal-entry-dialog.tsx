@@ -275,6 +275,9 @@ function LineFields({
   const description = field("description", "Line description");
   return (
     <li className="grid grid-cols-2 gap-2 rounded-md border border-slate-200 p-3 sm:grid-cols-[minmax(0,2fr)_7.5rem_7.5rem_minmax(0,1.4fr)_2.25rem] sm:items-start sm:rounded-none sm:border-0 sm:p-0">
+      <p aria-hidden="true" className="col-span-2 text-xs font-semibold text-ink-900 sm:hidden">
+        Line {index + 1}
+      </p>
       <div className="col-span-2 sm:col-span-1">
         {account.label}
         <select {...account.props} value={line.accountId} onChange={(e) => onChange({ accountId: e.target.value })}>

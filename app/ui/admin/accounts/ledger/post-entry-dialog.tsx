@@ -1,10 +1,9 @@
 import { Form } from "react-router";
 import { entryLabel } from "~/domain/accounting/ledger-list";
 import type { LedgerEntryRow } from "~/domain/accounting/ledger-list.server";
-import { formatShortDate } from "~/lib/format";
 import { DialogActions, FormDialog } from "../../form-dialog";
 import { FormError, SubmitButton, useFormBusy } from "../../form";
-import { EntryLines } from "./entry-lines";
+import { EntryLines, EntrySummary } from "./entry-lines";
 
 // Post a draft (General Ledger, issue 21), opened by ?post=<id>: the entry as it will be posted, and what posting
 // means. It posts the draft's version, so a draft changed meanwhile is not posted unseen.
@@ -35,10 +34,7 @@ export function PostEntryDialog({
         <input type="hidden" name="version" value={entry.version} />
         <div className="space-y-3 px-5 py-4">
           <FormError message={error} />
-          <p className="text-sm text-slate-700">
-            <span className="font-semibold text-ink-900">{name}</span> of {formatShortDate(entry.entryDate)}
-            {entry.description && <span className="block break-words">{entry.description}</span>}
-          </p>
+          <EntrySummary entry={entry} />
           <EntryLines lines={entry.lines} caption={`Lines of ${name}`} debits={entry.debits} credits={entry.credits} />
         </div>
         <DialogActions closeHref={closeHref}>

@@ -1,11 +1,10 @@
 import { Form } from "react-router";
-import { JOURNAL_SOURCE_LABELS } from "~/domain/accounting/constants";
 import { entryLabel } from "~/domain/accounting/ledger-list";
 import type { LedgerEntryRow } from "~/domain/accounting/ledger-list.server";
 import { formatShortDate } from "~/lib/format";
 import { DialogActions, FormDialog } from "../../form-dialog";
 import { FormError, SubmitButton, TextField, useFormBusy } from "../../form";
-import { EntryLines } from "./entry-lines";
+import { EntryLines, EntrySummary } from "./entry-lines";
 
 // Reverse a posted entry (DESIGN §10; issue 21), opened by ?reverse=<id>: the date (today in Dhaka unless changed)
 // and what will be posted: the entry's lines with debit and credit swapped. Reversing a document's entry undoes the
@@ -38,7 +37,7 @@ export function ReverseEntryDialog({
   return (
     <FormDialog
       title="Reverse journal entry"
-      description={`A posted entry is never changed: its mirror is posted instead, linked to it. ${name} of ${formatShortDate(entry.entryDate)}, ${JOURNAL_SOURCE_LABELS[entry.sourceType].toLowerCase()}.`}
+      description="A posted entry is never changed: its mirror is posted instead, linked to it."
       closeHref={closeHref}
     >
       <Form method="post" action={action} noValidate replace preventScrollReset>
@@ -46,6 +45,7 @@ export function ReverseEntryDialog({
         <input type="hidden" name="id" value={entry.id} />
         <div className="space-y-4 px-5 py-4">
           <FormError message={errors.form} />
+          <EntrySummary entry={entry} />
           <TextField
             name="date"
             label="Reversal Date"
