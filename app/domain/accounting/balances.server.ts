@@ -104,10 +104,10 @@ export interface AccountLine {
 }
 
 /**
- * One page of an account's posted lines in a date range, newest first, each with the balance after it. The
- * running balance is the account's real balance at each line: the balance at the range's end, less the lines after
- * it. Read in the order of the index journal_lines_posted_account_date_idx (date, then when written), so a page
- * and the sum of the lines before it cost an index scan, however long the range.
+ * One page of an account's posted lines in a date range, newest first, each with the balance after it: the
+ * account's real balance at each line. The page is found in the order of journal_lines_posted_account_date_idx
+ * (date, then when written) reading the index alone; the balance after its first line is the balance at that
+ * line's date (month table and part month) less that day's later lines. No read grows with the range or the page.
  */
 export async function accountLines(
   db: DbOrTx,
@@ -116,15 +116,27 @@ export async function accountLines(
   page: { limit: number; offset: number },
 ): Promise<{ lines: AccountLine[]; total: number }> {
   const inRange = sql`l.posted and l.account_id = ${accountId} and l.entry_date between ${range.from}::date and ${range.to}::date`;
-  const newestFirst = sql`l.entry_date desc, l.created_at desc, l.id desc`;
-  const [closing, [counted], [newer], rows] = await Promise.all([
-    balanceAt(db, accountId, range.to),
+  const [[counted], onPage] = await Promise.all([
     queryRows<{ total: number }>(db, sql`select count(*)::int as total from journal_lines l where ${inRange}`),
+    queryRows<{ id: string; entry_date: string }>(
+      db,
+      sql`select l.id, l.entry_date::text as entry_date from journal_lines l where ${inRange}
+           order by l.entry_date desc, l.created_at desc, l.id desc limit ${page.limit} offset ${page.offset}`,
+    ),
+  ]);
+  const first = onPage[0];
+  if (!first) return { total: counted?.total ?? 0, lines: [] };
+  const ids = sql.join(
+    onPage.map((r) => sql`${r.id}::uuid`),
+    sql`, `,
+  );
+  const [atDate, [laterThatDay], rows] = await Promise.all([
+    balanceAt(db, accountId, first.entry_date),
     queryRows<{ sum: string }>(
       db,
-      sql`select coalesce(sum(d), 0)::text as sum from (
-            select l.debit - l.credit as d from journal_lines l where ${inRange} order by ${newestFirst} limit ${page.offset}
-          ) n`,
+      sql`select coalesce(sum(l.debit - l.credit), 0)::text as sum from journal_lines l, journal_lines f
+           where f.id = ${first.id} and l.posted and l.account_id = ${accountId} and l.entry_date = f.entry_date
+             and (l.created_at, l.id) > (f.created_at, f.id)`,
     ),
     queryRows<{
       entry_id: string;
@@ -138,16 +150,14 @@ export async function accountLines(
       credit: string;
     }>(
       db,
-      sql`select e.id as entry_id, p.entry_date::text as entry_date, e.reference_no, e.description,
-                 p.description as line_description, e.source_type, e.source_id, p.debit::text as debit, p.credit::text as credit
-            from (select l.* from journal_lines l where ${inRange} order by ${newestFirst}
-                  limit ${page.limit} offset ${page.offset}) p
-            join journal_entries e on e.id = p.journal_entry_id
-           order by p.entry_date desc, p.created_at desc, p.id desc`,
+      sql`select e.id as entry_id, l.entry_date::text as entry_date, e.reference_no, e.description,
+                 l.description as line_description, e.source_type, e.source_id, l.debit::text as debit, l.credit::text as credit
+            from journal_lines l join journal_entries e on e.id = l.journal_entry_id
+           where l.id in (${ids})
+           order by l.entry_date desc, l.created_at desc, l.id desc`,
     ),
   ]);
-  // The balance after the page's first line: the range's closing balance, less every line after it.
-  let balance = closing - toPaisa(newer?.sum ?? "0");
+  let balance = atDate - toPaisa(laterThatDay?.sum ?? "0");
   const lines = rows.map((r) => {
     const line: AccountLine = {
       entryId: r.entry_id,
