@@ -46,11 +46,11 @@ async function linkFor(email: string) {
 }
 
 /** The forgot page as a person sees it, with or without e-mail set up. */
-const ForgotPage = ({ emailSetUp }: { emailSetUp: boolean }) =>
+const ForgotPage = ({ emailSetUp, sent = false }: { emailSetUp: boolean; sent?: boolean }) =>
   createElement(ForgotPasswordPage, {
     signInHref: "/admin/login",
     forgotHref: "/admin/forgot-password",
-    sent: false,
+    sent,
     emailSetUp,
     result: undefined,
   });
@@ -85,8 +85,8 @@ describe.each(["staff", "customer"] as const)("the %s pages", (audience) => {
 
   it("say on the forgot page that no link can reach anyone while e-mail is not set up, and not once it is", async () => {
     const original = getEnv();
-    const render = (emailSetUp: boolean) => {
-      const Stub = createRoutesStub([{ path: "/", Component: () => ForgotPage({ emailSetUp }) }]);
+    const render = (emailSetUp: boolean, sent = false) => {
+      const Stub = createRoutesStub([{ path: "/", Component: () => ForgotPage({ emailSetUp, sent }) }]);
       return renderToString(createElement(Stub));
     };
     try {
@@ -94,10 +94,15 @@ describe.each(["staff", "customer"] as const)("the %s pages", (audience) => {
       const without = await callRoute(forgot.loader, `${prefix}/forgot-password`, { as: ANONYMOUS });
       expect(without).toEqual({ sent: false, emailSetUp: false });
       expect(render(without.emailSetUp)).toContain(escapeHtml(PASSWORD_RESET_MESSAGES.emailNotSetUp));
+      // Once asked, it claims no e-mail is on its way: it says only that none can be sent.
+      const asked = render(false, true);
+      expect(asked).toContain(escapeHtml(PASSWORD_RESET_MESSAGES.emailNotSetUp));
+      expect(asked).not.toContain("is on its way");
       setEnv({ ...original, smtpUrl: "smtp://mail.example.com:587" });
       const withSmtp = await callRoute(forgot.loader, `${prefix}/forgot-password?sent`, { as: ANONYMOUS });
       expect(withSmtp).toEqual({ sent: true, emailSetUp: true });
       expect(render(withSmtp.emailSetUp)).not.toContain("E-mail is not set up");
+      expect(render(true, true)).toContain(escapeHtml(PASSWORD_RESET_MESSAGES.requested));
     } finally {
       setEnv(original);
     }
@@ -105,7 +110,9 @@ describe.each(["staff", "customer"] as const)("the %s pages", (audience) => {
 
   it("ask, e-mail the link, open it, set the password and go to the sign-in page that says so", async () => {
     const user = await signedInUser(audience === "staff" ? "accountant" : "customer");
-    expect(await callRoute(forgot.loader, `${prefix}/forgot-password`, { as: ANONYMOUS })).toMatchObject({ sent: false });
+    expect(await callRoute(forgot.loader, `${prefix}/forgot-password`, { as: ANONYMOUS })).toMatchObject({
+      sent: false,
+    });
 
     const asked = answerOf(
       await callRoute(forgot.action, `${prefix}/forgot-password`, { as: ANONYMOUS, form: { email: user.email } }),

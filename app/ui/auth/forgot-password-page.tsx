@@ -42,11 +42,18 @@ export function ForgotPasswordPage({
       <AuthLink to={signInHref}>Back to sign in</AuthLink>
     </AuthLinks>
   );
+  // Without e-mail nothing is on its way: the page says only that (the answer is the same for every address).
+  if (sent && !result && !emailSetUp)
+    return (
+      <AuthCard icon={KeyRound} title="No e-mail can be sent yet" intro="A link to choose a new password">
+        {notSetUp}
+        {backToSignIn}
+      </AuthCard>
+    );
   if (sent && !result)
     return (
       <AuthCard icon={KeyRound} title="Check your e-mail" intro="A link to choose a new password">
         <AuthNote tone="success">{PASSWORD_RESET_MESSAGES.requested}</AuthNote>
-        {notSetUp}
         <p className="mt-4 text-sm text-slate-600">
           Nothing after a few minutes? Check your spam folder, or <AuthLink to={forgotHref}>ask again</AuthLink> with
           the address you sign in with.
