@@ -47,7 +47,9 @@ async function roleAccount(tx: Tx, role: AccountRole, field: string): Promise<st
 }
 
 /** The entry's description: what, for whom, and the words typed. */
-export function documentEntryDescription(input: Pick<MoneyDocumentInput, "type" | "status" | "category" | "description" | "party">): string {
+export function documentEntryDescription(
+  input: Pick<MoneyDocumentInput, "type" | "status" | "category" | "description" | "party">,
+): string {
   const what =
     input.status === "pending"
       ? input.type === "income"
@@ -99,7 +101,10 @@ export async function createMoneyDocument(
       let lines;
       let source: "transaction" | "receivable" | "payable";
       if (input.status === "completed") {
-        lines = completedTransactionLines(input.type, amount, { category: categoryAccount, money: input.moneyAccountId! });
+        lines = completedTransactionLines(input.type, amount, {
+          category: categoryAccount,
+          money: input.moneyAccountId!,
+        });
         source = "transaction";
       } else if (input.type === "income") {
         const receivable = await roleAccount(tx, "receivable", "form");

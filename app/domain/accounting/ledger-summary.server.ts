@@ -11,7 +11,6 @@ import { wholeMonths, type LedgerSummary } from "./transaction-list";
 // bank and wallet accounts (payment_method set) hold at the period's end. Whole months are read from
 // account_month_balances (a few rows per account), only the period's partial months from the lines.
 
-
 /** Debits less credits posted to the income and expense accounts within the period, by type. */
 async function movementsByType(
   db: DbOrTx,

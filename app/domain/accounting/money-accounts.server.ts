@@ -40,7 +40,11 @@ export async function moneyAccountChoices(db: DbOrTx): Promise<MoneyAccountChoic
  * What is wrong with the money account a form names for `method`, or null: it must exist, be active, and be an
  * account of that method.
  */
-export async function moneyAccountProblem(db: DbOrTx, accountId: string, method: PaymentMethod): Promise<string | null> {
+export async function moneyAccountProblem(
+  db: DbOrTx,
+  accountId: string,
+  method: PaymentMethod,
+): Promise<string | null> {
   const [account] = await db
     .select({
       code: chartOfAccounts.code,

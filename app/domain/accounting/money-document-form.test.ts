@@ -61,8 +61,18 @@ describe("parseMoneyDocumentForm", () => {
     ["no type", { type: "" }, "type", "Choose a type: income or expense"],
     ["an unknown type", { type: "transfer" }, "type", "Choose a type: income or expense"],
     ["no category", { category: "" }, "category", "Choose a category"],
-    ["an expense category for income", { category: "Maintenance" }, "category", "Maintenance is not an income category"],
-    ["an income category for an expense", { type: "expense", category: "Sales" }, "category", "Sales is not an expense category"],
+    [
+      "an expense category for income",
+      { category: "Maintenance" },
+      "category",
+      "Maintenance is not an income category",
+    ],
+    [
+      "an income category for an expense",
+      { type: "expense", category: "Sales" },
+      "category",
+      "Sales is not an expense category",
+    ],
     ["an amount of 0", { amount: "0" }, "amount", "Amount must be more than 0"],
     ["a negative amount", { amount: "-5" }, "amount", "Amount must be 0 or more"],
     ["three decimals", { amount: "10.005" }, "amount", "Amount can have at most 2 decimals"],
@@ -70,14 +80,44 @@ describe("parseMoneyDocumentForm", () => {
     ["no amount", { amount: " " }, "amount", "Amount is required"],
     ["no method", { paymentMethod: "" }, "paymentMethod", "Choose a payment method: cash, bank or mobile banking"],
     ["a cheque", { paymentMethod: "cheque" }, "paymentMethod", "Choose a payment method: cash, bank or mobile banking"],
-    ["completed without account", { moneyAccountId: "" }, "moneyAccountId", "Choose the account the money was received into"],
-    ["a malformed account", { moneyAccountId: "1100" }, "moneyAccountId", "Choose the account the money was received into"],
+    [
+      "completed without account",
+      { moneyAccountId: "" },
+      "moneyAccountId",
+      "Choose the account the money was received into",
+    ],
+    [
+      "a malformed account",
+      { moneyAccountId: "1100" },
+      "moneyAccountId",
+      "Choose the account the money was received into",
+    ],
     ["cancelled", { status: "cancelled" }, "status", "Choose a status: completed or pending"],
-    ["completed with a due date", { dueDate: "2026-06-01" }, "dueDate", "A completed one is not due: leave the due date empty or choose Pending"],
-    ["due before the date", { status: "pending", dueDate: "2026-05-09" }, "dueDate", "Due date cannot be before the date"],
+    [
+      "completed with a due date",
+      { dueDate: "2026-06-01" },
+      "dueDate",
+      "A completed one is not due: leave the due date empty or choose Pending",
+    ],
+    [
+      "due before the date",
+      { status: "pending", dueDate: "2026-05-09" },
+      "dueDate",
+      "Due date cannot be before the date",
+    ],
     ["an impossible due date", { status: "pending", dueDate: "2026-13-01" }, "dueDate", "Due date must be a date"],
-    ["a description too long", { description: "x".repeat(501) }, "description", "Description must be at most 500 characters"],
-    ["a reference with a control character", { reference: "INV\u0007" }, "reference", "Reference contains characters that are not allowed"],
+    [
+      "a description too long",
+      { description: "x".repeat(501) },
+      "description",
+      "Description must be at most 500 characters",
+    ],
+    [
+      "a reference with a control character",
+      { reference: "INV\u0007" },
+      "reference",
+      "Reference contains characters that are not allowed",
+    ],
   ] as const)("refuses %s", (_name, change, field, message) => {
     expect(errorsOf(change)[field]).toBe(message);
   });
@@ -88,7 +128,9 @@ describe("parseMoneyDocumentForm", () => {
   });
 
   it("asks a payable for its supplier and a receivable for its customer", () => {
-    expect(errorsOf({ type: "expense", category: "Maintenance", status: "pending" }, "payable").party).toBe("Supplier is required");
+    expect(errorsOf({ type: "expense", category: "Maintenance", status: "pending" }, "payable").party).toBe(
+      "Supplier is required",
+    );
     expect(errorsOf({ status: "pending" }, "receivable").party).toBe("Customer is required");
     expect(errorsOf({ status: "pending", party: "Nusrat Events" }, "receivable")).toEqual({});
   });

@@ -20,7 +20,11 @@ export const NEW_DOCUMENT_STATUSES = ["completed", "pending"] as const;
 export type NewDocumentStatus = (typeof NEW_DOCUMENT_STATUSES)[number];
 
 export const TRANSACTION_TYPE_LABELS: Record<TransactionType, string> = { income: "Income", expense: "Expense" };
-export const TRANSACTION_STATUS_LABELS = { completed: "Completed", pending: "Pending", cancelled: "Cancelled" } as const;
+export const TRANSACTION_STATUS_LABELS = {
+  completed: "Completed",
+  pending: "Pending",
+  cancelled: "Cancelled",
+} as const;
 
 /** The spec's toasts (backoffice.md §8) for a transaction, and ours for payables and receivables in the same words. */
 export const MONEY_DOCUMENT_MESSAGES = {
@@ -104,7 +108,10 @@ const FIELDS = [
 ] as const satisfies readonly (keyof MoneyDocumentFormValues)[];
 
 /** The form as typed; a payable's or receivable's type is fixed by its kind, whatever was posted. */
-export function readMoneyDocumentForm(form: FormData, kind: MoneyDocumentKind = "transaction"): MoneyDocumentFormValues {
+export function readMoneyDocumentForm(
+  form: FormData,
+  kind: MoneyDocumentKind = "transaction",
+): MoneyDocumentFormValues {
   const values = formFields(form, FIELDS);
   const type = typeOfKind(kind);
   return type ? { ...values, type } : values;
@@ -141,11 +148,7 @@ const choice = <T extends readonly string[]>(values: T, message: string) =>
 
 /** A date field: "" is `required`'s message (or null when optional), anything but a calendar date `invalid`'s. */
 export function dateField(required: string, invalid: string) {
-  return z
-    .string()
-    .trim()
-    .min(1, required)
-    .refine(isCalendarDate, invalid);
+  return z.string().trim().min(1, required).refine(isCalendarDate, invalid);
 }
 
 /** An amount more than 0: moneyField's rules (at most 2 decimals, never negative, at most the column) and not 0. */

@@ -46,7 +46,10 @@ export function openItemHref(
   return search ? `${pathname}?${search}` : pathname;
 }
 
-export const OPEN_ITEM_KIND_LABELS: Record<OpenItemKind, { table: string; party: string; noun: string; dialog: string }> = {
+export const OPEN_ITEM_KIND_LABELS: Record<
+  OpenItemKind,
+  { table: string; party: string; noun: string; dialog: string }
+> = {
   payable: { table: "Accounts Payable", party: "Supplier", noun: "payables", dialog: "New Payable" },
   receivable: { table: "Accounts Receivable", party: "Customer", noun: "receivables", dialog: "New Receivable" },
 };

@@ -16,7 +16,9 @@ export type OpenItemKind = "payable" | "receivable";
 
 export const SETTLE_MESSAGES = {
   settledInFull: (kind: OpenItemKind, party: string) =>
-    kind === "payable" ? `Paid in full: the payable to ${party} is settled` : `Received in full: ${party}'s receivable is settled`,
+    kind === "payable"
+      ? `Paid in full: the payable to ${party} is settled`
+      : `Received in full: ${party}'s receivable is settled`,
   settledPart: (kind: OpenItemKind, amount: string, left: string) =>
     `${kind === "payable" ? "Paid" : "Received"} ${formatMoney(amount)}; ${formatMoney(left)} left`,
   failed: (message: string) => `Failed to settle: ${message}`,
@@ -27,7 +29,9 @@ export const SETTLE_MESSAGES = {
   moreThanLeft: (left: string) => `Amount can be at most what is left: ${formatMoney(left)}`,
   beforeDocument: (date: string) => `Date cannot be before the document's own date (${formatShortDate(date)})`,
   accountRequired: (kind: OpenItemKind | "") =>
-    kind === "receivable" ? "Choose the account the money was received into" : "Choose the account the money was paid from",
+    kind === "receivable"
+      ? "Choose the account the money was received into"
+      : "Choose the account the money was paid from",
 } as const;
 
 export interface SettleFormValues {
@@ -53,7 +57,10 @@ const schema = z.object({
   date: dateField(MONEY_DOCUMENT_MESSAGES.dateRequired, MONEY_DOCUMENT_MESSAGES.dateInvalid),
   paymentMethod: z
     .string()
-    .refine((v): v is PaymentMethod => (PAYMENT_METHODS as readonly string[]).includes(v), MONEY_DOCUMENT_MESSAGES.methodRequired),
+    .refine(
+      (v): v is PaymentMethod => (PAYMENT_METHODS as readonly string[]).includes(v),
+      MONEY_DOCUMENT_MESSAGES.methodRequired,
+    ),
   moneyAccountId: z.string().trim(),
   amount: positiveMoneyField("Amount", MONEY_DOCUMENT_MESSAGES.amountPositive),
   reference: nameField("Reference", { max: MONEY_DOCUMENT_LIMITS.reference, optional: true }),

@@ -76,7 +76,9 @@ export async function settleOpenItem(db: Db, actor: AuditActor, values: SettleFo
         lines: settlementLines(
           doc.type,
           amount,
-          kind === "payable" ? { money: input.moneyAccountId, payable: open } : { money: input.moneyAccountId, receivable: open },
+          kind === "payable"
+            ? { money: input.moneyAccountId, payable: open }
+            : { money: input.moneyAccountId, receivable: open },
         ),
         createdBy: actor.userId,
       });

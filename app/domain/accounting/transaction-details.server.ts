@@ -11,7 +11,6 @@ import type { TransactionDetails } from "./transaction-details";
 const category = alias(chartOfAccounts, "category_account");
 const money = alias(chartOfAccounts, "money_account");
 
-
 export async function loadTransactionDetails(db: DbOrTx, id: string): Promise<TransactionDetails | null> {
   if (!isUuid(id)) return null;
   const [row] = await db

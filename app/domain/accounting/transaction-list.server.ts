@@ -66,7 +66,9 @@ export const TRANSACTION_ROW_COLUMNS = {
   description: t.description,
   amount: t.amount,
   paymentMethod: t.paymentMethod,
-  moneyAccount: sql<string | null>`case when ${money.id} is null then null else ${money.code} || ' ' || ${money.name} end`,
+  moneyAccount: sql<
+    string | null
+  >`case when ${money.id} is null then null else ${money.code} || ' ' || ${money.name} end`,
   reference: t.reference,
   party: t.party,
   dueDate: t.dueDate,
