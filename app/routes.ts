@@ -22,7 +22,6 @@ export default [
     route("admin", "routes/admin/dashboard.tsx"),
     route("admin/change-password", "routes/admin/change-password.tsx"),
     ...comingSoon([
-      "accounts",
       "accounts/payables",
       "accounts/reports",
       "accounts/budget",
@@ -37,6 +36,9 @@ export default [
     // The General Ledger (issue 21): journal entries with their lines; New Journal Entry, a draft's Edit, Post and
     // Delete, a posted entry's Reverse, each a dialog opened by the URL.
     route("admin/accounts/ledger", "routes/admin/accounts/ledger.tsx"),
+    // Transactions (issue 21): the money documents with the ledger's cards, and the list as a CSV file.
+    route("admin/accounts", "routes/admin/accounts/transactions.tsx"),
+    route("admin/accounts/export", "routes/admin/accounts/transactions-export.ts"),
     // Quotation Management (issue 10): the list with its details panel (?view=<id>), a revision's PDF as sent,
     // and the units free per day of a month.
     route("admin/quotations", "routes/admin/quotations.tsx"),

@@ -157,7 +157,9 @@ export const ADMIN_ROUTE_ACCESS = {
     view: "leave.view",
     action: { request: "leave.manage", approve: "leave.manage", reject: "leave.manage" },
   },
-  "/admin/accounts": { view: "accounts.view" },
+  // Transactions (issue 21): New Transaction; the list as CSV.
+  "/admin/accounts": { view: "accounts.view", action: { create: "accounts.manage" } },
+  "/admin/accounts/export": { view: "accounts.view" },
   "/admin/accounts/ledger": {
     view: "accounts.view",
     action: {

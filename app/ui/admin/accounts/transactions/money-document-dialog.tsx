@@ -1,0 +1,235 @@
+import { useRef } from "react";
+import { PAYABLE_CATEGORIES, RECEIVABLE_CATEGORIES } from "~/domain/accounting/constants";
+import {
+  MONEY_DOCUMENT_LIMITS,
+  MONEY_DOCUMENT_MESSAGES,
+  parseMoneyDocumentForm,
+  readMoneyDocumentForm,
+  TRANSACTION_STATUS_LABELS,
+  typeOfKind,
+  type MoneyAccountChoices,
+  type MoneyDocumentFormValues,
+  type MoneyDocumentKind,
+} from "~/domain/accounting/money-document-form";
+import { formCheck } from "~/lib/form-errors";
+import { RecordFormDialog } from "~/ui/admin/form-dialog";
+import { FormError, SelectField, TextField, useFormBusy, useFormCheck } from "~/ui/admin/form";
+import { GroupedSelectField, PaymentFields } from "./money-fields";
+
+// New Transaction, New Payable and New Receivable (backoffice.md §2, §5; issue 21): the spec's fields (date, type,
+// category, description, amount, payment method, reference, status), the account the money moved through, and the
+// party and due date of a pending one. A transaction chooses its type (its categories follow it); a payable is an
+// expense and a receivable an income. Checked in the browser by the domain's own rules before sending (ADR 0022).
+
+const CHECKS: Record<MoneyDocumentKind, ReturnType<typeof formCheck>> = {
+  transaction: formCheck(
+    (form) => readMoneyDocumentForm(form, "transaction"),
+    (v) => parseMoneyDocumentForm(v, "transaction"),
+  ),
+  payable: formCheck(
+    (form) => readMoneyDocumentForm(form, "payable"),
+    (v) => parseMoneyDocumentForm(v, "payable"),
+  ),
+  receivable: formCheck(
+    (form) => readMoneyDocumentForm(form, "receivable"),
+    (v) => parseMoneyDocumentForm(v, "receivable"),
+  ),
+};
+
+const TITLES: Record<MoneyDocumentKind, { title: string; submit: string; description: string }> = {
+  transaction: {
+    title: "New Transaction",
+    submit: "Add Transaction",
+    description:
+      "Completed: posted to the ledger now. Pending: owed, listed under Payables & Receivables until settled.",
+  },
+  payable: {
+    title: "New Payable",
+    submit: "Add Payable",
+    description: "What the company owes a supplier: posted now as an expense owed, paid later with Settle.",
+  },
+  receivable: {
+    title: "New Receivable",
+    submit: "Add Receivable",
+    description: "What a customer owes the company: posted now as income owed, received later with Settle.",
+  },
+};
+
+const toOptions = (values: readonly string[]) => values.map((v) => ({ value: v, label: v }));
+
+export function MoneyDocumentDialog({
+  kind,
+  values,
+  errors: serverErrors,
+  choices,
+  closeHref,
+  action,
+}: {
+  kind: MoneyDocumentKind;
+  values: MoneyDocumentFormValues;
+  errors: Record<string, string | undefined>;
+  choices: MoneyAccountChoices;
+  closeHref: string;
+  action: string;
+}) {
+  const busy = useFormBusy("create");
+  const { errors, onSubmit } = useFormCheck(CHECKS[kind], serverErrors, MONEY_DOCUMENT_MESSAGES.addFailed[kind]);
+  const typeRef = useRef<HTMLSelectElement>(null);
+  const categoryRef = useRef<HTMLSelectElement>(null);
+  const fixedType = typeOfKind(kind);
+  const text = TITLES[kind];
+  return (
+    <RecordFormDialog
+      title={text.title}
+      description={text.description}
+      closeHref={closeHref}
+      action={action}
+      intent="create"
+      onSubmit={onSubmit}
+      submitLabel={text.submit}
+      busy={busy}
+    >
+      {kind !== "transaction" && <input type="hidden" name="kind" value={kind} />}
+      <div className="grid gap-4 px-5 py-4 sm:grid-cols-2">
+        <div className="sm:col-span-2 empty:hidden">
+          <FormError message={errors.form} />
+        </div>
+        {kind !== "transaction" && (
+          <TextField
+            name="party"
+            label={kind === "payable" ? "Supplier" : "Customer"}
+            required
+            maxLength={MONEY_DOCUMENT_LIMITS.party}
+            defaultValue={values.party}
+            error={errors.party}
+            autoComplete="off"
+          />
+        )}
+        <TextField name="date" label="Date" type="date" required defaultValue={values.date} error={errors.date} />
+        {fixedType ? (
+          <input type="hidden" name="type" value={fixedType} />
+        ) : (
+          <GroupedSelectField
+            name="type"
+            label="Type"
+            required
+            selectRef={typeRef}
+            groups={[]}
+            defaultValue={values.type}
+            error={errors.type}
+            options={[
+              { value: "", label: "Select type" },
+              { value: "income", label: "Income" },
+              { value: "expense", label: "Expense" },
+            ]}
+            onChange={(event) => {
+              // The category list keeps both kinds (it works without JavaScript); one of the other type is cleared.
+              const type = event.currentTarget.value;
+              const category = categoryRef.current;
+              if (!category || !category.value) return;
+              const own: readonly string[] = type === "income" ? RECEIVABLE_CATEGORIES : PAYABLE_CATEGORIES;
+              if (type && !own.includes(category.value)) category.value = "";
+            }}
+          />
+        )}
+        <GroupedSelectField
+          name="category"
+          label="Category"
+          required
+          selectRef={categoryRef}
+          defaultValue={values.category}
+          error={errors.category}
+          options={[{ value: "", label: "Select category" }]}
+          groups={
+            fixedType === "income"
+              ? [{ label: "Income", options: toOptions(RECEIVABLE_CATEGORIES) }]
+              : fixedType === "expense"
+                ? [{ label: "Expenses", options: toOptions(PAYABLE_CATEGORIES) }]
+                : [
+                    { label: "Income", options: toOptions(RECEIVABLE_CATEGORIES) },
+                    { label: "Expenses", options: toOptions(PAYABLE_CATEGORIES) },
+                  ]
+          }
+          onChange={(event) => {
+            const category = event.currentTarget.value;
+            const type = typeRef.current;
+            if (!type || !category) return;
+            type.value = (RECEIVABLE_CATEGORIES as readonly string[]).includes(category) ? "income" : "expense";
+          }}
+        />
+        <TextField
+          name="amount"
+          label="Amount (৳)"
+          inputMode="decimal"
+          required
+          defaultValue={values.amount}
+          error={errors.amount}
+          autoComplete="off"
+        />
+        <TextField
+          name="description"
+          label="Description"
+          className="sm:col-span-2"
+          maxLength={MONEY_DOCUMENT_LIMITS.description}
+          defaultValue={values.description}
+          error={errors.description}
+          autoComplete="off"
+        />
+        <PaymentFields
+          choices={choices}
+          method={values.paymentMethod}
+          accountId={values.moneyAccountId}
+          errors={errors}
+          accountLabel="Account"
+          accountRequired={false}
+          accountHint={
+            fixedType === null
+              ? "Completed: the account the money went into or out of"
+              : fixedType === "income"
+                ? "Completed: the account it was received into"
+                : "Completed: the account it was paid from"
+          }
+        />
+        <SelectField
+          name="status"
+          label="Status"
+          required
+          defaultValue={values.status}
+          error={errors.status}
+          options={[
+            { value: "completed", label: TRANSACTION_STATUS_LABELS.completed },
+            { value: "pending", label: TRANSACTION_STATUS_LABELS.pending },
+          ]}
+        />
+        <TextField
+          name="reference"
+          label="Reference"
+          maxLength={MONEY_DOCUMENT_LIMITS.reference}
+          defaultValue={values.reference}
+          error={errors.reference}
+          hint="Optional: an invoice, receipt or cheque number"
+          autoComplete="off"
+        />
+        {kind === "transaction" && (
+          <TextField
+            name="party"
+            label="Party"
+            maxLength={MONEY_DOCUMENT_LIMITS.party}
+            defaultValue={values.party}
+            error={errors.party}
+            hint="Optional: the supplier or customer"
+            autoComplete="off"
+          />
+        )}
+        <TextField
+          name="dueDate"
+          label="Due Date"
+          type="date"
+          defaultValue={values.dueDate}
+          error={errors.dueDate}
+          hint="Pending only: when it is to be paid or received"
+        />
+      </div>
+    </RecordFormDialog>
+  );
+}
