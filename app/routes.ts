@@ -22,7 +22,6 @@ export default [
     route("admin", "routes/admin/dashboard.tsx"),
     route("admin/change-password", "routes/admin/change-password.tsx"),
     ...comingSoon([
-      "accounts/payables",
       "accounts/reports",
       "accounts/budget",
       "accounts/tax",
@@ -39,6 +38,8 @@ export default [
     // Transactions (issue 21): the money documents with the ledger's cards, and the list as a CSV file.
     route("admin/accounts", "routes/admin/accounts/transactions.tsx"),
     route("admin/accounts/export", "routes/admin/accounts/transactions-export.ts"),
+    // Payables & Receivables (issue 21): the pending ones by age, New Payable, New Receivable, Settle.
+    route("admin/accounts/payables", "routes/admin/accounts/payables.tsx"),
     // Quotation Management (issue 10): the list with its details panel (?view=<id>), a revision's PDF as sent,
     // and the units free per day of a month.
     route("admin/quotations", "routes/admin/quotations.tsx"),

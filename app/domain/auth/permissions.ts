@@ -182,7 +182,11 @@ export const ADMIN_ROUTE_ACCESS = {
     },
   },
   "/admin/accounts/chart/:id": { view: "accounts.view" },
-  "/admin/accounts/payables": { view: "accounts.view" },
+  // Payables & Receivables (issue 21): New Payable / New Receivable, Settle.
+  "/admin/accounts/payables": {
+    view: "accounts.view",
+    action: { create: "accounts.manage", settle: "accounts.manage" },
+  },
   "/admin/accounts/reports": { view: "accounts.view" },
   "/admin/accounts/budget": { view: "accounts.view" },
   "/admin/accounts/tax": { view: "accounts.view" },

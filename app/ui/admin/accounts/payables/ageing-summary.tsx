@@ -1,0 +1,58 @@
+import { Link } from "react-router";
+import { AGE_BUCKETS, type AgeingTotals } from "~/domain/accounting/ageing";
+import { formatMoney } from "~/lib/format";
+
+// What is left of the pending payables or receivables by age (ageing.ts: days past the due date, or since the date
+// without one), and in all; each age links to the list narrowed to it.
+
+export function AgeingSummary({
+  title,
+  totals,
+  hrefOf,
+  testId,
+}: {
+  title: string;
+  totals: AgeingTotals;
+  /** The screen filtered to one age. */
+  hrefOf: (age: (typeof AGE_BUCKETS)[number]["key"]) => string;
+  testId: string;
+}) {
+  return (
+    <section aria-label={`${title}: what is left by age`} className="px-4 py-3" data-testid={testId}>
+      <dl className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-6">
+        {AGE_BUCKETS.map((bucket) => {
+          const zero = totals[bucket.key] === "0.00";
+          return (
+            <div key={bucket.key} className="rounded-md border border-slate-200 px-3 py-2">
+              <dt className="text-xs text-slate-500">{bucket.label}</dt>
+              <dd
+                className={`text-sm font-semibold tabular-nums ${
+                  zero
+                    ? "text-slate-400"
+                    : bucket.key === "notDue" || bucket.key === "0-30"
+                      ? "text-ink-900"
+                      : "text-red-700"
+                }`}
+                data-testid={`age-${bucket.key}`}
+              >
+                {zero ? (
+                  formatMoney(0)
+                ) : (
+                  <Link to={hrefOf(bucket.key)} preventScrollReset className="hover:underline">
+                    {formatMoney(totals[bucket.key])}
+                  </Link>
+                )}
+              </dd>
+            </div>
+          );
+        })}
+        <div className="rounded-md border border-slate-300 bg-slate-50 px-3 py-2">
+          <dt className="text-xs font-medium text-slate-600">Total left</dt>
+          <dd className="text-sm font-bold text-ink-900 tabular-nums" data-testid="age-total">
+            {formatMoney(totals.total)}
+          </dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
