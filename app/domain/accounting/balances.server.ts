@@ -23,6 +23,24 @@ export async function balancesAt(
   accountIds: readonly string[] | "all",
   date: string | null,
 ): Promise<Map<string, bigint>> {
+  const totals = await totalsAt(db, accountIds, date);
+  return new Map([...totals].map(([id, t]) => [id, t.debits - t.credits]));
+}
+
+export interface AccountTotals {
+  debits: bigint;
+  credits: bigint;
+}
+
+/**
+ * Each account's posted debits and credits up to and including `date` (all when null), by account id: whole months
+ * from account_month_balances, the rest of `date`'s month from the lines.
+ */
+export async function totalsAt(
+  db: DbOrTx,
+  accountIds: readonly string[] | "all",
+  date: string | null,
+): Promise<Map<string, AccountTotals>> {
   if (accountIds !== "all" && accountIds.length === 0) return new Map();
   const ids =
     accountIds === "all"
@@ -33,21 +51,21 @@ export async function balancesAt(
         );
   const monthAccounts = ids ? sql`b.account_id in (${ids})` : sql`true`;
   const lineAccounts = ids ? sql`l.account_id in (${ids})` : sql`true`;
-  const rows = await queryRows<{ account_id: string; balance: string }>(
+  const rows = await queryRows<{ account_id: string; debits: string; credits: string }>(
     db,
     date === null
-      ? sql`select b.account_id, sum(b.debit - b.credit)::text as balance from account_month_balances b
-            where ${monthAccounts} group by b.account_id`
-      : sql`select account_id, sum(balance)::text as balance from (
-              select b.account_id, b.debit - b.credit as balance from account_month_balances b
+      ? sql`select b.account_id, sum(b.debit)::text as debits, sum(b.credit)::text as credits
+              from account_month_balances b where ${monthAccounts} group by b.account_id`
+      : sql`select account_id, sum(debit)::text as debits, sum(credit)::text as credits from (
+              select b.account_id, b.debit, b.credit from account_month_balances b
                where ${monthAccounts} and b.month < date_trunc('month', ${date}::date)
               union all
-              select l.account_id, l.debit - l.credit from journal_lines l
+              select l.account_id, l.debit, l.credit from journal_lines l
                where l.posted and ${lineAccounts}
                  and l.entry_date >= date_trunc('month', ${date}::date) and l.entry_date <= ${date}::date
             ) t group by account_id`,
   );
-  return new Map(rows.map((r) => [r.account_id, toPaisa(r.balance)]));
+  return new Map(rows.map((r) => [r.account_id, { debits: toPaisa(r.debits), credits: toPaisa(r.credits) }]));
 }
 
 /** The day before an ISO date. */
@@ -66,21 +84,25 @@ export interface AccountPeriod {
   closing: bigint;
 }
 
-/** An account's opening balance, movements and closing balance over a date range (both ends included). */
+/**
+ * An account's opening balance, movements and closing balance over a date range (both ends included): the totals
+ * at its end less those before its start, so a range of years reads a few dozen month rows, not its lines.
+ */
 export async function accountPeriod(
   db: DbOrTx,
   accountId: string,
   range: { from: string; to: string },
 ): Promise<AccountPeriod> {
-  const opening = await balanceAt(db, accountId, dayBefore(range.from));
-  const [row] = await queryRows<{ debits: string; credits: string }>(
-    db,
-    sql`select coalesce(sum(l.debit), 0)::text as debits, coalesce(sum(l.credit), 0)::text as credits
-          from journal_lines l
-         where l.posted and l.account_id = ${accountId} and l.entry_date between ${range.from}::date and ${range.to}::date`,
-  );
-  const debits = toPaisa(row?.debits ?? "0");
-  const credits = toPaisa(row?.credits ?? "0");
+  const zero: AccountTotals = { debits: 0n, credits: 0n };
+  const [before, atEnd] = await Promise.all([
+    totalsAt(db, [accountId], dayBefore(range.from)),
+    totalsAt(db, [accountId], range.to),
+  ]);
+  const start = before.get(accountId) ?? zero;
+  const end = atEnd.get(accountId) ?? zero;
+  const opening = start.debits - start.credits;
+  const debits = end.debits - start.debits;
+  const credits = end.credits - start.credits;
   return { opening, debits, credits, closing: opening + debits - credits };
 }
 
