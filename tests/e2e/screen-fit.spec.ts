@@ -2,6 +2,7 @@ import { expect, test as base, type BrowserContext, type Page } from "@playwrigh
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { createCookie } from "react-router";
 import routes from "../../app/routes";
+import { seedId } from "../../app/db/seed/ids";
 import { ADMIN_ROUTE_ACCESS, can, type AdminPath, type RouteAccess } from "../../app/domain/auth/permissions";
 import { open, signIn } from "./support/auth";
 import { E2E_INBOX_MESSAGE, E2E_OUTBOX_EMAIL, E2E_PORTAL_QUOTATIONS, E2E_USERS } from "./support/fixtures";
@@ -19,9 +20,10 @@ const STAFF_ROLES = ["admin", "staff", "accountant"] as const;
 const WIDTHS = [1280, 375] as const;
 /**
  * The URL parameters that open a dialog or side panel over a list (ADR 0014), and the customer's confirmation
- * before approving a sent quotation (?confirm=approve, on the portal's and the link's quotation pages).
+ * before approving a sent quotation (?confirm=approve, on the portal's and the link's quotation pages); the chart
+ * of accounts' ?deactivate= and ?reactivate=.
  */
-const DIALOG_PARAMS = ["new", "edit", "delete", "view", "signin", "confirm"];
+const DIALOG_PARAMS = ["new", "edit", "delete", "view", "signin", "confirm", "deactivate", "reactivate"];
 
 /** Every route of routes.ts that renders a page (a .tsx module; .ts modules answer files and JSON). */
 function pageRoutes(entries: RouteConfigEntry[], prefix = "", inPortal = false): { path: string; inPortal: boolean }[] {
@@ -44,6 +46,8 @@ const PORTAL_SCREENS = new Set(PAGES.filter((p) => p.inPortal).map((p) => p.path
 const EXAMPLES: Record<string, string[]> = {
   "/admin/inbox/:id": [`/admin/inbox/${E2E_INBOX_MESSAGE.id}`],
   "/admin/outbox/:id": [`/admin/outbox/${E2E_OUTBOX_EMAIL.id}`],
+  // The seeded cash account (app/db/seed/accounting.ts).
+  "/admin/accounts/chart/:id": [`/admin/accounts/chart/${seedId("account:1000")}`],
   "/customer/quotation/:id": [
     E2E_PORTAL_QUOTATIONS.pending.id,
     E2E_PORTAL_QUOTATIONS.sent.id,

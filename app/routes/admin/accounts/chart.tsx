@@ -24,7 +24,7 @@ import { ACCOUNT_TYPE_LABELS, ACCOUNT_TYPES, PAYMENT_METHOD_LABELS } from "~/dom
 import { auditActor, requireAction, requireView } from "~/domain/auth/guard.server";
 import { can } from "~/domain/auth/permissions";
 import { redirectWithToast } from "~/lib/flash-toast.server";
-import { listUrlOf, parseList, withParam } from "~/lib/list-params";
+import { isNarrowed, listUrlOf, parseList, withParam } from "~/lib/list-params";
 import { recordDialogFromUrl, type RecordDialog } from "~/lib/record-dialog.server";
 import type { Toast } from "~/lib/toast";
 import { httpStatusOf } from "~/lib/use-case-http";
@@ -143,6 +143,7 @@ export default function ChartOfAccounts({ loaderData, actionData }: Route.Compon
   const closeHref = list.href();
   const here = location.pathname + location.search;
   const dialogHref = (param: string) => withParam(closeHref, param);
+  const narrowed = isNarrowed(loaderData.state);
 
   return (
     <>
@@ -205,17 +206,18 @@ export default function ChartOfAccounts({ loaderData, actionData }: Route.Compon
                 return (
                   <tr key={row.id} className={row.isActive ? "hover:bg-slate-50" : "bg-slate-50/60 hover:bg-slate-50"}>
                     <td className={`${cellClass} min-w-56`}>
-                      {/* The tree: each level indented under its parent (at most 6 levels shown deeper). */}
-                      <div style={{ paddingLeft: `${Math.min(row.depth, 6) * 1.25}rem` }}>
+                      {/* The tree: each level indented under its parent (at most 6 levels shown deeper); a search or
+                          filter may leave the parent out, so the row then names it instead. */}
+                      <div style={{ paddingLeft: narrowed ? undefined : `${Math.min(row.depth, 6) * 1.25}rem` }}>
                         <Link
                           to={`/admin/accounts/chart/${row.id}`}
                           className={`font-medium hover:underline ${row.isActive ? "text-brand-700" : "text-slate-500"}`}
                         >
                           <span className="tabular-nums">{row.code}</span> {row.name}
                         </Link>
-                        {row.depth > 0 && row.parentCode && (
-                          <span className="sr-only">
-                            , under {row.parentCode} {row.parentName}
+                        {row.parentCode && (
+                          <span className={narrowed ? "block text-xs text-slate-500" : "sr-only"}>
+                            {narrowed ? "Under" : ", under"} {row.parentCode} {row.parentName}
                           </span>
                         )}
                         {(row.paymentMethod || row.roles.length > 0 || row.description) && (

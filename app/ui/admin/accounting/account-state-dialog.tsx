@@ -1,10 +1,12 @@
 import { Form, Link } from "react-router";
 import { DialogActions, FormDialog } from "../form-dialog";
+import { primaryButton } from "../../buttons";
 import { FormError, SubmitButton, useFormBusy } from "../form";
 
 // Deactivate / Reactivate an account of the chart (issue 21), opened by ?deactivate=<id> or ?reactivate=<id>.
 // A deactivated account keeps its postings and balance and is no longer offered for new postings; one that a role of
-// Settings > Accounting uses cannot be deactivated, which the dialog says before the server refuses it.
+// Settings > Accounting uses cannot be deactivated: the dialog says so and leads to the settings instead (the server
+// refuses it all the same, say when a role took the account after the dialog opened).
 
 export function AccountStateDialog({
   account,
@@ -44,27 +46,35 @@ export function AccountStateDialog({
         <div className="space-y-3 px-5 py-4 text-sm text-slate-700">
           <p>
             <span className="font-semibold text-ink-900">{name}</span>
-            {change === "deactivate" ? " will be deactivated." : " will be active again."}
+            {change === "reactivate"
+              ? " will be active again."
+              : blocked
+                ? " cannot be deactivated now."
+                : " will be deactivated."}
           </p>
           <FormError message={error} />
           {blocked && !error && (
             <p role="alert" className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-amber-900">
               It is used for {account.roles.map((r) => `"${r}"`).join(", ")} in Settings &gt; Accounting: choose another
-              account there first.{" "}
-              {canOpenSettings && (
-                <Link to="/admin/settings/accounting" className="font-medium text-brand-700 underline">
-                  Open Settings &gt; Accounting
-                </Link>
-              )}
+              account there first.
             </p>
           )}
         </div>
         <DialogActions closeHref={closeHref}>
-          <SubmitButton
-            label={change === "deactivate" ? "Deactivate" : "Reactivate"}
-            busyLabel={change === "deactivate" ? "Deactivating..." : "Reactivating..."}
-            busy={busy}
-          />
+          {/* An account a role holds is not offered for deactivation: the way forward is the settings. */}
+          {blocked ? (
+            canOpenSettings && (
+              <Link to="/admin/settings/accounting" className={primaryButton}>
+                Open Settings &gt; Accounting
+              </Link>
+            )
+          ) : (
+            <SubmitButton
+              label={change === "deactivate" ? "Deactivate" : "Reactivate"}
+              busyLabel={change === "deactivate" ? "Deactivating..." : "Reactivating..."}
+              busy={busy}
+            />
+          )}
         </DialogActions>
       </Form>
     </FormDialog>

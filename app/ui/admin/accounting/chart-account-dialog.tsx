@@ -145,20 +145,26 @@ export function ChartAccountDialog({
             </p>
           )}
         </div>
-        <SelectField
-          name="paymentMethod"
-          label="Payment account"
-          defaultValue={values.paymentMethod}
-          key={`method-${type === "asset" ? "asset" : "other"}`}
-          error={errors.paymentMethod}
-          options={[
-            { value: "", label: "No: not a cash, bank or wallet account" },
-            ...(type === "asset" || type === ""
-              ? PAYMENT_METHODS.map((m) => ({ value: m, label: `Yes: ${PAYMENT_METHOD_LABELS[m]}` }))
-              : []),
-          ]}
-          className="sm:col-span-2"
-        />
+        <div className="sm:col-span-2">
+          <SelectField
+            name="paymentMethod"
+            label="Payment account"
+            defaultValue={values.paymentMethod}
+            key={`method-${type === "asset" ? "asset" : "other"}`}
+            error={errors.paymentMethod}
+            options={[
+              { value: "", label: "No: not a cash, bank or wallet account" },
+              ...(type === "asset" || type === ""
+                ? PAYMENT_METHODS.map((m) => ({ value: m, label: `Yes: ${PAYMENT_METHOD_LABELS[m]}` }))
+                : []),
+            ]}
+          />
+          {!errors.paymentMethod && (
+            <p className="mt-1 text-xs text-slate-500">
+              Asset accounts only. Money is paid and received through these; together they make the Current Balance.
+            </p>
+          )}
+        </div>
         <TextAreaField
           name="description"
           label="Description"
