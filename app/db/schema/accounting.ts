@@ -157,7 +157,8 @@ export const journalLines = pgTable(
   },
   (t) => [
     index("journal_lines_journal_entry_id_idx").on(t.journalEntryId, t.lineNo),
-    index("journal_lines_account_date_idx").on(t.accountId, t.entryDate),
+    // The entries with a line on an account (the General Ledger's account filter and its count), by index alone.
+    index("journal_lines_account_entry_idx").on(t.accountId, t.journalEntryId),
     // An account's posted lines in date order, newest first pages and running balances (the account page).
     index("journal_lines_posted_account_date_idx")
       .on(t.accountId, t.entryDate, t.createdAt, t.id)
