@@ -10,6 +10,8 @@ describe("auditRecordHref", () => {
     expect(auditRecordHref("user", id)).toBe("/admin/settings/users");
     expect(auditRecordHref("user", null)).toBe("/admin/settings/users");
     expect(auditRecordHref("inventory_item", id)).toBe(`/admin/inventory?edit=${id}`);
+    expect(auditRecordHref("account", id)).toBe(`/admin/accounts/chart/${id}`);
+    expect(auditRecordHref("accounting_settings", null)).toBe("/admin/settings/accounting");
   });
 
   it("links nothing else", () => {

@@ -30,6 +30,10 @@ export function auditRecordHref(entityType: string | null, entityId: string | nu
       return "/admin/settings/users";
     case "inventory_item":
       return entityId ? `/admin/inventory?edit=${encodeURIComponent(entityId)}` : null;
+    case "account":
+      return entityId ? `/admin/accounts/chart/${encodeURIComponent(entityId)}` : null;
+    case "accounting_settings":
+      return "/admin/settings/accounting";
     default:
       return null;
   }
