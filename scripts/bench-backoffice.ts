@@ -35,24 +35,22 @@ import {
 import { QUOTATION_STATUSES } from "../app/domain/quotations/constants";
 import { todayInDhaka } from "../app/lib/dhaka-time";
 import type { ListSpec } from "../app/lib/list-params";
+import { benchArgs } from "./lib/bench-args";
 import { benchDatabase } from "./lib/bench-database";
-import { summarize, type Timing } from "./lib/bench-stats";
-import { routeArgs, signIn } from "../tests/support/signed-in-request";
+import { timeCases, type Loader } from "./lib/bench-loaders";
+import { signIn } from "../tests/support/signed-in-request";
 
-const args = process.argv.slice(2);
-const flag = (name: string) => args.find((a) => a === `--${name}` || a.startsWith(`--${name}=`));
-const valueOf = (name: string) => flag(name)?.split("=").slice(1).join("=");
-const SCALE = Number(valueOf("scale") ?? 1);
-if (!(SCALE > 0 && SCALE <= 10)) throw new Error("--scale must be a number above 0, at most 10");
-const RUNS = Number(process.env.BENCH_RUNS ?? 15);
-const WARMUPS = 2;
-const serverUrl =
-  process.env.BENCH_DATABASE_URL ?? (flag("postgres") ? "postgres://postgres@127.0.0.1:5432/postgres" : undefined);
-const BAR_MS = serverUrl ? 100 : 250;
-const explain = flag("explain");
-const keep = flag("keep");
-const reuse = valueOf("reuse");
-const only = valueOf("only")?.toLowerCase();
+const {
+  scale: SCALE,
+  runs: RUNS,
+  warmups: WARMUPS,
+  serverUrl,
+  barMs: BAR_MS,
+  explain,
+  keep,
+  reuse,
+  only,
+} = benchArgs();
 const TODAY = todayInDhaka();
 
 const n = (count: number) => Math.max(1, Math.round(count * SCALE));
@@ -74,7 +72,7 @@ const PASSWORD = "bench-password-1";
 
 // The app's own pool size (app/db/client.server.ts's default) would do; 10 lets a page's parallel queries run in
 // parallel, as in production.
-const bench = benchDatabase({ prefix: "bench_backoffice", serverUrl, keep: !!keep, reuse, poolSize: 10 });
+const bench = benchDatabase({ prefix: "bench_backoffice", serverUrl, keep, reuse, poolSize: 10 });
 let database: Database | undefined;
 const raw = bench.raw;
 const exec = bench.exec;
@@ -332,7 +330,6 @@ async function seed(): Promise<{ adminId: string; customerId: string }> {
 
 // ------------------------------------------------------------------------------------------- the cases
 
-type Loader = (args: never) => unknown;
 interface Case {
   screen: string;
   label: string;
@@ -554,61 +551,7 @@ async function buildCases(): Promise<Case[]> {
 
 const cookies: Record<Case["as"], string> = { admin: "", customer: "" };
 
-/** One request's loaders, as React Router runs them: in parallel, each with the request. Returns the page's data. */
-async function run(c: Case): Promise<unknown> {
-  const results = await Promise.all(
-    c.loaders.map((loader) => loader(routeArgs(c.url, { as: { cookie: cookies[c.as] }, params: c.params }) as never)),
-  );
-  const answer = results.at(-1);
-  if (answer instanceof Response) throw new Error(`${c.url} answered ${answer.status}`);
-  return answer;
-}
-
-/** What a list page says it matched (its total), or how many options a search offered, for the table. */
-function matchesOf(answer: unknown): string {
-  const options = (answer as { options?: unknown[] } | null)?.options;
-  if (Array.isArray(options)) return String(options.length);
-  const page = (answer as { page?: { total?: number; totalCapped?: boolean; page?: number } } | null)?.page;
-  if (typeof page?.total !== "number") return "";
-  return `${page.total.toLocaleString("en-US")}${page.totalCapped ? "+" : ""}`;
-}
-
-/** The case with page=last made the last page's number, as the list's own pagination links to it. */
-async function resolved(c: Case): Promise<Case> {
-  if (!c.url.includes("page=last")) return c;
-  const first = (await run({ ...c, url: c.url.replace("page=last", "page=1") })) as { page?: { pageCount?: number } };
-  if (typeof first.page?.pageCount !== "number") throw new Error(`${c.url}: no page count`);
-  return { ...c, url: c.url.replace("page=last", `page=${first.page.pageCount}`) };
-}
-
-async function time(c: Case): Promise<Timing & { matches: string }> {
-  let answer: unknown;
-  for (let i = 0; i < WARMUPS; i++) answer = await run(c);
-  const times: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const t0 = performance.now();
-    answer = await run(c);
-    times.push(performance.now() - t0);
-  }
-  return { ...summarize(times), matches: matchesOf(answer) };
-}
-
-async function explainCase(c: Case): Promise<void> {
-  const queries = await bench.capture(() => run(c));
-  for (const q of queries) {
-    if (!/^\s*select/i.test(q.text)) continue;
-    const t0 = performance.now();
-    const plan = await raw<Record<string, string>>(`explain (analyze, buffers) ${q.text}`, q.params);
-    console.log(
-      `\n--- ${c.screen}, ${c.label} (${(performance.now() - t0).toFixed(0)} ms): ${q.text.slice(0, 200).replace(/\s+/g, " ")}`,
-    );
-    console.log(plan.map((row) => Object.values(row)[0]).join("\n"));
-  }
-}
-
 // ------------------------------------------------------------------------------------------- run
-
-const ms = (value: number) => `${value.toFixed(1)} ms`;
 
 let failed = false;
 try {
@@ -631,25 +574,12 @@ try {
     `\n${kind}, ${QUOTATIONS.toLocaleString("en-US")} quotations (scale ${SCALE}): server time of the loaders, ` +
       `median and p95 of ${RUNS} runs after ${WARMUPS} warm-ups (bar: median under ${BAR_MS} ms)\n`,
   );
-  console.log("| Screen | Case | Median | p95 | Matches |");
-  console.log("| --- | --- | ---: | ---: | ---: |");
-  const slow: Case[] = [];
-  for (const asked of cases) {
-    const c = await resolved(asked);
-    const r = await time(c);
-    const over = r.median > BAR_MS;
-    if (over) slow.push(c);
-    console.log(
-      `| ${c.screen} | ${c.label} | ${over ? `**${ms(r.median)}**` : ms(r.median)} | ${ms(r.p95)} | ${r.matches} |`,
-    );
-  }
-  failed = slow.length > 0;
-  console.log(
-    failed
-      ? `\n${slow.length} case(s) over ${BAR_MS} ms: ${slow.map((c) => `${c.screen}, ${c.label}`).join("; ")}`
-      : `\nOK: every median under ${BAR_MS} ms`,
+  const slow = await timeCases(
+    { runs: RUNS, warmups: WARMUPS, capture: bench.capture, raw },
+    cases.map((c) => ({ ...c, cookie: cookies[c.as] })),
+    { barMs: BAR_MS, explain },
   );
-  if (explain) for (const c of explain === "--explain=all" ? cases : slow) await explainCase(await resolved(c));
+  failed = slow.length > 0;
 } finally {
   await bench.cleanUp();
 }
