@@ -166,7 +166,7 @@ test("the admin invites a staff member, listed as having to change the password 
   await expect(page.getByLabel("Name")).toHaveValue("Someone Else");
 });
 
-test("staff and accountants see My account only", async ({ page }) => {
+test("staff see My account only (accountants also Accounting: admin-chart.spec.ts)", async ({ page }) => {
   await signIn(page, "staff");
   await open(page, "/admin/settings/account");
   await expect(page.getByRole("heading", { name: "My account", level: 1 })).toBeVisible();
