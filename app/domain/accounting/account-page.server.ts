@@ -45,10 +45,10 @@ export async function loadAccountPage(
   const period = await accountPeriod(db, summary.id, range);
   let shown = Math.max(1, page);
   let found = await accountLines(db, summary.id, range, { limit: pageSize, offset: offsetOf(shown, pageSize) });
-  // A page beyond the last (its window holds no line, so no count either) shows the last.
-  if (found.lines.length === 0 && shown > 1) {
-    const { total } = await accountLines(db, summary.id, range, { limit: 1, offset: 0 });
-    shown = clampPage(shown, pageCountOf(total, pageSize));
+  // A page beyond the last shows the last.
+  const last = clampPage(shown, pageCountOf(found.total, pageSize));
+  if (last !== shown) {
+    shown = last;
     found = await accountLines(db, summary.id, range, { limit: pageSize, offset: offsetOf(shown, pageSize) });
   }
   const pageCount = pageCountOf(found.total, pageSize);
