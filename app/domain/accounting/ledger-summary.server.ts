@@ -26,15 +26,26 @@ async function movementsByType(
       sql` and `,
     );
   const monthRows = months ? within(sql`b.month`, months) : sql`false`;
+  // The lines only of the partial months at the period's two ends, each a date range the index reads directly.
   const lineDate = sql`l.entry_date`;
-  const inRange = sql.join(
-    [
-      period.from === null ? sql`true` : sql`${lineDate} >= ${period.from}::date`,
-      period.to === null ? sql`true` : sql`${lineDate} <= ${period.to}::date`,
-    ],
-    sql` and `,
-  );
-  const inWholeMonths = months ? within(lineDate, months) : sql`false`;
+  const between = (start: string | null, endBefore: string | null, endOn: string | null) =>
+    sql.join(
+      [
+        start === null ? sql`true` : sql`${lineDate} >= ${start}::date`,
+        endBefore === null ? sql`true` : sql`${lineDate} < ${endBefore}::date`,
+        endOn === null ? sql`true` : sql`${lineDate} <= ${endOn}::date`,
+      ],
+      sql` and `,
+    );
+  const partial: SQL[] = [];
+  if (!months) partial.push(between(period.from, null, period.to));
+  else {
+    if (period.from !== null && months.start !== null && period.from < months.start)
+      partial.push(between(period.from, months.start, null));
+    if (period.to !== null && months.end !== null && months.end <= period.to)
+      partial.push(between(months.end, null, period.to));
+  }
+  const inPartialMonths = partial.length > 0 ? sql`(${sql.join(partial, sql` or `)})` : sql`false`;
   const rows = await queryRows<{ type: "income" | "expense"; movement: string }>(
     db,
     sql`with accounts as (select id, type from chart_of_accounts where type in ('income', 'expense'))
@@ -43,8 +54,7 @@ async function movementsByType(
            where b.account_id in (select id from accounts) and ${monthRows}
           union all
           select l.account_id, l.debit - l.credit from journal_lines l
-            join journal_entries e on e.id = l.journal_entry_id and e.status = 'posted'
-           where l.account_id in (select id from accounts) and ${inRange} and not (${inWholeMonths})
+           where l.posted and l.account_id in (select id from accounts) and ${inPartialMonths}
         ) x join accounts a on a.id = x.account_id
         group by a.type`,
   );
