@@ -70,6 +70,7 @@ CREATE INDEX "chart_of_accounts_parent_id_idx" ON "chart_of_accounts" USING btre
 CREATE INDEX "journal_entries_reference_trgm_idx" ON "journal_entries" USING gin ("reference_no" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "journal_entries_description_trgm_idx" ON "journal_entries" USING gin ("description" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "journal_lines_account_entry_idx" ON "journal_lines" USING btree ("account_id","journal_entry_id");--> statement-breakpoint
+CREATE INDEX "journal_lines_posted_date_idx" ON "journal_lines" USING btree ("entry_date") WHERE posted;--> statement-breakpoint
 CREATE INDEX "journal_lines_posted_account_date_idx" ON "journal_lines" USING btree ("account_id","entry_date","created_at","id") WHERE posted;--> statement-breakpoint
 CREATE INDEX "transactions_journal_entry_id_idx" ON "transactions" USING btree ("journal_entry_id");--> statement-breakpoint
 CREATE INDEX "transactions_description_trgm_idx" ON "transactions" USING gin ("description" gin_trgm_ops);--> statement-breakpoint

@@ -159,6 +159,10 @@ export const journalLines = pgTable(
     index("journal_lines_journal_entry_id_idx").on(t.journalEntryId, t.lineNo),
     // The entries with a line on an account (the General Ledger's account filter and its count), by index alone.
     index("journal_lines_account_entry_idx").on(t.accountId, t.journalEntryId),
+    // Every account's posted lines in a date range (the cards' and reports' partial months).
+    index("journal_lines_posted_date_idx")
+      .on(t.entryDate)
+      .where(sql`posted`),
     // An account's posted lines in date order, newest first pages and running balances (the account page).
     index("journal_lines_posted_account_date_idx")
       .on(t.accountId, t.entryDate, t.createdAt, t.id)
