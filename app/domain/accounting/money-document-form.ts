@@ -237,13 +237,16 @@ export function parseMoneyDocumentForm(
 ): { ok: true; input: MoneyDocumentInput } | { ok: false; errors: Record<string, string> } {
   const parsed = SCHEMAS[kind].safeParse(values);
   const errors = { ...crossFieldErrors(values), ...(parsed.success ? {} : fieldErrors(parsed.error)) };
-  if (!parsed.success || Object.keys(errors).length > 0) return { ok: false, errors: inFormOrder(errors) };
+  if (!parsed.success || Object.keys(errors).length > 0) return { ok: false, errors: inFormOrder(errors, kind) };
   return { ok: true, input: parsed.data };
 }
 
-/** The messages in the form's order, so the first (the toast's) is the first field shown. */
-function inFormOrder(errors: Record<string, string>): Record<string, string> {
-  const order: readonly string[] = FIELDS;
+/**
+ * The messages in the dialog's order, so the first (the toast's) is the first field shown: a payable's supplier and
+ * a receivable's customer come first.
+ */
+function inFormOrder(errors: Record<string, string>, kind: MoneyDocumentKind): Record<string, string> {
+  const order: readonly string[] = kind === "transaction" ? FIELDS : ["party", ...FIELDS.filter((f) => f !== "party")];
   return Object.fromEntries(
     Object.entries(errors).sort(([a], [b]) => (order.indexOf(a) >>> 0) - (order.indexOf(b) >>> 0)),
   );
