@@ -233,11 +233,7 @@ export default function Transactions({ loaderData, actionData }: Route.Component
                     <td data-label="Category" className={cellClass}>
                       {row.category}
                     </td>
-                    <td
-                      data-label="Description"
-                      className={`${cellClass} max-w-64`}
-                      data-empty={!row.description && !row.party && !row.reference ? "" : undefined}
-                    >
+                    <td className={`${cellClass} max-w-64`}>
                       {row.description && <span className="block break-words text-ink-900">{row.description}</span>}
                       <span className="block text-xs break-words text-slate-500">
                         {[row.party, row.reference, PAYMENT_METHOD_LABELS[row.paymentMethod]]

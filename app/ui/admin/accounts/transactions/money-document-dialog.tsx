@@ -78,6 +78,29 @@ export function MoneyDocumentDialog({
   const categoryRef = useRef<HTMLSelectElement>(null);
   const fixedType = typeOfKind(kind);
   const text = TITLES[kind];
+  const status = (
+    <SelectField
+      name="status"
+      label="Status"
+      required
+      defaultValue={values.status}
+      error={errors.status}
+      options={[
+        { value: "completed", label: TRANSACTION_STATUS_LABELS.completed },
+        { value: "pending", label: TRANSACTION_STATUS_LABELS.pending },
+      ]}
+    />
+  );
+  const dueDate = (
+    <TextField
+      name="dueDate"
+      label="Due Date"
+      type="date"
+      defaultValue={values.dueDate}
+      error={errors.dueDate}
+      hint="Pending only: when it is to be paid or received"
+    />
+  );
   return (
     <RecordFormDialog
       title={text.title}
@@ -166,6 +189,8 @@ export function MoneyDocumentDialog({
           error={errors.amount}
           autoComplete="off"
         />
+        {kind !== "transaction" && status}
+        {kind !== "transaction" && dueDate}
         <TextField
           name="description"
           label="Description"
@@ -190,17 +215,7 @@ export function MoneyDocumentDialog({
                 : "Completed: the account it was paid from"
           }
         />
-        <SelectField
-          name="status"
-          label="Status"
-          required
-          defaultValue={values.status}
-          error={errors.status}
-          options={[
-            { value: "completed", label: TRANSACTION_STATUS_LABELS.completed },
-            { value: "pending", label: TRANSACTION_STATUS_LABELS.pending },
-          ]}
-        />
+        {kind === "transaction" && status}
         <TextField
           name="reference"
           label="Reference"
@@ -221,14 +236,7 @@ export function MoneyDocumentDialog({
             autoComplete="off"
           />
         )}
-        <TextField
-          name="dueDate"
-          label="Due Date"
-          type="date"
-          defaultValue={values.dueDate}
-          error={errors.dueDate}
-          hint="Pending only: when it is to be paid or received"
-        />
+        {kind === "transaction" && dueDate}
       </div>
     </RecordFormDialog>
   );
