@@ -85,6 +85,7 @@ ALTER TABLE "chart_of_accounts" ADD CONSTRAINT "chart_of_accounts_not_own_parent
 ALTER TABLE "journal_entries" ADD CONSTRAINT "journal_entries_posted_total_check" CHECK (("journal_entries"."status" = 'posted') = ("journal_entries"."total" is not null and "journal_entries"."posted_at" is not null));--> statement-breakpoint
 ALTER TABLE "journal_entries" ADD CONSTRAINT "journal_entries_total_check" CHECK ("journal_entries"."total" is null or "journal_entries"."total" > 0);--> statement-breakpoint
 ALTER TABLE "journal_entries" ADD CONSTRAINT "journal_entries_source_check" CHECK (source_type in ('manual', 'transaction', 'receivable', 'payable', 'settlement', 'reversal', 'invoice', 'customer_payment', 'credit_note', 'tax_record', 'tax_deposit', 'vat_close', 'payroll_run', 'payslip', 'bank_statement'));--> statement-breakpoint
+ALTER TABLE "journal_lines" ADD CONSTRAINT "journal_lines_not_empty_check" CHECK ("journal_lines"."debit" > 0 or "journal_lines"."credit" > 0);--> statement-breakpoint
 ALTER TABLE "transactions" ADD CONSTRAINT "transactions_settled_amount_check" CHECK ("transactions"."settled_amount" >= 0 and "transactions"."settled_amount" <= "transactions"."amount");--> statement-breakpoint
 INSERT INTO "accounting_settings" ("id") VALUES (1) ON CONFLICT DO NOTHING;--> statement-breakpoint
 -- The book's rules, kept by the database itself (issue 21, ADR 0025), on PostgreSQL and PGlite alike. Each refusal
@@ -140,7 +141,8 @@ CREATE FUNCTION "journal_entries_lock_date"() RETURNS trigger LANGUAGE plpgsql A
 DECLARE lock_date date;
 BEGIN
   IF NEW."status" = 'posted' THEN
-    SELECT s."lock_date" INTO lock_date FROM "accounting_settings" s WHERE s."id" = 1;
+    -- FOR SHARE: a lock date being saved at this moment (FOR UPDATE) waits for this posting, or this one for it.
+    SELECT s."lock_date" INTO lock_date FROM "accounting_settings" s WHERE s."id" = 1 FOR SHARE;
     IF lock_date IS NOT NULL AND NEW."entry_date" <= lock_date THEN
       RAISE EXCEPTION 'journal entry dated % is on or before the lock date %', NEW."entry_date", lock_date
         USING ERRCODE = '23514', CONSTRAINT = 'journal_entry_lock_date';

@@ -171,6 +171,8 @@ export const journalLines = pgTable(
     check("journal_lines_credit_check", sql`${t.credit} >= 0`),
     // A line is a debit or a credit, never both.
     check("journal_lines_one_side_check", sql`${t.debit} = 0 or ${t.credit} = 0`),
+    // A line says something: an empty one added to a posted entry would change it without changing its total.
+    check("journal_lines_not_empty_check", sql`${t.debit} > 0 or ${t.credit} > 0`),
   ],
 );
 

@@ -86,4 +86,42 @@ describe("two users posting and reversing at once", () => {
     },
     180_000,
   );
+
+  it.skipIf(process.env.DATABASE_URL === undefined)(
+    "a lock date saved while an entry is being posted: the posting waits for it and is refused (PostgreSQL)",
+    async () => {
+      const pool = getDatabase().pool!;
+      const settings = await pool.connect();
+      try {
+        // Someone saves a lock date of 31 October; before it commits, someone posts on 15 October.
+        await settings.query("begin");
+        await settings.query("update accounting_settings set lock_date = '2026-10-31' where id = 1");
+        const posting = getDb().transaction((tx) =>
+          postEntry(tx, {
+            date: "2026-10-15",
+            description: "late",
+            source: { type: "manual" },
+            lines: twoLines(CASH, INCOME, 100n),
+            createdBy: null,
+          }),
+        );
+        const refused = expect(posting).rejects.toMatchObject({
+          errors: { date: "The books are locked up to Oct 31, 2026: choose a date after it" },
+        });
+        for (;;) {
+          const { rows } = await pool.query<{ n: number }>(
+            `select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+          );
+          if (rows[0]!.n >= 1) break;
+          await new Promise((r) => setImmediate(r));
+        }
+        await settings.query("commit");
+        await refused;
+      } finally {
+        await settings.query("update accounting_settings set lock_date = null where id = 1").catch(() => {});
+        settings.release();
+      }
+    },
+    60_000,
+  );
 });

@@ -4,7 +4,7 @@ import { getDb, queryRows } from "~/db/client.server";
 import { violatedConstraint } from "~/db/errors.server";
 import { seedId } from "~/db/seed/ids";
 import { seedDatabase } from "~/db/seed/seed.server";
-import { accountingSettings, accountMonthBalances, journalEntries, journalLines } from "~/db/schema";
+import { accountingSettings, accountMonthBalances, chartOfAccounts, journalEntries, journalLines } from "~/db/schema";
 import type { AuditActor } from "../audit/audit.server";
 import { accountLines, accountPeriod, balanceAt } from "./balances.server";
 import { twoLines } from "./journal";
@@ -112,6 +112,15 @@ describe("the database refuses, whatever writes to it", () => {
     ).toBe("journal_entry_total");
   });
 
+  it("an empty line, which would change a posted entry without changing its total", async () => {
+    const id = await post("2026-04-02", CASH, INCOME, 1000n);
+    expect(
+      await refusedBy([
+        `insert into journal_lines (journal_entry_id, account_id, debit, credit) values ('${id}', '${CASH}', 0, 0)`,
+      ]),
+    ).toBe("journal_lines_not_empty_check");
+  });
+
   it("any change to a posted entry's lines or amounts, and deleting it", async () => {
     const id = await post("2026-04-03", CASH, INCOME, 1000n);
     expect(
@@ -178,6 +187,21 @@ describe("reversal and balances", () => {
       ok: false,
       refusal: "conflict",
     });
+  });
+
+  it("reverses an entry on an account deactivated since: the mistake stays correctable", async () => {
+    const petrol = seedId("account:6300");
+    const id = await post("2026-05-20", petrol, CASH, 700_00n, "Fuel");
+    await getDb().update(chartOfAccounts).set({ isActive: false }).where(eq(chartOfAccounts.id, petrol));
+    try {
+      // A new posting on it is refused; the reversal of the old one is not.
+      await expect(post("2026-05-21", petrol, CASH, 1n)).rejects.toMatchObject({
+        errors: { "lines.0.accountId": expect.stringMatching(/is deactivated/) },
+      });
+      expect(await reverseEntry(getDb(), actor, { entryId: id, date: "2026-05-22" })).toMatchObject({ ok: true });
+    } finally {
+      await getDb().update(chartOfAccounts).set({ isActive: true }).where(eq(chartOfAccounts.id, petrol));
+    }
   });
 
   it("gives a period's opening, movements and closing, and each line's running balance", async () => {

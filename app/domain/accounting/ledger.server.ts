@@ -32,7 +32,10 @@ export interface NewEntry {
   reference?: string | null;
   source: { type: JournalSource; id?: string | null };
   lines: readonly EntryLine[];
-  /** Set on a reversal: the entry it mirrors. */
+  /**
+   * Set on a reversal: the entry it mirrors. A reversal may post to a deactivated account: it takes back what was
+   * posted there, and deactivating an account must not make a mistake on it impossible to correct.
+   */
   reversesId?: string;
   createdBy: string | null;
 }
@@ -50,9 +53,23 @@ export async function lockDateOf(db: DbOrTx): Promise<string | null> {
   return row?.lockDate ?? null;
 }
 
+/**
+ * The lock date as a posting must see it: the settings row held FOR SHARE until the posting commits, as the
+ * database's own check (journal_entry_lock_date) holds it, so a lock date saved at the same moment waits for the
+ * posting, or the posting for it, and never slips between.
+ */
+async function lockDateForPosting(tx: DbOrTx): Promise<string | null> {
+  const [row] = await tx
+    .select({ lockDate: accountingSettings.lockDate })
+    .from(accountingSettings)
+    .limit(1)
+    .for("share");
+  return row?.lockDate ?? null;
+}
+
 /** Refuses a date on or before the lock date, naming `field`. */
 export async function assertOpenDate(db: DbOrTx, date: string, field = "date"): Promise<void> {
-  const lockDate = await lockDateOf(db);
+  const lockDate = await lockDateForPosting(db);
   if (lockDate && date <= lockDate) throw new PostingRefused({ [field]: LEDGER_MESSAGES.locked(lockDate) });
 }
 
@@ -107,7 +124,7 @@ export async function assertActiveAccounts(db: DbOrTx, lines: readonly EntryLine
 export async function writeEntry(tx: DbOrTx, entry: NewEntry, status: JournalStatus = "posted"): Promise<string> {
   const lineErrors = entryLineErrors(entry.lines);
   if (status === "posted" && Object.keys(lineErrors).length > 0) throw new PostingRefused(lineErrors);
-  await assertActiveAccounts(tx, entry.lines);
+  if (!entry.reversesId) await assertActiveAccounts(tx, entry.lines);
   if (status === "posted") await assertOpenDate(tx, entry.date);
   const total = entryTotals(entry.lines).debits;
   const [row] = await tx
