@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.server";
 import { journalEntries, journalLines, settlements, transactions } from "../../db/schema";
 import { formatMoney } from "../../lib/format";
@@ -14,9 +14,12 @@ import { parseSettleForm, SETTLE_MESSAGES, type OpenItemKind, type SettleFormVal
 
 // Settle (issue 21, DESIGN §10): a payable paid or a receivable received, all or part. One settlements row and its
 // entry (settlementLines, source "settlement", source id the settlement's id) in one transaction with the audit
-// line, under a row lock on the payable or receivable (`for update`): a second settlement at once waits, then sees
-// what the first left, so two cannot together pay more than is owed (the settled_amount check backs it up). Settled
-// in full, the document is completed and leaves the Payables & Receivables lists.
+// line, under a row lock on the payable or receivable (`for update`): a second settlement at once waits, then reads
+// what the first left and is refused more than that, with the amount's message. The settled amount is added in SQL
+// (`settled_amount + amount`), never written from the row read, and transactions_settled_amount_check refuses a
+// sum above the amount, so even without the lock two settlements could not overpay unseen (the second would fail
+// on the check instead of getting a message). Settled in full, the document is completed and leaves the Payables &
+// Receivables lists.
 
 export type SettleResult = UseCaseResult<{ settlementId: string; entryId: string; left: string }>;
 
@@ -97,7 +100,7 @@ export async function settleOpenItem(db: Db, actor: AuditActor, values: SettleFo
       await tx
         .update(transactions)
         .set({
-          settledAmount: fromPaisa(toPaisa(doc.settledAmount) + amount),
+          settledAmount: sql`${transactions.settledAmount} + ${input.amount}::numeric`,
           status: after === 0n ? "completed" : "pending",
           updatedAt: new Date(),
         })
