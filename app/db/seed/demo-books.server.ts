@@ -214,16 +214,17 @@ export async function seedDemoBooks(db: Db, options: { today?: string } = {}): P
     const date = addDays(from, 5 + i * 6);
     const income = i % 2 === 0;
     const amount = income ? random.int(60, 400) * 1000 : random.int(10, 120) * 1000;
+    const party = income ? random.pick(CUSTOMERS) : random.pick(SUPPLIERS);
     const created = await document(income ? "receivable" : "payable", {
       date,
       type: income ? "income" : "expense",
       category: income
         ? random.pick(["Equipment Rental", "Service Fee"])
         : random.pick(["Maintenance", "Transportation", "Equipment Purchase"]),
-      description: income ? `Event invoice: ${random.pick(CUSTOMERS)}` : `Supplier bill: ${random.pick(SUPPLIERS)}`,
+      description: income ? "Event invoice" : "Supplier bill",
       amount,
       status: "pending",
-      party: income ? random.pick(CUSTOMERS) : random.pick(SUPPLIERS),
+      party,
       dueDate: addDays(date, 30),
     });
     result.openItems++;
