@@ -1,63 +1,39 @@
 import { describe, expect, it } from "vitest";
-import { ageBucketOf, ageingTotals, ageOf, ageText, daysBetween, isOverdue } from "./ageing";
+import { AGE_BUCKETS, AGEING_MESSAGES, ageOf, ageText, daysBetween } from "./ageing";
 
-// The age of what is owed (issue 21): days past the due date, or since the date without one; Dhaka's today.
+// The age of what is owed (issue 21): days past the due date, or since the date without one; Dhaka's today. The
+// buckets and Overdue are applied in SQL, tested at their bounds in payables.integration.test.ts.
 
 const TODAY = "2026-05-31";
 
-describe("ageOf and ageBucketOf", () => {
+describe("ageOf", () => {
   it("counts days past the due date, or since the date when there is none", () => {
     expect(ageOf({ date: "2026-01-01", dueDate: "2026-05-01" }, TODAY)).toBe(30);
     expect(ageOf({ date: "2026-05-01", dueDate: null }, TODAY)).toBe(30);
     expect(ageOf({ date: "2026-05-01", dueDate: "2026-06-10" }, TODAY)).toBe(-10);
     expect(daysBetween("2024-02-28", "2024-03-01")).toBe(2);
   });
+});
 
-  it.each([
-    [-1, "notDue"],
-    [0, "0-30"],
-    [30, "0-30"],
-    [31, "31-60"],
-    [60, "31-60"],
-    [61, "61-90"],
-    [90, "61-90"],
-    [91, "over90"],
-    [4000, "over90"],
-  ] as const)("puts an age of %i days in %s", (age, bucket) => {
-    expect(ageBucketOf(age)).toBe(bucket);
+describe("AGE_BUCKETS", () => {
+  it("cover every age once, in order: not yet due up to 0 days (due today), then 1–30, 31–60, 61–90, over 90", () => {
+    expect(AGE_BUCKETS.map((b) => [b.key, b.min, b.max])).toEqual([
+      ["notDue", null, 0],
+      ["1-30", 1, 30],
+      ["31-60", 31, 60],
+      ["61-90", 61, 90],
+      ["over90", 91, null],
+    ]);
   });
 });
 
-describe("isOverdue", () => {
-  it("is a due date before today; due today or without a due date is not", () => {
-    expect(isOverdue("2026-05-30", TODAY)).toBe(true);
-    expect(isOverdue(TODAY, TODAY)).toBe(false);
-    expect(isOverdue(null, TODAY)).toBe(false);
-  });
-});
-
-describe("ageingTotals", () => {
-  it("adds what is left by age, exactly", () => {
-    const totals = ageingTotals(
-      [
-        { date: "2026-05-01", dueDate: "2026-06-30", left: "100.10" },
-        { date: "2026-05-01", dueDate: "2026-05-31", left: "0.20" },
-        { date: "2026-05-01", dueDate: null, left: "0.10" },
-        { date: "2026-04-01", dueDate: "2026-04-20", left: "2.50" },
-        { date: "2026-03-01", dueDate: "2026-03-15", left: "999999999999.99" },
-        { date: "2026-01-01", dueDate: "2026-03-01", left: "7.00" },
-        { date: "2025-01-01", dueDate: null, left: "1.01" },
-      ],
-      TODAY,
+describe("AGEING_MESSAGES.ledgerDiffers", () => {
+  it("names the account, both amounts and why", () => {
+    expect(
+      AGEING_MESSAGES.ledgerDiffers("payable", { accountName: "Accounts Payable", ledger: "1500", documents: "1000" }),
+    ).toBe(
+      "The ledger's Accounts Payable is ৳1,500.00; the open payables add up to ৳1,000.00: a journal entry was posted to it directly",
     );
-    expect(totals).toEqual({
-      notDue: "100.10",
-      "0-30": "0.30",
-      "31-60": "2.50",
-      "61-90": "999999999999.99",
-      over90: "8.01",
-      total: "1000000000110.90",
-    });
   });
 });
 

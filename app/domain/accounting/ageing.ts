@@ -1,14 +1,16 @@
-import { sumPaisa, toPaisa, fromPaisa } from "../../lib/money";
+import { formatMoney } from "../../lib/format";
 
 // The age of what is owed (Payables & Receivables; issue 21). A payable's or receivable's age is the number of days
 // past its due date, or, when it has none, since its own date; today is Dhaka's. Totals of what is left are kept by
-// age: not yet due (a due date still ahead), 0–30, 31–60, 61–90 and over 90 days. Overdue: a due date before today
-// (one without a due date is never marked overdue, though it ages). The SQL of the lists follows AGE_BUCKETS.
+// age: not yet due (due today or later: age 0 or less), 1–30, 31–60, 61–90 and over 90 days past due. Overdue: a due
+// date before today (age 1 or more); so a row is Overdue exactly when its due date puts it in a bucket past due. One
+// without a due date is never marked overdue, though it ages from its date. The rule is applied ONCE, in SQL
+// (open-items.server.ts: ageSql, ageBucketSql, overdueSql), by AGE_BUCKETS' bounds; ageText only words a row's age.
 // Browser-safe.
 
 export const AGE_BUCKETS = [
-  { key: "notDue", label: "Not yet due", min: null, max: -1 },
-  { key: "0-30", label: "0–30 days", min: 0, max: 30 },
+  { key: "notDue", label: "Not yet due", min: null, max: 0 },
+  { key: "1-30", label: "1–30 days", min: 1, max: 30 },
   { key: "31-60", label: "31–60 days", min: 31, max: 60 },
   { key: "61-90", label: "61–90 days", min: 61, max: 90 },
   { key: "over90", label: "Over 90 days", min: 91, max: null },
@@ -29,29 +31,19 @@ export function ageOf(item: { date: string; dueDate: string | null }, today: str
   return daysBetween(item.dueDate ?? item.date, today);
 }
 
-export function ageBucketOf(age: number): AgeBucketKey {
-  for (const bucket of AGE_BUCKETS) if (bucket.max === null || age <= bucket.max) return bucket.key;
-  return "over90";
-}
+/**
+ * What is left of one table's pending ones by age and in all (`documents`: their sum), and `ledger`: the balance of
+ * the table's account (the role payable or receivable) in the book, which DESIGN §10 makes the screen's total.
+ */
+export type AgeingTotals = Record<AgeBucketKey | "documents" | "ledger", string> & { accountName: string };
 
-/** A due date before today. */
-export function isOverdue(dueDate: string | null, today: string): boolean {
-  return dueDate !== null && dueDate < today;
-}
-
-export type AgeingTotals = Record<AgeBucketKey | "total", string>;
-
-/** What is left, summed by age (and in all). */
-export function ageingTotals(
-  items: readonly { date: string; dueDate: string | null; left: string }[],
-  today: string,
-): AgeingTotals {
-  const sums = new Map<AgeBucketKey, bigint[]>(AGE_BUCKET_KEYS.map((k) => [k, []]));
-  for (const item of items) sums.get(ageBucketOf(ageOf(item, today)))!.push(toPaisa(item.left));
-  const totals = Object.fromEntries(AGE_BUCKET_KEYS.map((k) => [k, fromPaisa(sumPaisa(sums.get(k)!))])) as AgeingTotals;
-  totals.total = fromPaisa(sumPaisa(items.map((i) => toPaisa(i.left))));
-  return totals;
-}
+export const AGEING_MESSAGES = {
+  /** When the book's account and the open documents disagree (a journal entry posted to the account directly). */
+  ledgerDiffers: (kind: "payable" | "receivable", totals: Pick<AgeingTotals, "accountName" | "ledger" | "documents">) =>
+    `The ledger's ${totals.accountName} is ${formatMoney(totals.ledger)}; the open ${kind}s add up to ${formatMoney(
+      totals.documents,
+    )}: a journal entry was posted to it directly`,
+};
 
 /** How a row says its age: "12 days overdue", "Due today", "Due in 5 days", "45 days old" (no due date). */
 export function ageText(item: { date: string; dueDate: string | null }, today: string): string {

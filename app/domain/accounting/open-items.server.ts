@@ -1,28 +1,34 @@
-import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { queryRows, type DbOrTx } from "../../db/client.server";
-import { transactions as t } from "../../db/schema";
+import { accountRoles, chartOfAccounts, transactions as t } from "../../db/schema";
 import { clampPage, isUuid, offsetOf, pageCountOf, type ListPage } from "../../lib/list-params";
 import { searchAny } from "../../lib/list-query.server";
 import { fromPaisa, sumPaisa, toPaisa } from "../../lib/money";
 import { AGE_BUCKETS, AGE_BUCKET_KEYS, type AgeBucketKey, type AgeingTotals } from "./ageing";
+import { ACCOUNT_ROLES } from "./account-roles";
+import { balancesAt, naturalBalance } from "./balances.server";
 import { OPEN_ITEM_LIST, type OpenItemListState, type OpenItemRow, type OpenItemView } from "./open-item-list";
 import type { OpenItemKind } from "./settle-form";
 
 // Payables & Receivables (issue 21): the pending payables (expenses) and receivables (income) with what is left of
-// each, their age (ageing.ts: days past the due date, or since the date without one) and whether they are overdue,
-// and the totals of what is left by age; the one a Settle dialog opens.
+// each, their age and whether they are overdue (the rule of ageing.ts, applied here in SQL only), and the totals of
+// what is left by age; each table's total outstanding is its account's balance in the book (DESIGN §10), with the
+// documents' sum beside it; the one a Settle dialog opens.
 
 const typeOf = (kind: OpenItemKind) => (kind === "payable" ? "expense" : "income");
 
 /** Days past the due date (or since the date), as of `today`. */
 const ageSql = (today: string): SQL => sql`(${today}::date - coalesce(${t.dueDate}, ${t.date}))`;
 
-/** The age's bucket, by AGE_BUCKETS' bounds (ageing.ts's ageBucketOf, in SQL). */
+/** The age's bucket, by AGE_BUCKETS' bounds. */
 function ageBucketSql(today: string): SQL {
   const age = ageSql(today);
   const whens = AGE_BUCKETS.filter((b) => b.max !== null).map((b) => sql`when ${age} <= ${b.max} then ${b.key}`);
   return sql`(case ${sql.join(whens, sql` `)} else ${AGE_BUCKETS[AGE_BUCKETS.length - 1]!.key} end)`;
 }
+
+/** A due date before today: exactly the rows with a due date whose age puts them past "Not yet due". */
+const overdueSql = (today: string): SQL => sql`coalesce(${t.dueDate} < ${today}::date, false)`;
 
 const LEFT = sql`(${t.amount} - ${t.settledAmount})`;
 
@@ -39,9 +45,27 @@ function openWhere(kind: OpenItemKind, state: Pick<OpenItemListState, "q" | "fil
     eq(t.type, typeOf(kind)),
     searchAny(state.q, [t.party, t.description, t.reference]),
     state.filters.age ? sql`${ageBucketSql(today)} = ${state.filters.age}` : undefined,
-    state.filters.overdue ? sql`${t.dueDate} < ${today}::date` : undefined,
+    state.filters.overdue ? overdueSql(today) : undefined,
   );
 }
+
+/** The columns of a row of either table (and of the Settle dialog's item). */
+const openItemColumns = (today: string) => ({
+  id: t.id,
+  date: t.date,
+  dueDate: t.dueDate,
+  category: t.category,
+  description: t.description,
+  party: t.party,
+  reference: t.reference,
+  paymentMethod: t.paymentMethod,
+  amount: t.amount,
+  settledAmount: t.settledAmount,
+  left: sql<string>`${LEFT}::text`,
+  age: sql<number>`${ageSql(today)}::int`,
+  ageBucket: sql<AgeBucketKey>`${ageBucketSql(today)}`,
+  overdue: sql<boolean>`${overdueSql(today)}`,
+});
 
 /** One page of one table. */
 export async function listOpenItems(
@@ -55,22 +79,7 @@ export async function listOpenItems(
   const by = state.dir === "asc" ? asc : desc;
   const rows = (limit: number, offset: number) =>
     db
-      .select({
-        id: t.id,
-        date: t.date,
-        dueDate: t.dueDate,
-        category: t.category,
-        description: t.description,
-        party: t.party,
-        reference: t.reference,
-        paymentMethod: t.paymentMethod,
-        amount: t.amount,
-        settledAmount: t.settledAmount,
-        left: sql<string>`${LEFT}::text`,
-        age: sql<number>`${ageSql(today)}::int`,
-        ageBucket: sql<AgeBucketKey>`${ageBucketSql(today)}`,
-        overdue: sql<boolean>`coalesce(${t.dueDate} < ${today}::date, false)`,
-      })
+      .select(openItemColumns(today))
       .from(t)
       .where(where)
       .orderBy(...[...SORTS[state.sort], sql`${t.id}`].map((c) => by(c)))
@@ -91,44 +100,49 @@ export async function listOpenItems(
   };
 }
 
-/** What is left of the pending payables and receivables, by age and in all (every one, whatever the filters). */
+/**
+ * What is left of the pending payables and receivables, by age and in all (every one, whatever the filters), and each
+ * table's total outstanding from the book: the balance of the account of the role payable or receivable (all its
+ * posted lines), as the account's type reads it.
+ */
 export async function openItemAgeing(db: DbOrTx, today: string): Promise<Record<OpenItemKind, AgeingTotals>> {
   const rows = await queryRows<{ type: "income" | "expense"; bucket: AgeBucketKey; left: string }>(
     db,
     sql`select ${t.type} as type, ${ageBucketSql(today)} as bucket, sum(${LEFT})::text as left
           from ${t} where ${t.status} = 'pending' group by 1, 2`,
   );
-  const totals = (type: "income" | "expense"): AgeingTotals => {
-    const mine = rows.filter((r) => r.type === type);
+  const roles = await db
+    .select({ role: accountRoles.role, id: chartOfAccounts.id, name: chartOfAccounts.name, type: chartOfAccounts.type })
+    .from(accountRoles)
+    .innerJoin(chartOfAccounts, eq(chartOfAccounts.id, accountRoles.accountId))
+    .where(inArray(accountRoles.role, ["payable", "receivable"]));
+  const balances = await balancesAt(
+    db,
+    roles.map((r) => r.id),
+    null,
+  );
+  const totals = (kind: OpenItemKind): AgeingTotals => {
+    const mine = rows.filter((r) => r.type === typeOf(kind));
     const byBucket = Object.fromEntries(
       AGE_BUCKET_KEYS.map((key) => [key, fromPaisa(toPaisa(mine.find((r) => r.bucket === key)?.left ?? "0"))]),
     ) as Record<AgeBucketKey, string>;
-    return { ...byBucket, total: fromPaisa(sumPaisa(mine.map((r) => toPaisa(r.left)))) };
+    const account = roles.find((r) => r.role === kind);
+    const ledger = account ? naturalBalance(account.type, balances.get(account.id) ?? 0n) : 0n;
+    return {
+      ...byBucket,
+      documents: fromPaisa(sumPaisa(mine.map((r) => toPaisa(r.left)))),
+      ledger: fromPaisa(ledger),
+      accountName: account?.name ?? ACCOUNT_ROLES[kind].label,
+    };
   };
-  return { payable: totals("expense"), receivable: totals("income") };
+  return { payable: totals("payable"), receivable: totals("receivable") };
 }
 
 /** A pending payable or receivable, for its Settle dialog; null for a malformed or unknown id or one not pending. */
 export async function loadOpenItem(db: DbOrTx, id: string, today: string): Promise<OpenItemView | null> {
   if (!isUuid(id)) return null;
   const [row] = await db
-    .select({
-      id: t.id,
-      type: t.type,
-      date: t.date,
-      dueDate: t.dueDate,
-      category: t.category,
-      description: t.description,
-      party: t.party,
-      reference: t.reference,
-      paymentMethod: t.paymentMethod,
-      amount: t.amount,
-      settledAmount: t.settledAmount,
-      left: sql<string>`${LEFT}::text`,
-      age: sql<number>`${ageSql(today)}::int`,
-      ageBucket: sql<AgeBucketKey>`${ageBucketSql(today)}`,
-      overdue: sql<boolean>`coalesce(${t.dueDate} < ${today}::date, false)`,
-    })
+    .select({ ...openItemColumns(today), type: t.type })
     .from(t)
     .where(and(eq(t.id, id.toLowerCase()), eq(t.status, "pending")));
   if (!row) return null;

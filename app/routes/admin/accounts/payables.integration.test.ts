@@ -26,10 +26,14 @@ import {
 } from "~/db/schema";
 import { accountRoleSeed, chartOfAccountsSeed } from "~/db/seed/accounting";
 import { seedId } from "~/db/seed/ids";
+import { AGEING_MESSAGES } from "~/domain/accounting/ageing";
+import { twoLines } from "~/domain/accounting/journal";
+import { postEntry } from "~/domain/accounting/ledger.server";
 import { reverseEntry } from "~/domain/accounting/reverse-entry.server";
 import { settleOpenItem } from "~/domain/accounting/settle-open-item.server";
 import { addDays } from "~/domain/dashboard/periods";
 import { todayInDhaka } from "~/lib/dhaka-time";
+import { formatMoney } from "~/lib/format";
 import { fromPaisa, toPaisa } from "~/lib/money";
 import { action, loader } from "./payables";
 
@@ -179,7 +183,7 @@ describe("New Payable and New Receivable", () => {
 describe("the lists", () => {
   it("show pending ones only, with what is left, Overdue, and the totals left by age", async () => {
     const before = (await load()).ageing.payable;
-    // Due 10 days ago (overdue, 0–30), due in 5 days (not yet due), no due date and dated 45 days ago (31–60, never overdue).
+    // Due 10 days ago (overdue, 1–30), due in 5 days (not yet due), no due date and dated 45 days ago (31–60, never overdue).
     await addOpenItem({
       description: "Ageing overdue",
       date: addDays(TODAY, -40),
@@ -212,24 +216,25 @@ describe("the lists", () => {
     expect(payables.rows.map((r) => [r.party, r.left, r.overdue, r.ageBucket])).toEqual([
       ["Age Four", "0.50", true, "over90"],
       ["Age Three", "300.00", false, "31-60"],
-      ["Age One", "100.00", true, "0-30"],
+      ["Age One", "100.00", true, "1-30"],
       ["Age Two", "200.00", false, "notDue"],
     ]);
     expect(receivables.rows).toEqual([]);
     // Every pending payable counts in the totals, whatever the search: each age grew by what was added to it.
     const grown = Object.fromEntries(
-      Object.entries(ageing.payable).map(([age, left]) => [
+      (["notDue", "1-30", "31-60", "61-90", "over90", "documents", "ledger"] as const).map((age) => [
         age,
-        fromPaisa(toPaisa(left) - toPaisa(before[age as keyof typeof before])),
+        fromPaisa(toPaisa(ageing.payable[age]) - toPaisa(before[age])),
       ]),
     );
     expect(grown).toEqual({
       notDue: "200.00",
-      "0-30": "100.00",
+      "1-30": "100.00",
       "31-60": "300.00",
       "61-90": "0.00",
       over90: "0.50",
-      total: "600.50",
+      documents: "600.50",
+      ledger: "600.50",
     });
     expect((await load("?overdue=yes&q=Ageing")).payables.rows.map((r) => r.party)).toEqual(["Age Four", "Age One"]);
     expect((await load("?age=31-60&q=Ageing")).payables.rows.map((r) => r.party)).toEqual(["Age Three"]);
@@ -239,6 +244,79 @@ describe("the lists", () => {
       "100.00",
       "0.50",
     ]);
+  });
+
+  it("age at the bounds: due today is not yet due and not overdue; 30/31, 60/61, 90/91 days past due split; Overdue exactly past due", async () => {
+    const ages = [-1, 0, 1, 30, 31, 60, 61, 90, 91];
+    for (const age of ages)
+      await addOpenItem({
+        kind: "receivable",
+        category: "Sales",
+        description: `Bound ${age}`,
+        party: `Bound ${String(age + 10).padStart(3, "0")}`,
+        date: addDays(TODAY, -200),
+        dueDate: addDays(TODAY, -age),
+        amount: "1",
+      });
+    const rows = (await load("?q=Bound&sort=party&dir=asc")).receivables.rows;
+    expect(rows.map((r) => [r.age, r.ageBucket, r.overdue])).toEqual([
+      [-1, "notDue", false],
+      [0, "notDue", false],
+      [1, "1-30", true],
+      [30, "1-30", true],
+      [31, "31-60", true],
+      [60, "31-60", true],
+      [61, "61-90", true],
+      [90, "61-90", true],
+      [91, "over90", true],
+    ]);
+    // The filters agree with the rows: Overdue lists every one past due, "Not yet due" the rest.
+    expect((await load("?q=Bound&overdue=yes&sort=party&dir=asc")).receivables.rows.map((r) => r.age)).toEqual(
+      ages.filter((a) => a > 0),
+    );
+    expect((await load("?q=Bound&age=notDue&sort=party&dir=asc")).receivables.rows.map((r) => r.age)).toEqual([-1, 0]);
+    // The Settle dialog's item is aged by the same rule.
+    const dueToday = rows.find((r) => r.age === 0)!;
+    expect((await load(`?settle=${dueToday.id}`)).dialog).toMatchObject({
+      item: { ageBucket: "notDue", overdue: false },
+    });
+  });
+
+  it("totals outstanding from the ledger; a journal posted to Accounts Payable directly is shown as the difference", async () => {
+    await addOpenItem({ description: "Ledger total", party: "Ledger Supplier", amount: "250", dueDate: "" });
+    const agreed = (await load()).ageing.payable;
+    expect(agreed.ledger).toBe(agreed.documents);
+    expect(agreed.accountName).toBe("Accounts Payable");
+    // A manual journal: Cash 1000 paid out against Accounts Payable, with no payable behind it.
+    const entryId = await getDb().transaction((tx) =>
+      postEntry(tx, {
+        date: TODAY,
+        description: "Paid a supplier on account",
+        source: { type: "manual" },
+        lines: twoLines(PAYABLE, CASH, 100_000n),
+        createdBy: null,
+      }),
+    );
+    try {
+      const differs = (await load()).ageing.payable;
+      expect(differs.documents).toBe(agreed.documents);
+      expect(fromPaisa(toPaisa(agreed.ledger) - toPaisa(differs.ledger))).toBe("1000.00");
+      expect(AGEING_MESSAGES.ledgerDiffers("payable", differs)).toBe(
+        `The ledger's Accounts Payable is ${formatMoney(differs.ledger)}; the open payables add up to ${formatMoney(
+          differs.documents,
+        )}: a journal entry was posted to it directly`,
+      );
+      // The receivables' account was not touched: they still agree.
+      const receivable = (await load()).ageing.receivable;
+      expect(receivable.ledger).toBe(receivable.documents);
+    } finally {
+      const undone = await reverseEntry(
+        getDb(),
+        { userId: admin.id, label: admin.email, ipAddress: null, userAgent: null },
+        { entryId, date: TODAY },
+      );
+      expect(undone.ok).toBe(true);
+    }
   });
 
   it("pages each table on its own", async () => {

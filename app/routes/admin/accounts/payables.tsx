@@ -191,8 +191,9 @@ export default function PayablesReceivables({ loaderData, actionData }: Route.Co
           />
         </ListToolbar>
         <p className="px-4 py-2 text-xs text-slate-500">
-          Age: days past the due date, or since the date when there is none (today in Dhaka). The totals by age count
-          every pending one, whatever the search.
+          Age: days past the due date, or since the date when there is none (today in Dhaka); due today is not yet due.
+          The totals by age count every pending one, whatever the search; the total outstanding is the account&apos;s
+          balance in the ledger.
         </p>
       </Panel>
       {KINDS.map((kind) => (
@@ -201,6 +202,7 @@ export default function PayablesReceivables({ loaderData, actionData }: Route.Co
             {OPEN_ITEM_KIND_LABELS[kind].table}
           </h2>
           <AgeingSummary
+            kind={kind}
             title={OPEN_ITEM_KIND_LABELS[kind].table}
             totals={ageing[kind]}
             hrefOf={(age) => list.href({ filters: { age } })}

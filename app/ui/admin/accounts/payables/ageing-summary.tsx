@@ -1,16 +1,20 @@
 import { Link } from "react-router";
-import { AGE_BUCKETS, type AgeingTotals } from "~/domain/accounting/ageing";
+import { AGE_BUCKETS, AGEING_MESSAGES, type AgeingTotals } from "~/domain/accounting/ageing";
+import type { OpenItemKind } from "~/domain/accounting/settle-form";
 import { formatMoney } from "~/lib/format";
 
 // What is left of the pending payables or receivables by age (ageing.ts: days past the due date, or since the date
-// without one), and in all; each age links to the list narrowed to it.
+// without one), each age linking to the list narrowed to it; the total outstanding is the account's balance in the
+// ledger (DESIGN §10), and one line says so when the open documents add up to something else.
 
 export function AgeingSummary({
+  kind,
   title,
   totals,
   hrefOf,
   testId,
 }: {
+  kind: OpenItemKind;
   title: string;
   totals: AgeingTotals;
   /** The screen filtered to one age. */
@@ -27,11 +31,7 @@ export function AgeingSummary({
               <dt className="text-xs text-slate-500">{bucket.label}</dt>
               <dd
                 className={`text-sm font-semibold tabular-nums ${
-                  zero
-                    ? "text-slate-400"
-                    : bucket.key === "notDue" || bucket.key === "0-30"
-                      ? "text-ink-900"
-                      : "text-red-700"
+                  zero ? "text-slate-400" : bucket.key === "notDue" ? "text-ink-900" : "text-red-700"
                 }`}
                 data-testid={`age-${bucket.key}`}
               >
@@ -47,12 +47,17 @@ export function AgeingSummary({
           );
         })}
         <div className="rounded-md border border-slate-300 bg-slate-50 px-3 py-2">
-          <dt className="text-xs font-medium text-slate-600">Total left</dt>
+          <dt className="text-xs font-medium text-slate-600">Total outstanding</dt>
           <dd className="text-sm font-bold text-ink-900 tabular-nums" data-testid="age-total">
-            {formatMoney(totals.total)}
+            {formatMoney(totals.ledger)}
           </dd>
         </div>
       </dl>
+      {totals.ledger !== totals.documents && (
+        <p className="mt-2 text-xs text-amber-800" role="note" data-testid="ledger-differs">
+          {AGEING_MESSAGES.ledgerDiffers(kind, totals)}
+        </p>
+      )}
     </section>
   );
 }
