@@ -1,3 +1,4 @@
+import { formatMoney } from "../../lib/format";
 import type { Db } from "../../db/client.server";
 import { fromPaisa } from "../../lib/money";
 import { recordAudit, type AuditActor } from "../audit/audit.server";
@@ -47,7 +48,7 @@ export async function createJournalEntry(
         action: input.status === "posted" ? "journal.created_posted" : "journal.created_draft",
         entityType: "journal_entry",
         entityId: id,
-        summary: `${input.status === "posted" ? "Posted" : "Saved the draft"} journal entry ${entryName({ referenceNo: input.reference, entryDate: input.entryDate })} (৳${total})`,
+        summary: `${input.status === "posted" ? "Posted" : "Saved the draft"} journal entry ${entryName({ referenceNo: input.reference, entryDate: input.entryDate })} (${formatMoney(total)})`,
         changes: {
           entryDate: input.entryDate,
           reference: input.reference,

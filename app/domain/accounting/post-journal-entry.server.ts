@@ -1,3 +1,4 @@
+import { formatMoney } from "../../lib/format";
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.server";
 import { journalEntries } from "../../db/schema";
@@ -35,7 +36,7 @@ export async function postJournalEntry(db: Db, input: PostInput, actor: AuditAct
         action: "journal.posted",
         entityType: "journal_entry",
         entityId: id,
-        summary: `Posted the draft journal entry ${entryName(entry)} (৳${fromPaisa(total)})`,
+        summary: `Posted the draft journal entry ${entryName(entry)} (${formatMoney(fromPaisa(total))})`,
         changes: { status: { from: "draft", to: "posted" }, total: fromPaisa(total) },
       });
       return null;

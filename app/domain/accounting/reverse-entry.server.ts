@@ -2,7 +2,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.server";
 import { journalEntries, journalLines, settlements, transactions } from "../../db/schema";
 import { isUniqueViolation } from "../../db/errors.server";
-import { formatShortDate } from "../../lib/format";
+import { formatShortDate, formatMoney } from "../../lib/format";
 import { fromPaisa, toPaisa } from "../../lib/money";
 import { isCalendarDate, isUuid } from "../../lib/list-params";
 import { recordAudit, type AuditActor } from "../audit/audit.server";
@@ -101,7 +101,7 @@ export async function reverseEntry(
         action: "journal.reversed",
         entityType: "journal_entry",
         entityId: original.id,
-        summary: `Reversed journal entry ${original.referenceNo ?? original.id.slice(0, 8)} of ${formatShortDate(original.entryDate)} (৳${original.total}) on ${formatShortDate(input.date)}`,
+        summary: `Reversed journal entry ${original.referenceNo ?? original.id.slice(0, 8)} of ${formatShortDate(original.entryDate)} (${formatMoney(original.total ?? "0")}) on ${formatShortDate(input.date)}`,
         changes: { reversalId, date: input.date },
       });
       return { ok: true as const, message: REVERSE_MESSAGES.done(reference ?? "the reversal"), reversalId };

@@ -1,3 +1,4 @@
+import { formatMoney } from "../../lib/format";
 import { asc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.server";
 import { journalEntries, journalLines } from "../../db/schema";
@@ -78,7 +79,7 @@ export async function updateJournalEntry(
         entityId: id,
         summary:
           input.status === "posted"
-            ? `Edited and posted the draft journal entry ${name} (৳${total})`
+            ? `Edited and posted the draft journal entry ${name} (${formatMoney(total)})`
             : `Edited the draft journal entry ${name}: ${Object.keys(changes).join(", ") || "nothing changed"}`,
         changes: input.status === "posted" ? { ...changes, status: { from: "draft", to: "posted" } } : changes,
       });
