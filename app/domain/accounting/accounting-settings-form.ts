@@ -96,3 +96,26 @@ export function parseAccountingSettingsForm(
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   return { ok: true, input: { lockDate: lockDate || null, roles } };
 }
+
+/**
+ * A role's choices on the settings screen: the active accounts of a type the role allows (a deactivated one is not
+ * offered), and what is stored now even when it no longer fits, marked with why (the save then refuses it); "Choose
+ * an account" first when nothing is stored.
+ */
+export function roleAccountOptions(
+  accounts: readonly { id: string; code: string; name: string; type: AccountType; isActive: boolean }[],
+  role: AccountRole,
+  chosen: string,
+): { value: string; label: string }[] {
+  const types: readonly string[] = ACCOUNT_ROLES[role].types;
+  const fits = (a: (typeof accounts)[number]) => a.isActive && types.includes(a.type);
+  const options = accounts.filter(fits).map((a) => ({ value: a.id, label: `${a.code} ${a.name}` }));
+  const current = accounts.find((a) => a.id === chosen);
+  if (current && !fits(current))
+    options.unshift({
+      value: current.id,
+      label: `${current.code} ${current.name} (${current.isActive ? ACCOUNT_TYPE_LABELS[current.type].toLowerCase() : "deactivated"})`,
+    });
+  if (!current) options.unshift({ value: "", label: "Choose an account" });
+  return options;
+}

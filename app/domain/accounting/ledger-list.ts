@@ -36,3 +36,17 @@ export function entryActions(entry: { status: JournalStatus; reversedBy: unknown
   const draft = entry.status === "draft";
   return { edit: draft, post: draft, delete: draft, reverse: !draft && !entry.reversedBy && !entry.reverses };
 }
+
+/**
+ * The General Ledger lines editor's account choices for a line: the active accounts only (a deactivated one is not
+ * offered for new postings), plus the one the line already names when it is deactivated, marked so, so an old draft
+ * shows what is stored (its save then says why it is refused).
+ */
+export function lineAccountOptions(
+  accounts: readonly { id: string; code: string; name: string; isActive: boolean }[],
+  selected: string,
+): { value: string; label: string }[] {
+  return accounts
+    .filter((a) => a.isActive || a.id === selected)
+    .map((a) => ({ value: a.id, label: `${a.code} · ${a.name}${a.isActive ? "" : " (deactivated)"}` }));
+}

@@ -27,6 +27,7 @@ import {
   transactions,
 } from "~/db/schema";
 import { twoLines } from "~/domain/accounting/journal";
+import { lineAccountOptions } from "~/domain/accounting/ledger-list";
 import type { JournalEntryFormValues } from "~/domain/accounting/journal-entry-form";
 import { writeEntry } from "~/domain/accounting/ledger.server";
 import { todayInDhaka } from "~/lib/dhaka-time";
@@ -245,6 +246,17 @@ describe("New Journal Entry", () => {
     // What was typed comes back, for the form to show again.
     expect(answer.body.values).toMatchObject({ reference: overrides.reference ?? expect.any(String) });
     expect(await tableFingerprint(TABLES)).toEqual(before);
+  });
+
+  it("the lines editor does not offer a deactivated account, except on a line that already names it (marked)", async () => {
+    await getDb().update(chartOfAccounts).set({ isActive: false }).where(eq(chartOfAccounts.id, MISC));
+    const { accounts } = await callRoute(loader, `${PATH}?new=1`, { as: admin });
+    const offered = lineAccountOptions(accounts, "").map((o) => o.value);
+    expect(offered).not.toContain(MISC);
+    expect(offered).toContain(CASH);
+    expect(lineAccountOptions(accounts, MISC).find((o) => o.value === MISC)?.label).toMatch(/ \(deactivated\)$/);
+    // The account filter of the list still offers it: old entries may use it.
+    expect(accounts.map((a) => a.id)).toContain(MISC);
   });
 
   it("refuses a form with no lines at all", async () => {

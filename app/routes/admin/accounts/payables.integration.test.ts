@@ -2,7 +2,7 @@
 // only) with what is left, Overdue and the totals by age, Settle (part and whole, each a settlements row and its
 // entry; settled in full, one leaves the list), every refusal with its field's message and nothing written, two
 // settlements at once that cannot overpay, and who may do what.
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { tableFingerprint } from "../../../../tests/support/db-fingerprint";
 import {
@@ -316,6 +316,22 @@ describe("the lists", () => {
         { entryId, date: TODAY },
       );
       expect(undone.ok).toBe(true);
+    }
+  });
+
+  it("do not offer a deactivated account: 1010 Petty Cash and 1210 Nagad are gone from New Payable's and Settle's money accounts", async () => {
+    const item = await addOpenItem({ description: "Deactivated choices", party: "Choice Supplier", amount: "50" });
+    await getDb()
+      .update(chartOfAccounts)
+      .set({ isActive: false })
+      .where(inArray(chartOfAccounts.id, [PETTY_CASH, account("1210")]));
+    for (const query of ["?new=payable", "?new=receivable", `?settle=${item.id}`]) {
+      const { choices } = await load(query);
+      expect(
+        choices?.accounts.map((a) => a.code),
+        query,
+      ).toEqual(["1000", "1100", "1110", "1200"]);
+      expect(Object.values(choices?.defaults ?? {}), query).not.toContain(PETTY_CASH);
     }
   });
 

@@ -1,7 +1,7 @@
 // Transactions (issue 21): New Transaction posting through the ledger (completed at once; pending as a receivable or
 // payable), the cards read from the ledger and equal to its lines, the list's period, filters, search, sort and
 // pages, the CSV of what is shown, every refusal with its field's message and nothing written, and who may do what.
-import { eq, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { tableFingerprint } from "../../../../tests/support/db-fingerprint";
 import {
@@ -466,6 +466,17 @@ describe("the list", () => {
     expect(dialog?.choices.accounts.map((a) => a.code)).toEqual(["1000", "1010", "1100", "1110", "1200", "1210"]);
     const gone = await thrownBy(load("?view=00000000-0000-4000-8000-000000000000"));
     expect(gone.status).toBe(302);
+  });
+
+  it("does not offer a deactivated account: 1010 Petty Cash and 1210 Nagad are gone from New Transaction's money accounts", async () => {
+    await getDb()
+      .update(chartOfAccounts)
+      .set({ isActive: false })
+      .where(inArray(chartOfAccounts.id, [PETTY_CASH, account("1210")]));
+    const { dialog } = await load("?new=1");
+    expect(dialog?.choices.accounts.map((a) => a.code)).toEqual(["1000", "1100", "1110", "1200"]);
+    expect(Object.values(dialog?.choices.defaults ?? {})).not.toContain(PETTY_CASH);
+    expect(Object.values(dialog?.choices.defaults ?? {})).not.toContain(account("1210"));
   });
 
   it("exports what is shown as CSV, every page, in the list's order", async () => {

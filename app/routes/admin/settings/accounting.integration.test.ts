@@ -1,7 +1,7 @@
 // Settings > Accounting (issue 21) through its route: the roles' accounts and the lock date, saved in one
 // transaction with an audit line of what changed; every refusal names its field and writes nothing; accountants and
 // administrators only.
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { tableFingerprint } from "../../../../tests/support/db-fingerprint";
 import {
@@ -17,9 +17,11 @@ import { accountRoles, auditLog, chartOfAccounts } from "~/db/schema";
 import { seedId } from "~/db/seed/ids";
 import { seedDatabase } from "~/db/seed/seed.server";
 import { ACCOUNT_ROLE_KEYS } from "~/domain/accounting/account-roles";
+import type { AccountType } from "~/domain/accounting/constants";
 import {
   ACCOUNTING_SETTINGS_MESSAGES as MESSAGES,
   roleField,
+  roleAccountOptions,
   type AccountingSettingsValues,
 } from "~/domain/accounting/accounting-settings-form";
 import { twoLines } from "~/domain/accounting/journal";
@@ -48,7 +50,7 @@ beforeAll(async () => {
 
 interface Page {
   values: AccountingSettingsValues;
-  accounts: { id: string; code: string; isActive: boolean }[];
+  accounts: { id: string; code: string; name: string; type: AccountType; isActive: boolean }[];
 }
 
 async function page(as: TestUser = accountant): Promise<Page> {
@@ -78,6 +80,34 @@ describe(PATH, () => {
     expect(values.roles["money.cash"]).toBe(CASH);
     expect(values.lockDate).toBe("");
     expect(accounts.map((a) => a.code)).toContain("1010");
+  });
+
+  it("does not offer a deactivated account for any role, except marked as such where it is still stored", async () => {
+    const PETTY_CASH = seedId("account:1010");
+    const NAGAD = seedId("account:1210");
+    await getDb()
+      .update(chartOfAccounts)
+      .set({ isActive: false })
+      .where(inArray(chartOfAccounts.id, [PETTY_CASH, NAGAD]));
+    try {
+      const { values, accounts } = await page();
+      for (const role of ACCOUNT_ROLE_KEYS) {
+        const offered = roleAccountOptions(accounts, role, values.roles[role] ?? "").map((o) => o.value);
+        expect(offered, role).not.toContain(PETTY_CASH);
+        expect(offered, role).not.toContain(NAGAD);
+      }
+      expect(roleAccountOptions(accounts, "money.cash", CASH).map((o) => o.value)).toContain(CASH);
+      // Stored before it was deactivated: shown so the form says what is there, marked, and the save refuses it.
+      expect(roleAccountOptions(accounts, "money.cash", PETTY_CASH)[0]).toEqual({
+        value: PETTY_CASH,
+        label: "1010 Petty Cash (deactivated)",
+      });
+    } finally {
+      await getDb()
+        .update(chartOfAccounts)
+        .set({ isActive: true })
+        .where(inArray(chartOfAccounts.id, [PETTY_CASH, NAGAD]));
+    }
   });
 
   it("moves a role to another account and sets the lock date, with one audit line of both", async () => {

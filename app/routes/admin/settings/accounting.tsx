@@ -7,11 +7,11 @@ import {
   parseAccountingSettingsForm,
   readAccountingSettingsForm,
   ROLE_GROUPS,
+  roleAccountOptions,
   roleField,
   rolesOfGroup,
 } from "~/domain/accounting/accounting-settings-form";
 import { loadAccountingSettings, saveAccountingSettings } from "~/domain/accounting/accounting-settings.server";
-import { ACCOUNT_TYPE_LABELS } from "~/domain/accounting/constants";
 import { auditActor, requireAction, requireView } from "~/domain/auth/guard.server";
 import { todayInDhaka } from "~/lib/dhaka-time";
 import { formCheck } from "~/lib/form-errors";
@@ -64,7 +64,6 @@ export default function AccountingSettings({ loaderData, actionData }: Route.Com
   );
   const busy = useFormBusy("save");
   useToast(actionData?.toast);
-  const byId = new Map(accounts.map((a) => [a.id, a]));
   const errorCount = Object.values(errors).filter(Boolean).length;
 
   return (
@@ -136,17 +135,7 @@ export default function AccountingSettings({ loaderData, actionData }: Route.Com
                   {rolesOfGroup(group).map((role) => {
                     const definition = ACCOUNT_ROLES[role];
                     const chosen = values.roles[role] ?? "";
-                    const current = byId.get(chosen);
-                    const fits = (a: (typeof accounts)[number]) =>
-                      a.isActive && (definition.types as readonly string[]).includes(a.type);
-                    const options = accounts.filter(fits).map((a) => ({ value: a.id, label: `${a.code} ${a.name}` }));
-                    // What is stored now, even when it no longer fits: the save then says why.
-                    if (current && !fits(current))
-                      options.unshift({
-                        value: current.id,
-                        label: `${current.code} ${current.name} (${current.isActive ? ACCOUNT_TYPE_LABELS[current.type].toLowerCase() : "deactivated"})`,
-                      });
-                    if (!current) options.unshift({ value: "", label: "Choose an account" });
+                    const options = roleAccountOptions(accounts, role, chosen);
                     return (
                       <SelectField
                         key={role}

@@ -13,6 +13,7 @@ import {
   type JournalEntryFormValues,
   type JournalLineValues,
 } from "~/domain/accounting/journal-entry-form";
+import { lineAccountOptions } from "~/domain/accounting/ledger-list";
 import type { AccountChoice } from "~/domain/accounting/ledger-list.server";
 import { formCheck } from "~/lib/form-errors";
 import { formatMoney } from "~/lib/format";
@@ -75,13 +76,7 @@ export function JournalEntryDialog({
         : current,
     );
 
-  const offered = (selected: string) =>
-    accounts
-      .filter((a) => a.isActive || a.id === selected)
-      .map((a) => ({
-        value: a.id,
-        label: `${a.code} · ${a.name}${a.isActive ? "" : " (deactivated)"}`,
-      }));
+  const offered = (selected: string) => lineAccountOptions(accounts, selected);
 
   const title = mode === "create" ? "New Journal Entry" : "Edit Journal Entry";
   const difference = totals.debits - totals.credits;
