@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseList } from "~/lib/list-params";
-import { periodChoices, periodOf, TRANSACTION_LIST, wholeMonths } from "./transaction-list";
+import { periodChoices, periodOf, SUMMARY_CAPTIONS, TRANSACTION_LIST, wholeMonths } from "./transaction-list";
 
 // The Transactions page's period (issue 21): this month by default, a month, a year, all time, or a typed range.
 
@@ -49,5 +49,13 @@ describe("wholeMonths", () => {
     expect(wholeMonths({ from: "2026-01-15", to: "2026-02-10" })).toBeNull();
     expect(wholeMonths({ from: null, to: "2026-02-28" })).toEqual({ start: null, end: "2026-03-01" });
     expect(wholeMonths({ from: "2024-02-02", to: null })).toEqual({ start: "2024-03-01", end: null });
+  });
+});
+
+describe("SUMMARY_CAPTIONS", () => {
+  it("say that Total Expenses leaves out equipment bought (an asset)", () => {
+    expect(SUMMARY_CAPTIONS.expenses("November 2026")).toBe(
+      "November 2026: expense accounts; equipment bought is an asset, not an expense",
+    );
   });
 });

@@ -121,6 +121,16 @@ export interface LedgerSummary {
   balance: string;
 }
 
+/**
+ * What each card says it counts. Total Expenses is the expense accounts only: an Equipment Purchase posts to the
+ * equipment asset (1500), so it is not in it, and the caption says so.
+ */
+export const SUMMARY_CAPTIONS = {
+  income: (periodLabel: string) => `${periodLabel}: income posted`,
+  expenses: (periodLabel: string) => `${periodLabel}: expense accounts; equipment bought is an asset, not an expense`,
+  balance: (balanceAt: string) => `Cash, bank and wallets ${balanceAt}`,
+};
+
 /** The CSV export's path (the list's query string after it). */
 export const TRANSACTIONS_EXPORT_PATH = "/admin/accounts/export";
 

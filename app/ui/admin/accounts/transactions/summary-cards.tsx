@@ -1,5 +1,5 @@
 import { ArrowDownLeft, ArrowUpRight, Landmark, type LucideIcon } from "lucide-react";
-import type { LedgerSummary } from "~/domain/accounting/transaction-list";
+import { SUMMARY_CAPTIONS, type LedgerSummary } from "~/domain/accounting/transaction-list";
 import { formatMoney } from "~/lib/format";
 
 // The Transactions screen's cards (backoffice.md §2): Total Income, Total Expenses, Current Balance, from the
@@ -56,7 +56,7 @@ export function SummaryCards({
       <Card
         title="Total Income"
         value={summary.income}
-        caption={`${periodLabel}: income posted`}
+        caption={SUMMARY_CAPTIONS.income(periodLabel)}
         icon={ArrowDownLeft}
         tint="bg-emerald-50 text-emerald-700"
         testId="card-income"
@@ -64,7 +64,7 @@ export function SummaryCards({
       <Card
         title="Total Expenses"
         value={summary.expenses}
-        caption={`${periodLabel}: expenses posted`}
+        caption={SUMMARY_CAPTIONS.expenses(periodLabel)}
         icon={ArrowUpRight}
         tint="bg-rose-50 text-rose-700"
         testId="card-expenses"
@@ -72,7 +72,7 @@ export function SummaryCards({
       <Card
         title="Current Balance"
         value={summary.balance}
-        caption={`Cash, bank and wallets ${balanceAt}`}
+        caption={SUMMARY_CAPTIONS.balance(balanceAt)}
         icon={Landmark}
         tint="bg-brand-50 text-brand-700"
         testId="card-balance"
