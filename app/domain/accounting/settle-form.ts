@@ -23,6 +23,8 @@ export const SETTLE_MESSAGES = {
     `${kind === "payable" ? "Paid" : "Received"} ${formatMoney(amount)}; ${formatMoney(left)} left`,
   failed: (message: string) => `Failed to settle: ${message}`,
   notFound: "This payable or receivable does not exist",
+  /** ?settle= names one settled, cancelled or gone meanwhile: back to the lists with this. */
+  notPending: "This payable or receivable is not pending any more",
   idRequired: "Choose the payable or receivable to settle",
   alreadySettled: "This one is already settled in full",
   cancelled: "This one was cancelled: there is nothing to settle",

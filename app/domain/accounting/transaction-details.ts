@@ -2,6 +2,13 @@ import type { JournalSource, PaymentMethod } from "./constants";
 
 // A transaction's details as its panel shows them (transaction-details.server.ts). Browser-safe.
 
+export const TRANSACTION_DETAILS_MESSAGES = {
+  /** ?view= names no transaction (Transactions). */
+  transactionGone: "This transaction does not exist",
+  /** ?view= names no payable or receivable (Payables & Receivables). */
+  openItemGone: "This payable or receivable does not exist",
+} as const;
+
 export interface SettlementDetails {
   id: string;
   date: string;

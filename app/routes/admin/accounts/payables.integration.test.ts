@@ -30,7 +30,9 @@ import { AGEING_MESSAGES } from "~/domain/accounting/ageing";
 import { twoLines } from "~/domain/accounting/journal";
 import { postEntry } from "~/domain/accounting/ledger.server";
 import { reverseEntry } from "~/domain/accounting/reverse-entry.server";
+import { SETTLE_MESSAGES } from "~/domain/accounting/settle-form";
 import { settleOpenItem } from "~/domain/accounting/settle-open-item.server";
+import { TRANSACTION_DETAILS_MESSAGES } from "~/domain/accounting/transaction-details";
 import { addDays } from "~/domain/dashboard/periods";
 import { todayInDhaka } from "~/lib/dhaka-time";
 import { formatMoney } from "~/lib/format";
@@ -76,6 +78,16 @@ type Form = Partial<Record<keyof typeof PAYABLE_FORM | "type" | "id", string>>;
 const post = (form: Form, as: TestUser = admin, path = "/admin/accounts/payables") =>
   callRoute(action, path, { as, form: form as Record<string, string> });
 const load = (query = "", as: TestUser = admin) => callRoute(loader, `/admin/accounts/payables${query}`, { as });
+/** The toast of the redirect a loader throws. */
+async function redirectToast(answer: Promise<unknown>): Promise<unknown> {
+  try {
+    await answer;
+  } catch (thrown) {
+    if (thrown instanceof Response) return flashToast(thrown);
+    throw thrown;
+  }
+  throw new Error("expected a redirect");
+}
 
 async function addOpenItem(form: Form, as: TestUser = admin) {
   const values = { ...PAYABLE_FORM, ...form };
@@ -600,6 +612,14 @@ describe("malformed settlements are refused with the field's message and write n
     expect(await tableFingerprint(TABLES)).toEqual(before);
     const opened = await thrownBy(load(`?settle=${done.id}`));
     expect(opened.status).toBe(302);
+    expect(await redirectToast(load(`?settle=${done.id}`))).toEqual({
+      type: "error",
+      message: SETTLE_MESSAGES.notPending,
+    });
+    expect(await redirectToast(load("?view=00000000-0000-4000-8000-000000000000"))).toEqual({
+      type: "error",
+      message: TRANSACTION_DETAILS_MESSAGES.openItemGone,
+    });
   });
 });
 

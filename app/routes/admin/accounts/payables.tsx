@@ -13,8 +13,14 @@ import {
 } from "~/domain/accounting/money-document-form";
 import { OPEN_ITEM_KIND_LABELS, OPEN_ITEM_LIST, openItemHref, openItemPage } from "~/domain/accounting/open-item-list";
 import { listOpenItems, loadOpenItem, openItemAgeing } from "~/domain/accounting/open-items.server";
-import { readSettleForm, type OpenItemKind, type SettleFormValues } from "~/domain/accounting/settle-form";
+import {
+  readSettleForm,
+  SETTLE_MESSAGES,
+  type OpenItemKind,
+  type SettleFormValues,
+} from "~/domain/accounting/settle-form";
 import { settleOpenItem } from "~/domain/accounting/settle-open-item.server";
+import { TRANSACTION_DETAILS_MESSAGES } from "~/domain/accounting/transaction-details";
 import { loadTransactionDetails } from "~/domain/accounting/transaction-details.server";
 import { todayInDhaka } from "~/lib/dhaka-time";
 import { redirectWithToast } from "~/lib/flash-toast.server";
@@ -72,12 +78,9 @@ export async function loader(args: Route.LoaderArgs) {
     viewId ? loadTransactionDetails(db, viewId) : null,
   ]);
   if (settleId && !settling)
-    throw await redirectWithToast(back, {
-      type: "error",
-      message: "This payable or receivable is not pending any more",
-    });
+    throw await redirectWithToast(back, { type: "error", message: SETTLE_MESSAGES.notPending });
   if (viewId && !details)
-    throw await redirectWithToast(back, { type: "error", message: "This payable or receivable does not exist" });
+    throw await redirectWithToast(back, { type: "error", message: TRANSACTION_DETAILS_MESSAGES.openItemGone });
 
   let dialog:
     | { kind: "create"; docKind: OpenItemKind; values: MoneyDocumentFormValues }

@@ -26,6 +26,7 @@ import { accountRoleSeed, chartOfAccountsSeed } from "~/db/seed/accounting";
 import { seedId } from "~/db/seed/ids";
 import { twoLines } from "~/domain/accounting/journal";
 import { writeEntry } from "~/domain/accounting/ledger.server";
+import { TRANSACTION_DETAILS_MESSAGES } from "~/domain/accounting/transaction-details";
 import { todayInDhaka } from "~/lib/dhaka-time";
 import { fromPaisa, toPaisa } from "~/lib/money";
 import { action, loader } from "./transactions";
@@ -68,6 +69,16 @@ type Form = Partial<Record<keyof typeof VALID, string>>;
 const post = (form: Form, as: TestUser = admin, path = "/admin/accounts?new=1") =>
   callRoute(action, path, { as, form: { ...VALID, ...form } as Record<string, string> });
 const load = (query = "", as: TestUser = admin) => callRoute(loader, `/admin/accounts${query}`, { as });
+/** The toast of the redirect a loader throws. */
+async function redirectToast(answer: Promise<unknown>): Promise<unknown> {
+  try {
+    await answer;
+  } catch (thrown) {
+    if (thrown instanceof Response) return flashToast(thrown);
+    throw thrown;
+  }
+  throw new Error("expected a redirect");
+}
 
 async function add(form: Form, as: TestUser = admin): Promise<typeof transactions.$inferSelect> {
   const response = (await post(form, as)) as Response;
@@ -466,6 +477,10 @@ describe("the list", () => {
     expect(dialog?.choices.accounts.map((a) => a.code)).toEqual(["1000", "1010", "1100", "1110", "1200", "1210"]);
     const gone = await thrownBy(load("?view=00000000-0000-4000-8000-000000000000"));
     expect(gone.status).toBe(302);
+    expect(await redirectToast(load("?view=00000000-0000-4000-8000-000000000000"))).toEqual({
+      type: "error",
+      message: TRANSACTION_DETAILS_MESSAGES.transactionGone,
+    });
   });
 
   it("does not offer a deactivated account: 1010 Petty Cash and 1210 Nagad are gone from New Transaction's money accounts", async () => {

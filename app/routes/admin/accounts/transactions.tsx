@@ -19,6 +19,7 @@ import {
   TRANSACTION_TYPE_LABELS,
   type MoneyDocumentFormValues,
 } from "~/domain/accounting/money-document-form";
+import { TRANSACTION_DETAILS_MESSAGES } from "~/domain/accounting/transaction-details";
 import { loadTransactionDetails } from "~/domain/accounting/transaction-details.server";
 import {
   periodChoices,
@@ -84,7 +85,10 @@ export async function loader(args: Route.LoaderArgs) {
     canManage && url.searchParams.has("new") ? moneyAccountChoices(db) : null,
   ]);
   if (viewId && !details)
-    throw await redirectWithToast(listUrl(url), { type: "error", message: "This transaction does not exist" });
+    throw await redirectWithToast(listUrl(url), {
+      type: "error",
+      message: TRANSACTION_DETAILS_MESSAGES.transactionGone,
+    });
   const dialog = choices
     ? { kind: "create" as const, values: emptyMoneyDocumentForm("transaction", today, choices.defaults), choices }
     : null;
