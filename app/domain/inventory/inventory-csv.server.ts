@@ -1,14 +1,13 @@
 import { CsvError, parse } from "csv-parse/sync";
 import { isUniqueViolation } from "../../db/errors.server";
-import { stringify } from "csv-stringify/sync";
 import { and, asc, eq, inArray, like, or, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client.server";
 import { inventoryItems, inventoryPackageParts } from "../../db/schema";
 import { invalidatePublicData } from "../../lib/cache.server";
 import { fieldErrors } from "../../lib/form-errors";
 import type { StateOf } from "../../lib/list-params";
+import { csvStream, keysetAfterSql, keysetCsv, sortKeysSql, type KeysetAfter } from "../../lib/csv-stream.server";
 import { listOrder } from "../../lib/list-query.server";
-import { getLogger } from "../../lib/logger.server";
 import { freeSlug, isSlug, slugFromName } from "../../lib/slug";
 import type { Storage } from "../../lib/storage/storage";
 import { diffFields, recordAudits, type AuditActor } from "../audit/audit.server";
@@ -36,8 +35,8 @@ import { refuse, type Done, type Refused } from "../use-case";
 import { auditView, columnsOf, nextSortOrderSql, pickShown } from "./save-item.server";
 
 // Inventory import and export as CSV (issue 9). The export streams what the list shows (its search, filters and
-// sort, every page) a thousand rows at a time, each page found from the last row of the one before (keyset), so
-// 100,000 items never sit in memory at once. The import is read and judged whole before anything is written: the
+// sort, every page) a thousand rows at a time (app/lib/csv-stream.server.ts: keyset batches), so 100,000 items never
+// sit in memory at once. The import is read and judged whole before anything is written: the
 // preview names every bad row and field; the import judges the file again inside its transaction and writes all
 // rows or none, with one audit line per item it adds or changes.
 //
@@ -53,8 +52,6 @@ type ListState = StateOf<typeof INVENTORY_LIST>;
 
 // ---------------------------------------------------------------------------------------------------- export
 
-const EXPORT_BATCH = 1000;
-
 /**
  * The SQL types of each sort's keys (inventorySortColumns: the column, then the lower-cased name), so the last
  * row's keys (read back as text) compare as they sorted.
@@ -67,34 +64,18 @@ const SORT_KEY_TYPES: Record<ListState["sort"], readonly string[]> = {
   price: ["numeric", "text"],
 };
 
-function csvLines(rows: string[][]): string {
-  // escape_formulas: a ' before = + - @ tab CR (OWASP); quote_record_delimiter: a cell with a line break is quoted.
-  return stringify(rows, { record_delimiter: "windows", quote_record_delimiter: true, escape_formulas: true });
-}
-
 /** One page of the export: up to `limit` items after `after` in the list's order. */
 function exportPage(
   db: DbOrTx,
   state: Pick<ListState, "q" | "filters" | "sort" | "dir">,
-  after: { keys: string[]; id: string } | null,
+  after: KeysetAfter | null,
   limit: number,
 ) {
   const keys = inventorySortColumns(state.sort);
-  const types = SORT_KEY_TYPES[state.sort];
-  const order = sql.raw(state.dir === "asc" ? ">" : "<");
-  const cursor = after
-    ? sql`(${sql.join([...keys], sql`, `)}, ${t.id}) ${order} (${sql.join(
-        after.keys.map((k, i) => sql`${k}::${sql.raw(types[i]!)}`),
-        sql`, `,
-      )}, ${after.id}::uuid)`
-    : undefined;
   return db
     .select({
       id: t.id,
-      sortKeys: sql<string[]>`array[${sql.join(
-        keys.map((k) => sql`(${k})::text`),
-        sql`, `,
-      )}]`,
+      sortKeys: sortKeysSql(keys),
       slug: t.slug,
       name: t.name,
       description: t.description,
@@ -121,7 +102,7 @@ function exportPage(
               where pp.package_item_id = inventory_items.id)`,
     })
     .from(t)
-    .where(and(inventoryWhere(state), cursor))
+    .where(and(inventoryWhere(state), keysetAfterSql(keys, SORT_KEY_TYPES[state.sort], t.id, state.dir, after)))
     .orderBy(...listOrder(keys, state.dir, t.id))
     .limit(limit);
 }
@@ -130,48 +111,25 @@ function exportPage(
  * The CSV of the items a list state matches, in its order, as chunks: the header row (after a byte order mark,
  * so spreadsheets read the file as UTF-8), then one chunk per thousand items.
  */
-export async function* exportInventoryCsv(
+export function exportInventoryCsv(
   db: DbOrTx,
   state: Pick<ListState, "q" | "filters" | "sort" | "dir">,
   options: { batchSize?: number } = {},
 ): AsyncGenerator<string> {
-  const batchSize = options.batchSize ?? EXPORT_BATCH;
-  yield `\uFEFF${csvLines([INVENTORY_CSV_COLUMNS.map((c) => c.header)])}`;
-  let after: { keys: string[]; id: string } | null = null;
-  for (;;) {
-    const rows = await exportPage(db, state, after, batchSize);
-    if (rows.length === 0) return;
-    yield csvLines(
-      rows.map((row) => {
-        const parts = (typeof row.parts === "string" ? JSON.parse(row.parts) : row.parts) as CsvSourceItem["parts"];
-        return itemToCsvCells(row.slug, itemToFormValues({ ...row, parts }));
-      }),
-    );
-    if (rows.length < batchSize) return;
-    const last = rows[rows.length - 1]!;
-    after = { keys: last.sortKeys, id: last.id };
-  }
+  return keysetCsv({
+    header: INVENTORY_CSV_COLUMNS.map((c) => c.header),
+    page: (after, limit) => exportPage(db, state, after, limit),
+    cells: (row) => {
+      const parts = (typeof row.parts === "string" ? JSON.parse(row.parts) : row.parts) as CsvSourceItem["parts"];
+      return itemToCsvCells(row.slug, itemToFormValues({ ...row, parts }));
+    },
+    batchSize: options.batchSize,
+  });
 }
 
 /** The export as a byte stream for a Response; the database is read as the client takes the bytes. */
 export function inventoryCsvStream(db: DbOrTx, state: Pick<ListState, "q" | "filters" | "sort" | "dir">) {
-  const chunks = exportInventoryCsv(db, state);
-  const encoder = new TextEncoder();
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      try {
-        const { value, done } = await chunks.next();
-        if (done) controller.close();
-        else controller.enqueue(encoder.encode(value));
-      } catch (error) {
-        getLogger().error({ err: error }, "exporting the inventory failed");
-        controller.error(error);
-      }
-    },
-    async cancel() {
-      await chunks.return(undefined);
-    },
-  });
+  return csvStream(exportInventoryCsv(db, state), "the inventory");
 }
 
 // ---------------------------------------------------------------------------------------------------- import
