@@ -512,6 +512,27 @@ describe("the list", () => {
     expect(lines.slice(1).map((l) => l.split(",")[4])).toEqual(["300.00", "200.00", "100.00"]);
     expect(lines[1]).toContain("1200 Mobile Banking - bKash,JUNE-2,Daraz Stationery");
   });
+
+  it("exports what is shown with a search and a filter too: the same rows as the list, no more", async () => {
+    const csvOf = async (query: string) => {
+      const response = (await callRoute(exportLoader, `/admin/accounts/export?${query}`, {
+        as: accountant,
+      })) as Response;
+      return (await response.text())
+        .replace(/^\uFEFF/, "")
+        .trim()
+        .split("\r\n")
+        .slice(1)
+        .map((l) => l.split(",")[8]);
+    };
+    // A search: the description word "list" matches all three of June; the reference JUNE-1 only one.
+    expect(await csvOf("period=2026-06&q=JUNE-1")).toEqual(["JUNE-1"]);
+    // A filter and a search together, in the list's order.
+    const query = "period=2026-06&category=Office+Expenses&q=list&sort=amount&dir=asc";
+    expect(await csvOf(query)).toEqual(["JUNE-1", "JUNE-2"]);
+    expect((await load(`?${query}`)).page.rows.map((r) => r.reference)).toEqual(["JUNE-1", "JUNE-2"]);
+    expect(await csvOf("period=2026-06&method=cash")).toEqual(["JUNE-0"]);
+  });
 });
 
 describe("who may", () => {
