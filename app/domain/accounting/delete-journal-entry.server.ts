@@ -1,12 +1,12 @@
-import { asc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.server";
-import { journalEntries, journalLines } from "../../db/schema";
+import { journalEntries } from "../../db/schema";
 import { isUuid } from "../../lib/list-params";
-import { toPaisa } from "../../lib/money";
 import { recordAudit, type AuditActor } from "../audit/audit.server";
 import { refuseFields, type UseCaseResult } from "../use-case";
 import { JOURNAL_ENTRY_MESSAGES } from "./journal-entry-form";
 import { auditLinesOf, entryName } from "./journal-entry-rules.server";
+import { storedEntryLines } from "./stored-lines.server";
 
 // Delete a draft journal entry (issue 21), its lines with it; one transaction with its audit line, which keeps what
 // was deleted. A posted entry is never deleted (reverse it): refused here, and by the database's
@@ -21,11 +21,7 @@ export async function deleteJournalEntry(db: Db, rawId: unknown, actor: AuditAct
     const [entry] = await tx.select().from(journalEntries).where(eq(journalEntries.id, id)).for("update");
     if (!entry) return refuseFields("not-found", failed, { form: JOURNAL_ENTRY_MESSAGES.notFound });
     if (entry.status !== "draft") return refuseFields("conflict", failed, { form: JOURNAL_ENTRY_MESSAGES.postedFixed });
-    const lines = await tx
-      .select()
-      .from(journalLines)
-      .where(eq(journalLines.journalEntryId, id))
-      .orderBy(asc(journalLines.lineNo), asc(journalLines.id));
+    const lines = await storedEntryLines(tx, id);
     await tx.delete(journalEntries).where(eq(journalEntries.id, id));
     await recordAudit(tx, actor, {
       action: "journal.deleted",
@@ -36,14 +32,7 @@ export async function deleteJournalEntry(db: Db, rawId: unknown, actor: AuditAct
         entryDate: entry.entryDate,
         reference: entry.referenceNo,
         description: entry.description,
-        lines: auditLinesOf(
-          lines.map((l) => ({
-            accountId: l.accountId,
-            debit: toPaisa(l.debit),
-            credit: toPaisa(l.credit),
-            description: l.description,
-          })),
-        ),
+        lines: auditLinesOf(lines),
       },
     });
     return { ok: true as const, message: JOURNAL_ENTRY_MESSAGES.deleted };

@@ -1,12 +1,13 @@
 import { and, eq, ne } from "drizzle-orm";
 import type { DbOrTx, Tx } from "../../db/client.server";
 import { isUniqueViolation } from "../../db/errors.server";
-import { journalEntries, journalLines } from "../../db/schema";
-import { fromPaisa, toPaisa } from "../../lib/money";
+import { journalEntries } from "../../db/schema";
+import { fromPaisa } from "../../lib/money";
 import { refuseFields, type Refused } from "../use-case";
 import { entryLineErrors, entryTotals, type EntryLine } from "./journal";
 import { JOURNAL_ENTRY_MESSAGES } from "./journal-entry-form";
 import { assertActiveAccounts, assertOpenDate, PostingRefused } from "./ledger.server";
+import { storedEntryLines } from "./stored-lines.server";
 
 // What the General Ledger's use cases (create, update, post, delete a journal entry; issue 21) share: the unique
 // reference, the book's rules as a draft is saved or posted, and their refusals as the form's field messages.
@@ -39,16 +40,7 @@ export async function assertEntryWritable(tx: DbOrTx, entryDate: string, lines: 
  * UPDATE fixing its status, total and posting time. The database checks the balance again at commit.
  */
 export async function postDraft(tx: Tx, entry: { id: string; entryDate: string }): Promise<bigint> {
-  const stored = await tx
-    .select({ accountId: journalLines.accountId, debit: journalLines.debit, credit: journalLines.credit })
-    .from(journalLines)
-    .where(eq(journalLines.journalEntryId, entry.id))
-    .orderBy(journalLines.lineNo, journalLines.id);
-  const lines: EntryLine[] = stored.map((l) => ({
-    accountId: l.accountId,
-    debit: toPaisa(l.debit),
-    credit: toPaisa(l.credit),
-  }));
+  const lines = await storedEntryLines(tx, entry.id);
   const errors = entryLineErrors(lines);
   if (Object.keys(errors).length > 0) throw new PostingRefused(errors);
   await assertEntryWritable(tx, entry.entryDate, lines);

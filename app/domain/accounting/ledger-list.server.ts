@@ -10,6 +10,7 @@ import { documentHref } from "./document-links";
 import { JOURNAL_ENTRY_MESSAGES, lineValuesOf, type JournalEntryFormValues } from "./journal-entry-form";
 import { entryActions, LEDGER_LIST } from "./ledger-list";
 import { REVERSE_MESSAGES } from "./reverse-entry.server";
+import { entryLineOf } from "./stored-lines.server";
 
 // What the General Ledger reads (backoffice.md §2, §7 "journal_entries: read all with lines and account code and
 // name, ordered by entry_date descending"; issue 21): one page of entries, newest first, each with its lines, the
@@ -178,14 +179,7 @@ export function formValuesOf(row: LedgerEntryRow): JournalEntryFormValues {
     reference: row.reference ?? "",
     description: row.description,
     status: row.status,
-    lines: lineValuesOf(
-      row.lines.map((l) => ({
-        accountId: l.accountId,
-        debit: toPaisa(l.debit),
-        credit: toPaisa(l.credit),
-        description: l.description,
-      })),
-    ),
+    lines: lineValuesOf(row.lines.map(entryLineOf)),
   };
 }
 

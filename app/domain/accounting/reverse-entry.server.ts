@@ -1,15 +1,16 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.server";
-import { journalEntries, journalLines, settlements, transactions } from "../../db/schema";
+import { journalEntries, settlements, transactions } from "../../db/schema";
 import { isUniqueViolation } from "../../db/errors.server";
 import { formatShortDate, formatMoney } from "../../lib/format";
 import { fromPaisa, toPaisa } from "../../lib/money";
 import { isCalendarDate, isUuid } from "../../lib/list-params";
 import { recordAudit, type AuditActor } from "../audit/audit.server";
 import { refuse, type UseCaseResult } from "../use-case";
-import { mirrorLines, type EntryLine } from "./journal";
+import { mirrorLines } from "./journal";
 import { postEntry, PostingRefused } from "./ledger.server";
 import { ledgerRefusal } from "./ledger-refusal";
+import { storedEntryLines } from "./stored-lines.server";
 
 // Reverse (issue 21, DESIGN §10): a posted entry is never edited or deleted; its mirror, with debit and credit
 // swapped and linked to it, is posted on a date the user picks. An entry is reversed at most once (a unique index
@@ -72,17 +73,7 @@ export async function reverseEntry(
       const refused = await undoDocument(tx, original.sourceType, original.sourceId);
       if (refused) return refused;
 
-      const lines = await tx
-        .select()
-        .from(journalLines)
-        .where(eq(journalLines.journalEntryId, original.id))
-        .orderBy(journalLines.lineNo);
-      const entryLines: EntryLine[] = lines.map((l) => ({
-        accountId: l.accountId,
-        debit: toPaisa(l.debit),
-        credit: toPaisa(l.credit),
-        description: l.description,
-      }));
+      const entryLines = await storedEntryLines(tx, original.id);
       const reference = original.referenceNo ? `REV-${original.referenceNo}` : null;
       const reversalId = await postEntry(tx, {
         date: input.date,

@@ -1,12 +1,12 @@
 import { formatMoney } from "../../lib/format";
-import { asc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.server";
 import { journalEntries, journalLines } from "../../db/schema";
 import { isUuid } from "../../lib/list-params";
-import { fromPaisa, toPaisa } from "../../lib/money";
+import { fromPaisa } from "../../lib/money";
 import { diffFields, recordAudit, type AuditActor } from "../audit/audit.server";
 import { refuseFields, type Refused, type UseCaseResult } from "../use-case";
-import { entryTotals, type EntryLine } from "./journal";
+import { entryTotals } from "./journal";
 import { JOURNAL_ENTRY_MESSAGES, parseJournalEntryForm, type JournalEntryFormValues } from "./journal-entry-form";
 import {
   assertEntryWritable,
@@ -17,6 +17,7 @@ import {
   writeRefusal,
 } from "./journal-entry-rules.server";
 import { writeLines } from "./ledger.server";
+import { storedEntryLines } from "./stored-lines.server";
 
 // Edit a draft journal entry (issue 21): its date, reference, description and lines, saved again as a draft or
 // posted at once when the form's status says posted. Only a draft is edited (a posted entry is reversed; the
@@ -45,17 +46,7 @@ export async function updateJournalEntry(
       await assertReferenceFree(tx, input.reference, id);
       await assertEntryWritable(tx, input.entryDate, input.lines);
 
-      const storedLines = await tx
-        .select()
-        .from(journalLines)
-        .where(eq(journalLines.journalEntryId, id))
-        .orderBy(asc(journalLines.lineNo), asc(journalLines.id));
-      const linesBefore: EntryLine[] = storedLines.map((l) => ({
-        accountId: l.accountId,
-        debit: toPaisa(l.debit),
-        credit: toPaisa(l.credit),
-        description: l.description,
-      }));
+      const linesBefore = await storedEntryLines(tx, id);
       const after = { entryDate: input.entryDate, referenceNo: input.reference, description: input.description };
       const changes = diffFields(
         {
