@@ -8,6 +8,7 @@ import { refuseFields, type Refusal, type UseCaseResult } from "../use-case";
 import { categoryRole, type AccountRole } from "./account-roles";
 import { PAYMENT_METHOD_LABELS } from "./constants";
 import { postEntry, PostingRefused, roleAccounts } from "./ledger.server";
+import { ledgerRefusal } from "./ledger-refusal";
 import { moneyAccountProblem } from "./money-accounts.server";
 import {
   MONEY_DOCUMENT_MESSAGES,
@@ -25,16 +26,6 @@ import { completedTransactionLines, openItemLines } from "./posting-rules";
 // from Settings > Accounting's roles: the category's, and the receivable's or payable's.
 
 export type CreateMoneyDocumentResult = UseCaseResult<{ id: string; entryId: string }>;
-
-/** A rule of the book that refused the entry, on the form's own fields. */
-function formErrorsOf(errors: Record<string, string>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [key, message] of Object.entries(errors)) {
-    const field = key === "date" || key === "category" || key === "moneyAccountId" ? key : "form";
-    out[field] ??= message;
-  }
-  return out;
-}
 
 /** The account of one role, its refusal naming `field` (the role's category, say) rather than the whole form. */
 async function roleAccount(tx: Tx, role: AccountRole, field: string): Promise<string> {
@@ -138,7 +129,11 @@ export async function createMoneyDocument(
     });
   } catch (error) {
     // Nothing of it was kept: the transaction rolled back.
-    if (error instanceof PostingRefused) return failed("invalid", formErrorsOf(error.errors));
+    if (error instanceof PostingRefused)
+      return ledgerRefusal(error, {
+        failed: MONEY_DOCUMENT_MESSAGES.addFailed[kind],
+        fields: ["date", "category", "moneyAccountId"],
+      });
     throw error;
   }
 }

@@ -7,6 +7,7 @@ import { refuseFields, type Refused } from "../use-case";
 import { entryLineErrors, entryTotals, type EntryLine } from "./journal";
 import { JOURNAL_ENTRY_MESSAGES } from "./journal-entry-form";
 import { assertActiveAccounts, assertOpenDate, PostingRefused } from "./ledger.server";
+import { ledgerRefusal } from "./ledger-refusal";
 import { storedEntryLines } from "./stored-lines.server";
 
 // What the General Ledger's use cases (create, update, post, delete a journal entry; issue 21) share: the unique
@@ -57,7 +58,7 @@ export async function postDraft(tx: Tx, entry: { id: string; entryDate: string }
  * the index) as the form's field messages under `failed`'s toast; anything else is not a refusal and propagates.
  */
 export function writeRefusal(error: unknown, failed: (reason: string) => string): Refused {
-  if (error instanceof PostingRefused) return refuseFields("invalid", failed, error.errors);
+  if (error instanceof PostingRefused) return ledgerRefusal(error, { failed });
   if (isUniqueViolation(error, REFERENCE_UNIQUE))
     return refuseFields("invalid", failed, { reference: JOURNAL_ENTRY_MESSAGES.referenceTaken });
   throw error;

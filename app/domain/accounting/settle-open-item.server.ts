@@ -8,6 +8,7 @@ import { recordAudit, type AuditActor } from "../audit/audit.server";
 import { refuseFields, type Refusal, type UseCaseResult } from "../use-case";
 import { PAYMENT_METHOD_LABELS } from "./constants";
 import { postEntry, PostingRefused, roleAccounts } from "./ledger.server";
+import { ledgerRefusal } from "./ledger-refusal";
 import { moneyAccountProblem } from "./money-accounts.server";
 import { settlementLines } from "./posting-rules";
 import { parseSettleForm, SETTLE_MESSAGES, type OpenItemKind, type SettleFormValues } from "./settle-form";
@@ -126,11 +127,8 @@ export async function settleOpenItem(db: Db, actor: AuditActor, values: SettleFo
       };
     });
   } catch (error) {
-    if (error instanceof PostingRefused) {
-      const errors: Record<string, string> = {};
-      for (const [key, message] of Object.entries(error.errors)) errors[key === "date" ? "date" : "form"] ??= message;
-      return failed("invalid", errors);
-    }
+    if (error instanceof PostingRefused)
+      return ledgerRefusal(error, { failed: SETTLE_MESSAGES.failed, fields: ["date"] });
     throw error;
   }
 }
