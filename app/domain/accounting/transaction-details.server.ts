@@ -4,38 +4,28 @@ import type { DbOrTx } from "../../db/client.server";
 import { chartOfAccounts, journalEntries, settlements, transactions as t } from "../../db/schema";
 import { isUuid } from "../../lib/list-params";
 import type { TransactionDetails } from "./transaction-details";
+import { moneyAccountJoin, TRANSACTION_ROW_COLUMNS } from "./transaction-list.server";
 
 // One transaction, payable or receivable with what it posted and how it was settled: the details panel both screens
-// open with ?view=<id> (the General Ledger's link to an entry's document, document-links.ts).
+// open with ?view=<id> (the General Ledger's link to an entry's document, document-links.ts). Its row's columns are
+// the list's (TRANSACTION_ROW_COLUMNS), with the entry, the category's account and the settlements added.
 
 const category = alias(chartOfAccounts, "category_account");
-const money = alias(chartOfAccounts, "money_account");
+/** The settlements' money accounts. */
+const money = alias(chartOfAccounts, "settlement_account");
 
 export async function loadTransactionDetails(db: DbOrTx, id: string): Promise<TransactionDetails | null> {
   if (!isUuid(id)) return null;
   const [row] = await db
     .select({
-      id: t.id,
-      date: t.date,
-      type: t.type,
-      category: t.category,
-      description: t.description,
-      amount: t.amount,
-      paymentMethod: t.paymentMethod,
-      reference: t.reference,
-      party: t.party,
-      dueDate: t.dueDate,
-      status: t.status,
-      settledAmount: t.settledAmount,
-      journalEntryId: t.journalEntryId,
+      ...TRANSACTION_ROW_COLUMNS,
       entrySource: journalEntries.sourceType,
       categoryAccount: { code: category.code, name: category.name },
-      moneyAccount: { code: money.code, name: money.name },
       createdAt: t.createdAt,
     })
     .from(t)
     .leftJoin(category, eq(category.id, t.accountId))
-    .leftJoin(money, eq(money.id, t.moneyAccountId))
+    .leftJoin(moneyAccountJoin.table, moneyAccountJoin.on)
     .leftJoin(journalEntries, eq(journalEntries.id, t.journalEntryId))
     .where(eq(t.id, id.toLowerCase()));
   if (!row) return null;
@@ -58,7 +48,6 @@ export async function loadTransactionDetails(db: DbOrTx, id: string): Promise<Tr
   return {
     ...row,
     categoryAccount: named(row.categoryAccount),
-    moneyAccount: named(row.moneyAccount),
     createdAt: row.createdAt.toISOString(),
     settlements: paid.map((s) => ({ ...s, account: named(s.account)!, reversed: s.reversed !== null })),
   };

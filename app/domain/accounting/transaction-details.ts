@@ -1,4 +1,5 @@
 import type { JournalSource, PaymentMethod } from "./constants";
+import type { TransactionRow } from "./transaction-list";
 
 // A transaction's details as its panel shows them (transaction-details.server.ts). Browser-safe.
 
@@ -22,23 +23,10 @@ export interface SettlementDetails {
   reversed: boolean;
 }
 
-export interface TransactionDetails {
-  id: string;
-  date: string;
-  type: "income" | "expense";
-  category: string;
-  description: string;
-  amount: string;
-  paymentMethod: PaymentMethod;
-  reference: string | null;
-  party: string | null;
-  dueDate: string | null;
-  status: "pending" | "completed" | "cancelled";
-  settledAmount: string;
-  journalEntryId: string | null;
+/** A list's row (the same columns) and what the details add: the entry, the category's account, the settlements. */
+export interface TransactionDetails extends TransactionRow {
   entrySource: JournalSource | null;
   categoryAccount: string | null;
-  moneyAccount: string | null;
   createdAt: string;
   settlements: SettlementDetails[];
 }

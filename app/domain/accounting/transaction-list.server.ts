@@ -4,8 +4,7 @@ import type { DbOrTx } from "../../db/client.server";
 import { chartOfAccounts, transactions as t } from "../../db/schema";
 import type { ListPage } from "../../lib/list-params";
 import { listOrder, pageIds, pageOf, searchAny } from "../../lib/list-query.server";
-import type { PaymentMethod } from "./constants";
-import type { Period, TransactionListState } from "./transaction-list";
+import type { Period, TransactionListState, TransactionRow } from "./transaction-list";
 
 // The Transactions table (issue 21): the spec's `accounts` rows of the page's period, searched, filtered, sorted and
 // paged in SQL. The cards beside it come from the ledger (ledger-summary.server.ts), never from these rows.
@@ -35,25 +34,7 @@ export function transactionWhere(
   );
 }
 
-export interface TransactionRow {
-  id: string;
-  date: string;
-  type: "income" | "expense";
-  category: string;
-  description: string;
-  amount: string;
-  paymentMethod: PaymentMethod;
-  /** The cash, bank or wallet account of a completed one ("1100 Bank - Current Account"). */
-  moneyAccount: string | null;
-  reference: string | null;
-  party: string | null;
-  dueDate: string | null;
-  status: "pending" | "completed" | "cancelled";
-  settledAmount: string;
-  /** What is still owed on a pending one (amount less settled). */
-  left: string;
-  journalEntryId: string | null;
-}
+export type { TransactionRow } from "./transaction-list";
 
 const money = alias(chartOfAccounts, "money_account");
 

@@ -6,6 +6,7 @@ import {
   RECEIVABLE_CATEGORIES,
   TRANSACTION_STATUSES,
   TRANSACTION_TYPES,
+  type PaymentMethod,
 } from "./constants";
 
 // The Transactions screen's URL (/admin/accounts, backoffice.md §2; issue 21): its list and the period of its cards.
@@ -109,6 +110,27 @@ export function wholeMonths(period: { from: string | null; to: string | null }):
     period.to === null ? null : isLastDayOfMonth(period.to) ? nextMonthStart(period.to) : `${period.to.slice(0, 7)}-01`;
   if (start !== null && end !== null && start >= end) return null;
   return { start, end };
+}
+
+/** A row of the list and of the CSV (transaction-list.server.ts TRANSACTION_ROW_COLUMNS); its details add to it. */
+export interface TransactionRow {
+  id: string;
+  date: string;
+  type: "income" | "expense";
+  category: string;
+  description: string;
+  amount: string;
+  paymentMethod: PaymentMethod;
+  /** The cash, bank or wallet account of a completed one ("1100 Bank - Current Account"). */
+  moneyAccount: string | null;
+  reference: string | null;
+  party: string | null;
+  dueDate: string | null;
+  status: "pending" | "completed" | "cancelled";
+  settledAmount: string;
+  /** What is still owed on a pending one (amount less settled). */
+  left: string;
+  journalEntryId: string | null;
 }
 
 /** The cards' figures (ledger-summary.server.ts), decimal strings. */

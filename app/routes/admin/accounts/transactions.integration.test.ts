@@ -472,6 +472,10 @@ describe("the list", () => {
       journalEntryId: row!.journalEntryId,
       moneyAccount: "1100 Bank - Current Account",
     });
+    // The details' row is the list's row, column for column (one list of columns).
+    const listed = (await load("?period=2026-06&q=JUNE-1")).page.rows.find((r) => r.id === row!.id);
+    expect(listed?.left).toBe("0.00");
+    expect(details).toMatchObject({ ...listed });
     const { dialog } = await load("?new=1");
     expect(dialog?.values).toMatchObject({ status: "completed", paymentMethod: "bank", moneyAccountId: BANK });
     expect(dialog?.choices.accounts.map((a) => a.code)).toEqual(["1000", "1010", "1100", "1110", "1200", "1210"]);
