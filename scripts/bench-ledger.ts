@@ -164,6 +164,10 @@ async function buildCases(): Promise<Case[]> {
   const payables = await page(import("../app/routes/admin/accounts/payables"));
   const accountPage = await page(import("../app/routes/admin/accounts/chart-account"));
   const monthStart = `${TODAY.slice(0, 8)}01`;
+  // References that exist at any scale and match one row: the last manual journal's (JV-g, g a multiple of 50) and
+  // the last document's (REF-g, g not one); no larger number of either starts with theirs.
+  const lastJournal = ENTRIES - (ENTRIES % 50);
+  const lastDocument = DOCUMENTS % 50 === 0 ? DOCUMENTS - 1 : DOCUMENTS;
   const threeYears = `from=${new Date(Date.parse(TODAY) - DAYS * 86_400_000).toISOString().slice(0, 10)}&to=${TODAY}`;
   return [
     { screen: "General Ledger", label: "newest first", url: "/admin/accounts/ledger", loaders: ledger },
@@ -188,7 +192,7 @@ async function buildCases(): Promise<Case[]> {
     {
       screen: "General Ledger",
       label: "search a reference",
-      url: "/admin/accounts/ledger?q=JV-123450",
+      url: `/admin/accounts/ledger?q=JV-${lastJournal}`,
       loaders: ledger,
     },
     { screen: "General Ledger", label: "search a word", url: "/admin/accounts/ledger?q=supplier", loaders: ledger },
@@ -206,7 +210,12 @@ async function buildCases(): Promise<Case[]> {
       url: "/admin/accounts?status=pending&sort=amount&dir=desc",
       loaders: transactions,
     },
-    { screen: "Transactions", label: "search", url: "/admin/accounts?q=REF-99999", loaders: transactions },
+    {
+      screen: "Transactions",
+      label: "search a reference, all time",
+      url: `/admin/accounts?period=all&q=REF-${lastDocument}`,
+      loaders: transactions,
+    },
     { screen: "Transactions", label: "last page", url: "/admin/accounts?page=last", loaders: transactions },
     {
       screen: "Payables & Receivables",
