@@ -21,9 +21,9 @@ const WIDTHS = [1280, 375] as const;
 /**
  * The URL parameters that open a dialog or side panel over a list (ADR 0014), and the customer's confirmation
  * before approving a sent quotation (?confirm=approve, on the portal's and the link's quotation pages); the chart
- * of accounts' ?deactivate= and ?reactivate=.
+ * of accounts' ?deactivate= and ?reactivate=; a payable's or receivable's ?settle=.
  */
-const DIALOG_PARAMS = ["new", "edit", "delete", "view", "signin", "confirm", "deactivate", "reactivate"];
+const DIALOG_PARAMS = ["new", "edit", "delete", "view", "signin", "confirm", "deactivate", "reactivate", "settle"];
 
 /** Every route of routes.ts that renders a page (a .tsx module; .ts modules answer files and JSON). */
 function pageRoutes(entries: RouteConfigEntry[], prefix = "", inPortal = false): { path: string; inPortal: boolean }[] {
@@ -67,6 +67,14 @@ const EXPECTED_DIALOGS: Record<string, string[]> = {
   [`/customer/link/${E2E_PORTAL_QUOTATIONS.sent.linkToken}`]: [
     `/customer/link/${E2E_PORTAL_QUOTATIONS.sent.linkToken}?confirm=approve`,
   ],
+};
+
+/**
+ * The dialog parameters a screen must link to (the fixtures give it something to open): Payables & Receivables
+ * lists the e2e open payable (fixtures.ts E2E_OPEN_PAYABLE) with its Settle and its details.
+ */
+const EXPECTED_DIALOG_PARAMS: Record<string, string[]> = {
+  "/admin/accounts/payables": ["new", "view", "settle"],
 };
 
 /**
@@ -172,6 +180,10 @@ for (const screen of SCREENS) {
         problems.push(...(await problemsAtEachWidth(page, url, "main")));
         const dialogs = await dialogLinks(page, url);
         expect(dialogs, `the dialogs ${url} links to`).toEqual(expect.arrayContaining(EXPECTED_DIALOGS[url] ?? []));
+        expect(
+          dialogs.map((d) => DIALOG_PARAMS.find((p) => new URL(d, "http://x").searchParams.has(p))),
+          `the dialog parameters ${url} links to`,
+        ).toEqual(expect.arrayContaining(EXPECTED_DIALOG_PARAMS[url] ?? []));
         for (const dialogUrl of dialogs) {
           await open(page, dialogUrl);
           await expect(page.getByRole("dialog").first(), `${dialogUrl} opens a dialog`).toBeVisible();

@@ -108,3 +108,15 @@ export const E2E_INBOX_MESSAGE = {
   subject: "Lighting and sound for a three-day trade fair at the International Convention City Bashundhara",
 } as const;
 export const E2E_OUTBOX_EMAIL = { id: "e2e00011-0000-4000-8000-000000000011" } as const;
+
+/**
+ * One open payable (overdue, part of nothing else), posted through the use case, so Payables & Receivables always
+ * lists one with its Settle link for screen-fit.spec.ts to open; dated last month so this month's cards do not move.
+ */
+export const E2E_OPEN_PAYABLE = {
+  party: "Dhaka Generator & Power Solutions Ltd.",
+  category: "Maintenance",
+  description: "E2E open payable: generator servicing for the warehouse",
+  amount: "18500",
+  reference: "E2E-AP-1",
+} as const;

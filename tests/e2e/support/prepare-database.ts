@@ -16,11 +16,14 @@ import type { QuotationRevisionLine } from "../../../app/domain/quotations/const
 import { hashLinkToken } from "../../../app/domain/quotations/link-token";
 import { DEFAULT_QUOTATION_TERMS, quotationTermsList } from "../../../app/domain/settings/quotation-terms";
 import { seedDatabase } from "../../../app/db/seed/seed.server";
+import { seedId } from "../../../app/db/seed/ids";
+import { createMoneyDocument } from "../../../app/domain/accounting/create-money-document.server";
 import { loadEnv } from "../../../app/lib/env.server";
 import { createPasswordUser } from "../../../app/domain/auth/users.server";
 import {
   dhakaDatePlus,
   E2E_INBOX_MESSAGE,
+  E2E_OPEN_PAYABLE,
   E2E_OUTBOX_EMAIL,
   E2E_PORTAL_MUST_CHANGE,
   E2E_PORTAL_QUOTATIONS,
@@ -281,6 +284,22 @@ try {
     attempts: 8,
     lastError: "connect ECONNREFUSED 127.0.0.1:2525",
   });
+  // An open payable, posted as the screen posts one (tests/e2e/support/fixtures.ts E2E_OPEN_PAYABLE).
+  const payable = await createMoneyDocument(
+    database.db,
+    { userId: null, label: "e2e fixtures", ipAddress: null, userAgent: null },
+    "payable",
+    {
+      ...E2E_OPEN_PAYABLE,
+      date: dhakaDatePlus(-40),
+      dueDate: dhakaDatePlus(-10),
+      type: "expense",
+      paymentMethod: "bank",
+      moneyAccountId: seedId("account:1100"),
+      status: "pending",
+    },
+  );
+  if (!payable.ok) throw new Error(`the e2e open payable was refused: ${payable.message}`);
 } finally {
   await database.close();
 }
