@@ -71,13 +71,15 @@ async function moneyAccountIds(db: DbOrTx): Promise<string[]> {
   return rows.map((r) => r.id);
 }
 
+/** The cards over `period`; Current Balance at `balanceDate` (balanceDateOf: the period's end, or today). */
 export async function ledgerSummary(
   db: DbOrTx,
   period: { from: string | null; to: string | null },
+  balanceDate: string,
 ): Promise<LedgerSummary> {
   const [movements, balances] = await Promise.all([
     movementsByType(db, period),
-    moneyAccountIds(db).then((ids) => balancesAt(db, ids, period.to)),
+    moneyAccountIds(db).then((ids) => balancesAt(db, ids, balanceDate)),
   ]);
   return {
     // Income is earned on the credit side.

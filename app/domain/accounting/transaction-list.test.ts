@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { parseList } from "~/lib/list-params";
-import { periodChoices, periodOf, SUMMARY_CAPTIONS, TRANSACTION_LIST, wholeMonths } from "./transaction-list";
+import {
+  balanceAtLabel,
+  balanceDateOf,
+  periodChoices,
+  periodOf,
+  SUMMARY_CAPTIONS,
+  TRANSACTION_LIST,
+  wholeMonths,
+} from "./transaction-list";
 
 // The Transactions page's period (issue 21): this month by default, a month, a year, all time, or a typed range.
 
@@ -57,5 +65,20 @@ describe("SUMMARY_CAPTIONS", () => {
     expect(SUMMARY_CAPTIONS.expenses("November 2026")).toBe(
       "November 2026: expense accounts; equipment bought is an asset, not an expense",
     );
+  });
+});
+
+describe("the day Current Balance is read at", () => {
+  const today = "2026-11-27";
+  it("is the period's end once it is over, and today for a period still running or all time", () => {
+    expect(balanceDateOf({ to: "2026-10-31" }, today)).toBe("2026-10-31");
+    expect(balanceDateOf({ to: "2026-11-30" }, today)).toBe(today);
+    expect(balanceDateOf({ to: today }, today)).toBe(today);
+    expect(balanceDateOf({ to: null }, today)).toBe(today);
+  });
+
+  it("never names a day to come", () => {
+    expect(balanceAtLabel(balanceDateOf({ to: "2026-11-30" }, today), today)).toBe("today");
+    expect(balanceAtLabel("2026-10-31", today)).toBe("at Oct 31, 2026");
   });
 });

@@ -144,6 +144,19 @@ export interface LedgerSummary {
 }
 
 /**
+ * The day Current Balance is read at: the period's end when it is over, today otherwise (a period still running, or
+ * all time), so the card never names a day to come nor counts what is dated after today.
+ */
+export function balanceDateOf(period: { to: string | null }, today: string): string {
+  return period.to !== null && period.to < today ? period.to : today;
+}
+
+/** The balance card's "at ..." words for that day. */
+export function balanceAtLabel(balanceDate: string, today: string): string {
+  return balanceDate === today ? "today" : `at ${formatShortDate(balanceDate)}`;
+}
+
+/**
  * What each card says it counts. Total Expenses is the expense accounts only: an Equipment Purchase posts to the
  * equipment asset (1500), so it is not in it, and the caption says so.
  */

@@ -22,6 +22,8 @@ import {
 import { TRANSACTION_DETAILS_MESSAGES } from "~/domain/accounting/transaction-details";
 import { loadTransactionDetails } from "~/domain/accounting/transaction-details.server";
 import {
+  balanceAtLabel,
+  balanceDateOf,
   periodChoices,
   periodOf,
   TRANSACTION_LIST,
@@ -74,13 +76,14 @@ export async function loader(args: Route.LoaderArgs) {
   const state = parseList(TRANSACTION_LIST, url);
   const today = todayInDhaka();
   const period = periodOf(state.filters, today);
+  const balanceDate = balanceDateOf(period, today);
   const db = getDb();
   const canManage = can(user.role, "accounts.manage");
 
   const viewId = url.searchParams.get("view");
   const [page, summary, details, choices] = await Promise.all([
     listTransactions(db, state, period, TRANSACTION_LIST),
-    ledgerSummary(db, period),
+    ledgerSummary(db, period, balanceDate),
     viewId ? loadTransactionDetails(db, viewId) : null,
     canManage && url.searchParams.has("new") ? moneyAccountChoices(db) : null,
   ]);
@@ -98,6 +101,7 @@ export async function loader(args: Route.LoaderArgs) {
     periods: periodChoices(today),
     page,
     summary,
+    balanceAt: balanceAtLabel(balanceDate, today),
     canManage,
     dialog,
     details,
@@ -122,7 +126,7 @@ export async function action(args: Route.ActionArgs) {
 const CATEGORY_OPTIONS = [...RECEIVABLE_CATEGORIES, ...PAYABLE_CATEGORIES].map((c) => ({ value: c, label: c }));
 
 export default function Transactions({ loaderData, actionData }: Route.ComponentProps) {
-  const { page, summary, period, periods, canManage, dialog, details } = loaderData;
+  const { page, summary, balanceAt, period, periods, canManage, dialog, details } = loaderData;
   const list = useListView(TRANSACTION_LIST, loaderData.state);
   const loading = useListLoading(list);
   const location = useLocation();
@@ -131,7 +135,6 @@ export default function Transactions({ loaderData, actionData }: Route.Component
   const here = location.pathname + location.search;
   const dialogHref = (param: string) => withParam(closeHref, param);
   const exportHref = TRANSACTIONS_EXPORT_PATH + listSearch(TRANSACTION_LIST, { ...list.state, page: 1 });
-  const balanceAt = period.to ? `at ${formatShortDate(period.to)}` : "today";
 
   return (
     <>
