@@ -1,11 +1,6 @@
-import { mkdtempSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { expect as baseExpect, test as base, type Page } from "@playwright/test";
-import type { Database } from "../../app/db/client.server";
-import { createFreshDatabase, type FreshDatabase } from "../support/postgres";
 import { open } from "./support/auth";
-import { removeDataDir, startServer, stopServer, type IsolatedServer } from "./support/isolated-server";
+import { postsOf, startPostgresSite, stopPostgresSite, type PostgresSite } from "./support/postgres-site";
 
 // The chart of accounts, an account's page and Settings > Accounting (issue 21) as people use them: add an account
 // (a wrong field stopped in the browser, a taken code refused by the server), rename it, deactivate and reactivate
@@ -18,42 +13,14 @@ const expect = baseExpect.configure({ timeout: 15_000 });
 const ADMIN = { email: "root@chart.test", password: "chart-admin-password-1" };
 const shots = (name: string, project: string) => `.tmp/screenshots/chart-${name}-${project}.png`;
 
-interface Site {
-  server: IsolatedServer;
-  db: Database;
-  database: FreshDatabase;
-  dataDir: string;
-}
-
-const test = base.extend<object, { site: Site | null }>({
+const test = base.extend<object, { site: PostgresSite | null }>({
   site: [
     // Playwright reads a fixture's dependencies from its first parameter: this one has none.
     // eslint-disable-next-line no-empty-pattern
     async ({}, provide) => {
-      const database = await createFreshDatabase(
-        process.env.E2E_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/test",
-        "e2e_chart",
-      );
-      if (!database) {
-        if (process.env.CI) throw new Error("no PostgreSQL at 127.0.0.1:5432");
-        await provide(null);
-        return;
-      }
-      const dataDir = mkdtempSync(path.join(os.tmpdir(), "utsab-chart-"));
-      const server = await startServer({
-        DATABASE_URL: database.url,
-        DATA_DIR: dataDir,
-        ADMIN_EMAIL: ADMIN.email,
-        ADMIN_PASSWORD: ADMIN.password,
-        SIGN_IN_RATE_LIMIT: "1000/900",
-      });
-      const { openPostgres } = await import("../../app/db/client.server");
-      const db = await openPostgres(database.url, { max: 2 });
-      await provide({ server, db, database, dataDir });
-      await db.close();
-      await stopServer(server);
-      removeDataDir(dataDir);
-      await database.drop();
+      const site = await startPostgresSite({ name: "chart", admin: ADMIN });
+      await provide(site);
+      if (site) await stopPostgresSite(site);
     },
     { scope: "worker", timeout: 180_000 },
   ],
@@ -74,19 +41,10 @@ async function signIn(page: Page, user: { email: string; password: string }) {
   await page.waitForLoadState("networkidle");
 }
 
-/** The POSTs a page sends from now on (to prove the browser's own check stopped a form). */
-function postsOf(page: Page): string[] {
-  const posts: string[] = [];
-  page.on("request", (r) => {
-    if (r.method() === "POST") posts.push(r.url());
-  });
-  return posts;
-}
-
 const dialog = (page: Page) => page.getByRole("dialog");
 
 /** Two entries on the account today, through the book's one way in: 1,500.00 in, then 250.50 out. */
-async function postTwoEntries(site: Site, accountId: string) {
+async function postTwoEntries(site: PostgresSite, accountId: string) {
   const { postEntry } = await import("../../app/domain/accounting/ledger.server");
   const { twoLines } = await import("../../app/domain/accounting/journal");
   const { seedId } = await import("../../app/db/seed/ids");

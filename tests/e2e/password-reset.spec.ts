@@ -1,13 +1,8 @@
-import { mkdtempSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { expect as baseExpect, test as base, type Browser, type Page } from "@playwright/test";
-import type { Database } from "../../app/db/client.server";
 import type { UserRole } from "../../app/domain/auth/roles";
-import { createFreshDatabase, type FreshDatabase } from "../support/postgres";
 import { readable, startSmtp, type TestSmtp } from "../support/test-smtp";
 import { open } from "./support/auth";
-import { removeDataDir, startServer, stopServer, type IsolatedServer } from "./support/isolated-server";
+import { postsOf, startPostgresSite, stopPostgresSite, type PostgresSite } from "./support/postgres-site";
 
 // Issue 20 as people see it: "Forgot password?" on both sign-in pages, the e-mailed link read from the mailbox (a
 // real SMTP server; the back office's outbox shows the e-mail with its token hidden), a new password set and signed in with, every other session ended; without
@@ -19,12 +14,8 @@ const expect = baseExpect.configure({ timeout: 15_000 });
 
 const ADMIN = { email: "root@reset.test", password: "reset-admin-password-1" };
 
-interface Site {
-  server: IsolatedServer;
+interface Site extends PostgresSite {
   smtp: TestSmtp;
-  db: Database;
-  database: FreshDatabase;
-  dataDir: string;
 }
 
 const test = base.extend<object, { site: Site | null }>({
@@ -32,34 +23,12 @@ const test = base.extend<object, { site: Site | null }>({
     // Playwright reads a fixture's dependencies from its first parameter: this one has none.
     // eslint-disable-next-line no-empty-pattern
     async ({}, provide) => {
-      const database = await createFreshDatabase(
-        process.env.E2E_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/test",
-        "e2e_reset",
-      );
-      if (!database) {
-        if (process.env.CI) throw new Error("no PostgreSQL at 127.0.0.1:5432");
-        await provide(null);
-        return;
-      }
-      const dataDir = mkdtempSync(path.join(os.tmpdir(), "utsab-reset-"));
       // E-mail is set up: the link reaches the person's mailbox (this SMTP server), as it would in production.
       const smtp = await startSmtp();
-      const server = await startServer({
-        SMTP_URL: smtp.url,
-        DATABASE_URL: database.url,
-        DATA_DIR: dataDir,
-        ADMIN_EMAIL: ADMIN.email,
-        ADMIN_PASSWORD: ADMIN.password,
-        SIGN_IN_RATE_LIMIT: "1000/900",
-      });
-      const { openPostgres } = await import("../../app/db/client.server");
-      const db = await openPostgres(database.url, { max: 2 });
-      await provide({ server, smtp, db, database, dataDir });
-      await db.close();
-      await stopServer(server);
+      const site = await startPostgresSite({ name: "reset", admin: ADMIN, env: { SMTP_URL: smtp.url } });
+      await provide(site && { ...site, smtp });
+      if (site) await stopPostgresSite(site);
       await smtp.close();
-      removeDataDir(dataDir);
-      await database.drop();
     },
     { scope: "worker", timeout: 180_000 },
   ],
@@ -118,15 +87,6 @@ async function linkFromOutbox(admin: Page, site: Site, email: string): Promise<s
   expect(shown).not.toContain(new URL(link).searchParams.get("token")!);
   await expect(admin.getByText("The reset link's token is hidden here")).toBeVisible();
   return link;
-}
-
-/** The POSTs a page sends from now on (to prove the browser's own check stopped a form). */
-function postsOf(page: Page): string[] {
-  const posts: string[] = [];
-  page.on("request", (r) => {
-    if (r.method() === "POST") posts.push(r.url());
-  });
-  return posts;
 }
 
 test("staff: Forgot password? e-mails a link; the new password signs in and every other session ends @mobile", async ({
