@@ -9,6 +9,7 @@ import { reverseEntry } from "../../domain/accounting/reverse-entry.server";
 import type { MoneyDocumentKind } from "../../domain/accounting/money-document-form";
 import type { UseCaseResult } from "../../domain/use-case";
 import { todayInDhaka } from "../../lib/dhaka-time";
+import { addDays } from "../../domain/dashboard/periods";
 import { seedId } from "./ids";
 
 // `npm run db:seed:demo` (issue 21): about three months of a rental company's books, ending today, posted through
@@ -38,12 +39,6 @@ function sequence(seed: number) {
     int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
     pick: <T>(values: readonly T[]) => values[Math.floor(next() * values.length)]!,
   };
-}
-
-function addDays(date: string, days: number): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
 }
 
 function done<T extends object>(result: UseCaseResult<T>, what: string): T {

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { queryRows, type DbOrTx } from "../../db/client.server";
 import { fromPaisa, toPaisa } from "../../lib/money";
+import { addDays } from "../dashboard/periods";
 import type { AccountType } from "./constants";
 
 // Balances, from posted journal lines alone (DESIGN §10): every screen and report reads them here. Up to the end of
@@ -68,13 +69,6 @@ export async function totalsAt(
   return new Map(rows.map((r) => [r.account_id, { debits: toPaisa(r.debits), credits: toPaisa(r.credits) }]));
 }
 
-/** The day before an ISO date. */
-export function dayBefore(date: string): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() - 1);
-  return d.toISOString().slice(0, 10);
-}
-
 export interface AccountPeriod {
   /** Balance before `from` (debits minus credits). */
   opening: bigint;
@@ -95,7 +89,7 @@ export async function accountPeriod(
 ): Promise<AccountPeriod> {
   const zero: AccountTotals = { debits: 0n, credits: 0n };
   const [before, atEnd] = await Promise.all([
-    totalsAt(db, [accountId], dayBefore(range.from)),
+    totalsAt(db, [accountId], addDays(range.from, -1)),
     totalsAt(db, [accountId], range.to),
   ]);
   const start = before.get(accountId) ?? zero;
