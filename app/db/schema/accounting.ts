@@ -24,6 +24,8 @@ import {
   PAYMENT_METHODS,
   PAYROLL_RUN_STATUSES,
   PAYSLIP_STATUSES,
+  TAX_KINDS,
+  TAX_RECORD_SOURCES,
   TAX_TYPES,
   TRANSACTION_STATUSES,
   TRANSACTION_TYPES,
@@ -84,9 +86,20 @@ export const accountingSettings = pgTable(
   {
     id: integer("id").primaryKey().default(1),
     lockDate: date("lock_date"),
+    /** The VAT return's period: 1 (a month) or 3 (a quarter, where the law allows it). */
+    vatPeriodMonths: integer("vat_period_months").notNull().default(1),
+    /** Who signs the tax invoices and credit notes (Mushak-6.3's authorised person). */
+    invoiceSignatoryName: text("invoice_signatory_name").notNull().default(""),
+    invoiceSignatoryDesignation: text("invoice_signatory_designation").notNull().default(""),
+    /** Days from issue an invoice is due in. */
+    invoiceDueDays: integer("invoice_due_days").notNull().default(7),
     updatedAt: updatedAt(),
   },
-  (t) => [check("accounting_settings_single_row_check", sql`${t.id} = 1`)],
+  (t) => [
+    check("accounting_settings_single_row_check", sql`${t.id} = 1`),
+    check("accounting_settings_vat_period_check", sql`${t.vatPeriodMonths} in (1, 3)`),
+    check("accounting_settings_due_days_check", sql`${t.invoiceDueDays} between 0 and 365`),
+  ],
 );
 
 export const journalEntries = pgTable(
@@ -320,33 +333,55 @@ export const budgetMonths = pgTable(
   ],
 );
 
+/**
+ * The tax register (Tax Management): every tax the books carry, one row per tax of a document. A row typed by hand
+ * (source manual) posts its own entry; the rest are written by the invoice, credit note, payment or purchase that
+ * carries the tax, in its transaction, and point at it. A credit note's rows are negative: they take back output VAT.
+ */
 export const taxRecords = pgTable(
   "tax_records",
   {
     id: id(),
     transactionDate: date("transaction_date").notNull(),
+    /** The spec's Account: for a hand-typed record the account chosen, for a document's the tax's own account. */
     accountId: uuid("account_id")
       .notNull()
       .references(() => chartOfAccounts.id, { onDelete: "restrict" }),
     taxType: text("tax_type", { enum: TAX_TYPES }).notNull(),
+    kind: text("kind", { enum: TAX_KINDS }).notNull(),
     taxRate: numeric("tax_rate", { precision: 5, scale: 2 }).notNull(),
     taxableAmount: money("taxable_amount").notNull(),
     taxAmount: money("tax_amount").notNull(),
     referenceNo: text("reference_no"),
     description: text("description"),
+    /** Who the tax was charged to or withheld by: the buyer, the supplier (the purchase register). */
+    party: text("party"),
+    partyBin: text("party_bin"),
+    sourceType: text("source_type", { enum: TAX_RECORD_SOURCES }).notNull().default("manual"),
+    sourceId: uuid("source_id"),
+    journalEntryId: uuid("journal_entry_id").references(() => journalEntries.id, { onDelete: "restrict" }),
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
-    index("tax_records_transaction_date_idx").on(t.transactionDate),
+    index("tax_records_transaction_date_idx").on(t.transactionDate, t.createdAt),
     index("tax_records_tax_type_idx").on(t.taxType),
+    index("tax_records_kind_date_idx").on(t.kind, t.transactionDate),
     index("tax_records_account_id_idx").on(t.accountId),
+    index("tax_records_source_idx").on(t.sourceType, t.sourceId),
+    index("tax_records_journal_entry_id_idx").on(t.journalEntryId),
     index("tax_records_created_by_idx").on(t.createdBy),
     check("tax_records_tax_type_check", sql.raw(`tax_type in (${sqlList(TAX_TYPES)})`)),
+    check("tax_records_kind_check", sql.raw(`kind in (${sqlList(TAX_KINDS)})`)),
+    check("tax_records_source_check", sql.raw(`source_type in (${sqlList(TAX_RECORD_SOURCES)})`)),
     check("tax_records_tax_rate_check", sql`${t.taxRate} between 0 and 100`),
-    check("tax_records_taxable_amount_check", sql`${t.taxableAmount} >= 0`),
-    check("tax_records_tax_amount_check", sql`${t.taxAmount} >= 0`),
+    // Only a credit note takes tax back; every other record is 0 or more.
+    check(
+      "tax_records_amounts_check",
+      sql`${t.sourceType} = 'credit_note' or (${t.taxableAmount} >= 0 and ${t.taxAmount} >= 0)`,
+    ),
+    check("tax_records_manual_posted_check", sql`${t.sourceType} <> 'manual' or ${t.journalEntryId} is not null`),
   ],
 );
 

@@ -4,4 +4,5 @@ export * from "./content";
 export * from "./catalogue";
 export * from "./quotations";
 export * from "./accounting";
+export * from "./sales";
 export * from "./system";

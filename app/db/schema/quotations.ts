@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   check,
   date,
   index,
@@ -17,6 +18,7 @@ import type { QuotationRevisionLine } from "../../domain/quotations/constants";
 import { QUOTATION_EVENT_KINDS, QUOTATION_STATUSES } from "../../domain/quotations/constants";
 import { users } from "./auth";
 import { inventoryItems } from "./catalogue";
+import { customers } from "./sales";
 import { createdAt, id, money, sqlList, updatedAt } from "./columns";
 
 export const quotations = pgTable(
@@ -46,6 +48,8 @@ export const quotations = pgTable(
     revision: integer("revision").notNull().default(0),
     /** The customer's login, set when the quotation is first sent (DESIGN §6). */
     customerUserId: uuid("customer_user_id").references(() => users.id, { onDelete: "set null" }),
+    /** The customer record (issue 22): made from the contact on the first approval, or chosen; merges move it. */
+    customerId: uuid("customer_id").references((): AnyPgColumn => customers.id, { onDelete: "restrict" }),
     /**
      * The SHA-256 (hex) of the customer link's token: the token itself is only in the e-mail, so a copy of the
      * database opens no quotation. A new send replaces it, so the old link stops working.
@@ -78,6 +82,7 @@ export const quotations = pgTable(
     // A customer's quotations: their e-mail as typed in any case (customer-quotations.server.ts).
     index("quotations_email_lower_idx").on(sql`lower(${t.email})`),
     index("quotations_customer_user_id_idx").on(t.customerUserId),
+    index("quotations_customer_id_idx").on(t.customerId, t.createdAt),
     // The back office's search (name, e-mail, event) by substring: one trigram index per column, OR-ed (issue 19).
     index("quotations_customer_name_trgm_idx").using("gin", sql`${t.customerName} gin_trgm_ops`),
     index("quotations_email_trgm_idx").using("gin", sql`${t.email} gin_trgm_ops`),

@@ -68,6 +68,36 @@ export const FISCAL_YEAR_MIN = 2024;
 export const FISCAL_YEAR_MAX = 2050;
 
 export const TAX_TYPES = ["vat", "income_tax", "other"] as const;
+export type TaxType = (typeof TAX_TYPES)[number];
+
+/**
+ * What a tax record is, which says the account it posts to and the direction (DESIGN §10): output VAT (owed),
+ * input VAT (claimable), VAT withheld by a customer (VDS), income tax withheld by a customer (AIT), income tax
+ * withheld from a supplier or an employee (owed), other tax (an expense).
+ */
+export const TAX_KINDS = ["output_vat", "input_vat", "vat_withheld", "ait", "income_tax_withheld", "other"] as const;
+export type TaxKind = (typeof TAX_KINDS)[number];
+
+/** The spec's type (the cards, the table's Type column) of each kind. */
+export const TAX_KIND_TYPE: Record<TaxKind, TaxType> = {
+  output_vat: "vat",
+  input_vat: "vat",
+  vat_withheld: "vat",
+  ait: "income_tax",
+  income_tax_withheld: "income_tax",
+  other: "other",
+};
+
+/** Where a tax record comes from: typed by hand, or written by the document that carries the tax. */
+export const TAX_RECORD_SOURCES = ["manual", "invoice", "credit_note", "customer_payment", "transaction"] as const;
+export type TaxRecordSource = (typeof TAX_RECORD_SOURCES)[number];
+
+/** A VAT period: a month, or a quarter where the law allows it (Settings > Accounting). */
+export const VAT_PERIOD_MONTHS = [1, 3] as const;
+
+/** What a tax deposit (treasury challan) pays. */
+export const TAX_DEPOSIT_KINDS = ["vat", "income_tax"] as const;
+export type TaxDepositKind = (typeof TAX_DEPOSIT_KINDS)[number];
 
 export const PAYROLL_RUN_STATUSES = ["processed", "disbursed"] as const;
 export const PAYSLIP_STATUSES = ["pending", "paid"] as const;

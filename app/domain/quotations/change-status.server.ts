@@ -12,6 +12,7 @@ import { wakeEmailSender } from "../email/sender.server";
 import { refuse, type Done, type Refusal, type Refused } from "../use-case";
 import { customerResponseEmail, type CustomerResponse } from "./change-status-emails";
 import { REASON_MAX_LENGTH, type QuotationStatus } from "./constants";
+import { ensureQuotationCustomer } from "../sales/quotation-customer.server";
 
 export { REASON_MAX_LENGTH };
 
@@ -260,6 +261,14 @@ async function changeStatus(
           { code: "out_of_stock", shortage },
         );
     }
+
+    // The customer record invoices and payments hang off (issue 22), made from the contact on the first approval.
+    if (transition.to === "approved")
+      await ensureQuotationCustomer(
+        tx,
+        q.id,
+        actor.kind === "staff" ? actor.audit.userId : actor.kind === "customer" ? actor.userId : q.customerUserId,
+      );
 
     const respondedAt = isStaff ? {} : { respondedAt: new Date() };
     await tx
