@@ -290,4 +290,12 @@ ALTER TABLE "tax_records" ADD CONSTRAINT "tax_records_kind_check" CHECK (kind in
 ALTER TABLE "tax_records" ADD CONSTRAINT "tax_records_source_check" CHECK (source_type in ('manual', 'invoice', 'credit_note', 'customer_payment', 'transaction'));--> statement-breakpoint
 ALTER TABLE "tax_records" ADD CONSTRAINT "tax_records_amounts_check" CHECK ("tax_records"."source_type" = 'credit_note' or ("tax_records"."taxable_amount" >= 0 and "tax_records"."tax_amount" >= 0));--> statement-breakpoint
 -- NOT VALID: a record typed by hand before this issue posted nothing; every new one must.
-ALTER TABLE "tax_records" ADD CONSTRAINT "tax_records_manual_posted_check" CHECK ("tax_records"."source_type" <> 'manual' or "tax_records"."journal_entry_id" is not null) NOT VALID;
+ALTER TABLE "tax_records" ADD CONSTRAINT "tax_records_manual_posted_check" CHECK ("tax_records"."source_type" <> 'manual' or "tax_records"."journal_entry_id" is not null) NOT VALID;--> statement-breakpoint
+-- An install with quotations approved before customers existed: one record per e-mail address (any case) that has an
+-- approved quotation, named as its latest approved one, and every quotation of that address hangs off it.
+INSERT INTO "customers" ("name", "email", "phone")
+SELECT DISTINCT ON (lower(q."email")) q."customer_name", q."email", nullif(trim(q."phone"), '')
+FROM "quotations" q WHERE q."status" = 'approved'
+ORDER BY lower(q."email"), q."created_at" DESC;--> statement-breakpoint
+UPDATE "quotations" q SET "customer_id" = c."id" FROM "customers" c
+WHERE c."merged_into_id" IS NULL AND lower(c."email") = lower(q."email");

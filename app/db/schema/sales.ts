@@ -304,7 +304,9 @@ export const customerPayments = pgTable(
     index("customer_payments_money_account_id_idx").on(t.moneyAccountId),
     index("customer_payments_journal_entry_id_idx").on(t.journalEntryId),
     index("customer_payments_created_by_idx").on(t.createdBy),
-    index("customer_payments_vds_certificate_idx").on(t.vdsCertificateDate).where(sql`${t.vdsAmount} > 0`),
+    index("customer_payments_vds_certificate_idx")
+      .on(t.vdsCertificateDate)
+      .where(sql`${t.vdsAmount} > 0`),
     check("customer_payments_method_check", sql.raw(`method in (${sqlList(CUSTOMER_PAYMENT_METHODS)})`)),
     check(
       "customer_payments_amounts_check",
@@ -344,10 +346,7 @@ export const invoiceAllocations = pgTable(
     index("invoice_allocations_created_by_idx").on(t.createdBy),
     check("invoice_allocations_kind_check", sql.raw(`kind in (${sqlList(ALLOCATION_KINDS)})`)),
     check("invoice_allocations_amount_check", sql`${t.amount} > 0`),
-    check(
-      "invoice_allocations_payment_check",
-      sql`(${t.kind} = 'payment') = (${t.customerPaymentId} is not null)`,
-    ),
+    check("invoice_allocations_payment_check", sql`(${t.kind} = 'payment') = (${t.customerPaymentId} is not null)`),
   ],
 );
 

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { getDb } from "~/db/client.server";
-import { emailOutbox, inventoryItems, quotationEvents, quotationLines, quotations } from "~/db/schema";
+import { customers, emailOutbox, inventoryItems, quotationEvents, quotationLines, quotations } from "~/db/schema";
 import { seedId } from "~/db/seed/ids";
 import { seedDatabase } from "~/db/seed/seed.server";
 import { createQuotationRequest, type CreateQuotationResult } from "./create-quotation.server";
@@ -637,5 +637,30 @@ describe("createQuotationRequest: rental pricing and the money bound (issue 19)"
       errors: { items: "Total of Gold Stage would be more than ৳999,999,999,999.99, the most an amount can be" },
     });
     expect(await counts()).toEqual(before);
+  });
+});
+
+describe("createQuotationRequest: a returning customer (issue 22)", () => {
+  it("hangs the request off the customer's record found by e-mail in any case; a new address gets none yet", async () => {
+    const db = getDb();
+    const input = valid();
+    const email = input.email as string;
+    const [customer] = await db
+      .insert(customers)
+      .values({ name: "Farhana Rahman", email: email.toUpperCase() })
+      .returning({ id: customers.id });
+    const returning = expectCreated(await createQuotationRequest(db, input));
+    const [stored] = await db
+      .select({ customerId: quotations.customerId })
+      .from(quotations)
+      .where(eq(quotations.id, returning.quotation.id));
+    expect(stored!.customerId).toBe(customer!.id);
+
+    const fresh = expectCreated(await createQuotationRequest(db, valid()));
+    const [unlinked] = await db
+      .select({ customerId: quotations.customerId })
+      .from(quotations)
+      .where(eq(quotations.id, fresh.quotation.id));
+    expect(unlinked!.customerId).toBeNull();
   });
 });

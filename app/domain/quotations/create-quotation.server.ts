@@ -13,6 +13,7 @@ import { lineDays } from "../catalogue/rate-structures";
 import { quotationRequestSchemaFor } from "./request";
 import { findQuotationByIdempotencyKey, summaryColumns } from "./summary.server";
 import { refuse, type Refused, type UseCaseResult } from "../use-case";
+import { liveCustomerIdByEmail } from "../sales/quotation-customer.server";
 
 export type { QuotationSummary } from "./created-emails";
 
@@ -141,6 +142,9 @@ export async function createQuotationRequest(
         status: "pending",
         total: priced.total,
         idempotencyKey,
+        // A returning customer's request hangs off their record at once (issue 22); a new one gets its record on
+        // the first approval (sales/quotation-customer.server.ts).
+        customerId: liveCustomerIdByEmail(request.email),
       })
       .onConflictDoNothing({ target: quotations.idempotencyKey })
       .returning(summaryColumns);

@@ -1,13 +1,18 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, sql, type SQL } from "drizzle-orm";
 import { queryRows, type DbOrTx } from "../../db/client.server";
 import { quotations } from "../../db/schema";
 
 // A quotation's customer record (issue 22): made from the quotation's contact on its first approval, or found by the
-// contact's e-mail (any case) when the customer approved before. Runs in the approval's transaction, so an approval
+// contact's e-mail (any case) when the customer approved before. The record takes every quotation of that e-mail not
+// yet on one, so the customer's page shows their earlier requests too. Runs in the approval's transaction, so an approval
 // and its customer are kept together; the live-e-mail unique index makes two approvals at once find one record.
 
 /** The quotation's customer id, linking (and if need be creating) the record. */
-export async function ensureQuotationCustomer(tx: DbOrTx, quotationId: string, createdBy: string | null): Promise<string> {
+export async function ensureQuotationCustomer(
+  tx: DbOrTx,
+  quotationId: string,
+  createdBy: string | null,
+): Promise<string> {
   const [q] = await tx
     .select({
       customerId: quotations.customerId,
@@ -31,5 +36,16 @@ export async function ensureQuotationCustomer(tx: DbOrTx, quotationId: string, c
     sql`select id from customers where lower(email) = lower(${email}) and merged_into_id is null`,
   );
   await tx.update(quotations).set({ customerId: found!.id }).where(eq(quotations.id, quotationId));
+  await queryRows(
+    tx,
+    sql`update quotations set customer_id = ${found!.id} where customer_id is null and lower(email) = lower(${email})`,
+  );
   return found!.id;
+}
+
+/** The live customer record of an e-mail address (any case), as a subquery for an insert: null when there is none. */
+export function liveCustomerIdByEmail(email: string): SQL<string | null> {
+  return sql<
+    string | null
+  >`(select id from customers where lower(email) = lower(${email.trim()}) and merged_into_id is null)`;
 }
