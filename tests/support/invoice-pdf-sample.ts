@@ -63,7 +63,7 @@ export function sampleInvoicePdfInput(
   const vat = lines.reduce((s, l) => s + toPaisa(l.vatAmount), 0n);
   const kind = options.kind ?? "full";
   return {
-    company: SAMPLE_COMPANY,
+    company: { ...SAMPLE_COMPANY },
     invoice: {
       number: "INV-2026-27-000042",
       kind,
@@ -73,7 +73,7 @@ export function sampleInvoicePdfInput(
       dueDate: "2027-01-20",
       quotationReference: "7f3a9c2e",
       eventName: "Annual Gala Dinner 2026",
-      buyer: SAMPLE_BUYER,
+      buyer: { ...SAMPLE_BUYER },
       deliveryAddress: "International Convention City Bashundhara, Purbachal Express Highway, Dhaka",
       netAmount: fromPaisa(net),
       vatAmount: fromPaisa(vat),
@@ -89,7 +89,7 @@ export function sampleInvoicePdfInput(
 export function sampleCreditNotePdfInput(): CreditNotePdfInput {
   const invoice = sampleInvoicePdfInput(3).invoice;
   return {
-    company: SAMPLE_COMPANY,
+    company: { ...SAMPLE_COMPANY },
     creditNote: {
       number: "CN-2026-27-000007",
       // 9 Jan 2027, 11:05 AM in Dhaka.

@@ -18,7 +18,7 @@ import {
 } from "~/lib/pdf/pdf.server";
 import { formatPercent } from "../quotations/quotation-pdf";
 import type { InvoiceKind } from "./constants";
-import { documentTime, quantityWithDays } from "./invoice-pdf";
+import { documentTime } from "./invoice-pdf";
 
 export interface InvoicePdfLine {
   description: string;
@@ -100,10 +100,11 @@ export interface CreditNotePdfInput {
 
 const INVOICE_COLUMNS: TableColumn[] = [
   { header: "#", weight: 0.45, align: "right" },
-  { header: "Description of service", weight: 2.65 },
-  // Quantity × days charged: "24 × 3 days".
-  { header: "Quantity", weight: 1.2, align: "right" },
-  { header: "Unit price (৳)", weight: 1.2, align: "right" },
+  { header: "Description of service", weight: 2.5 },
+  { header: "Qty", weight: 0.72, align: "right" },
+  // The days charged (ADR 0019); a dash for a price charged once.
+  { header: "Days", weight: 0.65, align: "right" },
+  { header: "Unit price (৳)", weight: 1.15, align: "right" },
   { header: "Value before VAT (৳)", weight: 1.35, align: "right" },
   { header: "VAT rate", weight: 0.6, align: "right" },
   { header: "VAT (৳)", weight: 1.2, align: "right" },
@@ -173,7 +174,8 @@ export async function renderInvoicePdf(input: InvoicePdfInput): Promise<Uint8Arr
     input.lines.map((line, i) => [
       String(i + 1),
       line.description,
-      quantityWithDays(line.quantity, line.days),
+      line.quantity === null ? "—" : String(line.quantity),
+      line.days === null ? "—" : String(line.days),
       line.unitPrice === null ? "—" : figure(line.unitPrice),
       figure(line.value),
       formatPercent(line.vatRatePercent),

@@ -19,10 +19,3 @@ const dhakaTime = new Intl.DateTimeFormat("en-US", {
 export function documentTime(moment: Date): string {
   return dhakaTime.format(moment).replace(/\u202f/g, " ");
 }
-
-/** A line's quantity with its days: "3", "3 × 2 days", "1 × 1 day"; a dash for a line without one (an advance). */
-export function quantityWithDays(quantity: number | null, days: number | null): string {
-  if (quantity === null) return "—";
-  if (days === null) return String(quantity);
-  return `${quantity} × ${days} ${days === 1 ? "day" : "days"}`;
-}
