@@ -1,0 +1,376 @@
+import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
+import { queryRows, type Db, type DbOrTx } from "../../db/client.server";
+import { isUniqueViolation } from "../../db/errors.server";
+import {
+  creditNotes,
+  customerPayments,
+  customers as c,
+  invoiceAllocations,
+  invoices,
+  quotations,
+} from "../../db/schema";
+import type { ListPage } from "../../lib/list-params";
+import { listOrder, pageOf, searchAny } from "../../lib/list-query.server";
+import { fromPaisa, toPaisa } from "../../lib/money";
+import { diffFields, recordAudit, type AuditActor } from "../audit/audit.server";
+import { quotationReference } from "../quotations/reference";
+import { refuseFields, type Refusal, type UseCaseResult } from "../use-case";
+import { customerCreditSql } from "./customer-credit.server";
+import {
+  CUSTOMER_MESSAGES,
+  parseCustomerForm,
+  parseMergeForm,
+  type CustomerFormValues,
+  type CustomerInput,
+  type MergeFormValues,
+} from "./customer-form";
+import {
+  CUSTOMER_LIST,
+  type CustomerChoice,
+  type CustomerDetail,
+  type CustomerListState,
+  type CustomerMoney,
+  type CustomerRow,
+} from "./customer-list";
+
+// Customers (issue 22): the list with what each owes, one customer's quotations, invoices and payments, New and Edit,
+// and Merge (two records of the same customer become one: the duplicate's documents move to the record kept).
+
+const EMAIL_UNIQUE = "customers_email_live_unique";
+
+/** Σ the customer's invoices' dues (total − paid − credited), numeric. */
+const duesSql = (customerId: SQL | string) =>
+  sql`coalesce((select sum(i.total - i.paid_amount - i.credited_amount) from invoices i where i.customer_id = ${customerId}), 0)`;
+/** Σ the invoices' totals less Σ their credit notes' totals, numeric. */
+const invoicedSql = (customerId: SQL | string) =>
+  sql`(coalesce((select sum(i.total) from invoices i where i.customer_id = ${customerId}), 0)
+     - coalesce((select sum(n.total) from credit_notes n where n.customer_id = ${customerId}), 0))`;
+
+/** The row's id, qualified (a column put straight into a select's sql is written unqualified, and inside a
+ * subquery would name the subquery's own id). */
+const ID = sql`${c.id}`;
+
+const SORTS: Record<CustomerListState["sort"], SQL[]> = {
+  name: [sql`lower(${c.name})`],
+  owes: [sql`(${duesSql(ID)} - ${customerCreditSql(ID)})`],
+  created: [sql`${c.createdAt}`],
+};
+
+/** One page of the live customers; `withMoney` adds what each was invoiced, owes and has in credit. */
+export async function listCustomers(
+  db: DbOrTx,
+  state: CustomerListState,
+  withMoney: boolean,
+): Promise<ListPage<CustomerRow>> {
+  const where = and(isNull(c.mergedIntoId), searchAny(state.q, [c.name, c.organisation, c.email, c.phone]));
+  const money = {
+    invoiced: sql<string>`${invoicedSql(ID)}::numeric(14,2)::text`,
+    dues: sql<string>`${duesSql(ID)}::numeric(14,2)::text`,
+    credit: sql<string>`${customerCreditSql(ID)}::numeric(14,2)::text`,
+  };
+  return pageOf(db, CUSTOMER_LIST, state, {
+    from: c,
+    where,
+    rows: async (limit, offset) => {
+      const rows = await db
+        .select({
+          id: c.id,
+          name: c.name,
+          organisation: c.organisation,
+          email: c.email,
+          phone: c.phone,
+          vatWithholding: c.vatWithholding,
+          quotationCount: sql<number>`(select count(*)::int from ${quotations} q where q.customer_id = ${ID})`,
+          ...(withMoney ? money : {}),
+        })
+        .from(c)
+        .where(where)
+        .orderBy(...listOrder(SORTS[state.sort], state.dir, c.id))
+        .limit(limit)
+        .offset(offset);
+      return rows.map((r) => {
+        const m = r as typeof r & Partial<Record<keyof typeof money, string>>;
+        return {
+          id: r.id,
+          name: r.name,
+          organisation: r.organisation,
+          email: r.email,
+          phone: r.phone,
+          vatWithholding: r.vatWithholding,
+          quotationCount: Number(r.quotationCount),
+          money: withMoney ? moneyOf(m.invoiced!, m.dues!, m.credit!) : null,
+        };
+      });
+    },
+  });
+}
+
+function moneyOf(invoiced: string, dues: string, credit: string): CustomerMoney {
+  return { invoiced, owes: fromPaisa(toPaisa(dues) - toPaisa(credit)), credit };
+}
+
+/** The live customers by name: the Merge dialog's and the Record payment dialog's choices. */
+export function customerChoices(db: DbOrTx): Promise<CustomerChoice[]> {
+  return db
+    .select({ id: c.id, name: c.name, organisation: c.organisation, email: c.email })
+    .from(c)
+    .where(isNull(c.mergedIntoId))
+    .orderBy(asc(sql`lower(${c.name})`), asc(c.id));
+}
+
+/** A customer's record, or where it went: null when unknown, { mergedIntoId } when merged. */
+export async function findCustomer(db: DbOrTx, id: string) {
+  const [row] = await db.select().from(c).where(eq(c.id, id));
+  return row ?? null;
+}
+
+/** The customer's screen: the record, its quotations and, with `withAccounts`, its invoices, payments and money. */
+export async function loadCustomerDetail(
+  db: DbOrTx,
+  id: string,
+  withAccounts: boolean,
+): Promise<CustomerDetail | { mergedIntoId: string } | null> {
+  const row = await findCustomer(db, id);
+  if (!row) return null;
+  if (row.mergedIntoId) return { mergedIntoId: row.mergedIntoId };
+  const quotationRows = await db
+    .select({
+      id: quotations.id,
+      eventName: quotations.eventName,
+      eventDate: quotations.eventDate,
+      status: quotations.status,
+      total: quotations.total,
+      createdAt: quotations.createdAt,
+    })
+    .from(quotations)
+    .where(eq(quotations.customerId, id))
+    .orderBy(desc(quotations.createdAt), desc(quotations.id));
+  const detail: CustomerDetail = {
+    id: row.id,
+    name: row.name,
+    organisation: row.organisation,
+    email: row.email,
+    phone: row.phone,
+    address: row.address,
+    bin: row.bin,
+    vatWithholding: row.vatWithholding,
+    notes: row.notes,
+    createdAt: row.createdAt.toISOString(),
+    quotations: quotationRows.map((q) => ({
+      ...q,
+      reference: quotationReference(q.id),
+      createdAt: q.createdAt.toISOString(),
+    })),
+    accounts: null,
+  };
+  if (!withAccounts) return detail;
+  const [invoiceRows, paymentRows, [money]] = await Promise.all([
+    db
+      .select({
+        id: invoices.id,
+        number: invoices.number,
+        kind: invoices.kind,
+        status: invoices.status,
+        issueDate: invoices.issueDate,
+        dueDate: invoices.dueDate,
+        total: invoices.total,
+        paid: invoices.paidAmount,
+        credited: invoices.creditedAmount,
+        due: sql<string>`(${invoices.total} - ${invoices.paidAmount} - ${invoices.creditedAmount})::text`,
+      })
+      .from(invoices)
+      .where(eq(invoices.customerId, id))
+      .orderBy(desc(invoices.issuedAt), desc(invoices.id)),
+    db
+      .select({
+        id: customerPayments.id,
+        date: customerPayments.date,
+        method: customerPayments.method,
+        methodReference: customerPayments.methodReference,
+        received: customerPayments.received,
+        vdsAmount: customerPayments.vdsAmount,
+        aitAmount: customerPayments.aitAmount,
+        total: customerPayments.total,
+        vdsCertificateNo: customerPayments.vdsCertificateNo,
+        allocated: sql<string>`coalesce((select sum(a.amount) from ${invoiceAllocations} a where a.customer_payment_id = ${sql`${customerPayments.id}`}), 0)::numeric(14,2)::text`,
+      })
+      .from(customerPayments)
+      .where(eq(customerPayments.customerId, id))
+      .orderBy(desc(customerPayments.date), desc(customerPayments.createdAt)),
+    queryRows<{ invoiced: string; dues: string; credit: string }>(
+      db,
+      sql`select ${invoicedSql(id)}::numeric(14,2)::text as invoiced, ${duesSql(id)}::numeric(14,2)::text as dues,
+                 ${customerCreditSql(id)}::numeric(14,2)::text as credit`,
+    ),
+  ]);
+  detail.accounts = {
+    money: moneyOf(money!.invoiced, money!.dues, money!.credit),
+    dues: money!.dues,
+    invoices: invoiceRows,
+    payments: paymentRows,
+  };
+  return detail;
+}
+
+export type CustomerResult = UseCaseResult<{ id: string }>;
+
+/** New customer. */
+export async function createCustomer(db: Db, actor: AuditActor, values: CustomerFormValues): Promise<CustomerResult> {
+  const failed = (refusal: Refusal, errors: Record<string, string>) =>
+    refuseFields(refusal, CUSTOMER_MESSAGES.createFailed, errors);
+  const parsed = parseCustomerForm(values);
+  if (!parsed.ok) return failed("invalid", parsed.errors);
+  const input = parsed.input;
+  try {
+    return await db.transaction(async (tx): Promise<CustomerResult> => {
+      const [row] = await tx
+        .insert(c)
+        .values({ ...input, createdBy: actor.userId })
+        .returning({ id: c.id });
+      await recordAudit(tx, actor, {
+        action: "customer.created",
+        entityType: "customer",
+        entityId: row!.id,
+        summary: `Added the customer ${input.name}${input.organisation ? ` (${input.organisation})` : ""}`,
+        changes: { ...input },
+      });
+      return { ok: true, id: row!.id, message: CUSTOMER_MESSAGES.created };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error, EMAIL_UNIQUE)) return failed("invalid", { email: CUSTOMER_MESSAGES.emailTaken });
+    throw error;
+  }
+}
+
+/** Edit a live customer's record. */
+export async function updateCustomer(
+  db: Db,
+  actor: AuditActor,
+  id: string,
+  values: CustomerFormValues,
+): Promise<CustomerResult> {
+  const failed = (refusal: Refusal, errors: Record<string, string>) =>
+    refuseFields(refusal, CUSTOMER_MESSAGES.updateFailed, errors);
+  const parsed = parseCustomerForm(values);
+  if (!parsed.ok) return failed("invalid", parsed.errors);
+  const input = parsed.input;
+  try {
+    return await db.transaction(async (tx): Promise<CustomerResult> => {
+      const [before] = await tx.select().from(c).where(eq(c.id, id)).for("update");
+      if (!before) return failed("not-found", { form: CUSTOMER_MESSAGES.notFound });
+      if (before.mergedIntoId) return failed("conflict", { form: CUSTOMER_MESSAGES.mergedAway });
+      await tx
+        .update(c)
+        .set({ ...input, updatedAt: new Date() })
+        .where(eq(c.id, id));
+      const changes = diffFields<Record<string, unknown>>({ ...pick(before) }, { ...input });
+      await recordAudit(tx, actor, {
+        action: "customer.updated",
+        entityType: "customer",
+        entityId: id,
+        summary: `Updated the customer ${input.name}`,
+        changes,
+      });
+      return { ok: true, id, message: CUSTOMER_MESSAGES.updated };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error, EMAIL_UNIQUE)) return failed("invalid", { email: CUSTOMER_MESSAGES.emailTaken });
+    throw error;
+  }
+}
+
+const pick = (r: typeof c.$inferSelect): CustomerInput => ({
+  name: r.name,
+  organisation: r.organisation,
+  email: r.email,
+  phone: r.phone,
+  address: r.address,
+  bin: r.bin,
+  vatWithholding: r.vatWithholding,
+  notes: r.notes,
+});
+
+/** The details a kept record lacks and takes from the duplicate (its own are never overwritten). */
+const FILLED_FROM_DUPLICATE = ["organisation", "email", "phone", "address", "bin", "notes"] as const;
+
+/**
+ * Merge: the duplicate's quotations, invoices, credit notes and payments move to the record kept, which takes the
+ * details it lacks from the duplicate; the duplicate points at it (merged_into_id, merged_at) and leaves the list.
+ * Both rows are locked (in id order, so two merges at once never wait on each other in a circle): a payment or an
+ * invoice of either waits for the merge, and sees the customer they now belong to.
+ */
+export async function mergeCustomers(db: Db, actor: AuditActor, values: MergeFormValues): Promise<CustomerResult> {
+  const failed = (refusal: Refusal, errors: Record<string, string>) =>
+    refuseFields(refusal, CUSTOMER_MESSAGES.mergeFailed, errors);
+  const parsed = parseMergeForm(values);
+  if (!parsed.ok) return failed("invalid", parsed.errors);
+  const { duplicateId, keepId } = parsed.input;
+  return db.transaction(async (tx): Promise<CustomerResult> => {
+    const rows = await tx
+      .select()
+      .from(c)
+      .where(inArray(c.id, [duplicateId, keepId]))
+      .orderBy(asc(c.id))
+      .for("update");
+    const duplicate = rows.find((r) => r.id === duplicateId);
+    const keep = rows.find((r) => r.id === keepId);
+    const errors: Record<string, string> = {};
+    if (!duplicate) errors.duplicateId = CUSTOMER_MESSAGES.notFound;
+    else if (duplicate.mergedIntoId) errors.duplicateId = CUSTOMER_MESSAGES.duplicateMerged;
+    if (!keep) errors.keepId = CUSTOMER_MESSAGES.notFound;
+    else if (keep.mergedIntoId) errors.keepId = CUSTOMER_MESSAGES.keepMerged;
+    if (!duplicate || !keep) return failed("not-found", errors);
+    if (Object.keys(errors).length > 0) return failed("conflict", errors);
+
+    const to = { customerId: keepId };
+    const moved = {
+      quotations: (
+        await tx
+          .update(quotations)
+          .set(to)
+          .where(eq(quotations.customerId, duplicateId))
+          .returning({ id: quotations.id })
+      ).length,
+      invoices: (
+        await tx.update(invoices).set(to).where(eq(invoices.customerId, duplicateId)).returning({ id: invoices.id })
+      ).length,
+      creditNotes: (
+        await tx
+          .update(creditNotes)
+          .set(to)
+          .where(eq(creditNotes.customerId, duplicateId))
+          .returning({ id: creditNotes.id })
+      ).length,
+      payments: (
+        await tx
+          .update(customerPayments)
+          .set(to)
+          .where(eq(customerPayments.customerId, duplicateId))
+          .returning({ id: customerPayments.id })
+      ).length,
+    };
+    const now = new Date();
+    // The duplicate first: its e-mail leaves the live-e-mail index before the kept record may take it.
+    await tx.update(c).set({ mergedIntoId: keepId, mergedAt: now, updatedAt: now }).where(eq(c.id, duplicateId));
+    const filled: Partial<Record<(typeof FILLED_FROM_DUPLICATE)[number], string>> = {};
+    for (const field of FILLED_FROM_DUPLICATE) {
+      const theirs = duplicate[field];
+      if (!keep[field] && theirs) filled[field] = theirs;
+    }
+    if (Object.keys(filled).length > 0)
+      await tx
+        .update(c)
+        .set({ ...filled, updatedAt: now })
+        .where(eq(c.id, keepId));
+    await recordAudit(tx, actor, {
+      action: "customer.merged",
+      entityType: "customer",
+      entityId: keepId,
+      summary: `Merged ${duplicate.name}${duplicate.email ? ` <${duplicate.email}>` : ""} into ${keep.name}: ${
+        moved.quotations
+      } quotations, ${moved.invoices} invoices, ${moved.creditNotes} credit notes and ${moved.payments} payments moved`,
+      changes: { duplicateId, keepId, moved, filled },
+    });
+    return { ok: true, id: keepId, message: CUSTOMER_MESSAGES.merged(duplicate.name, keep.name) };
+  });
+}
