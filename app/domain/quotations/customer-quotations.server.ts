@@ -11,8 +11,11 @@ import { hashLinkToken, LINK_TOKEN_PATTERN } from "./link-token";
 // compared without regard to case. Every portal read goes through ownedBy, so another customer's quotation is
 // simply not there (the pages answer 404, never 403, and say nothing about whether it exists).
 
-/** The one ownership rule: the quotation's e-mail is the customer's, case-insensitively. */
-function ownedBy(customer: { email: string }): SQL {
+/**
+ * The one ownership rule: the quotation's e-mail is the customer's, case-insensitively. The portal's invoices and
+ * credit notes (issue 22) are the customer's through their quotation, by this same rule.
+ */
+export function ownedBy(customer: { email: string }): SQL {
   return sql`lower(${t.email}) = ${customer.email.trim().toLowerCase()}`;
 }
 
