@@ -115,7 +115,15 @@ describe("a full invoice", () => {
   });
 
   it("with the whole subtotal discounted comes to 0", () => {
-    const f = fullInvoiceFigures(revision([["A", 1, "100"], ["B", 1, "50"]], "150"));
+    const f = fullInvoiceFigures(
+      revision(
+        [
+          ["A", 1, "100"],
+          ["B", 1, "50"],
+        ],
+        "150",
+      ),
+    );
     expect(f.total).toBe(0n);
     expect(f.lines.map((l) => l.value)).toEqual([0n, 0n]);
   });
@@ -303,7 +311,10 @@ describe("credit notes", () => {
     expect(credited.vat + rest.vat).toBe(invoice.vat);
     // A part reaching the net left is the whole rest.
     expect(
-      creditNoteFigures({ ...invoice, creditedNet: credited.net, creditedVat: credited.vat }, invoice.net - credited.net),
+      creditNoteFigures(
+        { ...invoice, creditedNet: credited.net, creditedVat: credited.vat },
+        invoice.net - credited.net,
+      ),
     ).toEqual(rest);
   });
 

@@ -149,7 +149,10 @@ export function advanceInvoiceFigures(
 }
 
 /** The final invoice: every line, then one "less advance invoiced" line per earlier advance still in force. */
-export function finalInvoiceFigures(revision: RevisionForInvoice, advances: readonly AdvanceInvoiced[]): InvoiceFigures {
+export function finalInvoiceFigures(
+  revision: RevisionForInvoice,
+  advances: readonly AdvanceInvoiced[],
+): InvoiceFigures {
   const full = fullInvoiceFigures(revision);
   const less: InvoiceLineFigures[] = advances.map((a) => ({
     description: `Less advance invoiced ${a.number}`,
@@ -214,7 +217,8 @@ export function parseAdvancePercent(
   if (raw.trim() === "") return { ok: false, message: INVOICE_ARITHMETIC_MESSAGES.percentRequired };
   const hundredths = percentHundredths(raw);
   if (hundredths === null) return { ok: false, message: INVOICE_ARITHMETIC_MESSAGES.percentInvalid };
-  if (hundredths <= 0n || hundredths >= 10_000n) return { ok: false, message: INVOICE_ARITHMETIC_MESSAGES.percentRange };
+  if (hundredths <= 0n || hundredths >= 10_000n)
+    return { ok: false, message: INVOICE_ARITHMETIC_MESSAGES.percentRange };
   if (advanced + hundredths >= 10_000n)
     return { ok: false, message: INVOICE_ARITHMETIC_MESSAGES.percentOverLeft(percentLabel(10_000n - advanced)) };
   return { ok: true, hundredths };

@@ -1,0 +1,211 @@
+import { randomUUID } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.server";
+import { creditNoteLines, creditNotes, invoices } from "../../db/schema";
+import { todayInDhaka } from "../../lib/dhaka-time";
+import { formatMoney } from "../../lib/format";
+import { fromPaisa, toPaisa } from "../../lib/money";
+import type { EntryLine } from "../accounting/journal";
+import { postEntry, PostingRefused, roleAccounts } from "../accounting/ledger.server";
+import { ledgerRefusal } from "../accounting/ledger-refusal";
+import { recordAudit, type AuditActor } from "../audit/audit.server";
+import { assertOpenVatPeriod } from "../tax/vat-period-lock.server";
+import { writeTaxRecords } from "../tax/tax-register.server";
+import { refuseFields, type Refusal, type UseCaseResult } from "../use-case";
+import { wakeEmailSender } from "../email/sender.server";
+import { lockCustomer } from "./customer-credit.server";
+import { takeDocumentNumber } from "./document-number.server";
+import { creditNoteFigures } from "./invoice-arithmetic";
+import { INVOICE_MESSAGES, parseCreditNoteForm, type CreditNoteFormValues } from "./invoice-forms";
+import { queueCreditNoteEmail } from "./invoice-email.server";
+import { documentSettings } from "./invoice-issue-common.server";
+
+// A credit note (Mushak-6.7) on an issued invoice (issue 22, DESIGN §10): takes back all of what is not yet credited
+// (a cancellation) or a value before VAT up to it, with VAT at the invoice's rate, and its reason. One transaction:
+// the customer locked (their credit may grow), the invoice locked, the VAT period checked open, the gapless number,
+// the credit note and its line, the entry (Dr rental income, Dr VAT payable / Cr receivable for what the invoice
+// still owed, Cr customer advances for the rest), the invoice's credited amount raised (cancelled once the credit
+// notes reach its net), the tax register's negative output VAT row, the audit line and the e-mail to the
+// customer with the PDF (the outbox, in the same transaction).
+
+export type IssueCreditNoteResult = UseCaseResult<{ id: string; number: string }>;
+
+const FORM_FIELDS = ["invoiceId", "scope", "amount", "reason"];
+
+export async function issueCreditNote(
+  db: Db,
+  actor: AuditActor,
+  values: CreditNoteFormValues,
+  now: Date = new Date(),
+): Promise<IssueCreditNoteResult> {
+  const failed = (refusal: Refusal, errors: Record<string, string>) =>
+    refuseFields(refusal, INVOICE_MESSAGES.creditNoteFailed, errors);
+  const parsed = parseCreditNoteForm(values);
+  if (!parsed.ok) return failed("invalid", parsed.errors);
+  const input = parsed.input;
+  const issueDate = todayInDhaka(now);
+  try {
+    const result = await db.transaction(async (tx): Promise<IssueCreditNoteResult> => {
+      const [found] = await tx
+        .select({ customerId: invoices.customerId })
+        .from(invoices)
+        .where(eq(invoices.id, input.invoiceId));
+      if (!found) return failed("not-found", { form: INVOICE_MESSAGES.invoiceNotFound });
+      // The customer first, as every document changing their credit does; then the invoice.
+      await lockCustomer(tx, found.customerId);
+      const [invoice] = await tx.select().from(invoices).where(eq(invoices.id, input.invoiceId)).for("update");
+      if (!invoice) return failed("not-found", { form: INVOICE_MESSAGES.invoiceNotFound });
+      if (invoice.status === "cancelled") return failed("conflict", { form: INVOICE_MESSAGES.invoiceCancelled });
+      const [credited] = await tx
+        .select({
+          net: sql<string>`coalesce(sum(${creditNotes.netAmount}), 0)::text`,
+          vat: sql<string>`coalesce(sum(${creditNotes.vatAmount}), 0)::text`,
+        })
+        .from(creditNotes)
+        .where(eq(creditNotes.invoiceId, invoice.id));
+      const net = toPaisa(invoice.netAmount);
+      const creditedNet = toPaisa(credited!.net);
+      const netLeft = net - creditedNet;
+      if (input.value !== "whole" && input.value > netLeft)
+        return failed("invalid", { amount: INVOICE_MESSAGES.amountOverLeft(fromPaisa(netLeft)) });
+      const figures = creditNoteFigures(
+        {
+          net,
+          vat: toPaisa(invoice.vatAmount),
+          total: toPaisa(invoice.total),
+          vatRatePercent: invoice.vatRatePercent,
+          creditedNet,
+          creditedVat: toPaisa(credited!.vat),
+          due: toPaisa(invoice.total) - toPaisa(invoice.paidAmount) - toPaisa(invoice.creditedAmount),
+        },
+        input.value,
+      );
+      await assertOpenVatPeriod(tx, issueDate, "form");
+      const accounts = await roleAccounts(tx, ["receivable", "income.rental", "vat.payable", "customer.advances"]);
+      const settings = await documentSettings(tx, actor.userId, actor.label);
+      const taken = await takeDocumentNumber(tx, "credit_note", issueDate);
+      const creditNoteId = randomUUID();
+
+      const lines: EntryLine[] = [
+        {
+          accountId: accounts["income.rental"],
+          debit: figures.net,
+          credit: 0n,
+          description: "Rental income taken back",
+        },
+      ];
+      if (figures.vat > 0n)
+        lines.push({ accountId: accounts["vat.payable"], debit: figures.vat, credit: 0n, description: "Output VAT" });
+      if (figures.appliedToInvoice > 0n)
+        lines.push({
+          accountId: accounts.receivable,
+          debit: 0n,
+          credit: figures.appliedToInvoice,
+          description: `Invoice ${invoice.number}`,
+        });
+      if (figures.toCredit > 0n)
+        lines.push({
+          accountId: accounts["customer.advances"],
+          debit: 0n,
+          credit: figures.toCredit,
+          description: "To the customer's credit",
+        });
+      const entryId = await postEntry(tx, {
+        date: issueDate,
+        description: `Credit note ${taken.number} on invoice ${invoice.number} to ${invoice.buyerName}`.slice(0, 500),
+        reference: taken.number,
+        source: { type: "credit_note", id: creditNoteId },
+        lines,
+        createdBy: actor.userId,
+      });
+      await tx.insert(creditNotes).values({
+        id: creditNoteId,
+        number: taken.number,
+        fiscalYear: taken.fiscalYear,
+        sequence: taken.sequence,
+        invoiceId: invoice.id,
+        customerId: invoice.customerId,
+        issuedAt: now,
+        issueDate,
+        reason: input.reason,
+        netAmount: fromPaisa(figures.net),
+        vatAmount: fromPaisa(figures.vat),
+        total: fromPaisa(figures.total),
+        appliedToInvoice: fromPaisa(figures.appliedToInvoice),
+        toCredit: fromPaisa(figures.toCredit),
+        signatoryName: settings.signatoryName,
+        signatoryDesignation: settings.signatoryDesignation,
+        journalEntryId: entryId,
+        createdBy: actor.userId,
+      });
+      await tx.insert(creditNoteLines).values({
+        creditNoteId,
+        lineNo: 1,
+        description: figures.whole
+          ? `Invoice ${invoice.number} taken back${creditedNet > 0n ? " (the rest not yet credited)" : " in full"}: ${input.reason}`
+          : `Part of invoice ${invoice.number} taken back: ${input.reason}`,
+        value: fromPaisa(figures.net),
+        vatRatePercent: invoice.vatRatePercent,
+        vatAmount: fromPaisa(figures.vat),
+      });
+      await tx
+        .update(invoices)
+        .set({
+          creditedAmount: sql`${invoices.creditedAmount} + ${fromPaisa(figures.appliedToInvoice)}::numeric`,
+          status: figures.whole ? "cancelled" : "issued",
+          updatedAt: now,
+        })
+        .where(eq(invoices.id, invoice.id));
+      await writeTaxRecords(tx, [
+        {
+          date: issueDate,
+          kind: "output_vat",
+          accountId: accounts["vat.payable"],
+          rate: invoice.vatRatePercent,
+          taxableAmount: fromPaisa(-figures.net),
+          taxAmount: fromPaisa(-figures.vat),
+          reference: taken.number,
+          description: `Credit note ${taken.number} on invoice ${invoice.number}`,
+          party: invoice.buyerName,
+          partyBin: invoice.buyerBin,
+          source: { type: "credit_note", id: creditNoteId },
+          journalEntryId: entryId,
+          createdBy: actor.userId,
+        },
+      ]);
+      await recordAudit(tx, actor, {
+        action: "credit_note.issued",
+        entityType: "invoice",
+        entityId: invoice.id,
+        summary:
+          `Issued credit note ${taken.number} on invoice ${invoice.number} (${invoice.buyerName}) for ${formatMoney(
+            fromPaisa(figures.total),
+          )}${figures.whole ? ", cancelling it" : ""}: ${input.reason}`.slice(0, 1000),
+        changes: {
+          creditNoteId,
+          number: taken.number,
+          net: fromPaisa(figures.net),
+          vat: fromPaisa(figures.vat),
+          total: fromPaisa(figures.total),
+          appliedToInvoice: fromPaisa(figures.appliedToInvoice),
+          toCredit: fromPaisa(figures.toCredit),
+          reason: input.reason,
+          journalEntryId: entryId,
+        },
+      });
+      await queueCreditNoteEmail(tx, creditNoteId);
+      return {
+        ok: true,
+        message: INVOICE_MESSAGES.creditNoteIssued(taken.number, invoice.number),
+        id: creditNoteId,
+        number: taken.number,
+      };
+    });
+    if (result.ok) wakeEmailSender();
+    return result;
+  } catch (error) {
+    if (error instanceof PostingRefused)
+      return ledgerRefusal(error, { failed: INVOICE_MESSAGES.creditNoteFailed, fields: FORM_FIELDS });
+    throw error;
+  }
+}

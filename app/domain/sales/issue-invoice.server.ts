@@ -1,0 +1,263 @@
+import { randomUUID } from "node:crypto";
+import { and, asc, eq } from "drizzle-orm";
+import type { Db, Tx } from "../../db/client.server";
+import { customers, invoiceAllocations, invoiceLines, invoices, quotationRevisions, quotations } from "../../db/schema";
+import { todayInDhaka } from "../../lib/dhaka-time";
+import { formatMoney } from "../../lib/format";
+import { fromPaisa, toPaisa } from "../../lib/money";
+import type { EntryLine } from "../accounting/journal";
+import { postEntry, PostingRefused, roleAccounts } from "../accounting/ledger.server";
+import { ledgerRefusal } from "../accounting/ledger-refusal";
+import { recordAudit, type AuditActor } from "../audit/audit.server";
+import { addDays } from "../dashboard/periods";
+import { quotationReference } from "../quotations/reference";
+import { assertOpenVatPeriod } from "../tax/vat-period-lock.server";
+import { writeTaxRecords } from "../tax/tax-register.server";
+import { refuseFields, type Refusal, type UseCaseResult } from "../use-case";
+import { wakeEmailSender } from "../email/sender.server";
+import { INVOICE_KIND_LABELS } from "./constants";
+import { customerCreditPaisa, lockCustomer } from "./customer-credit.server";
+import { takeDocumentNumber } from "./document-number.server";
+import {
+  advanceInvoiceFigures,
+  finalInvoiceFigures,
+  fullInvoiceFigures,
+  INVOICE_ARITHMETIC_MESSAGES,
+  invoiceKindRules,
+  parseAdvancePercent,
+  percentLabel,
+  type InvoiceFigures,
+} from "./invoice-arithmetic";
+import { INVOICE_MESSAGES, parseIssueInvoiceForm, type IssueInvoiceFormValues } from "./invoice-forms";
+import { queueInvoiceEmail } from "./invoice-email.server";
+import { documentSettings } from "./invoice-issue-common.server";
+import { ensureQuotationCustomer } from "./quotation-customer.server";
+
+// Issue a tax invoice (Mushak-6.3) on an approved quotation (issue 22, DESIGN §10): full, an advance of a percentage,
+// or the final one less the advances. One transaction: the quotation's row locked (a second invoice on it waits, then
+// sees this one), its customer record made if it was approved before customers existed, the customer locked (their
+// credit is spent here), the VAT period checked open, the gapless number taken (given back by a rollback), the
+// invoice and its lines written, the entry posted (Dr receivable / Cr rental income, Cr VAT payable), the customer's
+// credit applied in the same entry (Dr customer advances / Cr receivable), the tax register's output VAT row and the
+// audit line, and the e-mail to the customer with the PDF (the outbox, in the same transaction).
+
+export type IssueInvoiceResult = UseCaseResult<{ id: string; number: string }>;
+
+const FORM_FIELDS = ["quotationId", "kind", "advancePercent"];
+
+/** The quotation's invoices in force as the arithmetic needs them, in the order issued. */
+export async function quotationInvoices(tx: Tx | Db, quotationId: string) {
+  const rows = await tx
+    .select({
+      id: invoices.id,
+      number: invoices.number,
+      kind: invoices.kind,
+      status: invoices.status,
+      advancePercent: invoices.advancePercent,
+      net: invoices.netAmount,
+      vat: invoices.vatAmount,
+      total: invoices.total,
+    })
+    .from(invoices)
+    .where(eq(invoices.quotationId, quotationId))
+    .orderBy(asc(invoices.issuedAt), asc(invoices.sequence));
+  return rows.map((r) => ({
+    ...r,
+    live: r.status === "issued",
+    advancePercentHundredths: r.advancePercent === null ? null : toPaisa(r.advancePercent),
+  }));
+}
+
+export async function issueInvoice(
+  db: Db,
+  actor: AuditActor,
+  values: IssueInvoiceFormValues,
+  now: Date = new Date(),
+): Promise<IssueInvoiceResult> {
+  const failed = (refusal: Refusal, errors: Record<string, string>) =>
+    refuseFields(refusal, INVOICE_MESSAGES.issueFailed, errors);
+  const parsed = parseIssueInvoiceForm(values);
+  if (!parsed.ok) return failed("invalid", parsed.errors);
+  const input = parsed.input;
+  const issueDate = todayInDhaka(now);
+  try {
+    const result = await db.transaction(async (tx): Promise<IssueInvoiceResult> => {
+      // The lock: a second invoice on this quotation waits here, then reads this one's invoice.
+      const [quotation] = await tx.select().from(quotations).where(eq(quotations.id, input.quotationId)).for("update");
+      if (!quotation) return failed("not-found", { form: INVOICE_MESSAGES.quotationNotFound });
+      if (quotation.status !== "approved")
+        return failed("conflict", { form: INVOICE_MESSAGES.notApproved(quotation.status) });
+      if (quotation.revision < 1) return failed("conflict", { form: INVOICE_MESSAGES.noRevision });
+      const [revision] = await tx
+        .select()
+        .from(quotationRevisions)
+        .where(
+          and(eq(quotationRevisions.quotationId, quotation.id), eq(quotationRevisions.revision, quotation.revision)),
+        );
+      if (!revision) return failed("conflict", { form: INVOICE_MESSAGES.noRevision });
+
+      const earlier = await quotationInvoices(tx, quotation.id);
+      const rules = invoiceKindRules(
+        earlier.map((i) => ({ kind: i.kind, advancePercent: i.advancePercentHundredths, live: i.live })),
+      );
+      const kindRefused = rules.refused[input.kind];
+      if (kindRefused) return failed("conflict", { kind: kindRefused });
+      const reference = quotationReference(quotation.id);
+      let figures: InvoiceFigures;
+      if (input.kind === "advance") {
+        const percent = parseAdvancePercent(values.advancePercent, rules.advanced);
+        if (!percent.ok) return failed("invalid", { advancePercent: percent.message });
+        figures = advanceInvoiceFigures(revision, percent.hundredths, {
+          percentLabel: percentLabel(percent.hundredths),
+          quotationReference: reference,
+          eventName: quotation.eventName,
+        });
+        if (figures.total <= 0n) return failed("invalid", { advancePercent: INVOICE_ARITHMETIC_MESSAGES.zeroAdvance });
+      } else if (input.kind === "final") {
+        figures = finalInvoiceFigures(
+          revision,
+          earlier
+            .filter((i) => i.live && i.kind === "advance")
+            .map((i) => ({ number: i.number, net: toPaisa(i.net), vat: toPaisa(i.vat) })),
+        );
+        if (figures.total <= 0n) return failed("conflict", { kind: INVOICE_ARITHMETIC_MESSAGES.zeroFinal });
+      } else {
+        figures = fullInvoiceFigures(revision);
+        if (figures.total <= 0n) return failed("conflict", { kind: INVOICE_ARITHMETIC_MESSAGES.zeroFinal });
+      }
+
+      const customerId = await ensureQuotationCustomer(tx, quotation.id, actor.userId);
+      if (!(await lockCustomer(tx, customerId))) return failed("conflict", { form: INVOICE_MESSAGES.customerGone });
+      const [customer] = await tx.select().from(customers).where(eq(customers.id, customerId));
+      await assertOpenVatPeriod(tx, issueDate, "form");
+      const accounts = await roleAccounts(tx, ["receivable", "income.rental", "vat.payable", "customer.advances"]);
+      const settings = await documentSettings(tx, actor.userId, actor.label);
+      const taken = await takeDocumentNumber(tx, "invoice", issueDate);
+      const invoiceId = randomUUID();
+      const buyerName = customer!.organisation?.trim() || customer!.name;
+
+      const credit = await customerCreditPaisa(tx, customerId);
+      const applied = credit < figures.total ? credit : figures.total;
+      const lines: EntryLine[] = [
+        { accountId: accounts.receivable, debit: figures.total, credit: 0n, description: `Invoice ${taken.number}` },
+        { accountId: accounts["income.rental"], debit: 0n, credit: figures.net, description: "Rental income" },
+      ];
+      if (figures.vat > 0n)
+        lines.push({ accountId: accounts["vat.payable"], debit: 0n, credit: figures.vat, description: "Output VAT" });
+      if (applied > 0n)
+        lines.push(
+          {
+            accountId: accounts["customer.advances"],
+            debit: applied,
+            credit: 0n,
+            description: "Customer's credit applied",
+          },
+          { accountId: accounts.receivable, debit: 0n, credit: applied, description: "Customer's credit applied" },
+        );
+      const entryId = await postEntry(tx, {
+        date: issueDate,
+        description: `${INVOICE_KIND_LABELS[input.kind]} ${taken.number} to ${buyerName}`.slice(0, 500),
+        reference: taken.number,
+        source: { type: "invoice", id: invoiceId },
+        lines,
+        createdBy: actor.userId,
+      });
+
+      await tx.insert(invoices).values({
+        id: invoiceId,
+        number: taken.number,
+        fiscalYear: taken.fiscalYear,
+        sequence: taken.sequence,
+        kind: input.kind,
+        advancePercent: input.kind === "advance" ? fromPaisa(input.advancePercent!) : null,
+        quotationId: quotation.id,
+        quotationRevision: revision.revision,
+        customerId,
+        issuedAt: now,
+        issueDate,
+        dueDate: addDays(issueDate, settings.dueDays),
+        buyerName,
+        buyerBin: customer!.bin,
+        buyerAddress: customer!.address,
+        deliveryAddress: quotation.eventLocation,
+        netAmount: fromPaisa(figures.net),
+        vatAmount: fromPaisa(figures.vat),
+        total: fromPaisa(figures.total),
+        vatRatePercent: figures.vatRatePercent,
+        paidAmount: fromPaisa(applied),
+        signatoryName: settings.signatoryName,
+        signatoryDesignation: settings.signatoryDesignation,
+        journalEntryId: entryId,
+        createdBy: actor.userId,
+      });
+      await tx.insert(invoiceLines).values(
+        figures.lines.map((l, i) => ({
+          invoiceId,
+          lineNo: i + 1,
+          description: l.description,
+          quantity: l.quantity,
+          days: l.days,
+          unitPrice: l.unitPrice,
+          value: fromPaisa(l.value),
+          vatRatePercent: figures.vatRatePercent,
+          vatAmount: fromPaisa(l.vat),
+        })),
+      );
+      if (applied > 0n)
+        await tx.insert(invoiceAllocations).values({
+          invoiceId,
+          kind: "credit",
+          amount: fromPaisa(applied),
+          date: issueDate,
+          journalEntryId: entryId,
+          createdBy: actor.userId,
+        });
+      await writeTaxRecords(tx, [
+        {
+          date: issueDate,
+          kind: "output_vat",
+          accountId: accounts["vat.payable"],
+          rate: figures.vatRatePercent,
+          taxableAmount: fromPaisa(figures.net),
+          taxAmount: fromPaisa(figures.vat),
+          reference: taken.number,
+          description: `${INVOICE_KIND_LABELS[input.kind]} ${taken.number}`,
+          party: buyerName,
+          partyBin: customer!.bin,
+          source: { type: "invoice", id: invoiceId },
+          journalEntryId: entryId,
+          createdBy: actor.userId,
+        },
+      ]);
+      await recordAudit(tx, actor, {
+        action: "invoice.issued",
+        entityType: "invoice",
+        entityId: invoiceId,
+        summary: `Issued ${INVOICE_KIND_LABELS[input.kind].toLowerCase()} ${taken.number} to ${buyerName} for ${formatMoney(
+          fromPaisa(figures.total),
+        )} on quotation ${reference}${applied > 0n ? `; ${formatMoney(fromPaisa(applied))} of their credit applied` : ""}`,
+        changes: {
+          number: taken.number,
+          kind: input.kind,
+          advancePercent: input.advancePercent === null ? null : fromPaisa(input.advancePercent),
+          quotationId: quotation.id,
+          revision: revision.revision,
+          net: fromPaisa(figures.net),
+          vat: fromPaisa(figures.vat),
+          total: fromPaisa(figures.total),
+          creditApplied: fromPaisa(applied),
+          journalEntryId: entryId,
+        },
+      });
+      // The e-mail with its PDF, kept only with the invoice.
+      await queueInvoiceEmail(tx, invoiceId);
+      return { ok: true, message: INVOICE_MESSAGES.issued(taken.number), id: invoiceId, number: taken.number };
+    });
+    if (result.ok) wakeEmailSender();
+    return result;
+  } catch (error) {
+    if (error instanceof PostingRefused)
+      return ledgerRefusal(error, { failed: INVOICE_MESSAGES.issueFailed, fields: FORM_FIELDS });
+    throw error;
+  }
+}
