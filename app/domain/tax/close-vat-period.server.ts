@@ -1,0 +1,111 @@
+import { and, gte, lte } from "drizzle-orm";
+import type { Db } from "../../db/client.server";
+import { vatPeriods } from "../../db/schema";
+import { todayInDhaka } from "../../lib/dhaka-time";
+import { formatMoney } from "../../lib/format";
+import { toPaisa } from "../../lib/money";
+import { randomUuid } from "../../lib/random-uuid";
+import type { EntryLine } from "../accounting/journal";
+import { postEntry, PostingRefused, roleAccounts } from "../accounting/ledger.server";
+import { ledgerRefusal } from "../accounting/ledger-refusal";
+import { recordAudit, type AuditActor } from "../audit/audit.server";
+import { refuseFields, type UseCaseResult } from "../use-case";
+import { parseVatCloseForm, VAT_CLOSE_MESSAGES, type VatCloseValues } from "./tax-filing-form";
+import { hasEnded, periodLabelOf, vatPeriodOf } from "./vat-period";
+import { lockForVatClose } from "./vat-period-lock.server";
+import { vatPeriodMonths, vatReturnFigures } from "./vat-return.server";
+
+// Close a VAT period (issue 22; DESIGN §10): once its return is filed, the period's figures are kept as they were
+// (vat_periods), input VAT and the certified VDS are set off against VAT payable (Dr VAT payable / Cr VAT input
+// credit, Cr VAT withheld, dated the period's last day; the net stays payable until deposited), and nothing carrying
+// VAT may be dated inside it any more (assertOpenVatPeriod). Under lockForVatClose: a document carrying VAT that is
+// being saved holds the settings row FOR SHARE until it commits, so the figures below count it, or it waits and is
+// refused. Only a period that has ended, never one overlapping a closed one.
+
+export type CloseVatPeriodResult = UseCaseResult<{ id: string; entryId: string | null }>;
+
+export async function closeVatPeriod(
+  db: Db,
+  actor: AuditActor,
+  values: VatCloseValues,
+  today: string = todayInDhaka(),
+): Promise<CloseVatPeriodResult> {
+  const parsed = parseVatCloseForm(values);
+  if (!parsed.ok) return refuseFields("invalid", VAT_CLOSE_MESSAGES.failed, parsed.errors);
+  try {
+    return await db.transaction(async (tx): Promise<CloseVatPeriodResult> => {
+      await lockForVatClose(tx);
+      const period = vatPeriodOf(parsed.input.period, await vatPeriodMonths(tx));
+      if (!hasEnded(period, today))
+        throw new PostingRefused({ period: VAT_CLOSE_MESSAGES.notEnded(period.label, period.end) });
+      const [overlap] = await tx
+        .select({ start: vatPeriods.periodStart, end: vatPeriods.periodEnd })
+        .from(vatPeriods)
+        .where(and(lte(vatPeriods.periodStart, period.end), gte(vatPeriods.periodEnd, period.start)))
+        .limit(1);
+      if (overlap) {
+        const label = periodLabelOf(overlap.start, overlap.end);
+        throw new PostingRefused({
+          period:
+            overlap.start === period.start && overlap.end === period.end
+              ? VAT_CLOSE_MESSAGES.alreadyClosed(label)
+              : VAT_CLOSE_MESSAGES.overlaps(label),
+        });
+      }
+
+      const figures = await vatReturnFigures(tx, period);
+      if (toPaisa(figures.outputVat) < 0n)
+        throw new PostingRefused({ period: VAT_CLOSE_MESSAGES.negativeOutput(figures.outputVat) });
+      const input = toPaisa(figures.inputVat);
+      const vds = toPaisa(figures.vdsCredit);
+      const id = randomUuid();
+      let entryId: string | null = null;
+      if (input + vds > 0n) {
+        const roles = await roleAccounts(tx, ["vat.payable", "vat.input", "vat.withheld"]);
+        const lines: EntryLine[] = [
+          {
+            accountId: roles["vat.payable"],
+            debit: input + vds,
+            credit: 0n,
+            description: "Set off against output VAT",
+          },
+        ];
+        if (input > 0n)
+          lines.push({ accountId: roles["vat.input"], debit: 0n, credit: input, description: "Input VAT claimed" });
+        if (vds > 0n)
+          lines.push({ accountId: roles["vat.withheld"], debit: 0n, credit: vds, description: "VDS certified" });
+        entryId = await postEntry(tx, {
+          date: period.end,
+          description: `VAT return ${period.label}: input VAT and VDS set off against VAT payable`,
+          reference: null,
+          source: { type: "vat_close", id },
+          lines,
+          createdBy: actor.userId,
+        });
+      }
+      await tx.insert(vatPeriods).values({
+        id,
+        periodStart: period.start,
+        periodEnd: period.end,
+        outputVat: figures.outputVat,
+        inputVat: figures.inputVat,
+        vdsCredit: figures.vdsCredit,
+        netPayable: figures.netPayable,
+        journalEntryId: entryId,
+        closedBy: actor.userId,
+      });
+      await recordAudit(tx, actor, {
+        action: "vat_period.closed",
+        entityType: "vat_period",
+        entityId: id,
+        summary: `Closed the VAT period ${period.label}: output ${formatMoney(figures.outputVat)}, input ${formatMoney(figures.inputVat)}, VDS ${formatMoney(figures.vdsCredit)}, net ${formatMoney(figures.netPayable)}`,
+        changes: { periodStart: period.start, periodEnd: period.end, ...figures, journalEntryId: entryId },
+      });
+      return { ok: true, message: VAT_CLOSE_MESSAGES.closed(period.label, figures.netPayable), id, entryId };
+    });
+  } catch (error) {
+    if (error instanceof PostingRefused)
+      return ledgerRefusal(error, { failed: VAT_CLOSE_MESSAGES.failed, fields: ["period"] });
+    throw error;
+  }
+}

@@ -1,0 +1,102 @@
+import { eq } from "drizzle-orm";
+import type { Db } from "../../db/client.server";
+import { chartOfAccounts, taxRecords } from "../../db/schema";
+import { toPaisa } from "../../lib/money";
+import { ACCOUNT_ROLES } from "../accounting/account-roles";
+import { postEntry, PostingRefused, LEDGER_MESSAGES, roleAccounts } from "../accounting/ledger.server";
+import { ledgerRefusal } from "../accounting/ledger-refusal";
+import { recordAudit, type AuditActor } from "../audit/audit.server";
+import { refuseFields, type UseCaseResult } from "../use-case";
+import { TAX_KIND_ROLE, taxRecordLines } from "./tax-posting";
+import {
+  parseTaxRecordForm,
+  TAX_KIND_LABELS,
+  TAX_RECORD_MESSAGES,
+  taxRecordSummary,
+  type TaxRecordFormValues,
+} from "./tax-record-form";
+import { writeTaxRecords } from "./tax-register.server";
+import { assertOpenVatPeriod } from "./vat-period-lock.server";
+
+// Add Tax Record (backoffice.md §2 Tax Management; DESIGN §10; issue 22): one transaction with the record, its entry
+// (source tax_record: the tax's own account against the one chosen, in its kind's direction, tax-posting.ts) and an
+// audit line. A VAT record is refused inside a closed VAT period (its return is filed), and every record on or
+// before the lock date (the ledger). A record whose tax comes to 0 is refused by the form: it would post nothing,
+// and every hand-typed record carries its entry (tax_records_manual_posted_check).
+
+export type CreateTaxRecordResult = UseCaseResult<{ id: string; entryId: string }>;
+
+const FIELDS = ["taxType", "kind", "date", "accountId", "taxableAmount", "taxRate", "party"] as const;
+
+export async function createTaxRecord(
+  db: Db,
+  actor: AuditActor,
+  values: TaxRecordFormValues,
+): Promise<CreateTaxRecordResult> {
+  const parsed = parseTaxRecordForm(values);
+  if (!parsed.ok) return refuseFields("invalid", TAX_RECORD_MESSAGES.failed, parsed.errors);
+  const input = parsed.input;
+  try {
+    return await db.transaction(async (tx): Promise<CreateTaxRecordResult> => {
+      if (input.taxType === "vat") await assertOpenVatPeriod(tx, input.date, "date");
+      const [account] = await tx
+        .select({ code: chartOfAccounts.code, name: chartOfAccounts.name, isActive: chartOfAccounts.isActive })
+        .from(chartOfAccounts)
+        .where(eq(chartOfAccounts.id, input.accountId));
+      if (!account) throw new PostingRefused({ accountId: TAX_RECORD_MESSAGES.accountUnknown });
+      if (!account.isActive)
+        throw new PostingRefused({ accountId: LEDGER_MESSAGES.accountInactive(account.code, account.name) });
+      const role = TAX_KIND_ROLE[input.kind];
+      const taxAccount = (await roleAccounts(tx, [role]))[role];
+      if (taxAccount === input.accountId)
+        throw new PostingRefused({ accountId: TAX_RECORD_MESSAGES.accountIsTaxOwn(account.code, account.name) });
+
+      const description = (
+        input.description ?? `${TAX_KIND_LABELS[input.kind]}${input.party ? ` (${input.party})` : ""}`
+      ).slice(0, 500);
+      const entryId = await postEntry(tx, {
+        date: input.date,
+        description,
+        reference: null,
+        source: { type: "tax_record" },
+        lines: taxRecordLines(input.kind, toPaisa(input.taxAmount), { tax: taxAccount, chosen: input.accountId }),
+        createdBy: actor.userId,
+      });
+      await writeTaxRecords(tx, [
+        {
+          date: input.date,
+          kind: input.kind,
+          accountId: input.accountId,
+          rate: input.taxRate,
+          taxableAmount: input.taxableAmount,
+          taxAmount: input.taxAmount,
+          reference: input.reference,
+          description: input.description,
+          party: input.party,
+          partyBin: input.partyBin,
+          source: { type: "manual", id: null },
+          journalEntryId: entryId,
+          createdBy: actor.userId,
+        },
+      ]);
+      const [row] = await tx
+        .select({ id: taxRecords.id })
+        .from(taxRecords)
+        .where(eq(taxRecords.journalEntryId, entryId));
+      const id = row!.id;
+      await recordAudit(tx, actor, {
+        action: "tax_record.created",
+        entityType: "tax_record",
+        entityId: id,
+        summary: `Added a tax record: ${taxRecordSummary(input)}, against ${account.code} ${account.name} (${ACCOUNT_ROLES[role].label})`,
+        changes: { ...input, journalEntryId: entryId },
+      });
+      return { ok: true, message: TAX_RECORD_MESSAGES.added, id, entryId };
+    });
+  } catch (error) {
+    // Nothing of it was kept: the transaction rolled back.
+    if (error instanceof PostingRefused)
+      return ledgerRefusal(error, { failed: TAX_RECORD_MESSAGES.failed, fields: FIELDS });
+    throw error;
+  }
+}

@@ -1,0 +1,96 @@
+import { and, eq } from "drizzle-orm";
+import type { Db } from "../../db/client.server";
+import { isUniqueViolation } from "../../db/errors.server";
+import { taxDeposits, vatPeriods } from "../../db/schema";
+import { formatMoney } from "../../lib/format";
+import { toPaisa } from "../../lib/money";
+import { randomUuid } from "../../lib/random-uuid";
+import { twoLines } from "../accounting/journal";
+import { postEntry, PostingRefused, roleAccounts } from "../accounting/ledger.server";
+import { ledgerRefusal } from "../accounting/ledger-refusal";
+import { moneyAccountProblem } from "../accounting/money-accounts.server";
+import { recordAudit, type AuditActor } from "../audit/audit.server";
+import { refuseFields, type UseCaseResult } from "../use-case";
+import {
+  parseTaxDepositForm,
+  TAX_DEPOSIT_KIND_LABELS,
+  TAX_DEPOSIT_MESSAGES as M,
+  type TaxDepositFormValues,
+} from "./tax-filing-form";
+import { periodLabelOf } from "./vat-period";
+
+// A tax deposit (issue 22; DESIGN §10): VAT or income tax paid to the treasury with a challan, from a bank account.
+// Posts Dr VAT payable (or income tax payable) / Cr the bank; one challan number per kind. A VAT deposit may name the
+// closed period it pays (the screen shows each period's deposits beside its net payable).
+
+export type RecordTaxDepositResult = UseCaseResult<{ id: string; entryId: string }>;
+
+const FIELDS = ["kind", "challanNo", "date", "amount", "moneyAccountId", "vatPeriodId"] as const;
+
+export async function recordTaxDeposit(
+  db: Db,
+  actor: AuditActor,
+  values: TaxDepositFormValues,
+): Promise<RecordTaxDepositResult> {
+  const parsed = parseTaxDepositForm(values);
+  if (!parsed.ok) return refuseFields("invalid", M.failed, parsed.errors);
+  const input = parsed.input;
+  try {
+    return await db.transaction(async (tx): Promise<RecordTaxDepositResult> => {
+      const problem = await moneyAccountProblem(tx, input.moneyAccountId, "bank");
+      if (problem) throw new PostingRefused({ moneyAccountId: problem });
+      const [taken] = await tx
+        .select({ id: taxDeposits.id })
+        .from(taxDeposits)
+        .where(and(eq(taxDeposits.kind, input.kind), eq(taxDeposits.challanNo, input.challanNo)));
+      if (taken) throw new PostingRefused({ challanNo: M.challanTaken(input.kind, input.challanNo) });
+      let periodLabel: string | null = null;
+      if (input.vatPeriodId) {
+        const [period] = await tx
+          .select({ start: vatPeriods.periodStart, end: vatPeriods.periodEnd })
+          .from(vatPeriods)
+          .where(eq(vatPeriods.id, input.vatPeriodId));
+        if (!period) throw new PostingRefused({ vatPeriodId: M.periodUnknown });
+        periodLabel = periodLabelOf(period.start, period.end);
+      }
+      const role = input.kind === "vat" ? "vat.payable" : "tax.income_payable";
+      const taxAccount = (await roleAccounts(tx, [role]))[role];
+      const id = randomUuid();
+      const what = `${TAX_DEPOSIT_KIND_LABELS[input.kind]} deposit, challan ${input.challanNo}${periodLabel ? ` (${periodLabel})` : ""}`;
+      const entryId = await postEntry(tx, {
+        date: input.date,
+        description: what,
+        reference: null,
+        source: { type: "tax_deposit", id },
+        lines: twoLines(taxAccount, input.moneyAccountId, toPaisa(input.amount)),
+        createdBy: actor.userId,
+      });
+      await tx.insert(taxDeposits).values({
+        id,
+        kind: input.kind,
+        challanNo: input.challanNo,
+        date: input.date,
+        amount: input.amount,
+        moneyAccountId: input.moneyAccountId,
+        vatPeriodId: input.vatPeriodId,
+        notes: input.notes,
+        journalEntryId: entryId,
+        createdBy: actor.userId,
+      });
+      await recordAudit(tx, actor, {
+        action: "tax_deposit.created",
+        entityType: "tax_deposit",
+        entityId: id,
+        summary: `Recorded the ${what} of ${formatMoney(input.amount)}`,
+        changes: { ...input, journalEntryId: entryId },
+      });
+      return { ok: true, message: M.added(input.kind, input.challanNo), id, entryId };
+    });
+  } catch (error) {
+    if (error instanceof PostingRefused) return ledgerRefusal(error, { failed: M.failed, fields: FIELDS });
+    // Two deposits of the same challan at once: the second is refused by the constraint.
+    if (isUniqueViolation(error, "tax_deposits_challan_unique"))
+      return refuseFields("invalid", M.failed, { challanNo: M.challanTaken(input.kind, input.challanNo) });
+    throw error;
+  }
+}

@@ -1,0 +1,82 @@
+import { and, desc, eq, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client.server";
+import { chartOfAccounts, creditNotes, taxRecords } from "../../db/schema";
+import type { ListPage } from "../../lib/list-params";
+import { pageIds, pageOf } from "../../lib/list-query.server";
+import { fromPaisa, toPaisa } from "../../lib/money";
+import { TAX_TYPES, type TaxType } from "../accounting/constants";
+import { TAX_LIST, type TaxListState, type TaxRegisterListRow, type TaxTypeTotals } from "./tax-list";
+
+// Tax Management's table and cards (issue 22): the tax register (tax_records: hand-typed records and the rows the
+// invoices, credit notes and payments wrote) over a period, newest first, and the totals per type.
+
+export interface DateSpan {
+  start: string | null;
+  end: string | null;
+}
+
+function whereOf(span: DateSpan, type?: TaxType): SQL | undefined {
+  return and(
+    span.start ? gte(taxRecords.transactionDate, span.start) : undefined,
+    span.end ? lte(taxRecords.transactionDate, span.end) : undefined,
+    type ? eq(taxRecords.taxType, type) : undefined,
+  );
+}
+
+const ORDER = [desc(taxRecords.transactionDate), desc(taxRecords.createdAt), desc(taxRecords.id)];
+
+export function listTaxRecords(db: DbOrTx, state: TaxListState, span: DateSpan): Promise<ListPage<TaxRegisterListRow>> {
+  const where = whereOf(span, state.filters.type);
+  return pageOf(db, TAX_LIST, state, {
+    from: taxRecords,
+    where,
+    rows: (limit, offset) =>
+      db
+        .select({
+          id: taxRecords.id,
+          date: taxRecords.transactionDate,
+          taxType: taxRecords.taxType,
+          kind: taxRecords.kind,
+          account: sql<string>`${chartOfAccounts.code} || ' ' || ${chartOfAccounts.name}`,
+          reference: taxRecords.referenceNo,
+          party: taxRecords.party,
+          taxableAmount: taxRecords.taxableAmount,
+          rate: taxRecords.taxRate,
+          taxAmount: taxRecords.taxAmount,
+          sourceType: taxRecords.sourceType,
+          sourceId: taxRecords.sourceId,
+          invoiceId: creditNotes.invoiceId,
+          journalEntryId: taxRecords.journalEntryId,
+        })
+        .from(taxRecords)
+        .innerJoin(chartOfAccounts, eq(chartOfAccounts.id, taxRecords.accountId))
+        .leftJoin(creditNotes, and(eq(taxRecords.sourceType, "credit_note"), eq(creditNotes.id, taxRecords.sourceId)))
+        .where(inArray(taxRecords.id, pageIds(db, taxRecords, taxRecords.id, where, ORDER, limit, offset)))
+        .orderBy(...ORDER),
+  });
+}
+
+/** Σ taxable and Σ tax of each type over the span (a credit note's negative rows take back). */
+export async function taxTypeTotals(db: DbOrTx, span: DateSpan): Promise<Record<TaxType, TaxTypeTotals>> {
+  const rows = await db
+    .select({
+      taxType: taxRecords.taxType,
+      taxable: sql<string>`coalesce(sum(${taxRecords.taxableAmount}), 0)::text`,
+      tax: sql<string>`coalesce(sum(${taxRecords.taxAmount}), 0)::text`,
+      count: sql<number>`count(*)::int`,
+    })
+    .from(taxRecords)
+    .where(whereOf(span))
+    .groupBy(taxRecords.taxType);
+  const totals = Object.fromEntries(TAX_TYPES.map((t) => [t, { taxable: "0.00", tax: "0.00", count: 0 }])) as Record<
+    TaxType,
+    TaxTypeTotals
+  >;
+  for (const r of rows)
+    totals[r.taxType] = {
+      taxable: fromPaisa(toPaisa(r.taxable)),
+      tax: fromPaisa(toPaisa(r.tax)),
+      count: Number(r.count),
+    };
+  return totals;
+}

@@ -1,0 +1,269 @@
+import { and, asc, desc, eq, gt, gte, lte, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { DbOrTx } from "../../db/client.server";
+import {
+  accountingSettings,
+  creditNotes,
+  customerPayments,
+  customers,
+  invoices,
+  taxDeposits,
+  taxRecords,
+  vatPeriods,
+  chartOfAccounts,
+} from "../../db/schema";
+import { fromPaisa, toPaisa } from "../../lib/money";
+import type { TaxDepositKind } from "../accounting/constants";
+import { periodLabelOf, vatPeriodMonthsOf, type VatPeriod, type VatPeriodMonths } from "./vat-period";
+
+// The VAT return of a period (Mushak-9.1; issue 22, DESIGN §10) and the registers behind it. Output VAT: the output
+// VAT rows of the tax register dated in the period (invoices', credit notes' negative ones, and hand-typed ones).
+// Input VAT: the input VAT rows. VAT withheld by customers counts only with its certificate (Mushak-6.6): the VDS of
+// customer payments whose certificate is dated in the period, plus hand-typed VDS records dated in it (a payment's
+// own VDS row is not counted by its date: it waits for the certificate). Net payable = output − input − VDS.
+
+export interface VatReturnFigures {
+  outputVat: string;
+  inputVat: string;
+  vdsCredit: string;
+  netPayable: string;
+}
+
+/** vat_period_months of Settings > Accounting (1 when the row is missing). */
+export async function vatPeriodMonths(db: DbOrTx): Promise<VatPeriodMonths> {
+  const [row] = await db.select({ months: accountingSettings.vatPeriodMonths }).from(accountingSettings).limit(1);
+  return vatPeriodMonthsOf(row?.months);
+}
+
+const inPeriod = (period: Pick<VatPeriod, "start" | "end">) =>
+  and(gte(taxRecords.transactionDate, period.start), lte(taxRecords.transactionDate, period.end));
+
+export async function vatReturnFigures(
+  db: DbOrTx,
+  period: Pick<VatPeriod, "start" | "end">,
+): Promise<VatReturnFigures> {
+  const [records] = await db
+    .select({
+      output: sql<string>`coalesce(sum(${taxRecords.taxAmount}) filter (where ${taxRecords.kind} = 'output_vat'), 0)::text`,
+      input: sql<string>`coalesce(sum(${taxRecords.taxAmount}) filter (where ${taxRecords.kind} = 'input_vat'), 0)::text`,
+      vds: sql<string>`coalesce(sum(${taxRecords.taxAmount}) filter (where ${taxRecords.kind} = 'vat_withheld' and ${taxRecords.sourceType} = 'manual'), 0)::text`,
+    })
+    .from(taxRecords)
+    .where(inPeriod(period));
+  const [certified] = await db
+    .select({ vds: sql<string>`coalesce(sum(${customerPayments.vdsAmount}), 0)::text` })
+    .from(customerPayments)
+    .where(
+      and(
+        gt(customerPayments.vdsAmount, "0"),
+        gte(customerPayments.vdsCertificateDate, period.start),
+        lte(customerPayments.vdsCertificateDate, period.end),
+      ),
+    );
+  const output = toPaisa(records!.output);
+  const input = toPaisa(records!.input);
+  const vds = toPaisa(records!.vds) + toPaisa(certified!.vds);
+  return {
+    outputVat: fromPaisa(output),
+    inputVat: fromPaisa(input),
+    vdsCredit: fromPaisa(vds),
+    netPayable: fromPaisa(output - input - vds),
+  };
+}
+
+/** A row of the sales register (Mushak-6.2) or the purchase register (Mushak-6.1). */
+export interface RegisterRow {
+  id: string;
+  date: string;
+  /** The buyer or the supplier. */
+  party: string | null;
+  bin: string | null;
+  /** The buyer's address (sales only). */
+  address: string | null;
+  /** The invoice or credit note number; the supplier's invoice or reference. */
+  reference: string | null;
+  /** Value before VAT, and the VAT; a credit note's are negative. */
+  value: string;
+  vat: string;
+  rate: string;
+}
+
+const creditNoteInvoice = alias(invoices, "credit_note_invoice");
+
+/**
+ * The sales register: every output VAT row of the period in date order (an invoice's, a credit note's with its
+ * negative value and VAT, a hand-typed one), with the buyer's name, BIN and address as the invoice printed them. Its
+ * VAT column sums to the return's output VAT.
+ */
+export async function salesRegister(db: DbOrTx, period: Pick<VatPeriod, "start" | "end">): Promise<RegisterRow[]> {
+  return db
+    .select({
+      id: taxRecords.id,
+      date: taxRecords.transactionDate,
+      party: sql<string | null>`coalesce(${taxRecords.party}, ${invoices.buyerName}, ${creditNoteInvoice.buyerName})`,
+      bin: sql<string | null>`coalesce(${taxRecords.partyBin}, ${invoices.buyerBin}, ${creditNoteInvoice.buyerBin})`,
+      address: sql<string | null>`coalesce(${invoices.buyerAddress}, ${creditNoteInvoice.buyerAddress})`,
+      reference: sql<string | null>`coalesce(${taxRecords.referenceNo}, ${invoices.number}, ${creditNotes.number})`,
+      value: taxRecords.taxableAmount,
+      vat: taxRecords.taxAmount,
+      rate: taxRecords.taxRate,
+    })
+    .from(taxRecords)
+    .leftJoin(invoices, and(eq(taxRecords.sourceType, "invoice"), eq(invoices.id, taxRecords.sourceId)))
+    .leftJoin(creditNotes, and(eq(taxRecords.sourceType, "credit_note"), eq(creditNotes.id, taxRecords.sourceId)))
+    .leftJoin(creditNoteInvoice, eq(creditNoteInvoice.id, creditNotes.invoiceId))
+    .where(and(eq(taxRecords.kind, "output_vat"), inPeriod(period)))
+    .orderBy(asc(taxRecords.transactionDate), asc(taxRecords.createdAt), asc(taxRecords.id));
+}
+
+/** The purchase register: the input VAT rows of the period in date order, with the supplier and its BIN. */
+export async function purchaseRegister(db: DbOrTx, period: Pick<VatPeriod, "start" | "end">): Promise<RegisterRow[]> {
+  return db
+    .select({
+      id: taxRecords.id,
+      date: taxRecords.transactionDate,
+      party: taxRecords.party,
+      bin: taxRecords.partyBin,
+      address: sql<string | null>`null`,
+      reference: taxRecords.referenceNo,
+      value: taxRecords.taxableAmount,
+      vat: taxRecords.taxAmount,
+      rate: taxRecords.taxRate,
+    })
+    .from(taxRecords)
+    .where(and(eq(taxRecords.kind, "input_vat"), inPeriod(period)))
+    .orderBy(asc(taxRecords.transactionDate), asc(taxRecords.createdAt), asc(taxRecords.id));
+}
+
+/** A VDS certificate counted in the period (Mushak-6.6), or a hand-typed VDS record dated in it. */
+export interface VdsRow {
+  id: string;
+  date: string;
+  customer: string | null;
+  certificateNo: string | null;
+  amount: string;
+}
+
+export async function vdsCertificates(db: DbOrTx, period: Pick<VatPeriod, "start" | "end">): Promise<VdsRow[]> {
+  const [payments, typed] = await Promise.all([
+    db
+      .select({
+        id: customerPayments.id,
+        date: sql<string>`${customerPayments.vdsCertificateDate}`,
+        customer: customers.name,
+        certificateNo: customerPayments.vdsCertificateNo,
+        amount: customerPayments.vdsAmount,
+      })
+      .from(customerPayments)
+      .innerJoin(customers, eq(customers.id, customerPayments.customerId))
+      .where(
+        and(
+          gt(customerPayments.vdsAmount, "0"),
+          gte(customerPayments.vdsCertificateDate, period.start),
+          lte(customerPayments.vdsCertificateDate, period.end),
+        ),
+      ),
+    db
+      .select({
+        id: taxRecords.id,
+        date: taxRecords.transactionDate,
+        customer: taxRecords.party,
+        certificateNo: taxRecords.referenceNo,
+        amount: taxRecords.taxAmount,
+      })
+      .from(taxRecords)
+      .where(and(eq(taxRecords.kind, "vat_withheld"), eq(taxRecords.sourceType, "manual"), inPeriod(period))),
+  ]);
+  return [...payments, ...typed].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.id < b.id ? -1 : 1));
+}
+
+/** The register's totals: Σ value, Σ VAT. */
+export function registerTotals(rows: readonly Pick<RegisterRow, "value" | "vat">[]): { value: string; vat: string } {
+  let value = 0n;
+  let vat = 0n;
+  for (const row of rows) {
+    value += toPaisa(row.value);
+    vat += toPaisa(row.vat);
+  }
+  return { value: fromPaisa(value), vat: fromPaisa(vat) };
+}
+
+/** A closed VAT period with its figures as closed and the deposits that paid it. */
+export interface ClosedVatPeriod extends VatReturnFigures {
+  id: string;
+  start: string;
+  end: string;
+  label: string;
+  closedAt: Date;
+  journalEntryId: string | null;
+  /** Σ VAT deposits recorded against it. */
+  deposited: string;
+}
+
+export async function closedVatPeriods(db: DbOrTx, limit = 24): Promise<ClosedVatPeriod[]> {
+  const rows = await db
+    .select({
+      id: vatPeriods.id,
+      start: vatPeriods.periodStart,
+      end: vatPeriods.periodEnd,
+      outputVat: vatPeriods.outputVat,
+      inputVat: vatPeriods.inputVat,
+      vdsCredit: vatPeriods.vdsCredit,
+      netPayable: vatPeriods.netPayable,
+      closedAt: vatPeriods.closedAt,
+      journalEntryId: vatPeriods.journalEntryId,
+      deposited: sql<string>`coalesce((select sum(${taxDeposits.amount}) from ${taxDeposits} where ${taxDeposits.vatPeriodId} = ${vatPeriods.id}), 0)::text`,
+    })
+    .from(vatPeriods)
+    .orderBy(desc(vatPeriods.periodStart))
+    .limit(limit);
+  return rows.map((r) => ({ ...r, deposited: fromPaisa(toPaisa(r.deposited)), label: periodLabelOf(r.start, r.end) }));
+}
+
+/** The closed period holding `date`, or null. */
+export async function closedPeriodOf(
+  db: DbOrTx,
+  date: string,
+): Promise<{ id: string; start: string; end: string } | null> {
+  const [row] = await db
+    .select({ id: vatPeriods.id, start: vatPeriods.periodStart, end: vatPeriods.periodEnd })
+    .from(vatPeriods)
+    .where(and(lte(vatPeriods.periodStart, date), gte(vatPeriods.periodEnd, date)))
+    .limit(1);
+  return row ?? null;
+}
+
+export interface TaxDepositRow {
+  id: string;
+  kind: TaxDepositKind;
+  challanNo: string;
+  date: string;
+  amount: string;
+  account: string;
+  periodLabel: string | null;
+  journalEntryId: string;
+}
+
+export async function recentTaxDeposits(db: DbOrTx, limit = 20): Promise<TaxDepositRow[]> {
+  const rows = await db
+    .select({
+      id: taxDeposits.id,
+      kind: taxDeposits.kind,
+      challanNo: taxDeposits.challanNo,
+      date: taxDeposits.date,
+      amount: taxDeposits.amount,
+      account: sql<string>`${chartOfAccounts.code} || ' ' || ${chartOfAccounts.name}`,
+      periodStart: vatPeriods.periodStart,
+      periodEnd: vatPeriods.periodEnd,
+      journalEntryId: taxDeposits.journalEntryId,
+    })
+    .from(taxDeposits)
+    .innerJoin(chartOfAccounts, eq(chartOfAccounts.id, taxDeposits.moneyAccountId))
+    .leftJoin(vatPeriods, eq(vatPeriods.id, taxDeposits.vatPeriodId))
+    .orderBy(desc(taxDeposits.date), desc(taxDeposits.createdAt), desc(taxDeposits.id))
+    .limit(limit);
+  return rows.map(({ periodStart, periodEnd, ...r }) => ({
+    ...r,
+    periodLabel: periodStart && periodEnd ? periodLabelOf(periodStart, periodEnd) : null,
+  }));
+}
