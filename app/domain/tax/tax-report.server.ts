@@ -208,7 +208,7 @@ export async function renderTaxReportPdf(db: DbOrTx, data: TaxReportData, now: D
   );
   pdf.gap(6);
   pdf.text(
-    "Net VAT payable = output VAT − input VAT − VAT withheld by customers whose certificate (Mushak-6.6) is dated in the period. A negative figure is carried forward.",
+    "Net VAT payable = output VAT - input VAT - VAT withheld by customers whose certificate (Mushak-6.6) is dated in the period. A negative figure is carried forward.",
     { size: 8, color: COLORS.muted },
   );
   pdf.gap(14);
@@ -217,9 +217,9 @@ export async function renderTaxReportPdf(db: DbOrTx, data: TaxReportData, now: D
   if (data.sales.length > 0) {
     const totals = registerTotals(data.sales);
     const columns: TableColumn[] = [
-      { header: "Buyer", weight: 3 },
-      { header: "BIN", weight: 1.8 },
-      { header: "Invoice / CN", weight: 2.4 },
+      { header: "Buyer", weight: 2.8 },
+      { header: "BIN", weight: 2.4 },
+      { header: "Invoice / CN", weight: 2.6 },
       { header: "Date", weight: 1.6 },
       { header: "Value", weight: 2, align: "right" },
       { header: "VAT", weight: 1.8, align: "right" },
@@ -277,8 +277,8 @@ export async function renderTaxReportPdf(db: DbOrTx, data: TaxReportData, now: D
     rows.push(["Total", "", "", "", money(totals.value), money(totals.vat)]);
     pdf.table(
       [
-        { header: "Supplier", weight: 3 },
-        { header: "BIN", weight: 1.8 },
+        { header: "Supplier", weight: 2.8 },
+        { header: "BIN", weight: 2.4 },
         { header: "Reference", weight: 2.2 },
         { header: "Date", weight: 1.6 },
         { header: "Value", weight: 2, align: "right" },

@@ -1,0 +1,197 @@
+// Tax Management through its routes (issue 22): the screen (cards, table newest first, the VAT return of the period,
+// the dialogs opened by the URL), Add Tax Record, Close and Record deposit through the action, Generate Report's PDF
+// and CSV; accountants and administrators may write, staff may not even look.
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { tableFingerprint } from "../../../../tests/support/db-fingerprint";
+import {
+  ANONYMOUS,
+  answerOf,
+  callRoute,
+  flashToast,
+  signedInUser,
+  thrownBy,
+  type TestUser,
+} from "../../../../tests/support/signed-in-request";
+import { getDb } from "~/db/client.server";
+import { seedId } from "~/db/seed/ids";
+import { seedDatabase } from "~/db/seed/seed.server";
+import { TAX_RECORD_MESSAGES } from "~/domain/tax/tax-record-form";
+import { TAX_DEPOSIT_MESSAGES, VAT_CLOSE_MESSAGES } from "~/domain/tax/tax-filing-form";
+import { todayInDhaka } from "~/lib/dhaka-time";
+import { action, loader } from "./tax";
+import { loader as reportLoader } from "./tax-report";
+
+const PATH = "/admin/accounts/tax";
+const TABLES = ["tax_records", "journal_entries", "audit_log", "vat_periods", "tax_deposits"] as const;
+const PAYABLE = seedId("account:2000");
+const BANK = seedId("account:1100");
+
+let admin: TestUser;
+let accountant: TestUser;
+let staff: TestUser;
+
+beforeAll(async () => {
+  await seedDatabase(getDb());
+  [admin, accountant, staff] = await Promise.all([
+    signedInUser("admin"),
+    signedInUser("accountant"),
+    signedInUser("staff"),
+  ]);
+});
+
+interface Page {
+  page: { rows: { reference: string | null; date: string; taxAmount: string }[]; total: number };
+  totals: Record<string, { taxable: string; tax: string; count: number }>;
+  returnView: { outputVat: string; inputVat: string; closed: boolean; ended: boolean } | null;
+  closed: { label: string; netPayable: string }[];
+  deposits: { challanNo: string }[];
+  dialog: { kind: string } | null;
+  periodLabel: string;
+}
+
+const load = async (query = "", as: TestUser = accountant) =>
+  answerOf<Page>(await callRoute(loader, `${PATH}${query}`, { as })).body;
+const post = (form: Record<string, string>, as: TestUser = accountant, query = "") =>
+  callRoute(action, `${PATH}${query}`, { as, form });
+
+const INPUT_VAT = {
+  intent: "create",
+  taxType: "vat",
+  kind: "input_vat",
+  date: "2025-03-12",
+  accountId: PAYABLE,
+  taxableAmount: "20000",
+  taxRate: "15",
+  reference: "BILL-77",
+  description: "",
+  party: "Sound House Ltd",
+  partyBin: "",
+};
+
+describe(PATH, () => {
+  it("adds a tax record through the dialog and shows it in its period, with the cards and the return", async () => {
+    const opened = await load("?new=1");
+    expect(opened.dialog?.kind).toBe("create");
+    const response = await post(INPUT_VAT, accountant, "?period=2025-03&new=1");
+    expect(response).toBeInstanceOf(Response);
+    expect((response as Response).headers.get("location")).toBe(`${PATH}?period=2025-03`);
+    expect(flashToast(response as Response)).toEqual({ type: "success", message: TAX_RECORD_MESSAGES.added });
+    // A second, older one: the table is newest first.
+    await post({ ...INPUT_VAT, date: "2025-03-02", reference: "", taxableAmount: "1000" });
+
+    const march = await load("?period=2025-03");
+    expect(march.periodLabel).toBe("March 2025");
+    expect(march.page.rows.map((r) => [r.date, r.reference, r.taxAmount])).toEqual([
+      ["2025-03-12", "BILL-77", "3000.00"],
+      ["2025-03-02", null, "150.00"],
+    ]);
+    expect(march.totals.vat).toEqual({ taxable: "21000.00", tax: "3150.00", count: 2 });
+    expect(march.totals.income_tax).toEqual({ taxable: "0.00", tax: "0.00", count: 0 });
+    expect(march.returnView).toMatchObject({ outputVat: "0.00", inputVat: "3150.00", closed: false, ended: true });
+    // The current period by default: nothing of March 2025 there.
+    const current = await load();
+    expect(current.page.rows.find((r) => r.reference === "BILL-77")).toBeUndefined();
+    expect((await load("?period=all")).page.total).toBeGreaterThanOrEqual(2);
+  });
+
+  it("answers a refused record with the dialog's fields and writes nothing", async () => {
+    const before = await tableFingerprint(TABLES);
+    const answer = answerOf<{
+      errors: Record<string, string>;
+      values: { taxRate: string };
+      toast: { message: string };
+    }>(await post({ ...INPUT_VAT, taxRate: "12" }));
+    expect(answer.status).toBe(400);
+    expect(answer.body.errors.taxRate).toBe(TAX_RECORD_MESSAGES.rateNotOffered("vat"));
+    expect(answer.body.toast.message).toBe(TAX_RECORD_MESSAGES.failed(TAX_RECORD_MESSAGES.rateNotOffered("vat")));
+    expect(answer.body.values.taxRate).toBe("12");
+    expect(await tableFingerprint(TABLES)).toEqual(before);
+  });
+
+  it("closes an ended period, then records its deposit; both show on the screen", async () => {
+    const dialog = await load("?period=2025-03&close=2025-03");
+    expect(dialog.dialog?.kind).toBe("close");
+    const closed = await post({ intent: "close", period: "2025-03" });
+    expect(flashToast(closed as Response)).toEqual({
+      type: "success",
+      message: VAT_CLOSE_MESSAGES.closed("March 2025", "-3150.00"),
+    });
+    const again = answerOf<{ errors: Record<string, string> }>(await post({ intent: "close", period: "2025-03" }));
+    expect(again.status).toBe(400);
+    expect(again.body.errors.period).toBe(VAT_CLOSE_MESSAGES.alreadyClosed("March 2025"));
+    // The current period has not ended.
+    const early = answerOf<{ errors: Record<string, string> }>(
+      await post({ intent: "close", period: todayInDhaka().slice(0, 7) }),
+    );
+    expect(early.body.errors.period).toMatch(/has not ended yet/);
+
+    expect((await load("?deposit=1")).dialog?.kind).toBe("deposit");
+    const deposit = await post({
+      intent: "deposit",
+      kind: "vat",
+      challanNo: "TR-77",
+      date: "2025-04-10",
+      amount: "100",
+      moneyAccountId: BANK,
+      vatPeriodId: "",
+      notes: "",
+    });
+    expect(flashToast(deposit as Response)).toEqual({
+      type: "success",
+      message: TAX_DEPOSIT_MESSAGES.added("vat", "TR-77"),
+    });
+    const page = await load("?period=2025-03");
+    expect(page.returnView?.closed).toBe(true);
+    expect(page.closed.map((p) => [p.label, p.netPayable])).toEqual([["March 2025", "-3150.00"]]);
+    expect(page.deposits.map((d) => d.challanNo)).toEqual(["TR-77"]);
+  });
+
+  it("generates the report: a PDF of the three parts and each part as CSV", async () => {
+    const pdf = (await callRoute(reportLoader, "/admin/accounts/tax/report?period=2025-03&format=pdf", {
+      as: accountant,
+    })) as Response;
+    expect(pdf.headers.get("content-type")).toBe("application/pdf");
+    expect(pdf.headers.get("content-disposition")).toContain("vat-report-2025-03.pdf");
+    const bytes = new Uint8Array(await pdf.arrayBuffer());
+    const dir = mkdtempSync(path.join(tmpdir(), "tax-report-"));
+    writeFileSync(path.join(dir, "report.pdf"), bytes);
+    const text = execFileSync("pdftotext", ["-layout", path.join(dir, "report.pdf"), "-"]).toString();
+    expect(text).toContain("VAT REPORT");
+    expect(text).toContain("Purchase register (Mushak-6.1)");
+    expect(text).toMatch(/Sound House Ltd\s+—\s+BILL-77/);
+    expect(text).toContain("Net VAT payable");
+
+    const csv = (await callRoute(reportLoader, "/admin/accounts/tax/report?period=2025-03&format=csv&part=purchases", {
+      as: accountant,
+    })) as Response;
+    expect(csv.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    expect(csv.headers.get("content-disposition")).toContain("purchase-register-2025-03.csv");
+    const body = await csv.text();
+    expect(body).toContain("Sound House Ltd,,BILL-77,2025-03-12,20000.00,15%,3000.00\r\n");
+    expect(body).toContain("Total,,,,21000.00,,3150.00\r\n");
+
+    expect(
+      await thrownBy(callRoute(reportLoader, "/admin/accounts/tax/report?period=March&format=pdf", { as: accountant })),
+    ).toMatchObject({ status: 400 });
+  });
+
+  it("is for accountants and administrators: staff and visitors are refused, and nothing is written", async () => {
+    expect((await load("", admin)).page).toBeDefined();
+    expect(await thrownBy(callRoute(loader, PATH, { as: staff }))).toMatchObject({ status: 403 });
+    expect(
+      await thrownBy(callRoute(reportLoader, "/admin/accounts/tax/report?period=2025-03", { as: staff })),
+    ).toMatchObject({ status: 403 });
+    const before = await tableFingerprint(TABLES);
+    expect(await thrownBy(post(INPUT_VAT, staff))).toMatchObject({ status: 403 });
+    expect(await thrownBy(post({ intent: "close", period: "2025-02" }, staff))).toMatchObject({ status: 403 });
+    expect(await thrownBy(post(INPUT_VAT, ANONYMOUS))).toMatchObject({ status: 401 });
+    expect(await thrownBy(post({ ...INPUT_VAT, intent: "delete" }))).toMatchObject({ status: 400 });
+    expect(await tableFingerprint(TABLES)).toEqual(before);
+    const byAdmin = await post({ ...INPUT_VAT, date: "2025-04-12", reference: "BY-ADMIN" }, admin);
+    expect(flashToast(byAdmin as Response)).toEqual({ type: "success", message: TAX_RECORD_MESSAGES.added });
+  });
+});

@@ -1,0 +1,366 @@
+import { FileText, Plus, ReceiptText } from "lucide-react";
+import { data, Link, useLocation } from "react-router";
+import { getDb } from "~/db/client.server";
+import { TAX_TYPES } from "~/domain/accounting/constants";
+import { accountChoices } from "~/domain/accounting/ledger-list.server";
+import { moneyAccountChoices } from "~/domain/accounting/money-accounts.server";
+import { auditActor, requireAction, requireView } from "~/domain/auth/guard.server";
+import { can } from "~/domain/auth/permissions";
+import { closeVatPeriod } from "~/domain/tax/close-vat-period.server";
+import { createTaxRecord } from "~/domain/tax/create-tax-record.server";
+import { recordTaxDeposit } from "~/domain/tax/record-tax-deposit.server";
+import {
+  emptyTaxDepositForm,
+  readTaxDepositForm,
+  readVatCloseForm,
+  type TaxDepositFormValues,
+} from "~/domain/tax/tax-filing-form";
+import { TAX_LIST, TAX_SOURCE_LABELS, taxSourceHref } from "~/domain/tax/tax-list";
+import {
+  emptyTaxRecordForm,
+  formatRate,
+  readTaxRecordForm,
+  TAX_KIND_LABELS,
+  TAX_TYPE_LABELS,
+  type TaxRecordFormValues,
+} from "~/domain/tax/tax-record-form";
+import { listTaxRecords, taxTypeTotals } from "~/domain/tax/tax-register-list.server";
+import { hasEnded, recentVatPeriods, vatPeriodFromKey, vatPeriodOf } from "~/domain/tax/vat-period";
+import {
+  closedPeriodOf,
+  closedVatPeriods,
+  recentTaxDeposits,
+  vatPeriodMonths,
+  vatReturnFigures,
+} from "~/domain/tax/vat-return.server";
+import { todayInDhaka } from "~/lib/dhaka-time";
+import { redirectWithToast } from "~/lib/flash-toast.server";
+import { formatMoney, formatShortDate } from "~/lib/format";
+import { listUrlOf, parseList, withParam } from "~/lib/list-params";
+import type { Toast } from "~/lib/toast";
+import { httpStatusOf } from "~/lib/use-case-http";
+import { useToast } from "~/ui/admin/form";
+import {
+  cellClass,
+  EmptyState,
+  FilterSelect,
+  HeadCell,
+  ListSkeleton,
+  ListTable,
+  ListToolbar,
+  Pagination,
+  useListLoading,
+  useListView,
+} from "~/ui/admin/list";
+import { PageHeader, Panel } from "~/ui/admin/page-header";
+import { CloseVatPeriodDialog, ReportDialog, TaxDepositDialog } from "~/ui/admin/tax/tax-filing-dialogs";
+import { TaxRecordDialog } from "~/ui/admin/tax/tax-record-dialog";
+import { ClosedPeriodsPanel, TaxTypeCards, VatReturnPanel, type ReturnView } from "~/ui/admin/tax/tax-summary";
+import { primaryButton, secondaryButton } from "~/ui/buttons";
+import type { Route } from "./+types/tax";
+
+// Tax Management (/admin/accounts/tax; backoffice.md §2, issue 22): the cards per type and the tax register's table
+// over a VAT period (the current one unless the URL chooses another, or all time), newest first; the period's VAT
+// return (Mushak-9.1 figures) with Close once it has ended; the closed periods and the deposits. Dialogs by the URL,
+// all working without JavaScript: Add Tax Record (?new=1), Generate Report (?report=1), Close (?close=<period>),
+// Record deposit (?deposit=1, or ?deposit=<closed period id>).
+
+export const meta: Route.MetaFunction = () => [{ title: "Tax Management | Utsab Admin" }];
+
+const listUrl = (url: URL) => listUrlOf(TAX_LIST, url);
+
+export async function loader(args: Route.LoaderArgs) {
+  const user = await requireView(args, "/admin/accounts/tax");
+  const url = new URL(args.request.url);
+  const state = parseList(TAX_LIST, url);
+  const today = todayInDhaka();
+  const db = getDb();
+  const canManage = can(user.role, "accounts.manage");
+  const months = await vatPeriodMonths(db);
+  const current = vatPeriodOf(today, months);
+  const all = state.filters.period === "all";
+  const period = all ? null : (vatPeriodFromKey(state.filters.period, months) ?? current);
+  const span = period ? { start: period.start, end: period.end } : { start: null, end: null };
+  const periods = recentVatPeriods(today, months, 13);
+  if (period && !periods.some((p) => p.key === period.key)) periods.push(period);
+
+  const params = url.searchParams;
+  const wantsNew = canManage && params.has("new");
+  const closeKey = canManage ? params.get("close") : null;
+  const depositParam = canManage ? params.get("deposit") : null;
+  const [page, totals, figures, closedHere, closed, deposits, accounts, money] = await Promise.all([
+    listTaxRecords(db, state, span),
+    taxTypeTotals(db, span),
+    period ? vatReturnFigures(db, period) : null,
+    period ? closedPeriodOf(db, period.start) : null,
+    closedVatPeriods(db),
+    recentTaxDeposits(db),
+    wantsNew ? accountChoices(db) : null,
+    depositParam !== null ? moneyAccountChoices(db) : null,
+  ]);
+  const view: ReturnView | null =
+    period && figures
+      ? {
+          label: period.label,
+          start: period.start,
+          end: period.end,
+          ...figures,
+          closed: closedHere !== null,
+          ended: hasEnded(period, today),
+        }
+      : null;
+
+  let dialog:
+    | { kind: "create"; values: TaxRecordFormValues; accounts: { id: string; code: string; name: string }[] }
+    | { kind: "report" }
+    | { kind: "close"; periodKey: string; figures: ReturnView }
+    | { kind: "deposit"; values: TaxDepositFormValues; bankAccounts: { id: string; code: string; name: string }[] }
+    | null = null;
+  if (accounts)
+    dialog = { kind: "create", values: emptyTaxRecordForm(today), accounts: accounts.filter((a) => a.isActive) };
+  else if (params.has("report")) dialog = { kind: "report" };
+  else if (closeKey) {
+    const closing = vatPeriodFromKey(closeKey, months);
+    if (!closing)
+      throw await redirectWithToast(listUrl(url), { type: "error", message: "Choose a VAT period to close" });
+    const closingFigures = closing.key === period?.key && figures ? figures : await vatReturnFigures(db, closing);
+    dialog = {
+      kind: "close",
+      periodKey: closing.key,
+      figures: {
+        label: closing.label,
+        start: closing.start,
+        end: closing.end,
+        ...closingFigures,
+        closed: (await closedPeriodOf(db, closing.start)) !== null,
+        ended: hasEnded(closing, today),
+      },
+    };
+  } else if (money) {
+    const bankAccounts = money.accounts.filter((a) => a.paymentMethod === "bank");
+    const paying = closed.find((p) => p.id === depositParam);
+    dialog = {
+      kind: "deposit",
+      bankAccounts,
+      values: emptyTaxDepositForm(today, {
+        moneyAccountId: money.defaults.bank,
+        vatPeriodId: paying?.id,
+        amount: paying && !paying.netPayable.startsWith("-") ? paying.netPayable : undefined,
+      }),
+    };
+  }
+  return {
+    state,
+    periodLabel: period?.label ?? "All time",
+    periodKey: period?.key ?? current.key,
+    periods: periods.map((p) => ({ key: p.key, label: p.label })),
+    page,
+    totals,
+    returnView: view,
+    closed,
+    deposits,
+    canManage,
+    dialog,
+  };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const { user, intent: intentOf } = await requireAction(args, "/admin/accounts/tax");
+  const url = new URL(args.request.url);
+  const form = await args.request.formData().catch(() => new FormData());
+  const intent = intentOf(form);
+  const db = getDb();
+  const actor = auditActor(args, user);
+  const back = listUrl(url);
+  if (intent === "create") {
+    const values = readTaxRecordForm(form);
+    const result = await createTaxRecord(db, actor, values);
+    if (result.ok) return redirectWithToast(back, { type: "success", message: result.message });
+    const toast: Toast = { type: "error", message: result.message };
+    return data({ intent, errors: result.errors, values, toast }, { status: httpStatusOf(result) });
+  }
+  if (intent === "close") {
+    const values = readVatCloseForm(form);
+    const result = await closeVatPeriod(db, actor, values);
+    if (result.ok) return redirectWithToast(back, { type: "success", message: result.message });
+    const toast: Toast = { type: "error", message: result.message };
+    return data({ intent, errors: result.errors, values, toast }, { status: httpStatusOf(result) });
+  }
+  // deposit
+  const values = readTaxDepositForm(form);
+  const result = await recordTaxDeposit(db, actor, values);
+  if (result.ok) return redirectWithToast(back, { type: "success", message: result.message });
+  const toast: Toast = { type: "error", message: result.message };
+  return data({ intent, errors: result.errors, values, toast }, { status: httpStatusOf(result) });
+}
+
+export default function TaxManagement({ loaderData, actionData }: Route.ComponentProps) {
+  const { page, totals, returnView, closed, deposits, canManage, dialog, periodLabel, periodKey, periods } = loaderData;
+  const list = useListView(TAX_LIST, loaderData.state);
+  const loading = useListLoading(list);
+  const location = useLocation();
+  useToast(actionData?.toast);
+  const closeHref = list.href();
+  const here = location.pathname + location.search;
+  const dialogHref = (param: string) => withParam(closeHref, param);
+  const errorsOf = (intent: string) => (actionData?.intent === intent ? actionData.errors : {});
+  const valuesOf = <T,>(intent: string, fallback: T): T =>
+    actionData?.intent === intent && actionData.values ? (actionData.values as T) : fallback;
+
+  return (
+    <>
+      <PageHeader
+        title="Tax Management"
+        description="VAT, income tax and other taxes: the tax register, the VAT return of each period, its close and the deposits."
+        actions={
+          <>
+            <Link to={dialogHref("report=1")} preventScrollReset className={secondaryButton}>
+              <FileText aria-hidden className="size-4" /> Generate Report
+            </Link>
+            {canManage && (
+              <Link to={dialogHref("new=1")} preventScrollReset className={primaryButton}>
+                <Plus aria-hidden className="size-4" /> Add Tax Record
+              </Link>
+            )}
+          </>
+        }
+      />
+      <TaxTypeCards totals={totals} periodLabel={periodLabel} />
+      {returnView && (
+        <VatReturnPanel
+          figures={returnView}
+          reportHref={dialogHref("report=1")}
+          closeHref={canManage && returnView.ended && !returnView.closed ? dialogHref(`close=${periodKey}`) : null}
+        />
+      )}
+      <Panel>
+        <ListToolbar list={list} label="Choose the period and the type">
+          <FilterSelect
+            name="period"
+            label="Period"
+            allLabel={`Current VAT period (${periods[0]?.label ?? ""})`}
+            options={[
+              ...periods.slice(1).map((p) => ({ value: p.key, label: p.label })),
+              { value: "all", label: "All time" },
+            ]}
+            className="sm:w-64"
+          />
+          <FilterSelect
+            name="type"
+            label="Type"
+            options={TAX_TYPES.map((t) => ({ value: t, label: TAX_TYPE_LABELS[t] }))}
+            className="sm:w-44"
+          />
+        </ListToolbar>
+        <p className="border-b border-slate-200 px-4 py-2 text-xs text-slate-500" data-testid="period-label">
+          Period: <span className="font-semibold text-slate-700">{periodLabel}</span>, for the cards and the table.
+          Invoices, credit notes and payments add their tax here by themselves.
+        </p>
+        {loading ? (
+          <ListSkeleton label="tax records" columns={7} />
+        ) : page.rows.length === 0 ? (
+          <EmptyState
+            list={list}
+            icon={ReceiptText}
+            title="No tax records found"
+            hint={`Nothing in ${periodLabel}. Choose another period${canManage ? ", or add one with Add Tax Record" : ""}.`}
+          />
+        ) : (
+          <ListTable label="Tax records" minWidth="56rem">
+            <thead className="border-b border-slate-200 bg-slate-50">
+              <tr>
+                <HeadCell>Date</HeadCell>
+                <HeadCell>Type</HeadCell>
+                <HeadCell>Account</HeadCell>
+                <HeadCell>Reference</HeadCell>
+                <HeadCell className="text-right">Taxable Amount</HeadCell>
+                <HeadCell className="text-right">Rate</HeadCell>
+                <HeadCell className="text-right">Tax Amount</HeadCell>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {page.rows.map((row) => {
+                const href = taxSourceHref(row);
+                return (
+                  <tr key={row.id} className="hover:bg-slate-50" data-testid="tax-row">
+                    <td className={`${cellClass} whitespace-nowrap`}>{formatShortDate(row.date)}</td>
+                    <td data-label="Type" className={cellClass}>
+                      <span className="block font-medium text-ink-900">{TAX_TYPE_LABELS[row.taxType]}</span>
+                      <span className="block text-xs text-slate-500">{TAX_KIND_LABELS[row.kind]}</span>
+                    </td>
+                    <td data-label="Account" className={`${cellClass} max-w-52 break-words`}>
+                      {row.account}
+                    </td>
+                    <td data-label="Reference" className={`${cellClass} max-w-56 break-words`}>
+                      {href ? (
+                        <Link to={href} className="font-medium text-brand-700 hover:underline">
+                          {row.reference ?? "-"}
+                        </Link>
+                      ) : (
+                        (row.reference ?? "-")
+                      )}
+                      <span className="block text-xs text-slate-500">
+                        {[TAX_SOURCE_LABELS[row.sourceType], row.party].filter(Boolean).join(" · ")}
+                      </span>
+                    </td>
+                    <td
+                      data-label="Taxable Amount"
+                      className={`${cellClass} whitespace-nowrap tabular-nums sm:text-right`}
+                    >
+                      {formatMoney(row.taxableAmount)}
+                    </td>
+                    <td data-label="Rate" className={`${cellClass} whitespace-nowrap tabular-nums sm:text-right`}>
+                      {formatRate(row.rate)}
+                    </td>
+                    <td
+                      data-label="Tax Amount"
+                      className={`${cellClass} font-semibold whitespace-nowrap text-ink-900 tabular-nums sm:text-right`}
+                    >
+                      {formatMoney(row.taxAmount)}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </ListTable>
+        )}
+        <Pagination list={list} page={page} noun="tax records" />
+      </Panel>
+      <ClosedPeriodsPanel
+        periods={closed}
+        deposits={deposits}
+        depositHref={canManage ? dialogHref("deposit=1") : null}
+      />
+
+      {dialog?.kind === "create" && (
+        <TaxRecordDialog
+          values={valuesOf<TaxRecordFormValues>("create", dialog.values)}
+          errors={errorsOf("create")}
+          accounts={dialog.accounts}
+          closeHref={closeHref}
+          action={here}
+        />
+      )}
+      {dialog?.kind === "report" && <ReportDialog periods={periods} period={periodKey} closeHref={closeHref} />}
+      {dialog?.kind === "close" && (
+        <CloseVatPeriodDialog
+          periodKey={dialog.periodKey}
+          figures={dialog.figures}
+          errors={errorsOf("close")}
+          closeHref={closeHref}
+          action={here}
+        />
+      )}
+      {dialog?.kind === "deposit" && (
+        <TaxDepositDialog
+          values={valuesOf<TaxDepositFormValues>("deposit", dialog.values)}
+          errors={errorsOf("deposit")}
+          bankAccounts={dialog.bankAccounts}
+          periods={closed}
+          closeHref={closeHref}
+          action={here}
+        />
+      )}
+    </>
+  );
+}
