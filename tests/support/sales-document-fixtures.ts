@@ -22,7 +22,10 @@ export interface InvoiceFixture {
 
 /** A customer record for `email` (the live one, or a new one). */
 export async function customerFor(db: DbOrTx, email: string, name = "Test Customer"): Promise<string> {
-  const [found] = await db.select({ id: customers.id }).from(customers).where(eq(customers.email, email));
+  const [found] = await db
+    .select({ id: customers.id })
+    .from(customers)
+    .where(sql`lower(${customers.email}) = ${email.toLowerCase()}`);
   if (found) return found.id;
   const [row] = await db.insert(customers).values({ name, email }).returning({ id: customers.id });
   return row!.id;

@@ -4,7 +4,7 @@ import { creditNotes, invoices, quotations } from "../../db/schema";
 import { isUuid } from "../../lib/list-params";
 import { ownedBy } from "../quotations/customer-quotations.server";
 import { creditNotePdf, invoicePdf, type SalesDocumentPdf } from "./invoice-pdf-input.server";
-import { portalInvoiceStanding, type PortalInvoiceStatus } from "./portal-invoices";
+import { portalInvoiceStanding, type PortalInvoice } from "./portal-invoices";
 
 // The customer's invoices and credit notes in the portal (issue 22): only those on the customer's own quotations,
 // by the quotations' one ownership rule (ownedBy), so another customer's invoice is simply not there: its PDF is a
@@ -12,25 +12,6 @@ import { portalInvoiceStanding, type PortalInvoiceStatus } from "./portal-invoic
 
 /** The most a portal page lists; a customer with more is told how many there are. */
 export const PORTAL_INVOICE_LIMIT = 100;
-
-export interface PortalCreditNote {
-  id: string;
-  number: string;
-  issueDate: string;
-  total: string;
-}
-
-export interface PortalInvoice {
-  id: string;
-  number: string;
-  issueDate: string;
-  eventName: string;
-  total: string;
-  paid: string;
-  due: string;
-  status: PortalInvoiceStatus;
-  creditNotes: PortalCreditNote[];
-}
 
 /** The customer's invoices, newest first, with their credit notes in the order issued. */
 export async function listPortalInvoices(

@@ -31,3 +31,22 @@ export function portalInvoiceStanding(invoice: {
     invoice.status === "cancelled" ? "cancelled" : due <= 0n ? "paid" : paid > 0n ? "part_paid" : "due";
   return { due: fromPaisa(due > 0n ? due : 0n), status };
 }
+
+export interface PortalCreditNote {
+  id: string;
+  number: string;
+  issueDate: string;
+  total: string;
+}
+
+export interface PortalInvoice {
+  id: string;
+  number: string;
+  issueDate: string;
+  eventName: string;
+  total: string;
+  paid: string;
+  due: string;
+  status: PortalInvoiceStatus;
+  creditNotes: PortalCreditNote[];
+}

@@ -5,6 +5,7 @@ import { requireCustomer } from "~/domain/auth/customer-guard.server";
 import { QUOTATION_STATUSES } from "~/domain/quotations/constants";
 import { CUSTOMER_QUOTATION_LIST, shortQuotationId } from "~/domain/quotations/customer-quotation-list";
 import { listCustomerQuotations } from "~/domain/quotations/customer-quotations.server";
+import { listPortalInvoices } from "~/domain/sales/portal-invoices.server";
 import { formatShortDate } from "~/lib/format";
 import { parseList } from "~/lib/list-params";
 import { PageHeader, Panel } from "~/ui/admin/page-header";
@@ -19,25 +20,28 @@ import {
   SortHeader,
   useListView,
 } from "~/ui/admin/list";
+import { PortalInvoiceList } from "~/ui/customer/invoice-list";
 import { QUOTATION_STATUS_LABELS, QuotationStatusBadge } from "~/ui/quotation/status-badge";
 import type { Route } from "./+types/dashboard";
 
 // backoffice.md §2 Customer Quotations dashboard: the customer's own quotations, filtered by status in the URL,
-// paged in SQL (DESIGN §9 Lists).
+// paged in SQL (DESIGN §9 Lists); under them the customer's tax invoices with what is paid and due, and their
+// credit notes, each with its PDF (issue 22).
 
 export const meta: Route.MetaFunction = () => [{ title: "My Quotations" }];
 
 export async function loader(args: Route.LoaderArgs) {
   const user = await requireCustomer(args);
   const state = parseList(CUSTOMER_QUOTATION_LIST, args.request);
-  const page = await listCustomerQuotations(getDb(), user, state);
-  return { state, page };
+  const db = getDb();
+  const [page, invoices] = await Promise.all([listCustomerQuotations(db, user, state), listPortalInvoices(db, user)]);
+  return { state, page, invoices };
 }
 
 const STATUS_OPTIONS = QUOTATION_STATUSES.map((s) => ({ value: s, label: QUOTATION_STATUS_LABELS[s] }));
 
 export default function CustomerDashboard({ loaderData }: Route.ComponentProps) {
-  const { page } = loaderData;
+  const { page, invoices } = loaderData;
   const list = useListView(CUSTOMER_QUOTATION_LIST, loaderData.state);
   return (
     <>
@@ -94,6 +98,7 @@ export default function CustomerDashboard({ loaderData }: Route.ComponentProps) 
         )}
         <Pagination list={list} page={page} noun="quotations" />
       </Panel>
+      <PortalInvoiceList invoices={invoices.invoices} total={invoices.total} />
     </>
   );
 }
