@@ -8,7 +8,7 @@ import { fromPaisa, sumPaisa, toPaisa } from "../../lib/money";
 import type { JournalSource, JournalStatus } from "./constants";
 import { documentHref } from "./document-links";
 import { JOURNAL_ENTRY_MESSAGES, lineValuesOf, type JournalEntryFormValues } from "./journal-entry-form";
-import { entryActions, LEDGER_LIST } from "./ledger-list";
+import { CORRECTED_BY_ITS_DOCUMENT, entryActions, LEDGER_LIST } from "./ledger-list";
 import { REVERSE_MESSAGES } from "./reverse-entry.server";
 import { entryLineOf } from "./stored-lines.server";
 
@@ -213,6 +213,8 @@ export function unavailableBecause(entry: LedgerEntryRow, action: EntryAction): 
   if (entryActions(entry)[action]) return null;
   if (action === "reverse") {
     if (entry.status !== "posted") return REVERSE_MESSAGES.notPosted;
+    const correctedElsewhere = CORRECTED_BY_ITS_DOCUMENT[entry.sourceType];
+    if (correctedElsewhere) return correctedElsewhere;
     return entry.reverses ? REVERSE_MESSAGES.isReversal : REVERSE_MESSAGES.alreadyReversed;
   }
   return action === "post" ? JOURNAL_ENTRY_MESSAGES.alreadyPosted : JOURNAL_ENTRY_MESSAGES.postedFixed;

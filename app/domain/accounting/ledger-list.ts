@@ -1,6 +1,6 @@
 import { formatShortDate } from "../../lib/format";
 import { defineList } from "../../lib/list-params";
-import { JOURNAL_SOURCES, JOURNAL_STATUSES, type JournalStatus } from "./constants";
+import { JOURNAL_SOURCES, JOURNAL_STATUSES, type JournalSource, type JournalStatus } from "./constants";
 
 // The General Ledger's list (/admin/accounts/ledger; backoffice.md §2, issue 21): what its URL may ask for. Entries
 // newest first (the spec's entry_date descending); a date range, an account (entries with a line on it), the source
@@ -32,10 +32,35 @@ export function entryLabel(entry: { reference: string | null; entryDate: string 
  * What may be done to an entry (the rows' buttons; the use cases decide again): a draft is edited, posted or
  * deleted; a posted entry is reversed once, unless it is itself a reversal.
  */
-export function entryActions(entry: { status: JournalStatus; reversedBy: unknown; reverses: unknown }) {
+export function entryActions(entry: {
+  status: JournalStatus;
+  reversedBy: unknown;
+  reverses: unknown;
+  sourceType?: JournalSource;
+}) {
   const draft = entry.status === "draft";
-  return { edit: draft, post: draft, delete: draft, reverse: !draft && !entry.reversedBy && !entry.reverses };
+  const correctedElsewhere = !!entry.sourceType && !!CORRECTED_BY_ITS_DOCUMENT[entry.sourceType];
+  return {
+    edit: draft,
+    post: draft,
+    delete: draft,
+    reverse: !draft && !entry.reversedBy && !entry.reverses && !correctedElsewhere,
+  };
 }
+
+/**
+ * The entries a reversal must not take back, because their document stays in force and records what the law asks to
+ * keep (issue 22): each is corrected by a document of its own, which posts its own entry. Reversing the entry alone
+ * would leave the invoice, payment or return saying one thing and the books another.
+ */
+export const CORRECTED_BY_ITS_DOCUMENT: Partial<Record<JournalSource, string>> = {
+  invoice: "A tax invoice's entry is not reversed: issue a credit note on the invoice instead",
+  credit_note: "A credit note's entry is not reversed: a credit note is final once issued",
+  customer_payment: "A customer payment's entry is not reversed from the ledger: correct it with a journal entry",
+  tax_record: "A tax record's entry is not reversed: add a tax record of the opposite kind instead",
+  tax_deposit: "A tax deposit's entry is not reversed: the challan was paid; correct it with a journal entry",
+  vat_close: "A VAT period's closing entry is not reversed: the period's return has been filed",
+};
 
 /**
  * The General Ledger lines editor's account choices for a line: the active accounts only (a deactivated one is not

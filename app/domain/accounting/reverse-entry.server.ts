@@ -8,6 +8,7 @@ import { isCalendarDate, isUuid } from "../../lib/list-params";
 import { recordAudit, type AuditActor } from "../audit/audit.server";
 import { refuse, type UseCaseResult } from "../use-case";
 import { mirrorLines } from "./journal";
+import { CORRECTED_BY_ITS_DOCUMENT } from "./ledger-list";
 import { postEntry, PostingRefused } from "./ledger.server";
 import { ledgerRefusal } from "./ledger-refusal";
 import { storedEntryLines } from "./stored-lines.server";
@@ -16,7 +17,8 @@ import { storedEntryLines } from "./stored-lines.server";
 // swapped and linked to it, is posted on a date the user picks. An entry is reversed at most once (a unique index
 // backs the check up against two users at once), and a reversal is not reversed itself: post the entry again.
 // Reversing a document's entry undoes the document too: a transaction, payable or receivable is cancelled (only
-// while nothing of it is settled), a settlement is taken back and its amount is owed again.
+// while nothing of it is settled), a settlement is taken back and its amount is owed again. The entries of tax
+// invoices, credit notes, customer payments and tax documents are refused: their documents correct them.
 
 export const REVERSE_MESSAGES = {
   done: (reference: string) => `Entry reversed: ${reference} posted`,
@@ -61,6 +63,8 @@ export async function reverseEntry(
       if (!original) return refuse("not-found", REVERSE_MESSAGES.notFound);
       if (original.status !== "posted") return refuse("conflict", REVERSE_MESSAGES.notPosted);
       if (original.reversesId) return refuse("conflict", REVERSE_MESSAGES.isReversal);
+      const correctedElsewhere = CORRECTED_BY_ITS_DOCUMENT[original.sourceType];
+      if (correctedElsewhere) return refuse("conflict", correctedElsewhere);
       const [already] = await tx
         .select({ id: journalEntries.id })
         .from(journalEntries)
