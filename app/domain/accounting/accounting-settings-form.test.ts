@@ -18,6 +18,10 @@ const TODAY = "2026-06-15";
 const valid: AccountingSettingsValues = {
   version: "2026-06-01T00:00:00.000Z",
   lockDate: "2026-05-31",
+  vatPeriodMonths: "1",
+  invoiceSignatoryName: "Farhana Akter",
+  invoiceSignatoryDesignation: "Accounts Manager",
+  invoiceDueDays: "7",
   roles: Object.fromEntries(ACCOUNT_ROLE_KEYS.map((role) => [role, ID])),
 };
 
@@ -26,6 +30,10 @@ describe("the accounting settings form", () => {
     const form = new FormData();
     form.set("version", valid.version);
     form.set("lockDate", valid.lockDate);
+    form.set("vatPeriodMonths", valid.vatPeriodMonths);
+    form.set("invoiceSignatoryName", valid.invoiceSignatoryName);
+    form.set("invoiceSignatoryDesignation", valid.invoiceSignatoryDesignation);
+    form.set("invoiceDueDays", valid.invoiceDueDays);
     for (const role of ACCOUNT_ROLE_KEYS) form.set(roleField(role), ID);
     form.set("intent", "save");
     expect(readAccountingSettingsForm(form)).toEqual(valid);
@@ -73,6 +81,56 @@ describe("the accounting settings form", () => {
   ])("refuses %s, naming the field", (_, change, field, message) => {
     const result = parseAccountingSettingsForm({ ...valid, ...change } as AccountingSettingsValues, TODAY);
     expect(result.ok).toBe(false);
+    expect(!result.ok && result.errors[field]).toBe(message);
+  });
+
+  it("gives the VAT period, the invoices' signatory and due days (issue 22)", () => {
+    const parsed = parseAccountingSettingsForm(
+      { ...valid, vatPeriodMonths: "3", invoiceSignatoryName: "  Farhana Akter ", invoiceDueDays: "0" },
+      TODAY,
+    );
+    expect(parsed.ok && parsed.input).toMatchObject({
+      vatPeriodMonths: 3,
+      invoiceSignatoryName: "Farhana Akter",
+      invoiceSignatoryDesignation: "Accounts Manager",
+      invoiceDueDays: 0,
+    });
+    // A blank signatory is allowed: the issuing user signs.
+    const blank = parseAccountingSettingsForm(
+      { ...valid, invoiceSignatoryName: "", invoiceSignatoryDesignation: "" },
+      TODAY,
+    );
+    expect(blank.ok && blank.input.invoiceSignatoryName).toBe("");
+    expect(parseAccountingSettingsForm({ ...valid, invoiceDueDays: "365" }, TODAY).ok).toBe(true);
+  });
+
+  it.each([
+    ["no VAT period", { vatPeriodMonths: "" }, "vatPeriodMonths", MESSAGES.vatPeriodInvalid],
+    ["a VAT period of 2 months", { vatPeriodMonths: "2" }, "vatPeriodMonths", MESSAGES.vatPeriodInvalid],
+    ["due days over 365", { invoiceDueDays: "366" }, "invoiceDueDays", MESSAGES.dueDaysInvalid],
+    ["negative due days", { invoiceDueDays: "-1" }, "invoiceDueDays", MESSAGES.dueDaysInvalid],
+    ["due days with a fraction", { invoiceDueDays: "7.5" }, "invoiceDueDays", MESSAGES.dueDaysInvalid],
+    ["no due days", { invoiceDueDays: "" }, "invoiceDueDays", MESSAGES.dueDaysInvalid],
+    [
+      "a signatory's name too long",
+      { invoiceSignatoryName: "x".repeat(121) },
+      "invoiceSignatoryName",
+      MESSAGES.signatoryNameTooLong,
+    ],
+    [
+      "a designation too long",
+      { invoiceSignatoryDesignation: "x".repeat(121) },
+      "invoiceSignatoryDesignation",
+      MESSAGES.signatoryDesignationTooLong,
+    ],
+    [
+      "a signatory's name with a control character",
+      { invoiceSignatoryName: "Farhana\u0007Akter" },
+      "invoiceSignatoryName",
+      "Signatory's name contains characters that are not allowed",
+    ],
+  ])("refuses %s, naming the field", (_, change, field, message) => {
+    const result = parseAccountingSettingsForm({ ...valid, ...change }, TODAY);
     expect(!result.ok && result.errors[field]).toBe(message);
   });
 

@@ -1,5 +1,6 @@
 import { todayInDhaka } from "../../lib/dhaka-time";
 import { formText } from "../../lib/form-data";
+import { nameTextProblem } from "../../lib/name-text";
 import { formatShortDate } from "../../lib/format";
 import { isCalendarDate, isUuid } from "../../lib/list-params";
 import { ACCOUNT_ROLES, ACCOUNT_ROLE_KEYS, type AccountRole, type AccountRoleDefinition } from "./account-roles";
@@ -22,6 +23,10 @@ export const ACCOUNTING_SETTINGS_MESSAGES = {
   lockDateInvalid: "Lock date must be a date, e.g. 2026-06-30",
   lockDateFuture: (today: string) =>
     `The lock date cannot be in the future (today is ${formatShortDate(today)}): the books would refuse today's postings`,
+  vatPeriodInvalid: "Choose the VAT return's period: monthly or quarterly",
+  signatoryNameTooLong: "Signatory's name must be at most 120 characters",
+  signatoryDesignationTooLong: "Signatory's designation must be at most 120 characters",
+  dueDaysInvalid: "Invoice due days must be a whole number of days from 0 to 365",
   changedMeanwhile:
     "Someone else changed the accounting settings while you were editing. Your changes were not saved; the form now shows theirs.",
 } as const;
@@ -55,10 +60,25 @@ export function rolesOfGroup(group: AccountRoleDefinition["group"]): AccountRole
 /** A role's field in the form. */
 export const roleField = (role: string) => `role.${role}`;
 
+/** The VAT return's period (issue 22): a month, or a quarter where the law allows it. */
+export const VAT_PERIOD_CHOICES = [
+  { value: "1", label: "Monthly" },
+  { value: "3", label: "Quarterly (Jul-Sep, Oct-Dec, Jan-Mar, Apr-Jun)" },
+] as const;
+
+export const INVOICE_SETTINGS_LIMITS = { signatory: 120, dueDaysMax: 365 } as const;
+
 export interface AccountingSettingsValues {
   /** When the settings were last saved, as the form was opened (ISO): a save over someone else's is refused. */
   version: string;
   lockDate: string;
+  /** "1" or "3" (issue 22). */
+  vatPeriodMonths: string;
+  /** Who signs the tax invoices and credit notes; blank: the issuing user, "Authorised signatory". */
+  invoiceSignatoryName: string;
+  invoiceSignatoryDesignation: string;
+  /** Days from issue an invoice is due in, 0-365. */
+  invoiceDueDays: string;
   /** The account chosen for each role posted (`role.<role>` fields), by role, as typed. */
   roles: Record<string, string>;
 }
@@ -67,11 +87,23 @@ export function readAccountingSettingsForm(form: FormData): AccountingSettingsVa
   const roles: Record<string, string> = {};
   for (const name of new Set(form.keys()))
     if (name.startsWith("role.")) roles[name.slice("role.".length)] = formText(form, name);
-  return { version: formText(form, "version"), lockDate: formText(form, "lockDate"), roles };
+  return {
+    version: formText(form, "version"),
+    lockDate: formText(form, "lockDate"),
+    vatPeriodMonths: formText(form, "vatPeriodMonths"),
+    invoiceSignatoryName: formText(form, "invoiceSignatoryName"),
+    invoiceSignatoryDesignation: formText(form, "invoiceSignatoryDesignation"),
+    invoiceDueDays: formText(form, "invoiceDueDays"),
+    roles,
+  };
 }
 
 export interface AccountingSettingsInput {
   lockDate: string | null;
+  vatPeriodMonths: 1 | 3;
+  invoiceSignatoryName: string;
+  invoiceSignatoryDesignation: string;
+  invoiceDueDays: number;
   roles: Record<AccountRole, string>;
 }
 
@@ -93,8 +125,37 @@ export function parseAccountingSettingsForm(
   const lockDate = values.lockDate.trim();
   if (lockDate !== "" && !isCalendarDate(lockDate)) errors.lockDate = ACCOUNTING_SETTINGS_MESSAGES.lockDateInvalid;
   else if (lockDate > today) errors.lockDate = ACCOUNTING_SETTINGS_MESSAGES.lockDateFuture(today);
+  const months = values.vatPeriodMonths.trim();
+  if (months !== "1" && months !== "3") errors.vatPeriodMonths = ACCOUNTING_SETTINGS_MESSAGES.vatPeriodInvalid;
+  const name = values.invoiceSignatoryName.trim();
+  const designation = values.invoiceSignatoryDesignation.trim();
+  if (name.length > INVOICE_SETTINGS_LIMITS.signatory)
+    errors.invoiceSignatoryName = ACCOUNTING_SETTINGS_MESSAGES.signatoryNameTooLong;
+  else if (name) {
+    const problem = nameTextProblem(name, "Signatory's name");
+    if (problem) errors.invoiceSignatoryName = problem;
+  }
+  if (designation.length > INVOICE_SETTINGS_LIMITS.signatory)
+    errors.invoiceSignatoryDesignation = ACCOUNTING_SETTINGS_MESSAGES.signatoryDesignationTooLong;
+  else if (designation) {
+    const problem = nameTextProblem(designation, "Signatory's designation");
+    if (problem) errors.invoiceSignatoryDesignation = problem;
+  }
+  const dueDays = values.invoiceDueDays.trim();
+  if (!/^\d{1,3}$/.test(dueDays) || Number(dueDays) > INVOICE_SETTINGS_LIMITS.dueDaysMax)
+    errors.invoiceDueDays = ACCOUNTING_SETTINGS_MESSAGES.dueDaysInvalid;
   if (Object.keys(errors).length > 0) return { ok: false, errors };
-  return { ok: true, input: { lockDate: lockDate || null, roles } };
+  return {
+    ok: true,
+    input: {
+      lockDate: lockDate || null,
+      vatPeriodMonths: months === "3" ? 3 : 1,
+      invoiceSignatoryName: name,
+      invoiceSignatoryDesignation: designation,
+      invoiceDueDays: Number(dueDays),
+      roles,
+    },
+  };
 }
 
 /**

@@ -58,6 +58,10 @@ export async function loadAccountingSettings(db: DbOrTx): Promise<AccountingSett
     values: {
       version: settings?.updatedAt.toISOString() ?? "",
       lockDate: settings?.lockDate ?? "",
+      vatPeriodMonths: String(settings?.vatPeriodMonths ?? 1),
+      invoiceSignatoryName: settings?.invoiceSignatoryName ?? "",
+      invoiceSignatoryDesignation: settings?.invoiceSignatoryDesignation ?? "",
+      invoiceDueDays: String(settings?.invoiceDueDays ?? 7),
       roles: Object.fromEntries(ACCOUNT_ROLE_KEYS.map((role) => [role, byRole.get(role) ?? ""])),
     },
     accounts,
@@ -78,7 +82,13 @@ export async function saveAccountingSettings(
     const stored = await settingsRow(tx, true);
     if (values.version !== (stored?.updatedAt.toISOString() ?? ""))
       return failed("conflict", { form: MESSAGES.changedMeanwhile });
-    const settings = stored ?? { lockDate: null };
+    const settings = stored ?? {
+      lockDate: null,
+      vatPeriodMonths: 1,
+      invoiceSignatoryName: "",
+      invoiceSignatoryDesignation: "",
+      invoiceDueDays: 7,
+    };
 
     // The chosen accounts are held until the end, so none is deactivated meanwhile (deactivateAccount locks the
     // account's row, then reads the roles).
@@ -116,7 +126,7 @@ export async function saveAccountingSettings(
     const current = await tx.select().from(accountRoles);
     const before = new Map(current.map((r) => [r.role, r.accountId]));
     const named = await accountNames(tx, [...ids, ...current.map((r) => r.accountId)]);
-    const changes: Record<string, { from: string | null; to: string | null }> = {};
+    const changes: Record<string, { from: string | number | null; to: string | number | null }> = {};
     const changedRoles: AccountRole[] = [];
     for (const role of ACCOUNT_ROLE_KEYS) {
       const from = before.get(role) ?? null;
@@ -126,6 +136,8 @@ export async function saveAccountingSettings(
       changes[role] = { from: from ? (named.get(from) ?? from) : null, to: named.get(to) ?? to };
     }
     if (settings.lockDate !== input.lockDate) changes.lockDate = { from: settings.lockDate, to: input.lockDate };
+    for (const field of INVOICE_FIELDS)
+      if (settings[field] !== input[field]) changes[field] = { from: settings[field], to: input[field] };
 
     if (changedRoles.length > 0)
       await tx
@@ -136,15 +148,27 @@ export async function saveAccountingSettings(
           set: { accountId: sql`excluded.account_id`, updatedAt: sql`now()` },
         });
     // Saved even when nothing changed: the version moves, so a form opened before this save is told.
+    const row = {
+      lockDate: input.lockDate,
+      vatPeriodMonths: input.vatPeriodMonths,
+      invoiceSignatoryName: input.invoiceSignatoryName,
+      invoiceSignatoryDesignation: input.invoiceSignatoryDesignation,
+      invoiceDueDays: input.invoiceDueDays,
+    };
     await tx
       .insert(accountingSettings)
-      .values({ id: 1, lockDate: input.lockDate })
-      .onConflictDoUpdate({ target: accountingSettings.id, set: { lockDate: input.lockDate, updatedAt: new Date() } });
+      .values({ id: 1, ...row })
+      .onConflictDoUpdate({ target: accountingSettings.id, set: { ...row, updatedAt: new Date() } });
     if (Object.keys(changes).length > 0)
       await recordAudit(tx, actor, {
         action: "accounting_settings.updated",
         entityType: "accounting_settings",
-        summary: summaryOf(changedRoles, settings.lockDate, input.lockDate),
+        summary: summaryOf(
+          changedRoles,
+          settings.lockDate,
+          input.lockDate,
+          INVOICE_FIELDS.filter((f) => settings[f] !== input[f]),
+        ),
         changes,
       });
     return null;
@@ -166,9 +190,29 @@ async function accountNames(db: DbOrTx, ids: readonly string[]): Promise<Map<str
   return new Map(rows.map((r) => [r.id, r.label]));
 }
 
-function summaryOf(roles: readonly AccountRole[], from: string | null, to: string | null): string {
+/** The VAT return's period and the invoices' settings (issue 22), kept in the same row. */
+const INVOICE_FIELDS = [
+  "vatPeriodMonths",
+  "invoiceSignatoryName",
+  "invoiceSignatoryDesignation",
+  "invoiceDueDays",
+] as const;
+const INVOICE_FIELD_LABELS: Record<(typeof INVOICE_FIELDS)[number], string> = {
+  vatPeriodMonths: "VAT period",
+  invoiceSignatoryName: "invoice signatory",
+  invoiceSignatoryDesignation: "signatory's designation",
+  invoiceDueDays: "invoice due days",
+};
+
+function summaryOf(
+  roles: readonly AccountRole[],
+  from: string | null,
+  to: string | null,
+  fields: readonly (typeof INVOICE_FIELDS)[number][] = [],
+): string {
   const parts: string[] = [];
   if (roles.length > 0) parts.push(`accounts of ${roles.map((r) => ACCOUNT_ROLES[r].label).join(", ")}`);
   if (from !== to) parts.push(to ? `lock date ${from ?? "none"} → ${to}` : `lock date ${from} removed`);
+  if (fields.length > 0) parts.push(fields.map((f) => INVOICE_FIELD_LABELS[f]).join(", "));
   return `Changed the accounting settings: ${parts.join("; ")}`;
 }

@@ -1,7 +1,7 @@
 // Settings > Accounting (issue 21) through its route: the roles' accounts and the lock date, saved in one
 // transaction with an audit line of what changed; every refusal names its field and writes nothing; accountants and
 // administrators only.
-import { eq, inArray } from "drizzle-orm";
+import { desc, eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { tableFingerprint } from "../../../../tests/support/db-fingerprint";
 import {
@@ -13,7 +13,7 @@ import {
   type TestUser,
 } from "../../../../tests/support/signed-in-request";
 import { getDb } from "~/db/client.server";
-import { accountRoles, auditLog, chartOfAccounts } from "~/db/schema";
+import { accountingSettings, accountRoles, auditLog, chartOfAccounts } from "~/db/schema";
 import { seedId } from "~/db/seed/ids";
 import { seedDatabase } from "~/db/seed/seed.server";
 import { ACCOUNT_ROLE_KEYS } from "~/domain/accounting/account-roles";
@@ -60,7 +60,15 @@ async function page(as: TestUser = accountant): Promise<Page> {
 /** The form as the page posts it, with `change` applied (role.<role> fields, lockDate). */
 async function formOf(change: Record<string, string> = {}, drop: string[] = []): Promise<Record<string, string>> {
   const { values } = await page();
-  const form: Record<string, string> = { intent: "save", version: values.version, lockDate: values.lockDate };
+  const form: Record<string, string> = {
+    intent: "save",
+    version: values.version,
+    lockDate: values.lockDate,
+    vatPeriodMonths: values.vatPeriodMonths,
+    invoiceSignatoryName: values.invoiceSignatoryName,
+    invoiceSignatoryDesignation: values.invoiceSignatoryDesignation,
+    invoiceDueDays: values.invoiceDueDays,
+  };
   for (const [role, id] of Object.entries(values.roles)) form[roleField(role)] = id;
   for (const name of drop) delete form[name];
   return { ...form, ...change };
@@ -148,6 +156,57 @@ describe(PATH, () => {
     expect(await lockDateOf(getDb())).toBeNull();
   });
 
+  it("saves the VAT period, the invoices' signatory and due days, with an audit line of what changed (issue 22)", async () => {
+    expect((await page()).values).toMatchObject({
+      vatPeriodMonths: "1",
+      invoiceSignatoryName: "",
+      invoiceSignatoryDesignation: "",
+      invoiceDueDays: "7",
+    });
+    const answer = answerOf<{ toast: { type: string } }>(
+      await post(
+        await formOf({
+          vatPeriodMonths: "3",
+          invoiceSignatoryName: "Farhana Akter",
+          invoiceSignatoryDesignation: "Accounts Manager",
+          invoiceDueDays: "15",
+        }),
+      ),
+    );
+    expect(answer.body.toast.type).toBe("success");
+    const [row] = await getDb().select().from(accountingSettings);
+    expect(row).toMatchObject({
+      vatPeriodMonths: 3,
+      invoiceSignatoryName: "Farhana Akter",
+      invoiceSignatoryDesignation: "Accounts Manager",
+      invoiceDueDays: 15,
+    });
+    expect((await page()).values).toMatchObject({ vatPeriodMonths: "3", invoiceDueDays: "15" });
+    const [line] = await getDb()
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, "accounting_settings.updated"))
+      .orderBy(desc(auditLog.createdAt))
+      .limit(1);
+    expect(line!.changes).toEqual({
+      vatPeriodMonths: { from: 1, to: 3 },
+      invoiceSignatoryName: { from: "", to: "Farhana Akter" },
+      invoiceSignatoryDesignation: { from: "", to: "Accounts Manager" },
+      invoiceDueDays: { from: 7, to: 15 },
+    });
+    expect(line!.summary).toBe(
+      "Changed the accounting settings: VAT period, invoice signatory, signatory's designation, invoice due days",
+    );
+    await post(
+      await formOf({
+        vatPeriodMonths: "1",
+        invoiceSignatoryName: "",
+        invoiceSignatoryDesignation: "",
+        invoiceDueDays: "7",
+      }),
+    );
+  });
+
   it("refuses a save over someone else's, showing theirs, and writes nothing", async () => {
     const stale = await formOf({ lockDate: "2025-06-30" });
     await post(await formOf({ lockDate: "2025-01-31" }));
@@ -214,6 +273,24 @@ describe(PATH, () => {
         () => formOf({ [roleField("vat.input")]: "1410" }),
         roleField("vat.input"),
         () => MESSAGES.accountInvalid,
+      ],
+      [
+        "a VAT period of 2 months",
+        () => formOf({ vatPeriodMonths: "2" }),
+        "vatPeriodMonths",
+        () => MESSAGES.vatPeriodInvalid,
+      ],
+      [
+        "invoice due days over 365",
+        () => formOf({ invoiceDueDays: "400" }),
+        "invoiceDueDays",
+        () => MESSAGES.dueDaysInvalid,
+      ],
+      [
+        "a signatory's name too long",
+        () => formOf({ invoiceSignatoryName: "x".repeat(121) }),
+        "invoiceSignatoryName",
+        () => MESSAGES.signatoryNameTooLong,
       ],
       ["a malformed lock date", () => formOf({ lockDate: "30-06-2025" }), "lockDate", () => MESSAGES.lockDateInvalid],
       [

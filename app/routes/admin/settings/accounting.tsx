@@ -1,15 +1,17 @@
-import { Lock } from "lucide-react";
+import { FileText, Lock } from "lucide-react";
 import { data, Form, Link } from "react-router";
 import { getDb } from "~/db/client.server";
 import { ACCOUNT_ROLES } from "~/domain/accounting/account-roles";
 import {
   ACCOUNTING_SETTINGS_MESSAGES,
+  INVOICE_SETTINGS_LIMITS,
   parseAccountingSettingsForm,
   readAccountingSettingsForm,
   ROLE_GROUPS,
   roleAccountOptions,
   roleField,
   rolesOfGroup,
+  VAT_PERIOD_CHOICES,
 } from "~/domain/accounting/accounting-settings-form";
 import { loadAccountingSettings, saveAccountingSettings } from "~/domain/accounting/accounting-settings.server";
 import { auditActor, requireAction, requireView } from "~/domain/auth/guard.server";
@@ -24,7 +26,8 @@ import { SettingsTabs } from "~/ui/admin/settings-tabs";
 import type { Route } from "./+types/accounting";
 
 // Settings > Accounting (issue 21): the account each role of the posting functions uses (DESIGN §10), grouped as the
-// roles are, each offering the active accounts of the types it allows; and the lock date. Accountants and
+// roles are, each offering the active accounts of the types it allows; the lock date; and (issue 22) the VAT return's
+// period, the tax invoices' signatory and the days an invoice is due in. Accountants and
 // administrators (accounts.manage). One save, one transaction, one audit line.
 
 const CHECK_ACCOUNTING_SETTINGS = formCheck(readAccountingSettingsForm, parseAccountingSettingsForm);
@@ -113,6 +116,56 @@ export default function AccountingSettings({ loaderData, actionData }: Route.Com
             }
             className="mt-4 sm:max-w-xs"
           />
+        </Panel>
+
+        <Panel className="p-5">
+          <h2 className="flex items-center gap-2 text-base font-semibold text-ink-900">
+            <FileText aria-hidden className="size-4" /> VAT return and tax invoices
+          </h2>
+          <p className="mt-2 text-sm text-slate-600">
+            The VAT return is filed for each month, or for each quarter where the law allows it. The signatory is
+            printed on every tax invoice and credit note (Mushak-6.3, 6.7); left blank, the person issuing it signs as
+            Authorised signatory.
+          </p>
+          <div className="mt-4 grid gap-4 sm:grid-cols-2">
+            <SelectField
+              name="vatPeriodMonths"
+              label="VAT period"
+              required
+              defaultValue={values.vatPeriodMonths}
+              error={errors.vatPeriodMonths}
+              options={VAT_PERIOD_CHOICES}
+            />
+            <TextField
+              name="invoiceDueDays"
+              label="Invoice due days"
+              type="number"
+              min={0}
+              max={INVOICE_SETTINGS_LIMITS.dueDaysMax}
+              step={1}
+              inputMode="numeric"
+              required
+              defaultValue={values.invoiceDueDays}
+              error={errors.invoiceDueDays}
+              hint="An invoice is due this many days after it is issued (0: on issue)"
+            />
+            <TextField
+              name="invoiceSignatoryName"
+              label="Signatory's name"
+              maxLength={INVOICE_SETTINGS_LIMITS.signatory}
+              defaultValue={values.invoiceSignatoryName}
+              error={errors.invoiceSignatoryName}
+              autoComplete="off"
+            />
+            <TextField
+              name="invoiceSignatoryDesignation"
+              label="Signatory's designation"
+              maxLength={INVOICE_SETTINGS_LIMITS.signatory}
+              defaultValue={values.invoiceSignatoryDesignation}
+              error={errors.invoiceSignatoryDesignation}
+              autoComplete="off"
+            />
+          </div>
         </Panel>
 
         <Panel className="p-5">
