@@ -11,7 +11,6 @@ export const CUSTOMER_PAYMENT_LIST = defineList({
   defaultSort: "date",
   filters: {
     vds: { kind: "choice", values: ["awaiting", "certified"] },
-    customer: { kind: "uuid" },
   },
   pageSize: 20,
 });

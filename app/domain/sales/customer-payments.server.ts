@@ -31,7 +31,6 @@ function whereOf(state: CustomerPaymentListState): SQL | undefined {
       : state.filters.vds === "certified"
         ? sql`${p.vdsCertificateNo} is not null`
         : undefined,
-    state.filters.customer ? eq(p.customerId, state.filters.customer) : undefined,
   );
 }
 
