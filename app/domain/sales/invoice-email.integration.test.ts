@@ -5,12 +5,15 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { pdfWords } from "../../../tests/support/pdf-text";
 import { customerFor, insertCreditNote, insertIssuedInvoice } from "../../../tests/support/sales-document-fixtures";
+import { ACTOR, approvedQuotation } from "../../../tests/support/invoice-fixtures";
 import { getDb } from "~/db/client.server";
 import { companySettings, customers, emailAttachments, emailOutbox } from "~/db/schema";
 import { seedDatabase } from "~/db/seed/seed.server";
 import { getEnv } from "~/lib/env.server";
 import { createPasswordUser } from "../auth/users.server";
 import { creditNotePdf, invoicePdf } from "./invoice-pdf-input.server";
+import { issueCreditNote } from "./issue-credit-note.server";
+import { issueInvoice } from "./issue-invoice.server";
 import { queueCreditNoteEmail, queueInvoiceEmail } from "./invoice-email.server";
 
 beforeAll(async () => {
@@ -151,6 +154,41 @@ describe("queueCreditNoteEmail", { timeout: 30_000 }, () => {
       "Farhana Akter",
     ])
       expect(text).toContain(expected);
+  });
+});
+
+describe("issuing through the use cases", { timeout: 60_000 }, () => {
+  it("queues the invoice's and the credit note's e-mails with their PDFs, in the issuing transaction", async () => {
+    const db = getDb();
+    const q = await approvedQuotation([["Moving head light", 4, "1500.00", 2]], { email: "issued.buyer@example.com" });
+    const issued = await issueInvoice(db, ACTOR, { quotationId: q.id, kind: "full", advancePercent: "" });
+    if (!issued.ok) throw new Error(issued.message);
+    const [mail] = await db.select().from(emailOutbox).where(eq(emailOutbox.relatedId, issued.id));
+    expect(mail).toMatchObject({
+      toAddress: "issued.buyer@example.com",
+      kind: "invoice.issued",
+      subject: `Tax invoice ${issued.number} from Utsab Event Technologies`,
+    });
+    const { attachments } = await messageOf(mail!.id);
+    expect(attachments.map((a) => a.filename)).toEqual([`${issued.number}.pdf`]);
+    // 4 × 2 days × ৳1,500 = ৳12,000 + 15% = ৳13,800.
+    expect(pdfWords(attachments[0]!.content)).toContain("Total including VAT ৳13,800.00");
+
+    const note = await issueCreditNote(db, ACTOR, {
+      invoiceId: issued.id,
+      scope: "whole",
+      amount: "",
+      reason: "The event was called off",
+    });
+    if (!note.ok) throw new Error(note.message);
+    const [noteMail] = await db.select().from(emailOutbox).where(eq(emailOutbox.relatedId, note.id));
+    expect(noteMail).toMatchObject({ toAddress: "issued.buyer@example.com", kind: "credit_note.issued" });
+    const noteAttachments = (await messageOf(noteMail!.id)).attachments;
+    expect(noteAttachments.map((a) => a.filename)).toEqual([`${note.number}.pdf`]);
+    const text = pdfWords(noteAttachments[0]!.content);
+    expect(text).toContain("The event was called off");
+    expect(text).toContain(issued.number);
+    expect(text).toContain("Total credited ৳13,800.00");
   });
 });
 
