@@ -1,0 +1,131 @@
+import { defineList, type StateOf } from "../../lib/list-params";
+import type { AllocationKind, InvoiceKind, InvoiceStatus } from "./constants";
+import type { RevisionForInvoice } from "./invoice-arithmetic";
+
+// The invoices' screens (/admin/invoices, /admin/invoices/:id; issue 22): the list's URL (search by number or
+// customer, the state filter, newest first, paging), what a row, the Issue invoice dialog and the invoice's page
+// show. Browser-safe.
+
+/** What an invoice is as the list filters it: due (something left to pay), paid (settled), cancelled. */
+export const INVOICE_STATES = ["due", "paid", "cancelled"] as const;
+export type InvoiceState = (typeof INVOICE_STATES)[number];
+
+export const INVOICE_STATE_LABELS: Record<InvoiceState, string> = {
+  due: "Due",
+  paid: "Paid",
+  cancelled: "Cancelled",
+};
+
+export const INVOICE_LIST = defineList({
+  sorts: { issued: "desc", due: "asc", total: "desc", customer: "asc" },
+  defaultSort: "issued",
+  filters: { state: { kind: "choice", values: INVOICE_STATES } },
+  pageSize: 20,
+});
+
+export type InvoiceListState = StateOf<typeof INVOICE_LIST>;
+
+/** An invoice's state from its amounts and status. */
+export function invoiceStateOf(row: { status: InvoiceStatus; due: string }): InvoiceState {
+  if (row.status === "cancelled") return "cancelled";
+  return Number(row.due) > 0 ? "due" : "paid";
+}
+
+export interface InvoiceRow {
+  id: string;
+  number: string;
+  kind: InvoiceKind;
+  status: InvoiceStatus;
+  issueDate: string;
+  dueDate: string | null;
+  buyerName: string;
+  customerId: string;
+  quotationId: string;
+  total: string;
+  paidAmount: string;
+  creditedAmount: string;
+  /** total − paid − credited. */
+  due: string;
+  /** A due date before today (Dhaka) with something still due. */
+  overdue: boolean;
+}
+
+/** What the Issue invoice dialog needs of the quotation: its figures, its invoices and which kinds may follow. */
+export interface IssuePreview {
+  quotationId: string;
+  reference: string;
+  eventName: string;
+  customerName: string;
+  status: string;
+  revision: RevisionForInvoice & { number: number; total: string };
+  /** The invoices in force, in order issued. */
+  invoices: {
+    id: string;
+    number: string;
+    kind: InvoiceKind;
+    advancePercent: string | null;
+    net: string;
+    vat: string;
+    total: string;
+  }[];
+  /** Why a kind may not be issued, by kind. */
+  refused: Partial<Record<InvoiceKind, string>>;
+  /** Percent (hundredths as a decimal string: "50.00") invoiced in advance so far. */
+  advanced: string;
+  /** The terms' advance ("50"). */
+  defaultPercent: string;
+  /** Why nothing may be issued at all (not approved, never priced), or null. */
+  blocked: string | null;
+}
+
+export interface InvoiceDetails extends InvoiceRow {
+  fiscalYear: number;
+  advancePercent: string | null;
+  quotationReference: string;
+  eventName: string;
+  issuedAt: string;
+  buyerBin: string | null;
+  buyerAddress: string | null;
+  deliveryAddress: string | null;
+  netAmount: string;
+  vatAmount: string;
+  vatRatePercent: string;
+  signatoryName: string;
+  signatoryDesignation: string;
+  journalEntryId: string;
+  lines: {
+    lineNo: number;
+    description: string;
+    quantity: number | null;
+    days: number | null;
+    unitPrice: string | null;
+    value: string;
+    vatRatePercent: string;
+    vatAmount: string;
+  }[];
+  allocations: {
+    id: string;
+    kind: AllocationKind;
+    date: string;
+    amount: string;
+    customerPaymentId: string | null;
+    method: string | null;
+  }[];
+  creditNotes: {
+    id: string;
+    number: string;
+    issueDate: string;
+    reason: string;
+    netAmount: string;
+    vatAmount: string;
+    total: string;
+    appliedToInvoice: string;
+    toCredit: string;
+  }[];
+  /** The net not yet taken back by credit notes (what a part credit note may still take). */
+  netLeft: string;
+  /** The customer's credit now. */
+  customerCredit: string;
+  /** The e-mails sent (or waiting) with this invoice. */
+  emails: { id: string; status: string; createdAt: string; to: string }[];
+}

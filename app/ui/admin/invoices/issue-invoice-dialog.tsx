@@ -1,0 +1,220 @@
+import { useMemo, useState } from "react";
+import { INVOICE_KIND_LABELS, INVOICE_KINDS, type InvoiceKind } from "~/domain/sales/constants";
+import {
+  advanceInvoiceFigures,
+  finalInvoiceFigures,
+  fullInvoiceFigures,
+  parseAdvancePercent,
+  percentLabel,
+  type InvoiceFigures,
+} from "~/domain/sales/invoice-arithmetic";
+import {
+  INVOICE_MESSAGES,
+  parseIssueInvoiceForm,
+  readIssueInvoiceForm,
+  type IssueInvoiceFormValues,
+} from "~/domain/sales/invoice-forms";
+import type { IssuePreview } from "~/domain/sales/invoice-list";
+import { formCheck } from "~/lib/form-errors";
+import { formatMoney } from "~/lib/format";
+import { fromPaisa, toPaisa } from "~/lib/money";
+import { FormDialog, RecordFormDialog } from "~/ui/admin/form-dialog";
+import { FormError, TextField, useFormBusy, useFormCheck } from "~/ui/admin/form";
+
+// Issue invoice (issue 22): on an approved quotation, the whole of it, an advance of a percentage (the terms' by
+// default) or the final one less the advances; the figures are shown, line by line, before it is confirmed. The
+// browser computes them with the same arithmetic the server issues with.
+
+const KIND_HINTS: Record<InvoiceKind, string> = {
+  full: "All of the quotation, at once.",
+  advance: "A percentage of it now; the final invoice later takes the rest.",
+  final: "The rest: every line, less the advances invoiced.",
+};
+
+function figuresOf(preview: IssuePreview, kind: InvoiceKind, percent: string): InvoiceFigures | null {
+  const revision = preview.revision;
+  if (revision.lines.length === 0) return null;
+  if (kind === "full") return fullInvoiceFigures(revision);
+  if (kind === "final")
+    return finalInvoiceFigures(
+      revision,
+      preview.invoices
+        .filter((i) => i.kind === "advance")
+        .map((i) => ({ number: i.number, net: toPaisa(i.net), vat: toPaisa(i.vat) })),
+    );
+  const parsed = parseAdvancePercent(percent, toPaisa(preview.advanced));
+  if (!parsed.ok) return null;
+  return advanceInvoiceFigures(revision, parsed.hundredths, {
+    percentLabel: percentLabel(parsed.hundredths),
+    quotationReference: preview.reference,
+    eventName: preview.eventName,
+  });
+}
+
+export function IssueInvoiceDialog({
+  preview,
+  values,
+  errors: serverErrors,
+  closeHref,
+  action,
+}: {
+  preview: IssuePreview;
+  values: IssueInvoiceFormValues;
+  errors: Record<string, string | undefined>;
+  closeHref: string;
+  action: string;
+}) {
+  const busy = useFormBusy("issue");
+  const firstAllowed = INVOICE_KINDS.find((k) => !preview.refused[k]) ?? "full";
+  const [kind, setKind] = useState<InvoiceKind>(
+    (INVOICE_KINDS as readonly string[]).includes(values.kind) ? (values.kind as InvoiceKind) : firstAllowed,
+  );
+  const [percent, setPercent] = useState(values.advancePercent || preview.defaultPercent);
+  const advanced = toPaisa(preview.advanced);
+  const check = useMemo(
+    () => formCheck(readIssueInvoiceForm, (v: IssueInvoiceFormValues) => parseIssueInvoiceForm(v, advanced)),
+    [advanced],
+  );
+  const { errors, onSubmit } = useFormCheck(check, serverErrors, INVOICE_MESSAGES.issueFailed);
+  const figures = preview.blocked ? null : figuresOf(preview, kind, percent);
+  const refused = preview.refused[kind];
+
+  if (preview.blocked)
+    return (
+      <FormDialog title="Issue invoice" closeHref={closeHref} size="sm">
+        <div className="px-5 py-4">
+          <FormError message={preview.blocked} />
+        </div>
+      </FormDialog>
+    );
+
+  return (
+    <RecordFormDialog
+      title="Issue invoice"
+      description={`Quotation ${preview.reference} · ${preview.eventName} · ${preview.customerName}`}
+      closeHref={closeHref}
+      action={action}
+      intent="issue"
+      onSubmit={onSubmit}
+      submitLabel="Issue invoice"
+      busyLabel="Issuing..."
+      busy={busy}
+    >
+      <div className="grid gap-4 px-5 py-4">
+        <input type="hidden" name="quotationId" value={preview.quotationId} />
+        <FormError message={errors.form ?? errors.quotationId} />
+        <fieldset className="grid gap-2">
+          <legend className="mb-1 text-sm font-medium text-ink-900">Kind</legend>
+          {INVOICE_KINDS.map((k) => (
+            <label
+              key={k}
+              className={`flex items-start gap-3 rounded-md border px-3 py-2 text-sm ${
+                kind === k ? "border-brand-500 bg-brand-50" : "border-slate-200"
+              } ${preview.refused[k] ? "opacity-60" : ""}`}
+            >
+              <input
+                type="radio"
+                name="kind"
+                value={k}
+                checked={kind === k}
+                onChange={() => setKind(k)}
+                className="mt-0.5"
+              />
+              <span>
+                <span className="block font-medium text-ink-900">{INVOICE_KIND_LABELS[k]}</span>
+                <span className="block text-xs text-slate-600">{preview.refused[k] ?? KIND_HINTS[k]}</span>
+              </span>
+            </label>
+          ))}
+          {errors.kind && (
+            <p className="text-sm text-red-700" role="alert">
+              {errors.kind}
+            </p>
+          )}
+        </fieldset>
+        {kind === "advance" && (
+          <TextField
+            name="advancePercent"
+            label="Advance (%)"
+            inputMode="decimal"
+            required
+            value={percent}
+            onChange={(e) => setPercent(e.currentTarget.value)}
+            error={errors.advancePercent}
+            hint={
+              advanced > 0n
+                ? `${percentLabel(advanced)}% was invoiced in advance before; less than ${percentLabel(10_000n - advanced)}% is left`
+                : "More than 0 and less than 100; the quotation's terms ask for " + preview.defaultPercent + "%"
+            }
+            autoComplete="off"
+          />
+        )}
+        {refused ? (
+          <p className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">{refused}</p>
+        ) : figures ? (
+          <InvoiceFiguresTable figures={figures} />
+        ) : (
+          <p className="text-sm text-slate-500">Type a percentage to see the figures.</p>
+        )}
+      </div>
+    </RecordFormDialog>
+  );
+}
+
+function InvoiceFiguresTable({ figures }: { figures: InvoiceFigures }) {
+  return (
+    <div className="rounded-md border border-slate-200" data-testid="invoice-figures">
+      <table className="w-full text-sm">
+        <thead className="bg-slate-50 text-xs text-slate-500">
+          <tr>
+            <th className="px-3 py-2 text-left font-medium">Line</th>
+            <th className="px-3 py-2 text-right font-medium">Value</th>
+            <th className="px-3 py-2 text-right font-medium">VAT</th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {figures.lines.map((line, i) => (
+            <tr key={i}>
+              <td className="px-3 py-1.5 break-words text-ink-900">
+                {line.description}
+                {line.quantity !== null && (
+                  <span className="block text-xs text-slate-500">
+                    {line.quantity}
+                    {line.days ? ` × ${line.days} ${line.days === 1 ? "day" : "days"}` : ""} ×{" "}
+                    {line.unitPrice ? formatMoney(line.unitPrice) : "—"}
+                  </span>
+                )}
+              </td>
+              <td className="px-3 py-1.5 text-right whitespace-nowrap tabular-nums">
+                {formatMoney(fromPaisa(line.value))}
+              </td>
+              <td className="px-3 py-1.5 text-right whitespace-nowrap tabular-nums">
+                {formatMoney(fromPaisa(line.vat))}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot className="border-t border-slate-200 bg-slate-50">
+          <tr>
+            <td className="px-3 py-1.5 text-slate-600">Value before VAT</td>
+            <td colSpan={2} className="px-3 py-1.5 text-right tabular-nums" data-testid="figures-net">
+              {formatMoney(fromPaisa(figures.net))}
+            </td>
+          </tr>
+          <tr>
+            <td className="px-3 py-1.5 text-slate-600">VAT ({percentLabel(toPaisa(figures.vatRatePercent))}%)</td>
+            <td colSpan={2} className="px-3 py-1.5 text-right tabular-nums" data-testid="figures-vat">
+              {formatMoney(fromPaisa(figures.vat))}
+            </td>
+          </tr>
+          <tr>
+            <td className="px-3 py-1.5 font-semibold text-ink-900">Total</td>
+            <td colSpan={2} className="px-3 py-1.5 text-right font-semibold tabular-nums" data-testid="figures-total">
+              {formatMoney(fromPaisa(figures.total))}
+            </td>
+          </tr>
+        </tfoot>
+      </table>
+    </div>
+  );
+}
