@@ -14,6 +14,9 @@ import { approveQuotation, rejectQuotation, STATUS_MESSAGES } from "~/domain/quo
 import type { QuotationStatus } from "~/domain/quotations/constants";
 import { saveQuotationPrices, sendQuotation } from "~/domain/quotations/price-quotation.server";
 import { readQuoteForm } from "~/domain/quotations/quote-form";
+import type { InvoiceRow } from "~/domain/sales/invoice-list";
+import { invoicesOfQuotation } from "~/domain/sales/invoice-list.server";
+import { todayInDhaka } from "~/lib/dhaka-time";
 import { redirectWithToast } from "~/lib/flash-toast.server";
 import { formatLongDate, formatMoney, formatTime } from "~/lib/format";
 import { isUuid, listSearch, parseList, withParam } from "~/lib/list-params";
@@ -66,12 +69,16 @@ export async function loader(args: Route.LoaderArgs) {
   const db = getDb();
   const canManage = can(user.role, "quotations.manage");
 
-  let panel: { quotation: AdminQuotation } | null = null;
+  let panel: { quotation: AdminQuotation; invoices: InvoiceRow[] | null; canIssueInvoice: boolean } | null = null;
   const viewId = url.searchParams.get("view");
   if (viewId !== null) {
     const quotation = isUuid(viewId) ? await getAdminQuotation(db, viewId) : undefined;
     if (!quotation) throw await redirectWithToast(listUrl(url), { type: "error", message: STATUS_MESSAGES.notFound });
-    panel = { quotation };
+    // Its tax invoices (issue 22), for those who see the books.
+    const invoices = can(user.role, "accounts.view")
+      ? await invoicesOfQuotation(db, quotation.id, todayInDhaka())
+      : null;
+    panel = { quotation, invoices, canIssueInvoice: can(user.role, "accounts.manage") };
   }
 
   const [page, counts] = await Promise.all([listAdminQuotations(db, state), countQuotationsByStatus(db)]);
@@ -297,6 +304,8 @@ export default function Quotations({ loaderData, actionData }: Route.ComponentPr
           key={`${panel.quotation.id}-${panel.quotation.version}`}
           quotation={panel.quotation}
           canManage={canManage}
+          invoices={panel.invoices}
+          canIssueInvoice={panel.canIssueInvoice}
           closeHref={closeHref}
           actionData={actionData?.values?.id === panel.quotation.id || !actionData?.values ? actionData : undefined}
         />

@@ -1,11 +1,13 @@
-import { Download, Mail, Phone } from "lucide-react";
-import { Form } from "react-router";
+import { Download, Mail, Phone, ReceiptText } from "lucide-react";
+import { Form, Link } from "react-router";
 import { revisionPdfHref, SENDABLE_STATUSES, STAFF_DECIDABLE_STATUSES } from "~/domain/quotations/admin-quotation-list";
 import type { AdminQuotation, AdminQuotationEvent } from "~/domain/quotations/admin-quotations.server";
 import { chargeText } from "~/domain/catalogue/rate-structures";
 import { REASON_MAX_LENGTH, type QuotationStatus } from "~/domain/quotations/constants";
 import type { QuoteFormValues } from "~/domain/quotations/quote-form";
 import { quotationReference } from "~/domain/quotations/reference";
+import { INVOICE_KIND_LABELS } from "~/domain/sales/constants";
+import type { InvoiceRow } from "~/domain/sales/invoice-list";
 import { formatLongDate, formatMoney, formatTime } from "~/lib/format";
 import type { Toast } from "~/lib/toast";
 import { FormDialog } from "~/ui/admin/form-dialog";
@@ -29,11 +31,17 @@ export type QuotationPanelAnswer = {
 export function QuotationPanel({
   quotation: q,
   canManage,
+  invoices = null,
+  canIssueInvoice = false,
   closeHref,
   actionData,
 }: {
   quotation: AdminQuotation;
   canManage: boolean;
+  /** Its tax invoices (issue 22); null for a user who does not see the books. */
+  invoices?: InvoiceRow[] | null;
+  /** May issue an invoice (accounts.manage). */
+  canIssueInvoice?: boolean;
   closeHref: string;
   actionData: QuotationPanelAnswer | undefined;
 }) {
@@ -159,6 +167,49 @@ export function QuotationPanel({
               />
             </div>
           </Form>
+        )}
+
+        {invoices && (q.status === "approved" || invoices.length > 0) && (
+          <section aria-labelledby="invoices-heading">
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <h3 id="invoices-heading" className="text-sm font-semibold text-ink-900">
+                Invoices
+              </h3>
+              {canIssueInvoice && q.status === "approved" && (
+                <Link
+                  to={`/admin/invoices?issue=${q.id}`}
+                  className="inline-flex items-center gap-1 rounded-md bg-brand-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-800"
+                >
+                  <ReceiptText aria-hidden className="size-4" /> Issue invoice
+                </Link>
+              )}
+            </div>
+            {invoices.length === 0 ? (
+              <p className="mt-2 text-sm text-slate-500">No invoice yet.</p>
+            ) : (
+              <ul
+                className="mt-2 divide-y divide-slate-100 rounded-md border border-slate-200 text-sm"
+                data-testid="quotation-invoices"
+              >
+                {invoices.map((i) => (
+                  <li key={i.id} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2">
+                    <span>
+                      <Link to={`/admin/invoices/${i.id}`} className="font-medium text-brand-700 hover:underline">
+                        {i.number}
+                      </Link>
+                      <span className="text-slate-600">
+                        {" "}
+                        · {INVOICE_KIND_LABELS[i.kind]} · {formatMoney(i.total)}
+                      </span>
+                    </span>
+                    <span className="text-xs text-slate-600">
+                      {i.status === "cancelled" ? "Cancelled" : i.due === "0.00" ? "Paid" : `${formatMoney(i.due)} due`}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
         )}
 
         {q.revisions.length > 0 && (
