@@ -37,6 +37,7 @@ import { todayInDhaka } from "~/lib/dhaka-time";
 import { redirectWithToast } from "~/lib/flash-toast.server";
 import { formatMoney, formatShortDate } from "~/lib/format";
 import { listUrlOf, parseList, withParam } from "~/lib/list-params";
+import { fromPaisa, toPaisa } from "~/lib/money";
 import type { Toast } from "~/lib/toast";
 import { httpStatusOf } from "~/lib/use-case-http";
 import { useToast } from "~/ui/admin/form";
@@ -68,6 +69,12 @@ import type { Route } from "./+types/tax";
 export const meta: Route.MetaFunction = () => [{ title: "Tax Management | Utsab Admin" }];
 
 const listUrl = (url: URL) => listUrlOf(TAX_LIST, url);
+
+/** What a closed period still owes: its net payable less its deposits (nothing when it carried a credit forward). */
+function leftToPay(period: { netPayable: string; deposited: string }): string | undefined {
+  const left = toPaisa(period.netPayable) - toPaisa(period.deposited);
+  return left > 0n ? fromPaisa(left) : undefined;
+}
 
 export async function loader(args: Route.LoaderArgs) {
   const user = await requireView(args, "/admin/accounts/tax");
@@ -145,7 +152,7 @@ export async function loader(args: Route.LoaderArgs) {
       values: emptyTaxDepositForm(today, {
         moneyAccountId: money.defaults.bank,
         vatPeriodId: paying?.id,
-        amount: paying && !paying.netPayable.startsWith("-") ? paying.netPayable : undefined,
+        amount: paying ? leftToPay(paying) : undefined,
       }),
     };
   }
@@ -330,6 +337,7 @@ export default function TaxManagement({ loaderData, actionData }: Route.Componen
         periods={closed}
         deposits={deposits}
         depositHref={canManage ? dialogHref("deposit=1") : null}
+        payHrefOf={canManage ? (id) => dialogHref(`deposit=${id}`) : undefined}
       />
 
       {dialog?.kind === "create" && (

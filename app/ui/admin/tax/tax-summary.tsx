@@ -162,10 +162,13 @@ export function ClosedPeriodsPanel({
   periods,
   deposits,
   depositHref,
+  payHrefOf,
 }: {
   periods: readonly ClosedPeriodView[];
   deposits: readonly DepositView[];
   depositHref: string | null;
+  /** A closed period's Pay link (the deposit dialog with its period and what is left), for who may record one. */
+  payHrefOf?: (id: string) => string;
 }) {
   return (
     <Panel className="mt-6">
@@ -189,6 +192,7 @@ export function ClosedPeriodsPanel({
               <HeadCell className="text-right">VDS</HeadCell>
               <HeadCell className="text-right">Net payable</HeadCell>
               <HeadCell className="text-right">Deposited</HeadCell>
+              {payHrefOf && <HeadCell className="text-right">Actions</HeadCell>}
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
@@ -221,6 +225,23 @@ export function ClosedPeriodsPanel({
                 <td data-label="Deposited" className={`${cellClass} tabular-nums sm:text-right`}>
                   {formatMoney(p.deposited)}
                 </td>
+                {payHrefOf && (
+                  <td
+                    className={`${cellClass} sm:text-right`}
+                    data-empty={toPaisa(p.netPayable) > toPaisa(p.deposited) ? undefined : true}
+                  >
+                    {toPaisa(p.netPayable) > toPaisa(p.deposited) && (
+                      <Link
+                        to={payHrefOf(p.id)}
+                        preventScrollReset
+                        aria-label={`Record the deposit of ${p.label}`}
+                        className="font-medium text-brand-700 hover:underline"
+                      >
+                        Pay
+                      </Link>
+                    )}
+                  </td>
+                )}
               </tr>
             ))}
           </tbody>
