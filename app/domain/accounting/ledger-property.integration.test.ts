@@ -19,10 +19,21 @@ import { postEntry, roleAccounts } from "./ledger.server";
 import { createMoneyDocument } from "./create-money-document.server";
 import { settleOpenItem } from "./settle-open-item.server";
 import { reverseEntry } from "./reverse-entry.server";
+import { customers, invoices } from "~/db/schema";
+import { todayInDhaka } from "~/lib/dhaka-time";
+import { quotationInvoices, issueInvoice } from "../sales/issue-invoice.server";
+import { issueCreditNote } from "../sales/issue-credit-note.server";
+import { applyCustomerCredit } from "../sales/invoice-apply-credit.server";
+import { openInvoicesOf, recordCustomerPayment } from "../sales/record-customer-payment.server";
+import { paymentFigures, shareOf } from "../sales/customer-payment-form";
+import { customerCreditPaisa } from "../sales/customer-credit.server";
+import { approvedQuotation } from "../../../tests/support/invoice-fixtures";
 
 // The book under thousands of random documents (issue 21, "Proof"): completed transactions, receivables and
 // payables and their part settlements through the screens' own use cases, manual journals of many lines through the
-// core, and reversals (which cancel a document or take a settlement back). After
+// core, and reversals (which cancel a document or take a settlement back). Since issue 22 also tax invoices (full,
+// advance and final, on quotations with discounts and VAT rates), customer payments (part, whole, over; VDS and AIT
+// from withholding customers), credit notes and credit applied, each through its own use case. After
 // them the trial balance is zero, every account's balance (month table and lines alike) equals the sum of its lines,
 // nothing posted before changed, and Debian's hledger, reading our export, finds every account's balance to the paisa.
 
@@ -40,7 +51,21 @@ type Op =
     }
   | { kind: "settle"; pick: number; share: number; method: number; day: number }
   | { kind: "journal"; lines: { account: number; amount: bigint }[]; day: number }
-  | { kind: "reverse"; pick: number; day: number };
+  | { kind: "reverse"; pick: number; day: number }
+  | {
+      kind: "sale";
+      lines: { quantity: number; price: bigint; days: number }[];
+      discountShare: number;
+      rate: number;
+      withholding: boolean;
+      advance: number;
+    }
+  | { kind: "final"; pick: number }
+  | { kind: "receipt"; pick: number; share: number; aitRate: number; method: number }
+  | { kind: "credit"; pick: number; share: number }
+  | { kind: "apply-credit"; pick: number };
+
+const VAT_RATES = ["15.00", "7.50", "0.00", "5.00"];
 
 const amount = fc.bigInt({ min: 1n, max: 5_000_000_00n });
 const day = fc.integer({ min: 0, max: 364 });
@@ -76,7 +101,52 @@ const op: fc.Arbitrary<Op> = fc.oneof(
     }),
   },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("reverse" as const), pick: fc.nat(), day }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant("sale" as const),
+      lines: fc.array(
+        fc.record({
+          quantity: fc.integer({ min: 1, max: 60 }),
+          price: fc.bigInt({ min: 1n, max: 2_000_000n }),
+          days: fc.integer({ min: 1, max: 4 }),
+        }),
+        { minLength: 1, maxLength: 4 },
+      ),
+      discountShare: fc.integer({ min: 0, max: 30 }),
+      rate: fc.nat(),
+      withholding: fc.boolean(),
+      // 0: a full invoice; otherwise an advance of this percentage first.
+      advance: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 99 })),
+    }),
+  },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant("final" as const), pick: fc.nat() }) },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constant("receipt" as const),
+      pick: fc.nat(),
+      // Of what the invoice owes, in percent: above 100 overpays (the rest is the customer's credit).
+      share: fc.integer({ min: 1, max: 130 }),
+      aitRate: fc.constantFrom(0, 0, 2, 3, 5, 7.5, 10),
+      method: fc.nat(),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant("credit" as const),
+      pick: fc.nat(),
+      share: fc.integer({ min: 1, max: 100 }),
+    }),
+  },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant("apply-credit" as const), pick: fc.nat() }) },
 );
+
+let walletReferences = 0;
+
+/** Quotations with an advance invoice and no final one yet: the "final" operation's choices. */
+const awaitingFinal: string[] = [];
 
 const dateOf = (d: number) => {
   const date = new Date(Date.UTC(2025, 6, 1) + d * 86_400_000);
@@ -90,7 +160,8 @@ const postedIds: string[] = [];
 /** Posts one random operation through the screens' own use cases (the manual journal through the core). */
 async function apply(o: Op): Promise<void> {
   const db = getDb();
-  const date = dateOf(o.day);
+  // Sales documents are dated today (an invoice is issued now); the rest on their random day.
+  const date = "day" in o ? dateOf(o.day) : todayInDhaka();
   if (o.kind === "document") {
     const categories = o.direction === "income" ? RECEIVABLE_CATEGORIES : PAYABLE_CATEGORIES;
     const method = PAYMENT_METHODS[o.method % PAYMENT_METHODS.length]!;
@@ -159,12 +230,122 @@ async function apply(o: Op): Promise<void> {
         }),
       );
     });
+  } else if (o.kind !== "reverse") {
+    await applySale(o);
   } else {
     if (postedIds.length === 0) return;
     const entryId = postedIds[o.pick % postedIds.length]!;
     // Refused (already reversed, a reversal, dated before) is a fine outcome: the book must stay whole either way.
     const result = await reverseEntry(db, actor, { entryId, date: "2026-07-01" });
     if (result.ok) postedIds.push(result.reversalId);
+  }
+}
+
+type SaleOp = Exclude<Op, { kind: "document" | "settle" | "journal" | "reverse" }>;
+
+const expectDone = (result: { ok: boolean }) => expect(result, JSON.stringify(result)).toMatchObject({ ok: true });
+
+/** The open invoices of every customer, in a stable order. */
+async function openInvoices() {
+  return getDb()
+    .select({ id: invoices.id, customerId: invoices.customerId })
+    .from(invoices)
+    .where(
+      sql`${invoices.status} = 'issued' and ${invoices.total} - ${invoices.paidAmount} - ${invoices.creditedAmount} > 0`,
+    )
+    .orderBy(invoices.number);
+}
+
+/** One sales operation through the screens' own use cases (issue 22). */
+async function applySale(o: SaleOp): Promise<void> {
+  const db = getDb();
+  if (o.kind === "sale") {
+    const lines = o.lines.map(
+      (l, i) => [`Item ${i + 1}`, l.quantity, fromPaisa(l.price), l.days] as [string, number, string, number],
+    );
+    const subtotal = o.lines.reduce((sum, l) => sum + l.price * BigInt(l.quantity) * BigInt(l.days), 0n);
+    const quotation = await approvedQuotation(lines, {
+      discount: fromPaisa((subtotal * BigInt(o.discountShare)) / 100n),
+      rate: VAT_RATES[o.rate % VAT_RATES.length]!,
+    });
+    const advance = o.advance > 0;
+    const issued = await issueInvoice(db, actor, {
+      quotationId: quotation.id,
+      kind: advance ? "advance" : "full",
+      advancePercent: advance ? String(o.advance) : "",
+    });
+    expectDone(issued);
+    if (advance) awaitingFinal.push(quotation.id);
+    if (o.withholding) {
+      const [invoice] = await db
+        .select({ customerId: invoices.customerId })
+        .from(invoices)
+        .where(eq(invoices.quotationId, quotation.id));
+      await db.update(customers).set({ vatWithholding: true }).where(eq(customers.id, invoice!.customerId));
+    }
+  } else if (o.kind === "final") {
+    if (awaitingFinal.length === 0) return;
+    const [quotationId] = awaitingFinal.splice(o.pick % awaitingFinal.length, 1);
+    // A credit note may have cancelled the advance; then the final is refused, as it should be: skip it.
+    const live = (await quotationInvoices(db, quotationId!)).filter((i) => i.status === "issued");
+    if (!live.some((i) => i.kind === "advance")) return;
+    expectDone(await issueInvoice(db, actor, { quotationId: quotationId!, kind: "final", advancePercent: "" }));
+  } else if (o.kind === "receipt") {
+    const open = await openInvoices();
+    if (open.length === 0) return;
+    const { customerId } = open[o.pick % open.length]!;
+    const [customer] = await db.select().from(customers).where(eq(customers.id, customerId));
+    const theirs = await openInvoicesOf(db, customerId);
+    const invoice = theirs[o.pick % theirs.length]!;
+    const due = toPaisa(invoice.due);
+    const allocated = due < (due * BigInt(o.share)) / 100n ? due : (due * BigInt(o.share) + 99n) / 100n;
+    const allocations = [{ invoiceId: invoice.id, amount: fromPaisa(allocated) }];
+    const aitRate = customer!.vatWithholding ? o.aitRate.toFixed(2) : "0";
+    const vds = customer!.vatWithholding ? shareOf(allocated, toPaisa(invoice.vatAmount), toPaisa(invoice.total)) : 0n;
+    const figures = paymentFigures({ received: "0", vdsAmount: fromPaisa(vds), aitRate }, allocations, theirs);
+    // Received is what settles the rest, plus the overpayment beyond the due.
+    const over = o.share > 100 ? (due * BigInt(o.share - 100)) / 100n : 0n;
+    const received = allocated - figures.vds - figures.ait + over;
+    const method = ["cash", "bank_transfer", "bkash"][o.method % 3]!;
+    const moneyAccountId =
+      method === "cash" ? moneyAccounts.cash : method === "bkash" ? moneyAccounts.mobile_banking : moneyAccounts.bank;
+    expectDone(
+      await recordCustomerPayment(db, actor, {
+        customerId,
+        date: todayInDhaka(),
+        method,
+        methodReference: method === "bkash" ? `8N7A${++walletReferences}` : "",
+        moneyAccountId,
+        received: fromPaisa(received < 0n ? 0n : received),
+        vdsAmount: fromPaisa(vds),
+        aitRate,
+        notes: "",
+        allocations,
+      }),
+    );
+  } else if (o.kind === "credit") {
+    const issued = await db
+      .select({ id: invoices.id, net: invoices.netAmount })
+      .from(invoices)
+      .where(eq(invoices.status, "issued"))
+      .orderBy(invoices.number);
+    if (issued.length === 0) return;
+    const invoice = issued[o.pick % issued.length]!;
+    const whole = o.share === 100;
+    const result = await issueCreditNote(db, actor, {
+      invoiceId: invoice.id,
+      scope: whole ? "whole" : "part",
+      amount: whole ? "" : fromPaisa((toPaisa(invoice.net) * BigInt(o.share) + 99n) / 100n),
+      reason: "Returned early",
+    });
+    // An amount beyond what is left to credit (earlier notes) is refused, as it should be: nothing was written.
+    if (!result.ok) expect(result.errors).toHaveProperty("amount");
+  } else {
+    const open = await openInvoices();
+    if (open.length === 0) return;
+    const { id, customerId } = open[o.pick % open.length]!;
+    if ((await customerCreditPaisa(db, customerId)) === 0n) return;
+    expectDone(await applyCustomerCredit(db, actor, { invoiceId: id }));
   }
 }
 
@@ -221,6 +402,64 @@ describe("the book under thousands of random documents", () => {
     );
     expect(documents).toMatchObject({ drift: 0 });
     expect(documents!.settled).toBeGreaterThan(50);
+
+    // The sales documents agree with the books (issue 22): the receivable is what invoices and pending receivables
+    // still owe, customer advances hold every customer's credit, the VAT withheld and AIT accounts what payments
+    // withheld, VAT payable the output VAT of the tax register.
+    const [sales] = await queryRows<{
+      invoices: number;
+      owed: string;
+      receivable: string;
+      credit: string;
+      advances: string;
+      vds: string;
+      withheld: string;
+      ait: string;
+      aitAccount: string;
+      outputVat: string;
+      vatPayable: string;
+    }>(
+      getDb(),
+      // The documents' own entries only: the random manual journals (and their reversals) post to any account.
+      sql`with documents as (select e.id from journal_entries e left join journal_entries o on o.id = e.reverses_id
+                              where e.source_type <> 'manual' and coalesce(o.source_type, '') <> 'manual'),
+               bal as (select r.role, coalesce(sum(l.debit - l.credit), 0) as b
+                         from account_roles r
+                         left join journal_lines l on l.account_id = r.account_id
+                                                  and l.journal_entry_id in (select id from documents)
+                        where r.role in ('receivable', 'customer.advances', 'vat.withheld', 'tax.ait', 'vat.payable')
+                        group by r.role)
+          select (select count(*)::int from invoices) as invoices,
+                 ((select coalesce(sum(total - paid_amount - credited_amount), 0) from invoices)
+                   + (select coalesce(sum(amount - settled_amount), 0) from transactions
+                       where type = 'income' and status = 'pending'))::text as owed,
+                 (select b from bal where role = 'receivable')::text as receivable,
+                 ((select coalesce(sum(total), 0) from customer_payments)
+                   - (select coalesce(sum(amount), 0) from invoice_allocations)
+                   + (select coalesce(sum(to_credit), 0) from credit_notes))::text as credit,
+                 (select -b from bal where role = 'customer.advances')::text as advances,
+                 (select coalesce(sum(vds_amount), 0) from customer_payments)::text as vds,
+                 (select b from bal where role = 'vat.withheld')::text as withheld,
+                 (select coalesce(sum(ait_amount), 0) from customer_payments)::text as ait,
+                 (select b from bal where role = 'tax.ait')::text as "aitAccount",
+                 (select coalesce(sum(tax_amount), 0) from tax_records where kind = 'output_vat')::text as "outputVat",
+                 (select -b from bal where role = 'vat.payable')::text as "vatPayable"`,
+    );
+    expect(sales!.invoices).toBeGreaterThan(50);
+    expect(toPaisa(sales!.receivable)).toBe(toPaisa(sales!.owed));
+    expect(toPaisa(sales!.advances)).toBe(toPaisa(sales!.credit));
+    expect(toPaisa(sales!.withheld)).toBe(toPaisa(sales!.vds));
+    expect(toPaisa(sales!.aitAccount)).toBe(toPaisa(sales!.ait));
+    expect(toPaisa(sales!.vatPayable)).toBe(toPaisa(sales!.outputVat));
+    const [paid] = await queryRows<{ drift: number; settled: number }>(
+      getDb(),
+      sql`select count(*) filter (where i.paid_amount <> coalesce(a.sum, 0))::int as drift,
+                 count(*) filter (where i.paid_amount + i.credited_amount = i.total)::int as settled
+            from invoices i left join (select invoice_id, sum(amount) as sum from invoice_allocations group by invoice_id) a
+              on a.invoice_id = i.id`,
+    );
+    expect(paid).toMatchObject({ drift: 0 });
+    expect(paid!.settled).toBeGreaterThan(10);
 
     // Each account's balance, from the month table and from the lines, is the sum of its lines.
     const fromLines = await queryRows<{ account_id: string; balance: string }>(
