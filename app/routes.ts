@@ -24,7 +24,6 @@ export default [
     ...comingSoon([
       "accounts/reports",
       "accounts/budget",
-      "accounts/tax",
       "accounts/payroll",
       "accounts/salary-disbursement",
       "accounts/reconciliation",
@@ -47,6 +46,20 @@ export default [
     // The panel's "Add a product" search as one types; JSON.
     route("admin/quotations/product-options", "routes/admin/quotation-product-options.ts"),
     route("admin/quotations/:id/revisions/:revision/pdf", "routes/admin/quotation-pdf.ts"),
+    // Customers, tax invoices and customer payments (issue 22): the customers with what each owes, merge; the
+    // invoices (Mushak-6.3) issued on approved quotations, their credit notes (Mushak-6.7) and PDFs; the payments
+    // with what a withholding customer kept back (VDS, AIT).
+    route("admin/customers", "routes/admin/customers.tsx"),
+    route("admin/customers/:id", "routes/admin/customer.tsx"),
+    route("admin/invoices", "routes/admin/invoices.tsx"),
+    route("admin/invoices/:id", "routes/admin/invoice.tsx"),
+    route("admin/invoices/:id/pdf", "routes/admin/invoice-pdf.ts"),
+    route("admin/credit-notes/:id/pdf", "routes/admin/credit-note-pdf.ts"),
+    route("admin/payments", "routes/admin/customer-payments.tsx"),
+    // Tax Management (issue 22): the tax register, Add Tax Record, the VAT return and registers (Generate Report),
+    // closing a VAT period, the treasury deposits.
+    route("admin/accounts/tax", "routes/admin/accounts/tax.tsx"),
+    route("admin/accounts/tax/report", "routes/admin/accounts/tax-report.ts"),
     // Event Management (issue 11): the cards, their dialogs; the storefront's events show each change at once.
     route("admin/events", "routes/admin/events.tsx"),
     route("admin/employees", "routes/admin/employees.tsx"),
@@ -98,6 +111,9 @@ export default [
     route("customer/quotation/:id", "routes/customer/quotation.tsx"),
     // A revision of the customer's own quotation as the PDF that was sent (issue 20).
     route("customer/quotation/:id/revisions/:revision/pdf", "routes/customer/quotation-pdf.ts"),
+    // The customer's tax invoices and credit notes as PDFs (issue 22); the dashboard lists them.
+    route("customer/invoices/:id/pdf", "routes/customer/invoice-pdf.ts"),
+    route("customer/credit-notes/:id/pdf", "routes/customer/credit-note-pdf.ts"),
   ]),
 
   layout("routes/storefront/layout.tsx", [

@@ -189,7 +189,30 @@ export const ADMIN_ROUTE_ACCESS = {
   },
   "/admin/accounts/reports": { view: "accounts.view" },
   "/admin/accounts/budget": { view: "accounts.view" },
-  "/admin/accounts/tax": { view: "accounts.view" },
+  // Tax Management (issue 22): Add Tax Record, close a VAT period, record a deposit; the report's PDF and CSV.
+  "/admin/accounts/tax": {
+    view: "accounts.view",
+    action: { create: "accounts.manage", close: "accounts.manage", deposit: "accounts.manage" },
+  },
+  "/admin/accounts/tax/report": { view: "accounts.view" },
+  // Customers (issue 22): anyone who works on quotations sees them and keeps them up to date; merging too.
+  "/admin/customers": {
+    view: "quotations.view",
+    action: { create: "quotations.manage", merge: "quotations.manage" },
+  },
+  "/admin/customers/:id": { view: "quotations.view", action: { update: "quotations.manage" } },
+  // Tax invoices, credit notes and customer payments (issue 22): the accountant's.
+  "/admin/invoices": { view: "accounts.view", action: { issue: "accounts.manage" } },
+  "/admin/invoices/:id": {
+    view: "accounts.view",
+    action: { "credit-note": "accounts.manage", "apply-credit": "accounts.manage", resend: "accounts.manage" },
+  },
+  "/admin/invoices/:id/pdf": { view: "accounts.view" },
+  "/admin/credit-notes/:id/pdf": { view: "accounts.view" },
+  "/admin/payments": {
+    view: "accounts.view",
+    action: { create: "accounts.manage", certificate: "accounts.manage" },
+  },
   "/admin/accounts/payroll": { view: "accounts.view" },
   "/admin/accounts/salary-disbursement": { view: "accounts.view" },
   "/admin/accounts/reconciliation": { view: "accounts.view" },

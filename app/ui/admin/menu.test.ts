@@ -46,10 +46,18 @@ describe("the admin side menu", () => {
     expect(labels("staff")).not.toContain("Settings");
     expect(labels("staff")).toContain("Contact Messages");
     expect(labels("staff")).toContain("Gallery");
+    // Staff keep the customers up to date; the invoices and payments are the accountant's (issue 22).
+    expect(labels("staff")).toContain("Customers");
+    expect(labels("staff")).not.toContain("Invoices");
+    expect(labels("staff")).not.toContain("Customer payments");
     // The accountant sees the employees (and their pay) for payroll, and changes none of them.
     expect(labels("accountant")).toEqual([
       "Dashboard",
       "Quotations",
+      "Quotations",
+      "Customers",
+      "Invoices",
+      "Customer payments",
       "Employees",
       "Accounts",
       "General Ledger",

@@ -32,7 +32,17 @@ export type MenuIcon =
 
 export const ADMIN_MENU: MenuEntry[] = [
   { label: "Dashboard", to: "/admin", icon: "dashboard" },
-  { label: "Quotations", to: "/admin/quotations", icon: "quotations" },
+  {
+    label: "Quotations",
+    icon: "quotations",
+    links: [
+      { label: "Quotations", to: "/admin/quotations", icon: "quotations" },
+      // Not in the spec's menu: the customers, their tax invoices and payments (issue 22).
+      { label: "Customers", to: "/admin/customers", icon: "quotations" },
+      { label: "Invoices", to: "/admin/invoices", icon: "quotations" },
+      { label: "Customer payments", to: "/admin/payments", icon: "quotations" },
+    ],
+  },
   { label: "Inventory", to: "/admin/inventory", icon: "inventory" },
   { label: "Events", to: "/admin/events", icon: "events" },
   { label: "Employees", to: "/admin/employees", icon: "employees" },
