@@ -21,6 +21,17 @@ export function documentHref(
       return sourceId ? `/admin/accounts/payables?view=${sourceId}` : null;
     case "settlement":
       return settledId ? `/admin/accounts/payables?view=${settledId}` : null;
+    // Issue 22's documents: the invoice's page; a credit note as issued (its PDF); the tax screen for the rest.
+    case "invoice":
+      return sourceId ? `/admin/invoices/${sourceId}` : null;
+    case "credit_note":
+      return sourceId ? `/admin/credit-notes/${sourceId}/pdf` : null;
+    case "customer_payment":
+      return "/admin/payments";
+    case "tax_record":
+    case "tax_deposit":
+    case "vat_close":
+      return "/admin/accounts/tax";
     // A manual journal is its own document; a reversal links to the entry it reverses (the ledger shows that
     // link itself). The rest have no screen yet.
     default:
