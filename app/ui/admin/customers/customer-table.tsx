@@ -77,7 +77,7 @@ export function CustomerTable({
                     </Badge>
                   )}
                 </td>
-                <td data-label="E-mail" className={`${cellClass} max-w-56 break-all`}>
+                <td data-label="E-mail" className={`${cellClass} break-words`}>
                   {row.email ?? "—"}
                 </td>
                 <td data-label="Phone" className={`${cellClass} whitespace-nowrap`}>

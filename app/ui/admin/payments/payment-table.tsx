@@ -39,7 +39,7 @@ export function PaymentTable({
           hint={canManage ? "Record one with Record payment." : undefined}
         />
       ) : (
-        <ListTable label="Payments" minWidth="60rem">
+        <ListTable label="Payments" minWidth="52rem">
           <thead className="border-b border-slate-200 bg-slate-50">
             <tr>
               <SortHeader list={list} sort="date">
@@ -48,13 +48,11 @@ export function PaymentTable({
               <HeadCell>Customer</HeadCell>
               <HeadCell>Method</HeadCell>
               <HeadCell className="text-right">Received</HeadCell>
-              <HeadCell className="text-right">VDS</HeadCell>
-              <HeadCell className="text-right">AIT</HeadCell>
+              <HeadCell className="text-right">Withheld</HeadCell>
               <SortHeader list={list} sort="total" className="text-right">
                 Total
               </SortHeader>
               <HeadCell>Settled</HeadCell>
-              <HeadCell className="text-right">Actions</HeadCell>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
@@ -74,10 +72,10 @@ export function PaymentTable({
                       {row.customerName}
                     </Link>
                   </td>
-                  <td data-label="Method" className={`${cellClass} max-w-48`}>
+                  <td data-label="Method" className={`${cellClass} min-w-32 max-w-48`}>
                     {CUSTOMER_PAYMENT_METHOD_LABELS[row.method]}
                     {row.methodReference && (
-                      <span className="block text-xs break-all text-slate-500">{row.methodReference}</span>
+                      <span className="block text-xs break-words text-slate-500">{row.methodReference}</span>
                     )}
                     <span className="block text-xs text-slate-500">
                       {row.accountCode} {row.accountName}
@@ -86,30 +84,35 @@ export function PaymentTable({
                   <td data-label="Received" className={`${cellClass} whitespace-nowrap tabular-nums sm:text-right`}>
                     {formatMoney(row.received)}
                   </td>
-                  <td data-label="VDS" className={`${cellClass} whitespace-nowrap tabular-nums sm:text-right`}>
-                    {row.vdsAmount === "0.00" ? (
-                      "—"
-                    ) : (
-                      <>
-                        {formatMoney(row.vdsAmount)}
+                  <td data-label="Withheld" className={`${cellClass} whitespace-nowrap tabular-nums sm:text-right`}>
+                    {row.vdsAmount === "0.00" && row.aitAmount === "0.00" && "—"}
+                    {row.vdsAmount !== "0.00" && (
+                      <span className="block">
+                        VDS {formatMoney(row.vdsAmount)}
                         <span className="mt-0.5 block">
                           {row.vdsCertificateNo ? (
                             <Badge tone="green">Certificate {row.vdsCertificateNo}</Badge>
                           ) : (
                             <Badge tone="amber">Certificate awaited</Badge>
                           )}
+                          {canManage && awaiting && (
+                            <span className="mt-1 block">
+                              <RowActionLink
+                                to={hrefOf(`certificate=${row.id}`)}
+                                label={`Record the VDS certificate of ${row.customerName}'s payment of ${formatShortDate(row.date)}`}
+                                text="Record certificate"
+                                icon={FileCheck2}
+                              />
+                            </span>
+                          )}
                         </span>
-                      </>
+                      </span>
                     )}
-                  </td>
-                  <td data-label="AIT" className={`${cellClass} whitespace-nowrap tabular-nums sm:text-right`}>
-                    {row.aitAmount === "0.00" ? (
-                      "—"
-                    ) : (
-                      <>
-                        {formatMoney(row.aitAmount)}
+                    {row.aitAmount !== "0.00" && (
+                      <span className="mt-1 block">
+                        AIT {formatMoney(row.aitAmount)}
                         <span className="block text-xs text-slate-500">at {row.aitRatePercent}%</span>
-                      </>
+                      </span>
                     )}
                   </td>
                   <td data-label="Total" className={`${cellClass} whitespace-nowrap tabular-nums sm:text-right`}>
@@ -127,17 +130,6 @@ export function PaymentTable({
                     )}
                     {toCredit > 0n && (
                       <span className="block text-xs text-slate-500">{formatMoney(fromPaisa(toCredit))} to credit</span>
-                    )}
-                  </td>
-                  <td className={`${cellClass} text-right whitespace-nowrap`}>
-                    {canManage && awaiting && (
-                      <RowActionLink
-                        to={hrefOf(`certificate=${row.id}`)}
-                        label={`Record the VDS certificate of ${row.customerName}'s payment of ${formatShortDate(row.date)}`}
-                        text="Certificate"
-                        icon={FileCheck2}
-                        compact
-                      />
                     )}
                   </td>
                 </tr>
