@@ -42,6 +42,8 @@ export const CUSTOMER_PAYMENT_MESSAGES = {
   aitRateInvalid: "AIT rate must be a number from 0 to 100, with at most 2 decimals",
   totalPositive: "The payment must be more than 0: enter the amount received",
   totalTooLarge: `The payment's total can be at most ${MONEY_MAX_LABEL}`,
+  walletReferenceTaken: (label: string, date: string, customer: string) =>
+    `This ${label} is already recorded: the payment of ${formatShortDate(date)} from ${customer}`,
   allocationInvoice: "Choose one of the customer's open invoices",
   allocationTwice: "This invoice is allocated twice",
   allocationNotOpen: "This invoice is not one of this customer's open invoices",

@@ -241,7 +241,15 @@ describe("recording a payment", () => {
     expect(await net(result.entryId, ADVANCES)).toBe("-15000.00");
     expect(await customerCredit(getDb(), customerId)).toBe("15000.00");
     const [entry] = await getDb().select().from(journalEntries).where(eq(journalEntries.id, result.entryId));
-    expect(entry!.referenceNo).toBe("BK7XK29QP");
+    expect(entry!.description).toContain("BK7XK29QP");
+  });
+
+  it("two cheques with the same number (two banks) are both recorded", async () => {
+    const first = await customerFor(getDb(), email(), "Cheque One");
+    const second = await customerFor(getDb(), email(), "Cheque Two");
+    const cheque = { method: "cheque", methodReference: "004512", moneyAccountId: BANK, received: "2500" };
+    expect(await recordCustomerPayment(getDb(), actor, form(first, cheque))).toMatchObject({ ok: true });
+    expect(await recordCustomerPayment(getDb(), actor, form(second, cheque))).toMatchObject({ ok: true });
   });
 
   it("one payment settles two invoices of the customer", async () => {
@@ -459,6 +467,25 @@ describe("refusals write nothing", () => {
     if (result.ok) return;
     expect(result.errors[field]).toBe(typeof message === "function" ? message() : message);
     expect(result.message).toBe(M.failed(Object.values(result.errors)[0]!));
+    expect(await tableFingerprint(TABLES)).toEqual(before);
+  });
+
+  it("a bKash transaction ID already recorded (in any case), naming the payment it belongs to", async () => {
+    const payer = await customerFor(getDb(), email(), "Wallet Payer");
+    const wallet = { method: "bkash", moneyAccountId: WALLET, received: "700" };
+    expect(
+      await recordCustomerPayment(getDb(), actor, form(payer, { ...wallet, methodReference: "TRX9QX1" })),
+    ).toMatchObject({ ok: true });
+    const before = await tableFingerprint(TABLES);
+    const result = await recordCustomerPayment(
+      getDb(),
+      actor,
+      form(payer, { ...wallet, methodReference: " trx9qx1 " }),
+    );
+    expect(result).toMatchObject({
+      ok: false,
+      errors: { methodReference: M.walletReferenceTaken("bKash transaction ID", today, "Wallet Payer") },
+    });
     expect(await tableFingerprint(TABLES)).toEqual(before);
   });
 

@@ -13,7 +13,13 @@ import { moneyAccountProblem } from "../accounting/money-accounts.server";
 import { writeTaxRecords, type TaxRegisterRow } from "../tax/tax-register.server";
 import { assertOpenVatPeriod } from "../tax/vat-period-lock.server";
 import { refuseFields, type Refusal, type UseCaseResult } from "../use-case";
-import { CUSTOMER_PAYMENT_METHOD_LABELS, CUSTOMER_PAYMENT_MONEY_METHOD, VDS_RATE_PERCENT } from "./constants";
+import {
+  CUSTOMER_PAYMENT_METHOD_LABELS,
+  CUSTOMER_PAYMENT_MONEY_METHOD,
+  CUSTOMER_PAYMENT_REFERENCE_LABELS,
+  VDS_RATE_PERCENT,
+  type CustomerPaymentMethod,
+} from "./constants";
 import { lockCustomer } from "./customer-credit.server";
 import {
   CUSTOMER_PAYMENT_MESSAGES as M,
@@ -74,6 +80,33 @@ export function openInvoicesOf(db: DbOrTx, customerId: string): Promise<OpenInvo
     .orderBy(asc(invoices.issueDate), asc(invoices.number));
 }
 
+/**
+ * The payment already recorded with this bKash or Nagad transaction ID, which the wallet never gives twice: the same
+ * receipt typed a second time. Held under a lock on the ID until the transaction ends, so two at once see each other.
+ * Cheque numbers and bank references are not unique across banks and are not checked.
+ */
+async function sameWalletPayment(
+  tx: DbOrTx,
+  method: CustomerPaymentMethod,
+  reference: string | null,
+): Promise<{ date: string; customer: string } | null> {
+  if (!reference || (method !== "bkash" && method !== "nagad")) return null;
+  const key = `${method}:${reference.trim().toUpperCase()}`;
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`customer-payment:${key}`}, 0))`);
+  const [row] = await tx
+    .select({ date: customerPayments.date, customer: customers.name })
+    .from(customerPayments)
+    .innerJoin(customers, eq(customers.id, customerPayments.customerId))
+    .where(
+      and(
+        eq(customerPayments.method, method),
+        sql`upper(trim(${customerPayments.methodReference})) = ${reference.trim().toUpperCase()}`,
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
 export type CustomerPaymentResult = UseCaseResult<{ paymentId: string; entryId: string; toCredit: string }>;
 
 export async function recordCustomerPayment(
@@ -104,6 +137,13 @@ export async function recordCustomerPayment(
         : [];
       const open = locked.filter((i) => i.customerId === customer!.id && i.status === "issued" && toPaisa(i.due) > 0n);
       const errors = paymentErrors(input, { invoices: open, vatWithholding: customer!.vatWithholding, today });
+      const walletPayment = await sameWalletPayment(tx, input.method, input.methodReference);
+      if (walletPayment)
+        errors.methodReference = M.walletReferenceTaken(
+          CUSTOMER_PAYMENT_REFERENCE_LABELS[input.method]!,
+          walletPayment.date,
+          walletPayment.customer,
+        );
       const problem = await moneyAccountProblem(tx, input.moneyAccountId, CUSTOMER_PAYMENT_MONEY_METHOD[input.method]);
       if (problem) errors.moneyAccountId = problem;
       if (Object.keys(errors).length > 0) return failed("invalid", errors);
@@ -134,10 +174,12 @@ export async function recordCustomerPayment(
       const method = CUSTOMER_PAYMENT_METHOD_LABELS[input.method];
       const entryId = await postEntry(tx, {
         date: input.date,
-        description: `Payment from ${customer!.name} (${method.toLowerCase()})${
-          numbers.length ? `: ${numbers.join(", ")}` : ": advance"
-        }`.slice(0, 500),
-        reference: input.methodReference,
+        description:
+          `Payment from ${customer!.name} (${method.toLowerCase()}${input.methodReference ? ` ${input.methodReference}` : ""})${
+            numbers.length ? `: ${numbers.join(", ")}` : ": advance"
+          }`.slice(0, 500),
+        // Not the entry's reference: that is unique in the book, and two banks' cheques may share a number.
+        reference: null,
         source: { type: "customer_payment", id: paymentId },
         lines,
         createdBy: actor.userId,
