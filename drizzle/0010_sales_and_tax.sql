@@ -176,7 +176,7 @@ CREATE TABLE "tax_deposits" (
 	"created_by" uuid,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "tax_deposits_challan_unique" UNIQUE("kind","challan_no"),
-	CONSTRAINT "tax_deposits_kind_check" CHECK (kind in ('vat', 'income_tax')),
+	CONSTRAINT "tax_deposits_kind_check" CHECK (kind in ('vat', 'income_tax', 'withholding_tax')),
 	CONSTRAINT "tax_deposits_amount_check" CHECK ("tax_deposits"."amount" > 0)
 );
 --> statement-breakpoint
@@ -193,7 +193,7 @@ CREATE TABLE "vat_periods" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "vat_periods_period_start_unique" UNIQUE("period_start"),
 	CONSTRAINT "vat_periods_range_check" CHECK ("vat_periods"."period_end" >= "vat_periods"."period_start"),
-	CONSTRAINT "vat_periods_amounts_check" CHECK ("vat_periods"."output_vat" >= 0 and "vat_periods"."input_vat" >= 0 and "vat_periods"."vds_credit" >= 0 and "vat_periods"."net_payable" = "vat_periods"."output_vat" - "vat_periods"."input_vat" - "vat_periods"."vds_credit")
+	CONSTRAINT "vat_periods_amounts_check" CHECK ("vat_periods"."input_vat" >= 0 and "vat_periods"."vds_credit" >= 0 and "vat_periods"."net_payable" = "vat_periods"."output_vat" - "vat_periods"."input_vat" - "vat_periods"."vds_credit")
 );
 --> statement-breakpoint
 ALTER TABLE "tax_records" DROP CONSTRAINT "tax_records_taxable_amount_check";--> statement-breakpoint
@@ -290,7 +290,7 @@ ALTER TABLE "tax_records" ADD CONSTRAINT "tax_records_kind_check" CHECK (kind in
 ALTER TABLE "tax_records" ADD CONSTRAINT "tax_records_source_check" CHECK (source_type in ('manual', 'invoice', 'credit_note', 'customer_payment', 'transaction'));--> statement-breakpoint
 ALTER TABLE "tax_records" ADD CONSTRAINT "tax_records_amounts_check" CHECK ("tax_records"."source_type" = 'credit_note' or ("tax_records"."taxable_amount" >= 0 and "tax_records"."tax_amount" >= 0));--> statement-breakpoint
 -- NOT VALID: a record typed by hand before this issue posted nothing; every new one must.
-ALTER TABLE "tax_records" ADD CONSTRAINT "tax_records_manual_posted_check" CHECK ("tax_records"."source_type" <> 'manual' or "tax_records"."journal_entry_id" is not null) NOT VALID;--> statement-breakpoint
+ALTER TABLE "tax_records" ADD CONSTRAINT "tax_records_manual_posted_check" CHECK ("tax_records"."source_type" <> 'manual' or "tax_records"."journal_entry_id" is not null or "tax_records"."tax_amount" = 0) NOT VALID;--> statement-breakpoint
 -- An install with quotations approved before customers existed: one record per e-mail address (any case) that has an
 -- approved quotation, named as its latest approved one, and every quotation of that address hangs off it.
 INSERT INTO "customers" ("name", "email", "phone")

@@ -381,7 +381,11 @@ export const taxRecords = pgTable(
       "tax_records_amounts_check",
       sql`${t.sourceType} = 'credit_note' or (${t.taxableAmount} >= 0 and ${t.taxAmount} >= 0)`,
     ),
-    check("tax_records_manual_posted_check", sql`${t.sourceType} <> 'manual' or ${t.journalEntryId} is not null`),
+    // A hand-typed record posts its entry, unless its tax is 0 (a zero-rated supply: kept for the registers only).
+    check(
+      "tax_records_manual_posted_check",
+      sql`${t.sourceType} <> 'manual' or ${t.journalEntryId} is not null or ${t.taxAmount} = 0`,
+    ),
   ],
 );
 

@@ -376,7 +376,8 @@ export const vatPeriods = pgTable(
     check("vat_periods_range_check", sql`${t.periodEnd} >= ${t.periodStart}`),
     check(
       "vat_periods_amounts_check",
-      sql`${t.outputVat} >= 0 and ${t.inputVat} >= 0 and ${t.vdsCredit} >= 0 and ${t.netPayable} = ${t.outputVat} - ${t.inputVat} - ${t.vdsCredit}`,
+      // Output VAT may be negative: a month whose credit notes took back more than its invoices charged.
+      sql`${t.inputVat} >= 0 and ${t.vdsCredit} >= 0 and ${t.netPayable} = ${t.outputVat} - ${t.inputVat} - ${t.vdsCredit}`,
     ),
   ],
 );

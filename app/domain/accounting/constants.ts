@@ -96,7 +96,7 @@ export type TaxRecordSource = (typeof TAX_RECORD_SOURCES)[number];
 export const VAT_PERIOD_MONTHS = [1, 3] as const;
 
 /** What a tax deposit (treasury challan) pays. */
-export const TAX_DEPOSIT_KINDS = ["vat", "income_tax"] as const;
+export const TAX_DEPOSIT_KINDS = ["vat", "income_tax", "withholding_tax"] as const;
 export type TaxDepositKind = (typeof TAX_DEPOSIT_KINDS)[number];
 
 export const PAYROLL_RUN_STATUSES = ["processed", "disbursed"] as const;

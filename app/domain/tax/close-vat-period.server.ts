@@ -10,7 +10,7 @@ import { postEntry, PostingRefused, roleAccounts } from "../accounting/ledger.se
 import { ledgerRefusal } from "../accounting/ledger-refusal";
 import { recordAudit, type AuditActor } from "../audit/audit.server";
 import { refuseFields, type UseCaseResult } from "../use-case";
-import { parseVatCloseForm, VAT_CLOSE_MESSAGES, type VatCloseValues } from "./tax-filing-form";
+import { netVatText, parseVatCloseForm, VAT_CLOSE_MESSAGES, type VatCloseValues } from "./tax-filing-form";
 import { hasEnded, periodLabelOf, vatPeriodOf } from "./vat-period";
 import { lockForVatClose } from "./vat-period-lock.server";
 import { vatPeriodMonths, vatReturnFigures } from "./vat-return.server";
@@ -53,9 +53,9 @@ export async function closeVatPeriod(
         });
       }
 
+      // Output VAT may be negative (the month's credit notes took back more than its invoices charged), and so may
+      // the net: a credit carried forward to the next return, never a deposit.
       const figures = await vatReturnFigures(tx, period);
-      if (toPaisa(figures.outputVat) < 0n)
-        throw new PostingRefused({ period: VAT_CLOSE_MESSAGES.negativeOutput(figures.outputVat) });
       const input = toPaisa(figures.inputVat);
       const vds = toPaisa(figures.vdsCredit);
       const id = randomUuid();
@@ -98,7 +98,7 @@ export async function closeVatPeriod(
         action: "vat_period.closed",
         entityType: "vat_period",
         entityId: id,
-        summary: `Closed the VAT period ${period.label}: output ${formatMoney(figures.outputVat)}, input ${formatMoney(figures.inputVat)}, VDS ${formatMoney(figures.vdsCredit)}, net ${formatMoney(figures.netPayable)}`,
+        summary: `Closed the VAT period ${period.label}: output ${formatMoney(figures.outputVat)}, input ${formatMoney(figures.inputVat)}, VDS ${formatMoney(figures.vdsCredit)}, net ${netVatText(figures.netPayable)}`,
         changes: { periodStart: period.start, periodEnd: period.end, ...figures, journalEntryId: entryId },
       });
       return { ok: true, message: VAT_CLOSE_MESSAGES.closed(period.label, figures.netPayable), id, entryId };

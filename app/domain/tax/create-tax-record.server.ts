@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.server";
-import { chartOfAccounts, taxRecords } from "../../db/schema";
+import { chartOfAccounts } from "../../db/schema";
 import { toPaisa } from "../../lib/money";
 import { ACCOUNT_ROLES } from "../accounting/account-roles";
-import { postEntry, PostingRefused, LEDGER_MESSAGES, roleAccounts } from "../accounting/ledger.server";
+import { assertOpenDate, postEntry, PostingRefused, LEDGER_MESSAGES, roleAccounts } from "../accounting/ledger.server";
 import { ledgerRefusal } from "../accounting/ledger-refusal";
 import { recordAudit, type AuditActor } from "../audit/audit.server";
 import { refuseFields, type UseCaseResult } from "../use-case";
@@ -21,10 +21,12 @@ import { assertOpenVatPeriod } from "./vat-period-lock.server";
 // Add Tax Record (backoffice.md §2 Tax Management; DESIGN §10; issue 22): one transaction with the record, its entry
 // (source tax_record: the tax's own account against the one chosen, in its kind's direction, tax-posting.ts) and an
 // audit line. A VAT record is refused inside a closed VAT period (its return is filed), and every record on or
-// before the lock date (the ledger). A record whose tax comes to 0 is refused by the form: it would post nothing,
-// and every hand-typed record carries its entry (tax_records_manual_posted_check).
+// before the lock date (the ledger). A record whose tax comes to 0 (a zero-rated supply, or a taxable amount too
+// small to carry a paisa) is kept without an entry: it counts in the registers (the sales register lists a
+// zero-rated sale with VAT 0) and moves no balance (tax_records_manual_posted_check allows exactly that). It obeys
+// the same dates, accounts and audit as one that posts.
 
-export type CreateTaxRecordResult = UseCaseResult<{ id: string; entryId: string }>;
+export type CreateTaxRecordResult = UseCaseResult<{ id: string; entryId: string | null }>;
 
 const FIELDS = ["taxType", "kind", "date", "accountId", "taxableAmount", "taxRate", "party"] as const;
 
@@ -54,15 +56,19 @@ export async function createTaxRecord(
       const description = (
         input.description ?? `${TAX_KIND_LABELS[input.kind]}${input.party ? ` (${input.party})` : ""}`
       ).slice(0, 500);
-      const entryId = await postEntry(tx, {
-        date: input.date,
-        description,
-        reference: null,
-        source: { type: "tax_record" },
-        lines: taxRecordLines(input.kind, toPaisa(input.taxAmount), { tax: taxAccount, chosen: input.accountId }),
-        createdBy: actor.userId,
-      });
-      await writeTaxRecords(tx, [
+      const amount = toPaisa(input.taxAmount);
+      let entryId: string | null = null;
+      if (amount === 0n) await assertOpenDate(tx, input.date);
+      else
+        entryId = await postEntry(tx, {
+          date: input.date,
+          description,
+          reference: null,
+          source: { type: "tax_record" },
+          lines: taxRecordLines(input.kind, amount, { tax: taxAccount, chosen: input.accountId }),
+          createdBy: actor.userId,
+        });
+      const [id] = await writeTaxRecords(tx, [
         {
           date: input.date,
           kind: input.kind,
@@ -79,19 +85,15 @@ export async function createTaxRecord(
           createdBy: actor.userId,
         },
       ]);
-      const [row] = await tx
-        .select({ id: taxRecords.id })
-        .from(taxRecords)
-        .where(eq(taxRecords.journalEntryId, entryId));
-      const id = row!.id;
       await recordAudit(tx, actor, {
         action: "tax_record.created",
         entityType: "tax_record",
-        entityId: id,
-        summary: `Added a tax record: ${taxRecordSummary(input)}, against ${account.code} ${account.name} (${ACCOUNT_ROLES[role].label})`,
+        entityId: id!,
+        summary: `Added a tax record: ${taxRecordSummary(input)}, against ${account.code} ${account.name} (${ACCOUNT_ROLES[role].label})${entryId ? "" : "; no tax, nothing posted"}`,
         changes: { ...input, journalEntryId: entryId },
       });
-      return { ok: true, message: TAX_RECORD_MESSAGES.added, id, entryId };
+      const message = entryId ? TAX_RECORD_MESSAGES.added : TAX_RECORD_MESSAGES.addedUnposted;
+      return { ok: true, message, id: id!, entryId };
     });
   } catch (error) {
     // Nothing of it was kept: the transaction rolled back.

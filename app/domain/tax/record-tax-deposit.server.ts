@@ -15,13 +15,15 @@ import {
   parseTaxDepositForm,
   TAX_DEPOSIT_KIND_LABELS,
   TAX_DEPOSIT_MESSAGES as M,
+  TAX_DEPOSIT_ROLE,
   type TaxDepositFormValues,
 } from "./tax-filing-form";
 import { periodLabelOf } from "./vat-period";
 
-// A tax deposit (issue 22; DESIGN §10): VAT or income tax paid to the treasury with a challan, from a bank account.
-// Posts Dr VAT payable (or income tax payable) / Cr the bank; one challan number per kind. A VAT deposit may name the
-// closed period it pays (the screen shows each period's deposits beside its net payable).
+// A tax deposit (issue 22; DESIGN §10): tax paid to the treasury with a challan, from a bank account. Posts Dr the
+// liability it pays off / Cr the bank: VAT payable, the company's income tax payable, or withholding tax payable
+// (income tax withheld from suppliers and employees); one challan number per kind. A VAT deposit may name the closed
+// period it pays (the screen shows each period's deposits beside its net payable).
 
 export type RecordTaxDepositResult = UseCaseResult<{ id: string; entryId: string }>;
 
@@ -53,7 +55,7 @@ export async function recordTaxDeposit(
         if (!period) throw new PostingRefused({ vatPeriodId: M.periodUnknown });
         periodLabel = periodLabelOf(period.start, period.end);
       }
-      const role = input.kind === "vat" ? "vat.payable" : "tax.income_payable";
+      const role = TAX_DEPOSIT_ROLE[input.kind];
       const taxAccount = (await roleAccounts(tx, [role]))[role];
       const id = randomUuid();
       const what = `${TAX_DEPOSIT_KIND_LABELS[input.kind]} deposit, challan ${input.challanNo}${periodLabel ? ` (${periodLabel})` : ""}`;

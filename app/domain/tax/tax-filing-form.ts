@@ -5,14 +5,39 @@ import { formatMoney, formatShortDate } from "../../lib/format";
 import { isCalendarDate, isUuid } from "../../lib/list-params";
 import { moneyField, toPaisa } from "../../lib/money";
 import { nameField } from "../../lib/name-text";
+import type { AccountRole } from "../accounting/account-roles";
 import { TAX_DEPOSIT_KINDS, type TaxDepositKind } from "../accounting/constants";
 import { PERIOD_KEY_PATTERN } from "./vat-period";
 
 // Closing a VAT period and recording a tax deposit (issue 22; DESIGN §10): the forms of Tax Management's Close VAT
 // period and Record deposit dialogs. Closing offsets input VAT and the certified VDS against VAT payable and locks the
-// period; a deposit (a treasury challan) pays VAT or income tax from a bank account. Browser-safe.
+// period; a deposit (a treasury challan) pays, from a bank account, VAT, the company's own income tax, or the income
+// tax it withheld from suppliers and employees (tax deducted at source). Browser-safe.
 
-export const TAX_DEPOSIT_KIND_LABELS: Record<TaxDepositKind, string> = { vat: "VAT", income_tax: "Income tax" };
+export const TAX_DEPOSIT_KIND_LABELS: Record<TaxDepositKind, string> = {
+  vat: "VAT",
+  income_tax: "Income tax (the company's)",
+  withholding_tax: "Income tax withheld (TDS)",
+};
+
+/** The kind inside a sentence: "already recorded for income tax withheld from suppliers and employees". */
+const TAX_DEPOSIT_KIND_NOUNS: Record<TaxDepositKind, string> = {
+  vat: "VAT",
+  income_tax: "the company's income tax",
+  withholding_tax: "income tax withheld from suppliers and employees",
+};
+
+/** What each kind of deposit pays off (the account role it debits). */
+export const TAX_DEPOSIT_ROLE = {
+  vat: "vat.payable",
+  income_tax: "tax.income_payable",
+  withholding_tax: "tax.withholding_payable",
+} as const satisfies Record<TaxDepositKind, AccountRole>;
+
+/** A period's net VAT as the screens show it: a negative one is a credit carried forward to the next return. */
+export function netVatText(net: string): string {
+  return toPaisa(net) < 0n ? `${formatMoney(net)} (to carry forward)` : formatMoney(net);
+}
 
 export const VAT_CLOSE_MESSAGES = {
   closed: (label: string, net: string) =>
@@ -23,24 +48,22 @@ export const VAT_CLOSE_MESSAGES = {
     `${label} has not ended yet: it can be closed after ${formatShortDate(end)}`,
   alreadyClosed: (label: string) => `${label} is already closed`,
   overlaps: (label: string) => `This period overlaps ${label}, which is closed`,
-  negativeOutput: (output: string) =>
-    `Output VAT of the period comes to ${formatMoney(output)} (credit notes exceed the VAT invoiced): the return cannot be closed with negative output VAT`,
 } as const;
 
 export const TAX_DEPOSIT_MESSAGES = {
   added: (kind: TaxDepositKind, challan: string) =>
-    `${TAX_DEPOSIT_KIND_LABELS[kind]} deposit recorded (challan ${challan})`,
+    `Deposit of ${TAX_DEPOSIT_KIND_NOUNS[kind]} recorded (challan ${challan})`,
   failed: (reason: string) => `Failed to record the deposit: ${reason}`,
-  kindRequired: "Choose what the deposit pays: VAT or income tax",
+  kindRequired: "Choose what the deposit pays: VAT, the company's income tax, or income tax withheld",
   challanRequired: "Treasury challan number is required",
   challanTaken: (kind: TaxDepositKind, challan: string) =>
-    `Challan ${challan} is already recorded for ${TAX_DEPOSIT_KIND_LABELS[kind].toLowerCase()}`,
+    `Challan ${challan} is already recorded for ${TAX_DEPOSIT_KIND_NOUNS[kind]}`,
   dateRequired: "Date is required",
   dateInvalid: "Date must be a date",
   amountPositive: "Amount must be more than 0",
   accountRequired: "Choose the bank account the deposit was paid from",
   periodInvalid: "Choose a closed VAT period from the list, or none",
-  periodOfIncomeTax: "An income tax deposit pays no VAT period: choose none",
+  periodNotVat: "Only a VAT deposit pays a VAT period: choose none",
   periodUnknown: "This VAT period is not closed: choose a closed one, or none",
 } as const;
 
@@ -127,8 +150,8 @@ const depositSchema = z
     notes: nameField("Notes", { max: TAX_DEPOSIT_LIMITS.notes, optional: true }),
   })
   .superRefine((v, ctx) => {
-    if (v.kind === "income_tax" && v.vatPeriodId)
-      ctx.addIssue({ code: "custom", path: ["vatPeriodId"], message: M.periodOfIncomeTax });
+    if (v.kind !== "vat" && v.vatPeriodId)
+      ctx.addIssue({ code: "custom", path: ["vatPeriodId"], message: M.periodNotVat });
   })
   .transform((v) => ({ ...v, kind: v.kind as TaxDepositKind, notes: v.notes || null }));
 

@@ -116,6 +116,16 @@ describe("the tax record form", () => {
     expect(other.ok && other.input.taxAmount).toBe("225.00");
   });
 
+  it.each<[string, Partial<TaxRecordFormValues>, string]>([
+    ["a zero-rated sale (0% VAT)", { kind: "output_vat", taxRate: "0", party: "" }, "0.00"],
+    ["income tax at the 0% slab", { taxType: "income_tax", kind: "income_tax_withheld", taxRate: "0" }, "0.00"],
+    ["a taxable amount too small to carry a paisa of VAT", { taxableAmount: "0.03" }, "0.00"],
+    ["an other tax at 0%", { taxType: "other", kind: "other", taxRate: "0" }, "0.00"],
+  ])("keeps a record whose tax is 0: %s", (_name, change, taxAmount) => {
+    const parsed = parseTaxRecordForm({ ...valid, ...change });
+    expect(parsed).toMatchObject({ ok: true, input: { taxAmount } });
+  });
+
   it.each<[string, Partial<TaxRecordFormValues>, string, string]>([
     ["no type", { taxType: "" }, "taxType", M.typeRequired],
     ["an unknown type", { taxType: "customs" }, "taxType", M.typeRequired],
@@ -144,8 +154,6 @@ describe("the tax record form", () => {
     ],
     ["an other rate over 100", { taxType: "other", taxRate: "120", party: "" }, "taxRate", M.rateInvalid],
     ["an other rate with 3 decimals", { taxType: "other", taxRate: "1.125" }, "taxRate", M.rateInvalid],
-    ["a zero rate", { taxRate: "0" }, "taxRate", M.zeroTax],
-    ["a tax that rounds to nothing", { taxableAmount: "0.03" }, "taxRate", M.zeroTax],
     ["input VAT without its supplier", { party: " " }, "party", M.partyRequired],
     [
       "a reference too long",

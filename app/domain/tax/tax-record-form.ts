@@ -13,6 +13,8 @@ import { vatOn } from "../quotations/quote-form";
 // withheld by a customer (VDS); income tax withheld by a customer (AIT), income tax withheld from a supplier or an
 // employee; other tax, an expense. The rate's choices follow the type (§9): VAT 15, 7.5, 0; income tax 0 to 25 by
 // the slabs; other a rate typed. Tax amount = taxable amount × rate / 100, rounded half up to the paisa, exactly.
+// A tax of 0 (a zero-rated supply at 0%, or an amount too small to carry a paisa of tax) is kept for the registers
+// and posts nothing.
 // One schema for the browser's messages and the use case's decision. Browser-safe.
 
 export const TAX_TYPE_LABELS: Record<TaxType, string> = { vat: "VAT", income_tax: "Income Tax", other: "Other" };
@@ -80,6 +82,8 @@ export const TAX_RECORD_LIMITS = { reference: 100, description: 500, party: 160,
 export const TAX_RECORD_MESSAGES = {
   /** The spec's toasts (backoffice.md §8). */
   added: "Tax record added successfully",
+  /** A record whose tax is 0: in the register, with no entry in the books. */
+  addedUnposted: "Tax record added successfully: its tax is ৳0.00, so nothing was posted to the books",
   failed: (reason: string) => `Failed to add tax record: ${reason}`,
   typeRequired: "Choose a tax type: VAT, Income Tax or Other",
   kindRequired: (type: TaxType) =>
@@ -96,7 +100,6 @@ export const TAX_RECORD_MESSAGES = {
       ? "Choose one of the VAT rates: 15%, 7.5% or 0%"
       : "Choose one of the income tax rates: 0%, 5%, 10%, 15%, 20% or 25%",
   rateInvalid: "Tax rate must be a percentage from 0 to 100 with at most 2 decimals, e.g. 2.5",
-  zeroTax: "The tax amount is ৳0.00: a record without tax posts nothing. Choose a rate above 0%",
   zeroTaxable: "Taxable amount must be more than 0",
   partyRequired: "Supplier is required for input VAT: the purchase register names it",
   // The use case's, against the chart and the roles.
@@ -259,7 +262,6 @@ export function parseTaxRecordForm(
     const taxable = toPaisa(parsed.data.taxableAmount);
     taxAmount = taxAmountPaisa(taxable, choice.rate);
     if (taxable === 0n) errors.taxableAmount = M.zeroTaxable;
-    else if (taxAmount === 0n) errors.taxRate = M.zeroTax;
   }
   if (!parsed.success || Object.keys(errors).length > 0 || taxAmount === null)
     return { ok: false, errors: inFormOrder(errors) };

@@ -24,26 +24,30 @@ export interface TaxRegisterRow {
   createdBy: string | null;
 }
 
-/** Writes a document's tax rows (nothing when it carries none). */
-export async function writeTaxRecords(tx: DbOrTx, rows: readonly TaxRegisterRow[]): Promise<void> {
-  if (rows.length === 0) return;
-  await tx.insert(taxRecords).values(
-    rows.map((r) => ({
-      transactionDate: r.date,
-      accountId: r.accountId,
-      taxType: TAX_KIND_TYPE[r.kind],
-      kind: r.kind,
-      taxRate: r.rate,
-      taxableAmount: r.taxableAmount,
-      taxAmount: r.taxAmount,
-      referenceNo: r.reference,
-      description: r.description,
-      party: r.party ?? null,
-      partyBin: r.partyBin ?? null,
-      sourceType: r.source.type,
-      sourceId: r.source.id,
-      journalEntryId: r.journalEntryId,
-      createdBy: r.createdBy,
-    })),
-  );
+/** Writes a document's tax rows (nothing when it carries none); the ids of the rows written. */
+export async function writeTaxRecords(tx: DbOrTx, rows: readonly TaxRegisterRow[]): Promise<string[]> {
+  if (rows.length === 0) return [];
+  const inserted = await tx
+    .insert(taxRecords)
+    .values(
+      rows.map((r) => ({
+        transactionDate: r.date,
+        accountId: r.accountId,
+        taxType: TAX_KIND_TYPE[r.kind],
+        kind: r.kind,
+        taxRate: r.rate,
+        taxableAmount: r.taxableAmount,
+        taxAmount: r.taxAmount,
+        referenceNo: r.reference,
+        description: r.description,
+        party: r.party ?? null,
+        partyBin: r.partyBin ?? null,
+        sourceType: r.source.type,
+        sourceId: r.source.id,
+        journalEntryId: r.journalEntryId,
+        createdBy: r.createdBy,
+      })),
+    )
+    .returning({ id: taxRecords.id });
+  return inserted.map((r) => r.id);
 }

@@ -75,7 +75,11 @@ export function returnLines(figures: VatReturnFigures): [string, string][] {
     ["Output VAT (sales, less credit notes)", figures.outputVat],
     ["Input VAT (purchases)", figures.inputVat],
     ["VAT withheld by customers, with certificates (VDS)", figures.vdsCredit],
-    ["Net VAT payable", figures.netPayable],
+    // A negative net is a credit, carried forward to the next return.
+    [
+      toPaisa(figures.netPayable) < 0n ? "Net VAT payable (negative: to carry forward)" : "Net VAT payable",
+      figures.netPayable,
+    ],
   ];
 }
 

@@ -2,11 +2,14 @@
 // VAT return's figures and registers (output VAT from an invoice's row less a credit note's, input VAT, VDS only with
 // its certificate dated in the period), closing a period (its entry, the lock, no second close, none before it ends,
 // none overlapping), deposits, every refusal with its field's message and nothing written, and a document and a
-// close at once on PostgreSQL.
+// close at once on PostgreSQL. A record whose tax is 0 (a zero-rated supply) kept without an entry; a month whose
+// credit notes exceed its invoices closed with negative output VAT, its net carried forward; a deposit of income tax
+// withheld; two deposits of one challan at once on PostgreSQL.
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { tableFingerprint } from "../../../tests/support/db-fingerprint";
 import { getDatabase, getDb, queryRows } from "~/db/client.server";
+import { violatedConstraint } from "~/db/errors.server";
 import {
   accountingSettings,
   auditLog,
@@ -34,7 +37,13 @@ import { writeTaxRecords } from "./tax-register.server";
 import { taxReportCsv, taxReportData } from "./tax-report.server";
 import { vatPeriodOf } from "./vat-period";
 import { VAT_PERIOD_MESSAGES } from "./vat-period-lock.server";
-import { purchaseRegister, registerTotals, salesRegister, vatReturnFigures } from "./vat-return.server";
+import {
+  purchaseRegister,
+  recentTaxDeposits,
+  registerTotals,
+  salesRegister,
+  vatReturnFigures,
+} from "./vat-return.server";
 
 const A = (code: string) => seedId(`account:${code}`);
 const CASH = A("1000");
@@ -164,10 +173,158 @@ describe("a hand-typed tax record", () => {
       journalEntryId: result.entryId,
       taxAmount: taxType === "income_tax" ? "123.46" : "92.59",
     });
-    const lines = await getDb().select().from(journalLines).where(eq(journalLines.journalEntryId, result.entryId));
+    const lines = await getDb().select().from(journalLines).where(eq(journalLines.journalEntryId, result.entryId!));
     expect(lines).toHaveLength(2);
     const [audit] = await getDb().select().from(auditLog).where(eq(auditLog.entityId, result.id));
     expect(audit!.action).toBe("tax_record.created");
+  });
+});
+
+describe("a hand-typed record whose tax is 0", () => {
+  const september = vatPeriodOf("2024-09", 1);
+  const BOOKS = ["journal_entries", "journal_lines"] as const;
+
+  it.each([
+    ["a zero-rated sale at 0%", { taxableAmount: "50000", taxRate: "0", reference: "ZR-1" }, "50000.00", "0.00"],
+    ["an amount too small to carry a paisa of VAT", { taxableAmount: "0.03", reference: "ZR-2" }, "0.03", "15.00"],
+  ] as const)("%s is kept without posting: no entry, audited, in the register", async (_n, change, taxable, rate) => {
+    const books = await tableFingerprint(BOOKS);
+    const before = await vatReturnFigures(getDb(), september);
+    const result = await createTaxRecord(
+      getDb(),
+      actor,
+      record({
+        kind: "output_vat",
+        accountId: RECEIVABLE,
+        date: "2024-09-10",
+        party: "Export Buyer Ltd",
+        partyBin: "",
+        ...change,
+      }),
+    );
+    expect(result).toMatchObject({ ok: true, message: M.addedUnposted, entryId: null });
+    if (!result.ok) return;
+    expect(await tableFingerprint(BOOKS)).toEqual(books);
+    const [row] = await getDb().select().from(taxRecords).where(eq(taxRecords.id, result.id));
+    expect(row).toMatchObject({
+      kind: "output_vat",
+      sourceType: "manual",
+      journalEntryId: null,
+      taxableAmount: taxable,
+      taxRate: rate,
+      taxAmount: "0.00",
+    });
+    const [audit] = await getDb().select().from(auditLog).where(eq(auditLog.entityId, result.id));
+    expect(audit).toMatchObject({ action: "tax_record.created", entityType: "tax_record" });
+    expect(audit!.summary).toContain("nothing posted");
+    // In the sales register with VAT 0; the return's output VAT does not move.
+    const sales = await salesRegister(getDb(), september);
+    expect(sales.find((r) => r.id === result.id)).toMatchObject({
+      reference: change.reference,
+      party: "Export Buyer Ltd",
+      value: taxable,
+      vat: "0.00",
+    });
+    expect(await vatReturnFigures(getDb(), september)).toEqual(before);
+  });
+
+  it("lists both in the sales register's CSV, and the VAT column still adds up to the return", async () => {
+    const csv = taxReportCsv(await taxReportData(getDb(), september), "sales");
+    expect(csv).toContain("Export Buyer Ltd,,,ZR-1,2024-09-10,50000.00,0%,0.00\r\n");
+    expect(csv).toContain("Total,,,,,50000.03,,0.00\r\n");
+  });
+
+  it("obeys the lock date like one that posts", async () => {
+    await getDb().update(accountingSettings).set({ lockDate: "2024-09-30" });
+    try {
+      const before = await tableFingerprint(TABLES);
+      const result = await createTaxRecord(
+        getDb(),
+        actor,
+        record({ kind: "output_vat", accountId: RECEIVABLE, taxRate: "0", date: "2024-09-15" }),
+      );
+      expect(result).toMatchObject({ ok: false, errors: { date: LEDGER_MESSAGES.locked("2024-09-30") } });
+      expect(await tableFingerprint(TABLES)).toEqual(before);
+    } finally {
+      await getDb().update(accountingSettings).set({ lockDate: null });
+    }
+  });
+
+  it("the database keeps a hand-typed record without an entry only when its tax is 0", async () => {
+    const row = (taxAmount: string) => ({
+      date: "2024-09-20",
+      kind: "output_vat" as const,
+      accountId: RECEIVABLE,
+      rate: "15.00",
+      taxableAmount: "100.00",
+      taxAmount,
+      reference: null,
+      description: null,
+      source: { type: "manual" as const, id: null },
+      journalEntryId: null,
+      createdBy: null,
+    });
+    const before = await tableFingerprint(TABLES);
+    const refused = await getDb()
+      .transaction((tx) => writeTaxRecords(tx, [row("15.00")]))
+      .then(
+        () => null,
+        (error: unknown) => error,
+      );
+    expect(violatedConstraint(refused)).toBe("tax_records_manual_posted_check");
+    expect(await tableFingerprint(TABLES)).toEqual(before);
+    const ids = await getDb().transaction((tx) => writeTaxRecords(tx, [row("0.00")]));
+    expect(ids).toHaveLength(1);
+    await getDb().delete(taxRecords).where(eq(taxRecords.id, ids[0]!));
+  });
+});
+
+describe("a month whose credit notes took back more VAT than its invoices charged", () => {
+  const august = vatPeriodOf("2024-08", 1);
+
+  beforeAll(async () => {
+    // An invoice of July credited in August: the month's output VAT is negative.
+    await writeTaxRecords(getDb(), [
+      {
+        date: "2024-08-06",
+        kind: "output_vat",
+        accountId: VAT_PAYABLE,
+        rate: "15.00",
+        taxableAmount: "-10000.00",
+        taxAmount: "-1500.00",
+        reference: "CN-2024-25-000009",
+        description: null,
+        party: "Grameen Events Ltd",
+        source: { type: "credit_note", id: crypto.randomUUID() },
+        journalEntryId: null,
+        createdBy: null,
+      },
+    ]);
+    const input = await createTaxRecord(
+      getDb(),
+      actor,
+      record({ kind: "input_vat", accountId: PAYABLE, taxableAmount: "2000", date: "2024-08-12" }),
+    );
+    expect(input.ok).toBe(true);
+  });
+
+  it("closes with negative output VAT, its net a credit carried forward", async () => {
+    const before = { payable: await balance(VAT_PAYABLE), input: await balance(VAT_INPUT) };
+    const result = await closeVatPeriod(getDb(), actor, { period: "2024-08" }, "2024-09-05");
+    expect(result).toMatchObject({ ok: true, message: VAT_CLOSE_MESSAGES.closed("August 2024", "-1800.00") });
+    expect(VAT_CLOSE_MESSAGES.closed("August 2024", "-1800.00")).toContain("৳1,800.00 carried forward");
+    if (!result.ok) return;
+    const [period] = await getDb().select().from(vatPeriods).where(eq(vatPeriods.id, result.id));
+    expect(period).toMatchObject({ outputVat: "-1500.00", inputVat: "300.00", vdsCredit: "0.00" });
+    expect(period!.netPayable).toBe("-1800.00");
+    // Input VAT is still set off against VAT payable; the credit stays there for the next return.
+    expect((await balance(VAT_PAYABLE)) - before.payable).toBe(30_000n);
+    expect((await balance(VAT_INPUT)) - before.input).toBe(-30_000n);
+    const [audit] = await getDb().select().from(auditLog).where(eq(auditLog.entityId, result.id));
+    expect(audit!.summary).toContain("net ৳-1,800.00 (to carry forward)");
+    const report = await taxReportData(getDb(), august);
+    expect(report.closed).not.toBeNull();
+    expect(taxReportCsv(report, "return")).toContain("Net VAT payable (negative: to carry forward),-1800.00\r\n");
   });
 });
 
@@ -347,6 +504,34 @@ describe("a tax deposit", () => {
     const incomeTax = await recordTaxDeposit(getDb(), actor, deposit({ kind: "income_tax", amount: "500" }));
     expect(incomeTax.ok).toBe(true);
   });
+
+  it("pays income tax withheld from suppliers and employees: Dr withholding tax payable / Cr the bank", async () => {
+    const before = {
+      withholding: await balance(WITHHOLDING),
+      bank: await balance(BANK),
+      incomeTax: await balance(A("2110")),
+      vat: await balance(VAT_PAYABLE),
+    };
+    // The same challan number as the VAT and the income tax deposits: a third kind, a third challan.
+    const result = await recordTaxDeposit(
+      getDb(),
+      actor,
+      deposit({ kind: "withholding_tax", amount: "1234.50", notes: "TDS on rent and salaries, January" }),
+    );
+    expect(result).toMatchObject({ ok: true, message: TAX_DEPOSIT_MESSAGES.added("withholding_tax", "TR-2025-0001") });
+    if (!result.ok) return;
+    expect((await balance(WITHHOLDING)) - before.withholding).toBe(123_450n);
+    expect((await balance(BANK)) - before.bank).toBe(-123_450n);
+    expect(await balance(A("2110"))).toBe(before.incomeTax);
+    expect(await balance(VAT_PAYABLE)).toBe(before.vat);
+    const [row] = await getDb().select().from(taxDeposits).where(eq(taxDeposits.id, result.id));
+    expect(row).toMatchObject({ kind: "withholding_tax", amount: "1234.50", vatPeriodId: null });
+    expect(row!.journalEntryId).toBe(result.entryId);
+    const [audit] = await getDb().select().from(auditLog).where(eq(auditLog.entityId, result.id));
+    expect(audit).toMatchObject({ action: "tax_deposit.created" });
+    expect(audit!.summary).toContain("Income tax withheld (TDS) deposit, challan TR-2025-0001");
+    expect((await recentTaxDeposits(getDb())).find((d) => d.id === result.id)?.kind).toBe("withholding_tax");
+  });
 });
 
 describe("refusals: a field message, and nothing written", () => {
@@ -396,7 +581,7 @@ describe("refusals: a field message, and nothing written", () => {
       () => "Taxable amount must be an amount in taka, e.g. 1500 or 1500.50",
     ],
     ["a VAT rate not offered", () => record({ taxRate: "12" }), "taxRate", () => M.rateNotOffered("vat")],
-    ["a zero rate", () => record({ taxRate: "0" }), "taxRate", () => M.zeroTax],
+    ["a taxable amount of 0", () => record({ taxableAmount: "0", taxRate: "0" }), "taxableAmount", () => M.zeroTaxable],
     ["an other rate over 100", () => record({ taxType: "other", taxRate: "150" }), "taxRate", () => M.rateInvalid],
     ["input VAT without its supplier", () => record({ party: "" }), "party", () => M.partyRequired],
     [
@@ -471,7 +656,19 @@ describe("refusals: a field message, and nothing written", () => {
       "income tax naming a VAT period",
       () => ({ ...depositOf(), challanNo: "X-6", kind: "income_tax", vatPeriodId: crypto.randomUUID() }),
       "vatPeriodId",
-      TAX_DEPOSIT_MESSAGES.periodOfIncomeTax,
+      TAX_DEPOSIT_MESSAGES.periodNotVat,
+    ],
+    [
+      "income tax withheld naming a VAT period",
+      () => ({ ...depositOf(), challanNo: "X-7", kind: "withholding_tax", vatPeriodId: crypto.randomUUID() }),
+      "vatPeriodId",
+      TAX_DEPOSIT_MESSAGES.periodNotVat,
+    ],
+    [
+      "a challan of income tax withheld already recorded",
+      () => ({ ...depositOf(), kind: "withholding_tax" }),
+      "challanNo",
+      TAX_DEPOSIT_MESSAGES.challanTaken("withholding_tax", "TR-2025-0001"),
     ],
   ];
   function depositOf(): TaxDepositFormValues {
@@ -500,6 +697,66 @@ describe("refusals: a field message, and nothing written", () => {
     expect(result).toMatchObject({ ok: false, errors: { period: VAT_CLOSE_MESSAGES.periodRequired } });
     expect(await tableFingerprint(TABLES)).toEqual(before);
   });
+});
+
+describe("two deposits of one challan at once", () => {
+  it.skipIf(process.env.DATABASE_URL === undefined)(
+    "one is recorded, the other refused naming the challan, and the books hold one (PostgreSQL)",
+    async () => {
+      expect(getDatabase().kind).toBe("postgres");
+      const pool = getDatabase().pool!;
+      const challan = "RACE-2025-01";
+      const bankBefore = await balance(BANK);
+      const values = {
+        kind: "withholding_tax",
+        challanNo: challan,
+        date: "2025-03-15",
+        amount: "700",
+        moneyAccountId: BANK,
+        vatPeriodId: "",
+        notes: "",
+      };
+      // A third connection holds the settings row: both deposits find the challan free, then wait at their
+      // posting (the lock date, FOR SHARE) and go on together; the second to insert meets the unique constraint.
+      const blocker = await pool.connect();
+      let results: Awaited<ReturnType<typeof recordTaxDeposit>>[];
+      try {
+        await blocker.query("begin");
+        await blocker.query("select id from accounting_settings for update");
+        const both = Promise.all([recordTaxDeposit(getDb(), actor, values), recordTaxDeposit(getDb(), actor, values)]);
+        for (;;) {
+          const { rows } = await pool.query<{ n: number }>(
+            `select count(*)::int as n from pg_stat_activity
+             where datname = current_database() and wait_event_type = 'Lock'`,
+          );
+          if (rows[0]!.n >= 2) break;
+          await new Promise((r) => setImmediate(r));
+        }
+        await blocker.query("commit");
+        results = await both;
+      } finally {
+        blocker.release();
+      }
+      expect(results.filter((r) => r.ok)).toHaveLength(1);
+      const refused = results.find((r) => !r.ok);
+      expect(refused).toMatchObject({
+        ok: false,
+        errors: { challanNo: TAX_DEPOSIT_MESSAGES.challanTaken("withholding_tax", challan) },
+        message: TAX_DEPOSIT_MESSAGES.failed(TAX_DEPOSIT_MESSAGES.challanTaken("withholding_tax", challan)),
+      });
+      const rows = await getDb().select().from(taxDeposits).where(eq(taxDeposits.challanNo, challan));
+      expect(rows).toHaveLength(1);
+      const [entries] = await queryRows<{ n: number }>(
+        getDb(),
+        sql`select count(*)::int as n from journal_entries where source_type = 'tax_deposit' and description like ${`%challan ${challan}%`}`,
+      );
+      expect(entries!.n).toBe(1);
+      expect((await balance(BANK)) - bankBefore).toBe(-70_000n);
+      const audits = await getDb().select().from(auditLog).where(eq(auditLog.entityId, rows[0]!.id));
+      expect(audits).toHaveLength(1);
+    },
+    60_000,
+  );
 });
 
 describe("a VAT document and a close at once", () => {

@@ -201,6 +201,16 @@ export interface ClosedVatPeriod extends VatReturnFigures {
 }
 
 export async function closedVatPeriods(db: DbOrTx, limit = 24): Promise<ClosedVatPeriod[]> {
+  // Joined, not a correlated subquery: in a one-table select the columns print unqualified, and "id" inside the
+  // subquery would be the deposit's own.
+  const paid = db
+    .select({
+      periodId: taxDeposits.vatPeriodId,
+      total: sql<string>`sum(${taxDeposits.amount})`.as("total"),
+    })
+    .from(taxDeposits)
+    .groupBy(taxDeposits.vatPeriodId)
+    .as("paid");
   const rows = await db
     .select({
       id: vatPeriods.id,
@@ -212,9 +222,10 @@ export async function closedVatPeriods(db: DbOrTx, limit = 24): Promise<ClosedVa
       netPayable: vatPeriods.netPayable,
       closedAt: vatPeriods.closedAt,
       journalEntryId: vatPeriods.journalEntryId,
-      deposited: sql<string>`coalesce((select sum(${taxDeposits.amount}) from ${taxDeposits} where ${taxDeposits.vatPeriodId} = ${vatPeriods.id}), 0)::text`,
+      deposited: sql<string>`coalesce(${paid.total}, 0)::text`,
     })
     .from(vatPeriods)
+    .leftJoin(paid, eq(paid.periodId, vatPeriods.id))
     .orderBy(desc(vatPeriods.periodStart))
     .limit(limit);
   return rows.map((r) => ({ ...r, deposited: fromPaisa(toPaisa(r.deposited)), label: periodLabelOf(r.start, r.end) }));

@@ -1,6 +1,8 @@
 // Tax Management through its routes (issue 22): the screen (cards, table newest first, the VAT return of the period,
 // the dialogs opened by the URL), Add Tax Record, Close and Record deposit through the action, Generate Report's PDF
-// and CSV; accountants and administrators may write, staff may not even look.
+// and CSV; accountants and administrators may write, staff may not even look. A zero-rated record added without
+// posting and listed; a closed period still owing opens Record deposit filled with its period and what is left; a
+// negative net shows as carried forward in the report.
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -28,6 +30,7 @@ import { loader as reportLoader } from "./tax-report";
 const PATH = "/admin/accounts/tax";
 const TABLES = ["tax_records", "journal_entries", "audit_log", "vat_periods", "tax_deposits"] as const;
 const PAYABLE = seedId("account:2000");
+const RECEIVABLE = seedId("account:1300");
 const BANK = seedId("account:1100");
 
 let admin: TestUser;
@@ -47,9 +50,9 @@ interface Page {
   page: { rows: { reference: string | null; date: string; taxAmount: string }[]; total: number };
   totals: Record<string, { taxable: string; tax: string; count: number }>;
   returnView: { outputVat: string; inputVat: string; closed: boolean; ended: boolean } | null;
-  closed: { label: string; netPayable: string }[];
-  deposits: { challanNo: string }[];
-  dialog: { kind: string } | null;
+  closed: { id: string; label: string; netPayable: string; deposited: string }[];
+  deposits: { challanNo: string; kind: string }[];
+  dialog: { kind: string; values?: Record<string, string>; bankAccounts?: { id: string }[] } | null;
   periodLabel: string;
 }
 
@@ -150,6 +153,94 @@ describe(PATH, () => {
     expect(page.deposits.map((d) => d.challanNo)).toEqual(["TR-77"]);
   });
 
+  it("adds a zero-rated record without posting, and lists it in its period", async () => {
+    const response = await post({
+      ...INPUT_VAT,
+      kind: "output_vat",
+      accountId: RECEIVABLE,
+      date: "2025-06-05",
+      taxRate: "0",
+      taxableAmount: "80000",
+      reference: "EXP-1",
+      party: "Overseas Client Ltd",
+    });
+    expect(flashToast(response as Response)).toEqual({ type: "success", message: TAX_RECORD_MESSAGES.addedUnposted });
+    const june = await load("?period=2025-06");
+    expect(june.page.rows.map((r) => [r.date, r.reference, r.taxAmount])).toEqual([["2025-06-05", "EXP-1", "0.00"]]);
+    expect(june.totals.vat).toEqual({ taxable: "80000.00", tax: "0.00", count: 1 });
+    expect(june.returnView).toMatchObject({ outputVat: "0.00" });
+  });
+
+  it("opens Record deposit from a closed period still owing, filled with the period and what is left", async () => {
+    // May 2025: output VAT of ৳1,500.00, closed, ৳400.00 deposited: ৳1,100.00 left.
+    await post({
+      ...INPUT_VAT,
+      kind: "output_vat",
+      accountId: RECEIVABLE,
+      date: "2025-05-20",
+      taxableAmount: "10000",
+      reference: "SALE-5",
+      party: "",
+    });
+    await post({ intent: "close", period: "2025-05" });
+    const may = (await load()).closed.find((p) => p.label === "May 2025")!;
+    expect(may).toMatchObject({ netPayable: "1500.00", deposited: "0.00" });
+    const first = await post({
+      intent: "deposit",
+      kind: "vat",
+      challanNo: "TR-MAY-1",
+      date: "2025-06-10",
+      amount: "400",
+      moneyAccountId: BANK,
+      vatPeriodId: may.id,
+      notes: "",
+    });
+    expect(flashToast(first as Response)).toEqual({
+      type: "success",
+      message: TAX_DEPOSIT_MESSAGES.added("vat", "TR-MAY-1"),
+    });
+    const page = await load(`?deposit=${may.id}`);
+    expect(page.closed.find((p) => p.id === may.id)).toMatchObject({ deposited: "400.00" });
+    expect(page.dialog).toMatchObject({
+      kind: "deposit",
+      values: { kind: "vat", vatPeriodId: may.id, amount: "1100.00", moneyAccountId: BANK, challanNo: "" },
+    });
+    expect(page.dialog?.bankAccounts?.map((a) => a.id)).toContain(BANK);
+    // March carried a credit forward: nothing to pay, the dialog opens with its period and no amount.
+    const march = page.closed.find((p) => p.label === "March 2025")!;
+    expect((await load(`?deposit=${march.id}`)).dialog).toMatchObject({
+      values: { vatPeriodId: march.id, amount: "" },
+    });
+    // Paying the rest from the filled dialog leaves nothing owing.
+    const values = page.dialog!.values!;
+    const rest = await post({ intent: "deposit", ...values, challanNo: "TR-MAY-2", date: "2025-06-20" });
+    expect(flashToast(rest as Response)).toEqual({
+      type: "success",
+      message: TAX_DEPOSIT_MESSAGES.added("vat", "TR-MAY-2"),
+    });
+    expect((await load()).closed.find((p) => p.id === may.id)).toMatchObject({ deposited: "1500.00" });
+    // Nothing left: the period's Pay link is gone, so is its amount.
+    expect((await load(`?deposit=${may.id}`)).dialog).toMatchObject({ values: { vatPeriodId: may.id, amount: "" } });
+  });
+
+  it("records a deposit of income tax withheld from suppliers and employees", async () => {
+    const response = await post({
+      intent: "deposit",
+      kind: "withholding_tax",
+      challanNo: "TR-MAY-1",
+      date: "2025-06-12",
+      amount: "2500",
+      moneyAccountId: BANK,
+      vatPeriodId: "",
+      notes: "",
+    });
+    expect(flashToast(response as Response)).toEqual({
+      type: "success",
+      message: TAX_DEPOSIT_MESSAGES.added("withholding_tax", "TR-MAY-1"),
+    });
+    expect((await load()).deposits.find((d) => d.kind === "withholding_tax")?.challanNo).toBe("TR-MAY-1");
+  });
+
   it("generates the report: a PDF of the three parts and each part as CSV", async () => {
     const pdf = (await callRoute(reportLoader, "/admin/accounts/tax/report?period=2025-03&format=pdf", {
       as: accountant,
@@ -163,7 +254,8 @@ describe(PATH, () => {
     expect(text).toContain("VAT REPORT");
     expect(text).toContain("Purchase register (Mushak-6.1)");
     expect(text).toMatch(/Sound House Ltd\s+—\s+BILL-77/);
-    expect(text).toContain("Net VAT payable");
+    // March's net is negative: a credit carried forward.
+    expect(text).toMatch(/Net VAT payable \(negative: to carry forward\)\s+৳?-3,150\.00/);
 
     const csv = (await callRoute(reportLoader, "/admin/accounts/tax/report?period=2025-03&format=csv&part=purchases", {
       as: accountant,

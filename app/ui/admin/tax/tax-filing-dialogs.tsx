@@ -5,6 +5,7 @@ import {
   parseVatCloseForm,
   readTaxDepositForm,
   readVatCloseForm,
+  netVatText,
   TAX_DEPOSIT_KIND_LABELS,
   TAX_DEPOSIT_LIMITS,
   TAX_DEPOSIT_MESSAGES,
@@ -138,11 +139,13 @@ export function CloseVatPeriodDialog({
           <dt className="text-slate-600">VDS with certificates</dt>
           <dd className="text-right tabular-nums">{formatMoney(figures.vdsCredit)}</dd>
           <dt className="font-semibold text-ink-900">Net VAT payable</dt>
-          <dd className="text-right font-semibold text-ink-900 tabular-nums">{formatMoney(figures.netPayable)}</dd>
+          <dd className="text-right font-semibold text-ink-900 tabular-nums">{netVatText(figures.netPayable)}</dd>
         </dl>
         <p className="text-xs text-slate-500">
           Posts on {formatShortDate(figures.end)}: VAT payable {inputAndVds} against VAT input credit and VAT withheld.
-          The net stays in VAT payable until a deposit pays it.
+          {toPaisa(figures.netPayable) < 0n
+            ? "The net is a credit: it stays in VAT payable and is carried forward against the next return."
+            : "The net stays in VAT payable until a deposit pays it."}
         </p>
       </div>
     </RecordFormDialog>
@@ -171,7 +174,7 @@ export function TaxDepositDialog({
   return (
     <RecordFormDialog
       title="Record deposit"
-      description="Tax paid to the treasury with a challan: posted against VAT payable or income tax payable, from a bank account."
+      description="Tax paid to the treasury with a challan from a bank account: VAT (against VAT payable), the company's income tax (income tax payable), or income tax withheld from suppliers and employees (withholding tax payable)."
       size="sm"
       closeHref={closeHref}
       action={action}
@@ -222,12 +225,12 @@ export function TaxDepositDialog({
         />
         <SelectField
           name="vatPeriodId"
-          label="VAT period paid"
+          label="VAT period paid (VAT only)"
           defaultValue={values.vatPeriodId}
           error={errors.vatPeriodId}
           options={[
             { value: "", label: "None" },
-            ...periods.map((p) => ({ value: p.id, label: `${p.label} (net ${formatMoney(p.netPayable)})` })),
+            ...periods.map((p) => ({ value: p.id, label: `${p.label} (net ${netVatText(p.netPayable)})` })),
           ]}
         />
         <TextField

@@ -16,6 +16,7 @@ import {
 } from "~/domain/tax/tax-record-form";
 import { formCheck } from "~/lib/form-errors";
 import { formatMoney } from "~/lib/format";
+import { normalizeMoney, toPaisa } from "~/lib/money";
 import { RecordFormDialog } from "~/ui/admin/form-dialog";
 import { FormError, SelectField, TextField, useFormBusy, useFormCheck } from "~/ui/admin/form";
 
@@ -56,7 +57,7 @@ export function TaxRecordDialog({
   return (
     <RecordFormDialog
       title="Add Tax Record"
-      description="A tax typed by hand, posted to the ledger at once. VAT on invoices, credit notes and payments is recorded by those documents."
+      description="A tax typed by hand, posted to the ledger at once (a tax of 0 only goes in the register). VAT on invoices, credit notes and payments is recorded by those documents."
       closeHref={closeHref}
       action={action}
       intent="create"
@@ -187,7 +188,11 @@ export function TaxRecordDialog({
         >
           <span className="text-slate-600">Tax amount: </span>
           <span className="font-semibold text-ink-900 tabular-nums">{amount === null ? "—" : formatMoney(amount)}</span>
-          <span className="block text-xs text-slate-500">Taxable amount × rate / 100, rounded to the paisa.</span>
+          <span className="block text-xs text-slate-500">
+            {amount !== null && toPaisa(amount) === 0n && toPaisa(normalizeMoney(taxable) ?? "0") > 0n
+              ? "No tax (a zero-rated supply): kept in the register, nothing is posted to the books."
+              : "Taxable amount × rate / 100, rounded to the paisa."}
+          </span>
         </div>
         <TextField
           name="party"

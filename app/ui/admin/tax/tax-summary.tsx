@@ -1,7 +1,7 @@
 import { Landmark, Percent, ReceiptText, type LucideIcon } from "lucide-react";
 import { Link } from "react-router";
-import { TAX_TYPES, type TaxType } from "~/domain/accounting/constants";
-import { TAX_DEPOSIT_KIND_LABELS } from "~/domain/tax/tax-filing-form";
+import { TAX_TYPES, type TaxDepositKind, type TaxType } from "~/domain/accounting/constants";
+import { netVatText, TAX_DEPOSIT_KIND_LABELS } from "~/domain/tax/tax-filing-form";
 import type { TaxTypeTotals } from "~/domain/tax/tax-list";
 import { TAX_TYPE_CARD_TITLES } from "~/domain/tax/tax-record-form";
 import { formatMoney, formatShortDate } from "~/lib/format";
@@ -78,12 +78,24 @@ export interface ReturnView {
   ended: boolean;
 }
 
-function Figure({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {
+function Figure({
+  label,
+  value,
+  strong = false,
+  note,
+}: {
+  label: string;
+  value: string;
+  strong?: boolean;
+  /** A word under the figure: "to carry forward". */
+  note?: string;
+}) {
   return (
     <div className={strong ? "border-t border-slate-200 pt-2 sm:border-t-0 sm:border-l sm:pt-0 sm:pl-4" : ""}>
       <dt className="text-xs text-slate-500">{label}</dt>
       <dd className={`tabular-nums ${strong ? "text-lg font-bold text-ink-900" : "font-semibold text-ink-900"}`}>
         {formatMoney(value)}
+        {note && <span className="block text-xs font-medium text-slate-500">{note}</span>}
       </dd>
     </div>
   );
@@ -130,7 +142,12 @@ export function VatReturnPanel({
         <Figure label="Output VAT" value={figures.outputVat} />
         <Figure label="Input VAT" value={figures.inputVat} />
         <Figure label="VDS with certificates" value={figures.vdsCredit} />
-        <Figure label={net < 0n ? "Net (carried forward)" : "Net VAT payable"} value={figures.netPayable} strong />
+        <Figure
+          label="Net VAT payable"
+          value={figures.netPayable}
+          strong
+          note={net < 0n ? "to carry forward" : undefined}
+        />
       </dl>
     </Panel>
   );
@@ -149,7 +166,7 @@ export interface ClosedPeriodView {
 
 export interface DepositView {
   id: string;
-  kind: "vat" | "income_tax";
+  kind: TaxDepositKind;
   challanNo: string;
   date: string;
   amount: string;
@@ -219,8 +236,9 @@ export function ClosedPeriodsPanel({
                 <td
                   data-label="Net payable"
                   className={`${cellClass} font-semibold text-ink-900 tabular-nums sm:text-right`}
+                  data-testid="closed-net"
                 >
-                  {formatMoney(p.netPayable)}
+                  {netVatText(p.netPayable)}
                 </td>
                 <td data-label="Deposited" className={`${cellClass} tabular-nums sm:text-right`}>
                   {formatMoney(p.deposited)}
