@@ -151,14 +151,13 @@ export default function Invoice({ loaderData, actionData }: Route.ComponentProps
           </span>
         )}
       </div>
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
-        <InvoiceDocument invoice={invoice} />
-        <div className="grid content-start gap-6">
-          <InvoiceBalance invoice={invoice} />
-          <InvoiceAllocations invoice={invoice} />
-          <InvoiceCreditNotes invoice={invoice} />
-        </div>
+      {/* What is due first, then the invoice as printed at full width (its seven columns need it). */}
+      <div className="mb-6 grid items-start gap-6 md:grid-cols-2 xl:grid-cols-3">
+        <InvoiceBalance invoice={invoice} />
+        <InvoiceAllocations invoice={invoice} />
+        <InvoiceCreditNotes invoice={invoice} />
       </div>
+      <InvoiceDocument invoice={invoice} />
       {creditNoteOpen && (
         <CreditNoteDialog
           invoice={invoice}

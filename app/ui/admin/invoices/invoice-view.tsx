@@ -67,8 +67,32 @@ export function InvoiceDocument({ invoice }: { invoice: InvoiceDetails }) {
           </div>
         </dl>
       </div>
-      <div className="overflow-x-auto">
-        <table className="w-full min-w-[40rem] text-sm" data-testid="invoice-lines">
+      {/* A phone reads each line as a block: the table's seven columns do not fit it. */}
+      <ol className="divide-y divide-slate-100 text-sm sm:hidden" data-testid="invoice-lines-narrow">
+        {invoice.lines.map((line) => (
+          <li key={line.lineNo} className="px-4 py-3">
+            <p className="break-words text-ink-900">
+              <span className="text-slate-500">{line.lineNo}. </span>
+              {line.description}
+            </p>
+            {line.quantity !== null && (
+              <p className="text-xs text-slate-500">
+                {line.quantity}
+                {line.days ? ` × ${line.days} ${line.days === 1 ? "day" : "days"}` : ""}
+                {line.unitPrice ? ` × ${figure(line.unitPrice)}` : ""}
+              </p>
+            )}
+            <dl className="mt-1 grid grid-cols-2 gap-x-3 text-xs">
+              <dt className="text-slate-500">Value before VAT</dt>
+              <dd className="text-right text-sm text-ink-900 tabular-nums">{figure(line.value)}</dd>
+              <dt className="text-slate-500">VAT ({Number(line.vatRatePercent)}%)</dt>
+              <dd className="text-right text-sm text-ink-900 tabular-nums">{figure(line.vatAmount)}</dd>
+            </dl>
+          </li>
+        ))}
+      </ol>
+      <div className="hidden overflow-x-auto sm:block">
+        <table className="w-full text-sm" data-testid="invoice-lines">
           <thead className="border-b border-slate-200 bg-slate-50 text-xs text-slate-500">
             <tr>
               <th className="px-3 py-2 text-right font-medium">#</th>

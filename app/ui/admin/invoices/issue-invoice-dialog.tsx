@@ -79,11 +79,14 @@ export function IssueInvoiceDialog({
   const figures = preview.blocked ? null : figuresOf(preview, kind, percent);
   const refused = preview.refused[kind];
 
-  if (preview.blocked)
+  // Not approved, never priced, or invoiced in full already: nothing to choose.
+  const blocked =
+    preview.blocked ?? (INVOICE_KINDS.every((k) => preview.refused[k]) ? (preview.refused.advance ?? null) : null);
+  if (blocked)
     return (
       <FormDialog title="Issue invoice" closeHref={closeHref} size="sm">
         <div className="px-5 py-4">
-          <FormError message={preview.blocked} />
+          <FormError message={blocked} />
         </div>
       </FormDialog>
     );
@@ -168,8 +171,8 @@ function InvoiceFiguresTable({ figures }: { figures: InvoiceFigures }) {
         <thead className="bg-slate-50 text-xs text-slate-500">
           <tr>
             <th className="px-3 py-2 text-left font-medium">Line</th>
-            <th className="px-3 py-2 text-right font-medium">Value</th>
-            <th className="px-3 py-2 text-right font-medium">VAT</th>
+            <th className="hidden px-3 py-2 text-right font-medium sm:table-cell">Value</th>
+            <th className="hidden px-3 py-2 text-right font-medium sm:table-cell">VAT</th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">
@@ -184,37 +187,35 @@ function InvoiceFiguresTable({ figures }: { figures: InvoiceFigures }) {
                     {line.unitPrice ? formatMoney(line.unitPrice) : "—"}
                   </span>
                 )}
+                {/* A phone reads the figures under the line: three columns do not fit it. */}
+                <span className="mt-0.5 block text-xs text-slate-600 tabular-nums sm:hidden">
+                  {formatMoney(fromPaisa(line.value))} + VAT {formatMoney(fromPaisa(line.vat))}
+                </span>
               </td>
-              <td className="px-3 py-1.5 text-right whitespace-nowrap tabular-nums">
+              <td className="hidden px-3 py-1.5 text-right whitespace-nowrap tabular-nums sm:table-cell">
                 {formatMoney(fromPaisa(line.value))}
               </td>
-              <td className="px-3 py-1.5 text-right whitespace-nowrap tabular-nums">
+              <td className="hidden px-3 py-1.5 text-right whitespace-nowrap tabular-nums sm:table-cell">
                 {formatMoney(fromPaisa(line.vat))}
               </td>
             </tr>
           ))}
         </tbody>
-        <tfoot className="border-t border-slate-200 bg-slate-50">
-          <tr>
-            <td className="px-3 py-1.5 text-slate-600">Value before VAT</td>
-            <td colSpan={2} className="px-3 py-1.5 text-right tabular-nums" data-testid="figures-net">
-              {formatMoney(fromPaisa(figures.net))}
-            </td>
-          </tr>
-          <tr>
-            <td className="px-3 py-1.5 text-slate-600">VAT ({percentLabel(toPaisa(figures.vatRatePercent))}%)</td>
-            <td colSpan={2} className="px-3 py-1.5 text-right tabular-nums" data-testid="figures-vat">
-              {formatMoney(fromPaisa(figures.vat))}
-            </td>
-          </tr>
-          <tr>
-            <td className="px-3 py-1.5 font-semibold text-ink-900">Total</td>
-            <td colSpan={2} className="px-3 py-1.5 text-right font-semibold tabular-nums" data-testid="figures-total">
-              {formatMoney(fromPaisa(figures.total))}
-            </td>
-          </tr>
-        </tfoot>
       </table>
+      <dl className="grid grid-cols-[1fr_auto] gap-x-3 gap-y-1 border-t border-slate-200 bg-slate-50 px-3 py-2 text-sm">
+        <dt className="text-slate-600">Value before VAT</dt>
+        <dd className="text-right tabular-nums" data-testid="figures-net">
+          {formatMoney(fromPaisa(figures.net))}
+        </dd>
+        <dt className="text-slate-600">VAT ({percentLabel(toPaisa(figures.vatRatePercent))}%)</dt>
+        <dd className="text-right tabular-nums" data-testid="figures-vat">
+          {formatMoney(fromPaisa(figures.vat))}
+        </dd>
+        <dt className="font-semibold text-ink-900">Total</dt>
+        <dd className="text-right font-semibold tabular-nums" data-testid="figures-total">
+          {formatMoney(fromPaisa(figures.total))}
+        </dd>
+      </dl>
     </div>
   );
 }
