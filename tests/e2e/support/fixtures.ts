@@ -120,3 +120,19 @@ export const E2E_OPEN_PAYABLE = {
   amount: "18500",
   reference: "E2E-AP-1",
 } as const;
+
+/**
+ * The customer record of E2E_USERS.customer (issue 22), made before the approved quotation is invoiced so its id is
+ * fixed (screen-fit.spec.ts opens /admin/customers/:id): a VAT withholding entity with a BIN and a long address.
+ * Its approved quotation (E2E_PORTAL_QUOTATIONS.approved) carries a full tax invoice, part paid by a payment that
+ * withheld VDS (its certificate awaited) and AIT, so the invoices, payments and Tax Management screens and the
+ * portal's Your invoices have a row each, with seven-figure amounts.
+ */
+export const E2E_CUSTOMER_RECORD = {
+  id: "e2e00020-0000-4000-8000-000000000020",
+  organisation: "Karim Traders and Event Management Company Limited",
+  bin: "0001234560101",
+  address: "House 42, Road 11, Block F, Banani Model Town, Dhaka 1213, Bangladesh",
+  /** The part payment: what it settles on the invoice, the VDS withheld and the AIT rate. */
+  payment: { settles: "1000000.00", vds: "100000.00", aitRate: "2", reference: "E2E-TT-0001" },
+} as const;

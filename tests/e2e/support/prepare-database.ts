@@ -5,6 +5,7 @@ import { openDatabase } from "../../../app/db/client.server";
 import { runMigrations } from "../../../app/db/migrate.server";
 import {
   contactMessages,
+  customers,
   emailOutbox,
   events,
   inventoryItems,
@@ -20,8 +21,12 @@ import { seedId } from "../../../app/db/seed/ids";
 import { createMoneyDocument } from "../../../app/domain/accounting/create-money-document.server";
 import { loadEnv } from "../../../app/lib/env.server";
 import { createPasswordUser } from "../../../app/domain/auth/users.server";
+import { issueInvoice } from "../../../app/domain/sales/issue-invoice.server";
+import { openInvoicesOf, recordCustomerPayment } from "../../../app/domain/sales/record-customer-payment.server";
+import { fromPaisa, toPaisa } from "../../../app/lib/money";
 import {
   dhakaDatePlus,
+  E2E_CUSTOMER_RECORD,
   E2E_INBOX_MESSAGE,
   E2E_OPEN_PAYABLE,
   E2E_OUTBOX_EMAIL,
@@ -300,6 +305,44 @@ try {
     },
   );
   if (!payable.ok) throw new Error(`the e2e open payable was refused: ${payable.message}`);
+
+  // The customer's record, their approved quotation's tax invoice and a part payment with VDS and AIT, through the
+  // use cases (tests/e2e/support/fixtures.ts E2E_CUSTOMER_RECORD).
+  const fixtures = { userId: null, label: "e2e fixtures", ipAddress: null, userAgent: null };
+  await database.db.insert(customers).values({
+    id: E2E_CUSTOMER_RECORD.id,
+    name: E2E_USERS.customer.name,
+    organisation: E2E_CUSTOMER_RECORD.organisation,
+    email: E2E_USERS.customer.email,
+    phone: "01711000000",
+    address: E2E_CUSTOMER_RECORD.address,
+    bin: E2E_CUSTOMER_RECORD.bin,
+    vatWithholding: true,
+  });
+  const invoice = await issueInvoice(database.db, fixtures, {
+    quotationId: approved.id,
+    kind: "full",
+    advancePercent: "",
+  });
+  if (!invoice.ok) throw new Error(`the e2e invoice was refused: ${invoice.message}`);
+  const [open] = await openInvoicesOf(database.db, E2E_CUSTOMER_RECORD.id);
+  const { settles, vds, aitRate, reference } = E2E_CUSTOMER_RECORD.payment;
+  // Received = what it settles less the VDS and the AIT (2% of the settled part's value before VAT, half up).
+  const base = (toPaisa(settles) * toPaisa(open!.netAmount) * 2n + toPaisa(open!.total)) / (2n * toPaisa(open!.total));
+  const ait = (base * BigInt(aitRate) * 2n + 100n) / 200n;
+  const payment = await recordCustomerPayment(database.db, fixtures, {
+    customerId: E2E_CUSTOMER_RECORD.id,
+    date: dhakaDatePlus(0),
+    method: "bank_transfer",
+    methodReference: reference,
+    moneyAccountId: seedId("account:1100"),
+    received: fromPaisa(toPaisa(settles) - toPaisa(vds) - ait),
+    vdsAmount: vds,
+    aitRate,
+    notes: "",
+    allocations: [{ invoiceId: open!.id, amount: settles }],
+  });
+  if (!payment.ok) throw new Error(`the e2e customer payment was refused: ${payment.message}`);
 } finally {
   await database.close();
 }
