@@ -48,6 +48,7 @@ export const CUSTOMER_PAYMENT_MESSAGES = {
   allocationTwice: "This invoice is allocated twice",
   allocationNotOpen: "This invoice is not one of this customer's open invoices",
   allocationAboveDue: (due: string) => `At most the invoice's due: ${formatMoney(due)}`,
+  allocationSettled: (number: string) => `${number} is settled already: nothing is left to pay on it`,
   allocationBeforeIssue: (number: string, date: string) =>
     `The payment is dated before ${number} was issued (${formatShortDate(date)})`,
   allocatedAboveTotal: (allocated: string, total: string) =>
@@ -281,7 +282,8 @@ export function paymentFigures(
 }
 
 export interface PaymentContext {
-  /** The customer's open invoices (locked, on the server). */
+  /** The customer's issued invoices it allocates to (locked, on the server, where one settled meanwhile is named as
+   * such), or their open invoices (the dialog). */
   invoices: readonly OpenInvoice[];
   vatWithholding: boolean;
   today: string;
@@ -297,6 +299,7 @@ export function paymentErrors(input: CustomerPaymentInput, ctx: PaymentContext):
     const invoice = byId.get(a.invoiceId);
     const key = allocationKey(a.index);
     if (!invoice) errors[key] = M.allocationNotOpen;
+    else if (toPaisa(invoice.due) <= 0n) errors[key] = M.allocationSettled(invoice.number);
     else if (toPaisa(a.amount) > toPaisa(invoice.due)) errors[key] = M.allocationAboveDue(invoice.due);
     else if (input.date < invoice.issueDate) errors[key] = M.allocationBeforeIssue(invoice.number, invoice.issueDate);
   }

@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { getDb, queryRows } from "~/db/client.server";
+import { getDatabase, getDb, queryRows } from "~/db/client.server";
 import { seedId } from "~/db/seed/ids";
 import { seedDatabase } from "~/db/seed/seed.server";
 import {
@@ -20,6 +20,7 @@ import { LEDGER_MESSAGES } from "~/domain/accounting/ledger.server";
 import { MONEY_DOCUMENT_MESSAGES } from "~/domain/accounting/money-document-form";
 import { VAT_PERIOD_MESSAGES } from "~/domain/tax/vat-period-lock.server";
 import { todayInDhaka } from "~/lib/dhaka-time";
+import { fromPaisa, toPaisa } from "~/lib/money";
 import { tableFingerprint } from "../../../tests/support/db-fingerprint";
 import { dhakaDatePlus } from "../../../tests/support/dates";
 import { customerFor, insertIssuedInvoice, type InvoiceFixture } from "../../../tests/support/sales-document-fixtures";
@@ -30,7 +31,8 @@ import { openInvoicesOf, recordCustomerPayment, recordVdsCertificate } from "./r
 
 // Customer payments (issue 22): a withholding customer paying net of VDS and AIT settles the invoice, part payments
 // leave what is left, overpayments and advances become credit; and the refusals, each naming its field and writing
-// nothing (the books, the invoices, the tax register and the audit log unchanged).
+// nothing (the books, the invoices, the tax register and the audit log unchanged); and, on PostgreSQL, two payments
+// of the same invoice at once never over-allocating it (20 rounds).
 
 const actor: AuditActor = { userId: null, label: "accounts@example.com", ipAddress: "127.0.0.1", userAgent: "test" };
 const CASH = seedId("account:1000");
@@ -621,4 +623,99 @@ describe("the VDS certificate", () => {
     }
     expect(before).toBeDefined();
   });
+});
+
+describe("two payments of the same invoice", () => {
+  /** Σ the receivable lines of the invoice's own entry and of the entries of the payments allocated to it. */
+  async function receivableOf(invoiceId: string): Promise<string> {
+    const [row] = await queryRows<{ net: string }>(
+      getDb(),
+      sql`select coalesce(sum(l.debit - l.credit), 0)::numeric(14,2)::text as net from journal_lines l
+          where l.account_id = ${RECEIVABLE}
+            and l.journal_entry_id in (
+              select journal_entry_id from invoices where id = ${invoiceId}
+              union select journal_entry_id from invoice_allocations where invoice_id = ${invoiceId})`,
+    );
+    return row!.net;
+  }
+
+  const payAll = (invoice: InvoiceFixture) =>
+    recordCustomerPayment(
+      getDb(),
+      actor,
+      form(invoice.customerId, {
+        received: invoice.total,
+        allocations: [{ invoiceId: invoice.id, amount: invoice.total }],
+      }),
+    );
+
+  it("one after the other: the second is refused on its allocation, naming the invoice settled", async () => {
+    const invoice = await invoiceFor();
+    expect((await payAll(invoice)).ok).toBe(true);
+    const before = await tableFingerprint(TABLES);
+    expect(await payAll(invoice)).toMatchObject({
+      ok: false,
+      refusal: "invalid",
+      errors: { "allocations.0": M.allocationSettled(invoice.number) },
+    });
+    expect(await tableFingerprint(TABLES)).toEqual(before);
+    expect(await receivableOf(invoice.id)).toBe("0.00");
+  });
+
+  it.skipIf(process.env.DATABASE_URL === undefined)(
+    "at once, each allocating the whole due: exactly one is recorded, never over-allocated (20 rounds, PostgreSQL)",
+    async () => {
+      expect(getDatabase().kind).toBe("postgres");
+      const pool = getDatabase().pool!;
+      for (let round = 0; round < 20; round++) {
+        const invoice = await invoiceFor();
+        // A third connection holds the customer's row so both payments reach its lock before either reads the invoice.
+        const blocker = await pool.connect();
+        try {
+          await blocker.query("begin");
+          await blocker.query("select id from customers where id = $1 for update", [invoice.customerId]);
+          const both = Promise.all([payAll(invoice), payAll(invoice)]);
+          for (let tries = 0; ; tries++) {
+            const { rows } = await pool.query<{ n: number }>(
+              `select count(*)::int as n from pg_stat_activity
+               where datname = current_database() and wait_event_type = 'Lock'`,
+            );
+            if (rows[0]!.n >= 2 || tries > 200) break;
+            await new Promise((r) => setTimeout(r, 10));
+          }
+          await blocker.query("commit");
+          const results = await both;
+          expect(results.filter((r) => r.ok)).toHaveLength(1);
+          expect(results.filter((r) => !r.ok)).toMatchObject([
+            {
+              refusal: "invalid",
+              message: M.failed(M.allocationSettled(invoice.number)),
+              errors: { "allocations.0": M.allocationSettled(invoice.number) },
+            },
+          ]);
+        } finally {
+          blocker.release();
+        }
+        const row = await invoiceRow(invoice.id);
+        expect(row.paidAmount).toBe(invoice.total);
+        expect(toPaisa(row.paidAmount)).toBeLessThanOrEqual(toPaisa(row.total));
+        const payments = await getDb()
+          .select({ id: customerPayments.id })
+          .from(customerPayments)
+          .where(eq(customerPayments.customerId, invoice.customerId));
+        expect(payments).toHaveLength(1);
+        const [allocated] = await queryRows<{ sum: string }>(
+          getDb(),
+          sql`select sum(amount)::numeric(14,2)::text as sum from invoice_allocations where invoice_id = ${invoice.id}`,
+        );
+        expect(allocated!.sum).toBe(invoice.total);
+        // The receivable agrees with the invoice: what it still owes (nothing).
+        const due = fromPaisa(toPaisa(row.total) - toPaisa(row.paidAmount) - toPaisa(row.creditedAmount));
+        expect(await receivableOf(invoice.id)).toBe(due);
+        expect(due).toBe("0.00");
+        expect(await customerCredit(getDb(), invoice.customerId)).toBe("0.00");
+      }
+    },
+    240_000,
+  );
 });

@@ -135,7 +135,8 @@ export async function recordCustomerPayment(
             .orderBy(asc(invoices.id))
             .for("update")
         : [];
-      const open = locked.filter((i) => i.customerId === customer!.id && i.status === "issued" && toPaisa(i.due) > 0n);
+      // One settled by another payment while this one waited is kept: the refusal then says it is settled.
+      const open = locked.filter((i) => i.customerId === customer!.id && i.status === "issued");
       const errors = paymentErrors(input, { invoices: open, vatWithholding: customer!.vatWithholding, today });
       const walletPayment = await sameWalletPayment(tx, input.method, input.methodReference);
       if (walletPayment)
