@@ -45,6 +45,40 @@ export interface CustomerChoice {
 
 export const customerChoiceLabel = (c: CustomerChoice) => [c.name, c.organisation, c.email].filter(Boolean).join(" · ");
 
+/** The customer pickers (Merge, Record payment) offer at most this many at once; a search narrows them. */
+export const CUSTOMER_CHOICE_LIMIT = 50;
+
+/** The pickers' search: a GET parameter of its own, apart from the list's `q` behind the dialog. */
+export const CUSTOMER_FIND_PARAM = "find";
+export const CUSTOMER_FIND_MAX_LENGTH = 100;
+
+/** The pickers' search from the URL: control characters and runs of spaces made one space, trimmed, at most 100. */
+export function customerFindOf(params: URLSearchParams): string {
+  return (params.get(CUSTOMER_FIND_PARAM) ?? "")
+    .replace(/\p{Cc}/gu, " ")
+    .replace(/\s+/g, " ")
+    .trim()
+    .slice(0, CUSTOMER_FIND_MAX_LENGTH)
+    .trim();
+}
+
+/** A picker's customers: those matching the search by name (at most CUSTOMER_CHOICE_LIMIT), the preselected first. */
+export interface CustomerChoices {
+  choices: CustomerChoice[];
+  /** The search they match ("" for all). */
+  find: string;
+  /** More customers match than are offered: search to narrow. */
+  more: boolean;
+}
+
+/** What the picker says of its list: how many it offers and whether a search would narrow them. */
+export function customerChoicesNote({ choices, find, more }: CustomerChoices): string {
+  const matching = find ? ` matching “${find}”` : "";
+  if (choices.length === 0) return find ? `No customer matches “${find}”` : "No customers yet";
+  if (more) return `The first ${CUSTOMER_CHOICE_LIMIT} customers${matching} by name: search to narrow them`;
+  return `${choices.length} ${choices.length === 1 ? "customer" : "customers"}${matching}`;
+}
+
 export interface CustomerQuotation {
   id: string;
   reference: string;

@@ -216,7 +216,9 @@ describe("merge", () => {
     const listed = await listCustomers(getDb(), parseList(CUSTOMER_LIST, "/?q=Farhan"), true);
     expect(listed.rows.map((r) => r.id)).toEqual([keepId]);
     expect(listed.rows[0]!.money).toEqual({ invoiced: "67850.00", owes: "67350.00", credit: "500.00" });
-    expect((await customerChoices(getDb())).some((c) => c.id === dupId)).toBe(false);
+    // The pickers no longer offer the duplicate, not even preselected.
+    const picked = await customerChoices(getDb(), { find: "Farhan", include: [dupId] });
+    expect(picked.choices.map((c) => c.id)).toEqual([keepId]);
     expect(await loadCustomerDetail(getDb(), dupId, true)).toEqual({ mergedIntoId: keepId });
     const [audit] = await getDb()
       .select()

@@ -9,7 +9,7 @@ import {
   invoices,
   quotations,
 } from "../../db/schema";
-import type { ListPage } from "../../lib/list-params";
+import { isUuid, type ListPage } from "../../lib/list-params";
 import { listOrder, pageOf, searchAny } from "../../lib/list-query.server";
 import { fromPaisa, toPaisa } from "../../lib/money";
 import { diffFields, recordAudit, type AuditActor } from "../audit/audit.server";
@@ -25,8 +25,9 @@ import {
   type MergeFormValues,
 } from "./customer-form";
 import {
+  CUSTOMER_CHOICE_LIMIT,
   CUSTOMER_LIST,
-  type CustomerChoice,
+  type CustomerChoices,
   type CustomerDetail,
   type CustomerListState,
   type CustomerMoney,
@@ -109,13 +110,37 @@ function moneyOf(invoiced: string, dues: string, credit: string): CustomerMoney 
   return { invoiced, owes: fromPaisa(toPaisa(dues) - toPaisa(credit)), credit };
 }
 
-/** The live customers by name: the Merge dialog's and the Record payment dialog's choices. */
-export function customerChoices(db: DbOrTx): Promise<CustomerChoice[]> {
-  return db
-    .select({ id: c.id, name: c.name, organisation: c.organisation, email: c.email })
+/**
+ * The live customers a picker offers (the Merge dialog's, the Record payment dialog's): those whose name,
+ * organisation, e-mail or phone contains `find`, by name, at most CUSTOMER_CHOICE_LIMIT; the `include`d ones
+ * (preselected) always, first, when live.
+ */
+export async function customerChoices(
+  db: DbOrTx,
+  { find = "", include = [] }: { find?: string; include?: readonly string[] } = {},
+): Promise<CustomerChoices> {
+  const columns = { id: c.id, name: c.name, organisation: c.organisation, email: c.email };
+  const rows = await db
+    .select(columns)
     .from(c)
-    .where(isNull(c.mergedIntoId))
-    .orderBy(asc(sql`lower(${c.name})`), asc(c.id));
+    .where(and(isNull(c.mergedIntoId), searchAny(find, [c.name, c.organisation, c.email, c.phone])))
+    .orderBy(asc(sql`lower(${c.name})`), asc(c.id))
+    .limit(CUSTOMER_CHOICE_LIMIT + 1);
+  const shown = rows.slice(0, CUSTOMER_CHOICE_LIMIT);
+  const wanted = [...new Set(include.filter(isUuid).map((id) => id.toLowerCase()))];
+  const preselected = wanted.length
+    ? await db
+        .select(columns)
+        .from(c)
+        .where(and(isNull(c.mergedIntoId), inArray(c.id, wanted)))
+        .orderBy(asc(sql`lower(${c.name})`), asc(c.id))
+    : [];
+  const first = new Set(preselected.map((r) => r.id));
+  return {
+    choices: [...preselected, ...shown.filter((r) => !first.has(r.id))],
+    find,
+    more: rows.length > CUSTOMER_CHOICE_LIMIT,
+  };
 }
 
 /** A customer's record, or where it went: null when unknown, { mergedIntoId } when merged. */

@@ -15,6 +15,7 @@ import {
   type CustomerPaymentFormValues,
   type VdsCertificateFormValues,
 } from "~/domain/sales/customer-payment-form";
+import { customerFindOf } from "~/domain/sales/customer-list";
 import { CUSTOMER_PAYMENT_LIST, VDS_FILTER_LABELS } from "~/domain/sales/customer-payment-list";
 import { listCustomerPayments, loadCustomerPayment } from "~/domain/sales/customer-payments.server";
 import { customerChoices, findCustomer } from "~/domain/sales/customers.server";
@@ -39,7 +40,8 @@ import type { Route } from "./+types/customer-payments";
 
 // Payments (/admin/payments, issue 22): what customers paid, newest first, with what they withheld (VDS and its
 // certificate, AIT) and what each settled. Dialogs by the URL: Record payment (?new=1; &customer=<id> opens the
-// customer's form, &invoice=<id> types that invoice's due in) and the VDS certificate (?certificate=<id>).
+// customer's form, &invoice=<id> types that invoice's due in; without a customer, &find= narrows the customers offered,
+// at most 50) and the VDS certificate (?certificate=<id>).
 
 export const meta: Route.MetaFunction = () => [{ title: "Payments | Utsab Admin" }];
 
@@ -79,7 +81,7 @@ export async function loader(args: Route.LoaderArgs) {
   const [page, customer, choices, accounts, certificate] = await Promise.all([
     listCustomerPayments(db, state),
     customerId ? paymentCustomer(customerId) : null,
-    creating && !customerId ? customerChoices(db) : null,
+    creating && !customerId ? customerChoices(db, { find: customerFindOf(url.searchParams) }) : null,
     customerId ? moneyAccountChoices(db) : null,
     certificateId ? loadCustomerPayment(db, certificateId) : null,
   ]);
@@ -197,7 +199,8 @@ export default function CustomerPayments({ loaderData, actionData }: Route.Compo
 
       {dialog?.kind === "choose" && (
         <ChooseCustomerDialog
-          choices={dialog.choices}
+          key={dialog.choices.find}
+          picker={dialog.choices}
           closeHref={closeHref}
           action={location.pathname}
           invoiceId={invoiceId}

@@ -76,7 +76,62 @@ describe("/admin/customers", () => {
     expect((await loadCustomers("?new=1", accountant)).dialog).toBeNull();
     const merge = await loadCustomers(`?merge=1&duplicate=${invoice.customerId}`, staff);
     expect(merge.dialog).toEqual({ kind: "merge", values: { duplicateId: invoice.customerId, keepId: "" } });
-    expect(merge.choices?.some((c) => c.id === invoice.customerId)).toBe(true);
+    expect(merge.choices?.choices.some((c) => c.id === invoice.customerId)).toBe(true);
+  });
+
+  it("Merge's pickers: a search narrows them server-side, at most 50, the preselected ones always offered", async () => {
+    const rows = await getDb()
+      .insert(customers)
+      .values(
+        Array.from({ length: 55 }, (_, i) => ({
+          name: `Picker Bulk ${String(i + 1).padStart(2, "0")}`,
+          email: `picker-${i + 1}-${Date.now()}@example.com`,
+        })),
+      )
+      .returning({ id: customers.id, name: customers.name });
+    const last = rows.find((r) => r.name === "Picker Bulk 55")!;
+    const first = rows.find((r) => r.name === "Picker Bulk 01")!;
+
+    // Unsearched: the first 50 by name, and a note that there are more.
+    const all = await loadCustomers("?merge=1", staff);
+    expect(all.choices).toMatchObject({ find: "", more: true });
+    expect(all.choices!.choices).toHaveLength(50);
+
+    // A search narrows on the server (name, organisation, e-mail or phone); the list's own q is left alone.
+    const shapla = await loadCustomers("?q=Bulk&merge=1&find=shapla", staff);
+    expect(shapla.choices).toEqual({
+      find: "shapla",
+      more: false,
+      choices: [expect.objectContaining({ id: invoice.customerId, name: "Shapla Events" })],
+    });
+    expect(shapla.state.q).toBe("Bulk");
+    const bulk = await loadCustomers("?merge=1&find=%20Picker%20%20Bulk%20", staff);
+    expect(bulk.choices).toMatchObject({ find: "Picker Bulk", more: true });
+    expect(bulk.choices!.choices.map((c) => c.name)).toEqual(
+      Array.from({ length: 50 }, (_, i) => `Picker Bulk ${String(i + 1).padStart(2, "0")}`),
+    );
+    expect((await loadCustomers("?merge=1&find=picker-55-", staff)).choices!.choices.map((c) => c.id)).toEqual([
+      last.id,
+    ]);
+    expect((await loadCustomers("?merge=1&find=100%25_", staff)).choices!.choices).toEqual([]);
+
+    // The preselected duplicate and kept record are offered whatever the search, first; the dialog has them chosen.
+    const preselected = await loadCustomers(`?merge=1&find=Shapla&duplicate=${last.id}&keep=${first.id}`, staff);
+    expect(preselected.dialog).toEqual({ kind: "merge", values: { duplicateId: last.id, keepId: first.id } });
+    expect(preselected.choices!.choices.map((c) => c.id)).toEqual([first.id, last.id, invoice.customerId]);
+    const beyond = await loadCustomers(`?merge=1&find=Picker%20Bulk&duplicate=${last.id}`, staff);
+    expect(beyond.choices!.choices).toHaveLength(51);
+    expect(beyond.choices!.choices[0]!.id).toBe(last.id);
+    expect(new Set(beyond.choices!.choices.map((c) => c.id)).size).toBe(51);
+
+    // The payments' chooser narrows the same way.
+    const chooser = await loadPayments("?new=1&find=Shapla", accountant);
+    if (chooser.dialog?.kind !== "choose") throw new Error("no chooser");
+    expect(chooser.dialog.choices.choices.map((c) => c.id)).toEqual([invoice.customerId]);
+    const unsearched = await loadPayments("?new=1", accountant);
+    if (unsearched.dialog?.kind !== "choose") throw new Error("no chooser");
+    expect(unsearched.dialog.choices).toMatchObject({ find: "", more: true });
+    expect(unsearched.dialog.choices.choices).toHaveLength(50);
   });
 
   it("adds a customer and opens its page; a refusal answers in the dialog with the field's message", async () => {

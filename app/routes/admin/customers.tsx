@@ -10,7 +10,7 @@ import {
   type CustomerFormValues,
   type MergeFormValues,
 } from "~/domain/sales/customer-form";
-import { CUSTOMER_LIST } from "~/domain/sales/customer-list";
+import { CUSTOMER_LIST, customerFindOf } from "~/domain/sales/customer-list";
 import { createCustomer, customerChoices, listCustomers, mergeCustomers } from "~/domain/sales/customers.server";
 import { redirectWithToast } from "~/lib/flash-toast.server";
 import { isUuid, parseList, withParam } from "~/lib/list-params";
@@ -27,8 +27,9 @@ import type { Route } from "./+types/customers";
 
 // Customers (/admin/customers, issue 22): the live records, searched by name, organisation, e-mail and phone, with
 // their quotations and, for those who see the accounts, what each was invoiced, owes and has in credit. Dialogs by
-// the URL: New customer (?new=1) and Merge (?merge=1, &duplicate=<id> preselects the duplicate). A new customer
-// opens its own page; a merge the kept record's.
+// the URL: New customer (?new=1) and Merge (?merge=1, &duplicate=<id> and &keep=<id> preselect the two records,
+// &find= narrows the pickers to the customers it finds, at most 50). A new customer opens its own page; a merge the
+// kept record's.
 
 export const meta: Route.MetaFunction = () => [{ title: "Customers | Utsab Admin" }];
 
@@ -41,16 +42,21 @@ export async function loader(args: Route.LoaderArgs) {
   const db = getDb();
   const creating = canManage && url.searchParams.get("new") === "1";
   const merging = canManage && url.searchParams.get("merge") === "1";
-  const duplicate = url.searchParams.get("duplicate") ?? "";
+  const chosen = (name: string) => {
+    const id = url.searchParams.get(name) ?? "";
+    return isUuid(id) ? id.toLowerCase() : "";
+  };
+  const duplicate = chosen("duplicate");
+  const keep = chosen("keep");
   const [page, choices] = await Promise.all([
     listCustomers(db, state, withMoney),
-    merging ? customerChoices(db) : null,
+    merging ? customerChoices(db, { find: customerFindOf(url.searchParams), include: [duplicate, keep] }) : null,
   ]);
   const dialog: { kind: "create"; values: CustomerFormValues } | { kind: "merge"; values: MergeFormValues } | null =
     creating
       ? { kind: "create", values: emptyCustomerForm() }
       : merging
-        ? { kind: "merge", values: { duplicateId: isUuid(duplicate) ? duplicate.toLowerCase() : "", keepId: "" } }
+        ? { kind: "merge", values: { duplicateId: duplicate, keepId: keep } }
         : null;
   return { state, page, withMoney, canManage, dialog, choices };
 }
@@ -143,12 +149,14 @@ export default function Customers({ loaderData, actionData }: Route.ComponentPro
       )}
       {dialog?.kind === "merge" && choices && (
         <MergeDialog
+          key={choices.find}
           values={
             actionData?.intent === "merge" && actionData.values ? (actionData.values as MergeFormValues) : dialog.values
           }
-          choices={choices}
+          picker={choices}
           errors={actionData?.intent === "merge" ? actionData.errors : {}}
           closeHref={closeHref}
+          pathname={location.pathname}
           action={here}
         />
       )}

@@ -9,7 +9,7 @@ import {
   CUSTOMER_PAYMENT_REFERENCE_LABELS,
   type CustomerPaymentMethod,
 } from "~/domain/sales/constants";
-import { customerChoiceLabel, type CustomerChoice } from "~/domain/sales/customer-list";
+import { customerChoiceLabel, type CustomerChoices } from "~/domain/sales/customer-list";
 import {
   CUSTOMER_PAYMENT_LIMITS,
   CUSTOMER_PAYMENT_MESSAGES,
@@ -34,9 +34,10 @@ import {
   useFormCheck,
 } from "~/ui/admin/form";
 import { GroupedSelectField } from "~/ui/admin/accounts/transactions/money-fields";
+import { CustomerFind, paramsOf } from "~/ui/admin/customers/customer-find";
 
 // Record payment (issue 22): first the customer (a small GET form, so it works without JavaScript; with it, choosing
-// one opens their form at once), then the payment: date, method and its reference, the account it went into, the
+// one opens their form at once; the search above it narrows the list to at most 50 by the server), then the payment: date, method and its reference, the account it went into, the
 // amount received, what it settles on each open invoice, VDS (a withholding customer only; the VAT share of what
 // is settled is suggested) and the AIT rate. As one types, the dialog shows the total, the AIT, what the customer
 // will be left owing and their credit, reckoned by the domain's paymentPreview, as the server will.
@@ -51,17 +52,20 @@ export interface PaymentCustomer {
 }
 
 export function ChooseCustomerDialog({
-  choices,
+  picker,
   closeHref,
   action,
   invoiceId,
 }: {
-  choices: CustomerChoice[];
+  picker: CustomerChoices;
   closeHref: string;
   action: string;
   invoiceId: string | null;
 }) {
   const navigate = useNavigate();
+  const choices = picker.choices;
+  // The list's own parameters behind the dialog, then the dialog's: choosing keeps them (and the invoice asked for).
+  const carried = { ...paramsOf(closeHref), new: "1", ...(invoiceId ? { invoice: invoiceId } : {}) };
   return (
     <FormDialog
       title="Record payment"
@@ -69,9 +73,11 @@ export function ChooseCustomerDialog({
       closeHref={closeHref}
       size="sm"
     >
+      <CustomerFind action={action} keep={carried} picker={picker} />
       <Form method="get" action={action}>
-        <input type="hidden" name="new" value="1" />
-        {invoiceId && <input type="hidden" name="invoice" value={invoiceId} />}
+        {Object.entries(carried).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
         <div className="grid gap-4 px-5 py-4">
           <SelectField
             name="customer"
@@ -79,12 +85,16 @@ export function ChooseCustomerDialog({
             required
             defaultValue=""
             options={[
-              { value: "", label: choices.length ? "Select the customer" : "No customers yet" },
+              { value: "", label: choices.length ? "Select the customer" : "No customer to choose" },
               ...choices.map((c) => ({ value: c.id, label: customerChoiceLabel(c) })),
             ]}
             onChange={(event) => {
               const id = event.currentTarget.value;
-              if (id) void navigate(`${action}?new=1&customer=${id}`, { replace: true, preventScrollReset: true });
+              if (id)
+                void navigate(`${action}?${new URLSearchParams({ ...carried, customer: id }).toString()}`, {
+                  replace: true,
+                  preventScrollReset: true,
+                });
             }}
           />
         </div>
