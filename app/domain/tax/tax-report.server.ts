@@ -221,10 +221,10 @@ export async function renderTaxReportPdf(db: DbOrTx, data: TaxReportData, now: D
   if (data.sales.length > 0) {
     const totals = registerTotals(data.sales);
     const columns: TableColumn[] = [
-      { header: "Buyer", weight: 2.8 },
+      { header: "Buyer", weight: 2.5 },
       { header: "BIN", weight: 2.4 },
       { header: "Invoice / CN", weight: 2.6 },
-      { header: "Date", weight: 1.6 },
+      { header: "Date", weight: 1.9 },
       { header: "Value", weight: 2, align: "right" },
       { header: "VAT", weight: 1.8, align: "right" },
     ];

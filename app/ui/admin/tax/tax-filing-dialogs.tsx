@@ -142,7 +142,7 @@ export function CloseVatPeriodDialog({
           <dd className="text-right font-semibold text-ink-900 tabular-nums">{netVatText(figures.netPayable)}</dd>
         </dl>
         <p className="text-xs text-slate-500">
-          Posts on {formatShortDate(figures.end)}: VAT payable {inputAndVds} against VAT input credit and VAT withheld.
+          Posts on {formatShortDate(figures.end)}: VAT payable {inputAndVds} against VAT input credit and VAT withheld.{" "}
           {toPaisa(figures.netPayable) < 0n
             ? "The net is a credit: it stays in VAT payable and is carried forward against the next return."
             : "The net stays in VAT payable until a deposit pays it."}
