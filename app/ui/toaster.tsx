@@ -11,6 +11,8 @@ export function Toaster({ top }: { top?: string }) {
       closeButton
       offset={top ? { top } : undefined}
       mobileOffset={top ? { top } : undefined}
+      // Sonner sets a system font stack of its own, without the Taka face: ৳ in a toast showed as a missing glyph.
+      style={{ fontFamily: "var(--font-sans)" }}
     />
   );
 }
