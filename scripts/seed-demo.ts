@@ -17,7 +17,9 @@ await runScript(async (env) => {
     const r = await seedDemoBooks(database.db);
     console.log(
       `Demo books posted to ${database.description}, ${r.from} to ${r.to}: ${r.transactions} transactions, ` +
-        `${r.openItems} payables and receivables (${r.settlements} settlements), ${r.journals} journals, ${r.reversals} reversal`,
+        `${r.openItems} payables and receivables (${r.settlements} settlements), ${r.journals} journals, ${r.reversals} reversal; ` +
+        `${r.sales.customers} customers, ${r.sales.quotations} approved quotations, ${r.sales.invoices} tax invoices, ` +
+        `${r.sales.payments} customer payments, ${r.sales.creditNotes} credit note, ${r.sales.taxRecords} tax record`,
     );
   } catch (error) {
     if (!(error instanceof DemoBooksRefused)) throw error;

@@ -1,5 +1,6 @@
-import { sql } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import { queryRows, type Db } from "../client.server";
+import { invoices, quotationLines, quotations } from "../schema";
 import type { AuditActor } from "../../domain/audit/audit.server";
 import { roleAccounts } from "../../domain/accounting/ledger.server";
 import { createJournalEntry } from "../../domain/accounting/create-journal-entry.server";
@@ -8,13 +9,25 @@ import { settleOpenItem } from "../../domain/accounting/settle-open-item.server"
 import { reverseEntry } from "../../domain/accounting/reverse-entry.server";
 import type { MoneyDocumentKind } from "../../domain/accounting/money-document-form";
 import type { UseCaseResult } from "../../domain/use-case";
-import { todayInDhaka } from "../../lib/dhaka-time";
+import { createQuotationRequest } from "../../domain/quotations/create-quotation.server";
+import { sendQuotation } from "../../domain/quotations/price-quotation.server";
+import { approveQuotation, type StatusActor } from "../../domain/quotations/change-status.server";
+import type { CustomerFormValues } from "../../domain/sales/customer-form";
+import { shareOf, type CustomerPaymentFormValues } from "../../domain/sales/customer-payment-form";
+import { createCustomer } from "../../domain/sales/customers.server";
+import { issueCreditNote } from "../../domain/sales/issue-credit-note.server";
+import { issueInvoice } from "../../domain/sales/issue-invoice.server";
+import { recordCustomerPayment, recordVdsCertificate } from "../../domain/sales/record-customer-payment.server";
+import { createTaxRecord } from "../../domain/tax/create-tax-record.server";
+import { dhakaDateTime, todayInDhaka } from "../../lib/dhaka-time";
+import { fromPaisa, toPaisa } from "../../lib/money";
 import { addDays } from "../../domain/dashboard/periods";
 import { seedId } from "./ids";
 
 // `npm run db:seed:demo` (issue 21): about three months of a rental company's books, ending today, posted through
 // the same use cases the screens call (createMoneyDocument, settleOpenItem, createJournalEntry, reverseEntry), so
-// every accounting screen has something to show and every figure is the ledger's own. Deterministic (a fixed
+// every accounting screen has something to show and every figure is the ledger's own; since issue 22 also customers,
+// quotations, tax invoices, customer payments, a credit note and a tax record (seedDemoSales). Deterministic (a fixed
 // pseudo-random sequence). Refuses books that already have entries: demo figures never mix with real ones, and a
 // second run would post everything twice.
 
@@ -85,6 +98,7 @@ export interface DemoBooksResult {
   settlements: number;
   journals: number;
   reversals: number;
+  sales: DemoSalesResult;
   from: string;
   to: string;
 }
@@ -112,6 +126,7 @@ export async function seedDemoBooks(db: Db, options: { today?: string } = {}): P
     settlements: 0,
     journals: 0,
     reversals: 0,
+    sales: { customers: 0, quotations: 0, invoices: 0, payments: 0, creditNotes: 0, taxRecords: 0 },
     from,
     to: today,
   };
@@ -265,5 +280,302 @@ export async function seedDemoBooks(db: Db, options: { today?: string } = {}): P
     ["6110", "35000.00", "0"],
     ["1100", "0", "35000.00"],
   ]);
+
+  result.sales = await seedDemoSales(db, from, today, { bank: accountOf.bank, wallet: accountOf.mobile_banking });
   return result;
+}
+
+// ---- Sales and VAT (issue 22): customers, quotations, tax invoices, payments, a credit note, a tax record ----
+
+const staff: StatusActor = { kind: "staff", audit: actor };
+
+/** The instant a document dated `date` is issued: noon in Dhaka. */
+const noonInDhaka = (date: string) => dhakaDateTime(`${date}T12:00`)!;
+
+const DEMO_CUSTOMERS = {
+  gp: {
+    name: "Grameenphone Ltd.",
+    organisation: "Grameenphone Ltd.",
+    email: "events.gp@example.com",
+    phone: "01711000111",
+    address: "GP House, Bashundhara, Dhaka 1229",
+    bin: "000345678-0101",
+    vatWithholding: "on",
+    notes: "Deducts VDS and AIT at source; sends Mushak-6.6 a few weeks after paying.",
+  },
+  wedding: {
+    name: "Nadia Rahman",
+    organisation: "",
+    email: "nadia.arif.wedding@example.com",
+    phone: "01819000222",
+    address: "House 12, Road 5, Dhanmondi, Dhaka",
+    bin: "",
+    vatWithholding: "",
+    notes: "",
+  },
+  fashion: {
+    name: "Dhaka Fashion Week",
+    organisation: "Dhaka Fashion Week Ltd.",
+    email: "production.dfw@example.com",
+    phone: "01911000333",
+    address: "Road 11, Banani, Dhaka 1213",
+    bin: "000987654-0203",
+    vatWithholding: "",
+    notes: "",
+  },
+} satisfies Record<string, CustomerFormValues>;
+
+export interface DemoSalesResult {
+  customers: number;
+  quotations: number;
+  invoices: number;
+  payments: number;
+  creditNotes: number;
+  taxRecords: number;
+}
+
+/**
+ * The sales side of the demo books, through the screens' use cases: three customers (one a VAT withholding entity
+ * with a BIN), a quotation for each (requested, priced and sent, approved), tax invoices (an advance and the final
+ * one, two in full), payments (net of VDS and AIT with the certificate later, a part payment, an overpayment left
+ * as credit), a part credit note and a hand-typed input VAT record. Every date between `from` and `today`.
+ */
+async function seedDemoSales(
+  db: Db,
+  from: string,
+  today: string,
+  money: { bank: string; wallet: string },
+): Promise<DemoSalesResult> {
+  const sales: DemoSalesResult = {
+    customers: 0,
+    quotations: 0,
+    invoices: 0,
+    payments: 0,
+    creditNotes: 0,
+    taxRecords: 0,
+  };
+  const day = (n: number) => addDays(from, n);
+
+  const customerIds: Record<keyof typeof DEMO_CUSTOMERS, string> = { gp: "", wedding: "", fashion: "" };
+  for (const key of Object.keys(DEMO_CUSTOMERS) as (keyof typeof DEMO_CUSTOMERS)[]) {
+    customerIds[key] = done(await createCustomer(db, actor, DEMO_CUSTOMERS[key]), `customer ${key}`).id;
+    sales.customers++;
+  }
+
+  /** A request from the storefront on `requested`, priced and sent, then approved: the quotation's id. */
+  const approvedQuotation = async (
+    customer: CustomerFormValues,
+    request: { requested: string; eventName: string; eventDate: string; rentalEnd?: string; location: string },
+    lines: [slug: string, quantity: number][],
+    discount = "",
+  ) => {
+    const created = done(
+      await createQuotationRequest(
+        db,
+        {
+          name: customer.name,
+          email: customer.email,
+          phone: customer.phone,
+          event_name: request.eventName,
+          event_date: request.eventDate,
+          event_time: "17:00",
+          event_location: request.location,
+          notes: "",
+          items: lines.map(([slug, quantity]) => ({ productId: seedId(`inventory:${slug}`), quantity })),
+          idempotencyKey: seedId(`demo-quotation:${request.eventName}`),
+        },
+        { today: request.requested },
+      ),
+      `quotation request ${request.eventName}`,
+    );
+    const id = created.quotation.id;
+    const [quotation] = await db.select().from(quotations).where(eq(quotations.id, id));
+    const stored = await db
+      .select()
+      .from(quotationLines)
+      .where(eq(quotationLines.quotationId, id))
+      .orderBy(asc(quotationLines.lineNo));
+    const sent = await sendQuotation(
+      db,
+      {
+        id,
+        version: quotation!.updatedAt.toISOString(),
+        lines: stored.map((l) => ({
+          lineId: l.id,
+          itemId: l.inventoryItemId ?? "",
+          name: l.name,
+          quantity: String(l.quantity),
+          unitPrice: l.unitPrice,
+        })),
+        discount,
+        rentalEndDate: request.rentalEnd ?? "",
+        message: "",
+      },
+      actor,
+    );
+    if (!sent.ok) throw new Error(`demo data: sending ${request.eventName} was refused: ${sent.message}`);
+    const approved = await approveQuotation(db, id, staff);
+    if (!approved.ok) throw new Error(`demo data: approving ${request.eventName} was refused: ${approved.detail}`);
+    sales.quotations++;
+    return id;
+  };
+
+  const invoice = async (quotationId: string, date: string, kind: "full" | "advance" | "final", percent = "") => {
+    const issued = done(
+      await issueInvoice(db, actor, { quotationId, kind, advancePercent: percent }, noonInDhaka(date)),
+      `${kind} invoice on ${date}`,
+    );
+    sales.invoices++;
+    const [row] = await db.select().from(invoices).where(eq(invoices.id, issued.id));
+    return row!;
+  };
+
+  const payment = async (
+    values: Omit<CustomerPaymentFormValues, "notes" | "vdsAmount" | "aitRate"> & Partial<CustomerPaymentFormValues>,
+  ) => {
+    const recorded = done(
+      await recordCustomerPayment(db, actor, { notes: "", vdsAmount: "", aitRate: "", ...values }, today),
+      `payment on ${values.date}`,
+    );
+    sales.payments++;
+    return recorded;
+  };
+
+  // Grameenphone's annual conference: 50% in advance, the final invoice after the event; paid net of VDS and AIT,
+  // the certificate (Mushak-6.6) a few weeks later; the final invoice paid in part.
+  const conference = await approvedQuotation(
+    DEMO_CUSTOMERS.gp,
+    {
+      requested: day(3),
+      eventName: "GP Annual Partners Conference",
+      eventDate: day(20),
+      rentalEnd: day(21),
+      location: "Radisson Blu Dhaka Water Garden, Ballroom",
+    },
+    [
+      ["led-wall-p3", 32],
+      ["line-array-sound", 2],
+      ["moving-head-beam", 12],
+      ["wireless-mic-kit", 4],
+    ],
+    "10000",
+  );
+  const advance = await invoice(conference, day(8), "advance", "50");
+  const net = toPaisa(advance.netAmount);
+  const total = toPaisa(advance.total);
+  const vds = toPaisa(advance.vatAmount);
+  const ait = shareOf(net, 5n, 100n);
+  const withheld = await payment({
+    customerId: customerIds.gp,
+    date: day(15),
+    method: "bank_transfer",
+    methodReference: "GP-EFT-55012",
+    moneyAccountId: money.bank,
+    received: fromPaisa(total - vds - ait),
+    vdsAmount: fromPaisa(vds),
+    aitRate: "5",
+    notes: "Advance, net of VDS and 5% AIT",
+    allocations: [{ invoiceId: advance.id, amount: advance.total }],
+  });
+  done(
+    await recordVdsCertificate(
+      db,
+      actor,
+      { id: withheld.paymentId, vdsCertificateNo: "GP/VDS/2291", vdsCertificateDate: day(41) },
+      today,
+    ),
+    "the VDS certificate",
+  );
+  const final = await invoice(conference, day(23), "final");
+  await payment({
+    customerId: customerIds.gp,
+    date: day(58),
+    method: "cheque",
+    methodReference: "CHQ 0048817",
+    moneyAccountId: money.bank,
+    received: fromPaisa(toPaisa(final.total) / 2n),
+    notes: "Part payment of the final invoice",
+    allocations: [{ invoiceId: final.id, amount: fromPaisa(toPaisa(final.total) / 2n) }],
+  });
+
+  // A wedding invoiced in full and overpaid by bKash: the rest stays as the customer's credit.
+  const wedding = await approvedQuotation(
+    DEMO_CUSTOMERS.wedding,
+    {
+      requested: day(26),
+      eventName: "Nadia & Arif Wedding Reception",
+      eventDate: day(38),
+      location: "Bashundhara Convention Center, Hall 2",
+    },
+    [
+      ["floral-arch-backdrop", 1],
+      ["led-par-wash", 24],
+      ["luxury-sofa-set", 2],
+      ["photo-booth-360", 1],
+    ],
+  );
+  const weddingInvoice = await invoice(wedding, day(33), "full");
+  await payment({
+    customerId: customerIds.wedding,
+    date: day(35),
+    method: "bkash",
+    methodReference: "BKX7Q2M9LD",
+    moneyAccountId: money.wallet,
+    received: fromPaisa(toPaisa(weddingInvoice.total) + 10_000_00n),
+    notes: "Paid in full and ৳10,000 more for the holud's lights",
+    allocations: [{ invoiceId: weddingInvoice.id, amount: weddingInvoice.total }],
+  });
+
+  // A fashion show invoiced in full; the air coolers came back unused, so a part credit note; still unpaid.
+  const show = await approvedQuotation(
+    DEMO_CUSTOMERS.fashion,
+    {
+      requested: day(55),
+      eventName: "Dhaka Fashion Week Finale",
+      eventDate: day(68),
+      rentalEnd: day(69),
+      location: "ICCB Hall 4, Kuril, Dhaka",
+    },
+    [
+      ["modular-stage-deck", 60],
+      ["stage-truss-system", 40],
+      ["portable-air-cooler", 6],
+      ["cold-spark-machine", 4],
+    ],
+  );
+  const showInvoice = await invoice(show, day(70), "full");
+  done(
+    await issueCreditNote(
+      db,
+      actor,
+      {
+        invoiceId: showInvoice.id,
+        scope: "part",
+        amount: "10000",
+        reason: "Air coolers sent back unused: the hall's air conditioning was enough",
+      },
+      noonInDhaka(day(74)),
+    ),
+    "the credit note",
+  );
+  sales.creditNotes++;
+
+  // Input VAT on a supplier's bill, typed by hand (paid from the bank).
+  done(
+    await createTaxRecord(db, actor, {
+      taxType: "vat",
+      kind: "input_vat",
+      date: day(46),
+      accountId: money.bank,
+      taxableAmount: "80000",
+      taxRate: "15",
+      reference: "DTW-2291",
+      description: "Truss parts bought from Dhaka Truss Works",
+      party: "Dhaka Truss Works",
+      partyBin: "000456123-0302",
+    }),
+    "the input VAT record",
+  );
+  sales.taxRecords++;
+  return sales;
 }
