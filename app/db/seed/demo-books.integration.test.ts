@@ -98,6 +98,10 @@ describe("npm run db:seed:demo", () => {
 
     // The same figures every run (the catalogue's prices, the fixed dates).
     const inv = await db.select().from(invoices).orderBy(asc(invoices.issueDate));
+    // Signed by the demo's accountant, not the seeder's audit label.
+    expect(new Set(inv.map((i) => `${i.signatoryName}, ${i.signatoryDesignation}`))).toEqual(
+      new Set(["Farhana Akter, Head of Accounts"]),
+    );
     expect(inv.map((i) => [i.number, i.kind, i.issueDate, i.total, i.paidAmount, i.creditedAmount, i.status])).toEqual(
       EXPECTED_INVOICES,
     );

@@ -1,6 +1,6 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { queryRows, type Db } from "../client.server";
-import { invoices, quotationLines, quotations } from "../schema";
+import { accountingSettings, invoices, quotationLines, quotations } from "../schema";
 import type { AuditActor } from "../../domain/audit/audit.server";
 import { roleAccounts } from "../../domain/accounting/ledger.server";
 import { createJournalEntry } from "../../domain/accounting/create-journal-entry.server";
@@ -355,6 +355,12 @@ async function seedDemoSales(
     taxRecords: 0,
   };
   const day = (n: number) => addDays(from, n);
+  // Who signs the demo's tax invoices (Settings > Accounting), unless someone already said: without it the printed
+  // invoices would name the seeder's audit label.
+  await db
+    .update(accountingSettings)
+    .set({ invoiceSignatoryName: "Farhana Akter", invoiceSignatoryDesignation: "Head of Accounts" })
+    .where(eq(accountingSettings.invoiceSignatoryName, ""));
 
   const customerIds: Record<keyof typeof DEMO_CUSTOMERS, string> = { gp: "", wedding: "", fashion: "" };
   for (const key of Object.keys(DEMO_CUSTOMERS) as (keyof typeof DEMO_CUSTOMERS)[]) {
