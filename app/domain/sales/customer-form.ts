@@ -27,6 +27,11 @@ export const CUSTOMER_MESSAGES = {
   sameRecord: "Choose two different records: a record cannot be merged into itself",
   duplicateMerged: "This record was already merged into another",
   keepMerged: "This record was merged into another: choose the one it was merged into",
+  /** Merging records with money documents moves invoices, payments and credit between customers: the accounts'. */
+  mergeNeedsAccounts: (names: readonly string[]) =>
+    `${names.join(" and ")} ${names.length > 1 ? "have" : "has"} invoices, credit notes or payments, and merging moves them and the customer's credit to the record kept: only someone who manages the accounts (an accountant or an admin) may merge ${names.length > 1 ? "these records" : "this record"}`,
+  /** A quotation came to the duplicate (an approval) while the merge waited for its locks. */
+  mergeRaced: "A quotation of the duplicate record changed meanwhile: merge again",
 } as const;
 
 export interface CustomerFormValues {

@@ -14,6 +14,16 @@ export const CUSTOMER_LIST = defineList({
 
 export type CustomerListState = StateOf<typeof CUSTOMER_LIST>;
 
+/**
+ * The list's state for a user who sees the money or not: without it, ranking the customers by what they owe would
+ * show it (the order tells), so ?sort=owes falls back to the default sort.
+ */
+export function customerListStateFor(state: CustomerListState, withMoney: boolean): CustomerListState {
+  if (withMoney || state.sort !== "owes") return state;
+  const sort = CUSTOMER_LIST.defaultSort;
+  return { ...state, sort, dir: CUSTOMER_LIST.sorts[sort] };
+}
+
 export interface CustomerMoney {
   /** Σ the invoices' totals less Σ their credit notes' totals. */
   invoiced: string;

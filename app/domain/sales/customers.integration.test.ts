@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { getDb } from "~/db/client.server";
+import { getDatabase, getDb } from "~/db/client.server";
 import { seedDatabase } from "~/db/seed/seed.server";
 import { auditLog, creditNotes, customerPayments, customers, invoices, quotations } from "~/db/schema";
 import type { AuditActor } from "~/domain/audit/audit.server";
@@ -8,6 +8,7 @@ import { approveQuotation } from "~/domain/quotations/change-status.server";
 import { parseList } from "~/lib/list-params";
 import { todayInDhaka } from "~/lib/dhaka-time";
 import { tableFingerprint } from "../../../tests/support/db-fingerprint";
+import { approvedQuotation } from "../../../tests/support/invoice-fixtures";
 import { insertItem, insertQuotation } from "../../../tests/support/quotation-fixtures";
 import { customerFor, insertCreditNote, insertIssuedInvoice } from "../../../tests/support/sales-document-fixtures";
 import { CUSTOMER_MESSAGES, emptyCustomerForm, type CustomerFormValues } from "./customer-form";
@@ -20,6 +21,7 @@ import {
   mergeCustomers,
   updateCustomer,
 } from "./customers.server";
+import { issueInvoice } from "./issue-invoice.server";
 import { recordCustomerPayment } from "./record-customer-payment.server";
 import { seedId } from "~/db/seed/ids";
 
@@ -195,7 +197,7 @@ describe("merge", () => {
     });
     if (!paid.ok) throw new Error(paid.message);
 
-    const result = await mergeCustomers(getDb(), actor, { duplicateId: dupId, keepId });
+    const result = await mergeCustomers(getDb(), actor, { duplicateId: dupId, keepId }, "accountant");
     expect(result).toMatchObject({
       ok: true,
       id: keepId,
@@ -230,7 +232,7 @@ describe("merge", () => {
     const third = await customerFor(getDb(), unique("third"), "Third");
     const before = await tableFingerprint(TABLES);
     const refusedWith = async (duplicateId: string, keep: string, errors: Record<string, string>) => {
-      const r = await mergeCustomers(getDb(), actor, { duplicateId, keepId: keep });
+      const r = await mergeCustomers(getDb(), actor, { duplicateId, keepId: keep }, "admin");
       expect(r).toMatchObject({ ok: false, errors });
     };
     await refusedWith(keepId, keepId, { keepId: CUSTOMER_MESSAGES.sameRecord });
@@ -240,6 +242,150 @@ describe("merge", () => {
     await refusedWith("", third, { duplicateId: CUSTOMER_MESSAGES.duplicateRequired });
     expect(await tableFingerprint(TABLES)).toEqual(before);
   });
+});
+
+describe("merge: who may move money", () => {
+  const advance = (customerId: string) =>
+    recordCustomerPayment(getDb(), actor, {
+      customerId,
+      date: todayInDhaka(),
+      method: "cash",
+      methodReference: "",
+      moneyAccountId: seedId("account:1000"),
+      received: "700",
+      vdsAmount: "",
+      aitRate: "",
+      notes: "",
+      allocations: [],
+    });
+
+  it("records with invoices, credit notes or payments need accounts.manage: staff are refused, naming why, nothing written", async () => {
+    // The duplicate has an invoice.
+    const invoice = await insertIssuedInvoice(unique("money-dup"), { buyerName: "Rafi Traders" });
+    await getDb().update(customers).set({ name: "Rafi Traders" }).where(eq(customers.id, invoice.customerId));
+    const keepId = await customerFor(getDb(), unique("money-keep"), "Rafi T.");
+    const before = await tableFingerprint(TABLES);
+    const refused = await mergeCustomers(getDb(), actor, { duplicateId: invoice.customerId, keepId }, "staff");
+    const message = CUSTOMER_MESSAGES.mergeNeedsAccounts(["Rafi Traders"]);
+    expect(refused).toEqual({
+      ok: false,
+      refusal: "forbidden",
+      message: CUSTOMER_MESSAGES.mergeFailed(message),
+      errors: { form: message },
+    });
+    expect(message).toMatch(/^Rafi Traders has invoices, credit notes or payments, .* accountant or an admin\)/);
+    expect(await tableFingerprint(TABLES)).toEqual(before);
+
+    // Only the kept record has money (a payment in advance): refused the same, naming it.
+    const dupId = await customerFor(getDb(), unique("plain-dup"), "Plain Dup");
+    const paidKeep = await customerFor(getDb(), unique("paid-keep"), "Paid Keep");
+    const paid = await advance(paidKeep);
+    if (!paid.ok) throw new Error(paid.message);
+    const before2 = await tableFingerprint(TABLES);
+    expect(await mergeCustomers(getDb(), actor, { duplicateId: dupId, keepId: paidKeep }, "staff")).toMatchObject({
+      ok: false,
+      refusal: "forbidden",
+      errors: { form: CUSTOMER_MESSAGES.mergeNeedsAccounts(["Paid Keep"]) },
+    });
+    expect(await tableFingerprint(TABLES)).toEqual(before2);
+    // Both: both named.
+    const paidDup = await customerFor(getDb(), unique("paid-dup"), "Paid Dup");
+    const paid2 = await advance(paidDup);
+    if (!paid2.ok) throw new Error(paid2.message);
+    const before3 = await tableFingerprint(TABLES);
+    expect(await mergeCustomers(getDb(), actor, { duplicateId: paidDup, keepId: paidKeep }, "staff")).toMatchObject({
+      ok: false,
+      refusal: "forbidden",
+      errors: { form: CUSTOMER_MESSAGES.mergeNeedsAccounts(["Paid Dup", "Paid Keep"]) },
+    });
+    expect(await tableFingerprint(TABLES)).toEqual(before3);
+
+    // The accounts may: the invoice moves.
+    const done = await mergeCustomers(getDb(), actor, { duplicateId: invoice.customerId, keepId }, "accountant");
+    expect(done).toMatchObject({ ok: true, id: keepId });
+    const [moved] = await getDb().select().from(invoices).where(eq(invoices.id, invoice.id));
+    expect(moved!.customerId).toBe(keepId);
+  });
+
+  it("records with quotations only are staff's to merge", async () => {
+    const item = await insertItem("Chair", 50);
+    const dupEmail = unique("quote-dup");
+    const q = await insertQuotation("sent", dupEmail, [[item, 2]]);
+    const dupId = await customerFor(getDb(), dupEmail, "Quote Dup");
+    await getDb().update(quotations).set({ customerId: dupId }).where(eq(quotations.id, q.id));
+    const keepId = await customerFor(getDb(), unique("quote-keep"), "Quote Keep");
+    const result = await mergeCustomers(getDb(), actor, { duplicateId: dupId, keepId }, "staff");
+    expect(result).toMatchObject({ ok: true, id: keepId });
+    const [moved] = await getDb().select().from(quotations).where(eq(quotations.id, q.id));
+    expect(moved!.customerId).toBe(keepId);
+  });
+});
+
+describe("merge and issuing an invoice at once", () => {
+  /** Waits until `n` statements of this database wait on a lock (at most ~2 s). */
+  async function lockWaiters(n: number): Promise<void> {
+    const pool = getDatabase().pool!;
+    for (let tries = 0; tries <= 200; tries++) {
+      const { rows } = await pool.query<{ n: number }>(
+        `select count(*)::int as n from pg_stat_activity
+         where datname = current_database() and wait_event_type = 'Lock'`,
+      );
+      if (rows[0]!.n >= n) return;
+      await new Promise((r) => setTimeout(r, 10));
+    }
+  }
+
+  it.skipIf(process.env.DATABASE_URL === undefined)(
+    "never deadlock: both done, the invoice on the kept record (20 rounds, PostgreSQL)",
+    async () => {
+      expect(getDatabase().kind).toBe("postgres");
+      const pool = getDatabase().pool!;
+      for (let round = 0; round < 20; round++) {
+        const dupEmail = unique("race-dup");
+        const dupId = await customerFor(getDb(), dupEmail, `Race Dup ${round}`);
+        const keepId = await customerFor(getDb(), unique("race-keep"), `Race Keep ${round}`);
+        const quotation = await approvedQuotation([["Stage 8x4", 2, "5000.00"]], { email: dupEmail });
+        await getDb().update(quotations).set({ customerId: dupId }).where(eq(quotations.id, quotation.id));
+        const merge = () => mergeCustomers(getDb(), actor, { duplicateId: dupId, keepId }, "admin");
+        const issue = () =>
+          issueInvoice(getDb(), actor, { quotationId: quotation.id, kind: "full", advancePercent: "" });
+        // A third connection holds the duplicate's row: the first to start waits for it (the merge holding the
+        // quotation by then, or the invoice), the second waits behind the first; both are released together.
+        const blocker = await pool.connect();
+        let results: [Awaited<ReturnType<typeof merge>>, Awaited<ReturnType<typeof issue>>];
+        try {
+          await blocker.query("begin");
+          await blocker.query("select id from customers where id = $1 for update", [dupId]);
+          const mergeFirst = round % 2 === 0;
+          const first = mergeFirst ? merge() : issue();
+          await lockWaiters(1);
+          const second = mergeFirst ? issue() : merge();
+          await lockWaiters(2);
+          await blocker.query("commit");
+          const [a, b] = await Promise.all([first, second]);
+          results = (mergeFirst ? [a, b] : [b, a]) as typeof results;
+        } finally {
+          blocker.release();
+        }
+        expect(results[0]).toMatchObject({ ok: true, id: keepId });
+        expect(results[1]).toMatchObject({ ok: true });
+        const [invoice] = await getDb().select().from(invoices).where(eq(invoices.quotationId, quotation.id));
+        expect(invoice!.customerId).toBe(keepId);
+        const [q] = await getDb().select().from(quotations).where(eq(quotations.id, quotation.id));
+        expect(q!.customerId).toBe(keepId);
+        const [dup] = await getDb().select().from(customers).where(eq(customers.id, dupId));
+        expect(dup!.mergedIntoId).toBe(keepId);
+        const [{ n }] = (
+          await getDatabase().pool!.query<{ n: number }>(
+            "select count(*)::int as n from invoices where customer_id = $1",
+            [dupId],
+          )
+        ).rows as [{ n: number }];
+        expect(n).toBe(0);
+      }
+    },
+    240_000,
+  );
 });
 
 describe("the record an approval makes (ensureQuotationCustomer)", () => {

@@ -13,6 +13,8 @@ import { isUuid, type ListPage } from "../../lib/list-params";
 import { listOrder, pageOf, searchAny } from "../../lib/list-query.server";
 import { fromPaisa, toPaisa } from "../../lib/money";
 import { diffFields, recordAudit, type AuditActor } from "../audit/audit.server";
+import { can } from "../auth/permissions";
+import type { UserRole } from "../auth/roles";
 import { quotationReference } from "../quotations/reference";
 import { refuseFields, type Refusal, type UseCaseResult } from "../use-case";
 import { customerCreditSql } from "./customer-credit.server";
@@ -27,6 +29,7 @@ import {
 import {
   CUSTOMER_CHOICE_LIMIT,
   CUSTOMER_LIST,
+  customerListStateFor,
   type CustomerChoices,
   type CustomerDetail,
   type CustomerListState,
@@ -57,12 +60,14 @@ const SORTS: Record<CustomerListState["sort"], SQL[]> = {
   created: [sql`${c.createdAt}`],
 };
 
-/** One page of the live customers; `withMoney` adds what each was invoiced, owes and has in credit. */
+/** One page of the live customers; `withMoney` adds what each was invoiced, owes and has in credit (without it, no
+ * sorting by what they owe: customerListStateFor). */
 export async function listCustomers(
   db: DbOrTx,
-  state: CustomerListState,
+  asked: CustomerListState,
   withMoney: boolean,
 ): Promise<ListPage<CustomerRow>> {
+  const state = customerListStateFor(asked, withMoney);
   const where = and(isNull(c.mergedIntoId), searchAny(state.q, [c.name, c.organisation, c.email, c.phone]));
   const money = {
     invoiced: sql<string>`${invoicedSql(ID)}::numeric(14,2)::text`,
@@ -321,16 +326,31 @@ const FILLED_FROM_DUPLICATE = ["organisation", "email", "phone", "address", "bin
 /**
  * Merge: the duplicate's quotations, invoices, credit notes and payments move to the record kept, which takes the
  * details it lacks from the duplicate; the duplicate points at it (merged_into_id, merged_at) and leaves the list.
- * Both rows are locked (in id order, so two merges at once never wait on each other in a circle): a payment or an
- * invoice of either waits for the merge, and sees the customer they now belong to.
+ * The locks follow the books' one order (quotation → customer → invoices, as issuing an invoice, a credit note and a
+ * payment take them), so the merge and any of those never wait on each other in a circle: first the duplicate's
+ * quotations (in id order), then both customers (in id order), then the rows the moves update. A payment or an
+ * invoice of either record waits for the merge, and sees the customer they now belong to.
+ * Records with invoices, credit notes or payments move money between customers: only a user who manages the accounts
+ * (`role` with accounts.manage) may merge those; quotations alone are for whoever manages quotations.
  */
-export async function mergeCustomers(db: Db, actor: AuditActor, values: MergeFormValues): Promise<CustomerResult> {
+export async function mergeCustomers(
+  db: Db,
+  actor: AuditActor,
+  values: MergeFormValues,
+  role: UserRole,
+): Promise<CustomerResult> {
   const failed = (refusal: Refusal, errors: Record<string, string>) =>
     refuseFields(refusal, CUSTOMER_MESSAGES.mergeFailed, errors);
   const parsed = parseMergeForm(values);
   if (!parsed.ok) return failed("invalid", parsed.errors);
   const { duplicateId, keepId } = parsed.input;
   return db.transaction(async (tx): Promise<CustomerResult> => {
+    const lockedQuotations = await tx
+      .select({ id: quotations.id })
+      .from(quotations)
+      .where(eq(quotations.customerId, duplicateId))
+      .orderBy(asc(quotations.id))
+      .for("update");
     const rows = await tx
       .select()
       .from(c)
@@ -346,6 +366,29 @@ export async function mergeCustomers(db: Db, actor: AuditActor, values: MergeFor
     else if (keep.mergedIntoId) errors.keepId = CUSTOMER_MESSAGES.keepMerged;
     if (!duplicate || !keep) return failed("not-found", errors);
     if (Object.keys(errors).length > 0) return failed("conflict", errors);
+
+    // A quotation linked to the duplicate after its quotations were locked (an approval of its e-mail) would be
+    // locked now, after the customers: out of order. Refused instead (nothing written yet); merging again takes it.
+    const locked = new Set(lockedQuotations.map((q) => q.id));
+    const current = await tx
+      .select({ id: quotations.id })
+      .from(quotations)
+      .where(eq(quotations.customerId, duplicateId));
+    if (current.some((q) => !locked.has(q.id))) return failed("conflict", { form: CUSTOMER_MESSAGES.mergeRaced });
+
+    if (!can(role, "accounts.manage")) {
+      const withMoney = await queryRows<{ id: string }>(
+        tx,
+        sql`select c.id from customers c where c.id in (${duplicateId}, ${keepId}) and (
+              exists (select 1 from invoices i where i.customer_id = c.id)
+              or exists (select 1 from credit_notes n where n.customer_id = c.id)
+              or exists (select 1 from customer_payments p where p.customer_id = c.id))`,
+      );
+      if (withMoney.length > 0) {
+        const names = [duplicate, keep].filter((r) => withMoney.some((m) => m.id === r.id)).map((r) => r.name);
+        return failed("forbidden", { form: CUSTOMER_MESSAGES.mergeNeedsAccounts(names) });
+      }
+    }
 
     const to = { customerId: keepId };
     const moved = {

@@ -532,6 +532,63 @@ describe("refusals write nothing", () => {
   });
 });
 
+describe("a closed VAT period", () => {
+  it("refuses a payment with VDS dated in it, naming the date, writing nothing; one without VDS is still recorded", async () => {
+    const withheld = await invoiceFor(true);
+    const plain = await invoiceFor(false);
+    const monthStart = `${today.slice(0, 8)}01`;
+    const [period] = await getDb()
+      .insert(vatPeriods)
+      .values({
+        periodStart: monthStart,
+        periodEnd: today,
+        outputVat: "0",
+        inputVat: "0",
+        vdsCredit: "0",
+        netPayable: "0",
+      })
+      .returning({ id: vatPeriods.id });
+    try {
+      const before = await tableFingerprint(TABLES);
+      const refused = await recordCustomerPayment(
+        getDb(),
+        actor,
+        form(withheld.customerId, {
+          received: "60000",
+          vdsAmount: "9000",
+          allocations: [{ invoiceId: withheld.id, amount: "69000" }],
+        }),
+      );
+      const message = VAT_PERIOD_MESSAGES.closed(monthStart, today);
+      expect(refused).toMatchObject({ ok: false, refusal: "invalid", errors: { date: message } });
+      if (!refused.ok) expect(refused.message).toBe(M.failed(message));
+      expect(await tableFingerprint(TABLES)).toEqual(before);
+
+      // The same customer paying in full without VDS, and a customer who does not withhold: no VAT, recorded.
+      const whole = await recordCustomerPayment(
+        getDb(),
+        actor,
+        form(withheld.customerId, { received: "69000", allocations: [{ invoiceId: withheld.id, amount: "69000" }] }),
+      );
+      expect(whole).toMatchObject({ ok: true });
+      const part = await recordCustomerPayment(
+        getDb(),
+        actor,
+        form(plain.customerId, {
+          received: "1000",
+          aitRate: "5",
+          allocations: [{ invoiceId: plain.id, amount: "1000" }],
+        }),
+      );
+      expect(part).toMatchObject({ ok: true });
+      expect((await invoiceRow(withheld.id)).paidAmount).toBe("69000.00");
+      expect((await invoiceRow(plain.id)).paidAmount).toBe("1000.00");
+    } finally {
+      await getDb().delete(vatPeriods).where(eq(vatPeriods.id, period!.id));
+    }
+  });
+});
+
 describe("the VDS certificate", () => {
   async function withheldPayment() {
     const invoice = await invoiceFor(true);

@@ -37,7 +37,8 @@ import {
 // this one left), checks the rules on what it read (paymentErrors, the dialog's own), posts Dr money (received),
 // Dr VAT withheld (VDS), Dr AIT / Cr receivable (Σ allocations), Cr customer advances (the rest: the customer's
 // credit), and writes the payment, its allocations, the invoices' paid amounts (added in SQL), the tax register's
-// VDS and AIT rows and the audit line. The VDS certificate comes later, in the VAT period of its date.
+// VDS and AIT rows (with VDS, the payment's date must be outside a closed VAT period) and the audit line. The VDS
+// certificate comes later, in the VAT period of its date.
 
 const FIELDS = [
   "customerId",
@@ -150,6 +151,9 @@ export async function recordCustomerPayment(
       if (Object.keys(errors).length > 0) return failed("invalid", errors);
 
       const f = paymentFigures(input, input.allocations, open);
+      // The VAT withheld is written to the tax register on the payment's date: a VAT-bearing document, so not inside
+      // a closed VAT period (its return was filed without it). A payment without VDS carries no VAT.
+      if (f.vds > 0n) await assertOpenVatPeriod(tx, input.date, "date");
       const roles = await roleAccounts(tx, [
         "receivable",
         "customer.advances",

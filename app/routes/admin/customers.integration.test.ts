@@ -170,6 +170,44 @@ describe("/admin/customers", () => {
     expect(thrown.location).toBe(`/admin/customers/${keep!.id}`);
   });
 
+  it("staff may not merge records with invoices, credit notes or payments: refused in the dialog, naming why", async () => {
+    const [keep] = await getDb().insert(customers).values({ name: "Shapla Kept" }).returning({ id: customers.id });
+    const before = await tableFingerprint(["customers", "quotations", "invoices", "customer_payments", "audit_log"]);
+    const refused = answerOf<{ errors: Record<string, string>; toast: { message: string } }>(
+      await callRoute(customersAction, "/admin/customers?merge=1", {
+        as: staff,
+        form: { intent: "merge", duplicateId: invoice.customerId, keepId: keep!.id },
+      }),
+    );
+    const message = CUSTOMER_MESSAGES.mergeNeedsAccounts(["Shapla Events"]);
+    expect(refused.status).toBe(403);
+    expect(refused.body.errors).toEqual({ form: message });
+    expect(refused.body.toast.message).toBe(CUSTOMER_MESSAGES.mergeFailed(message));
+    expect(await tableFingerprint(["customers", "quotations", "invoices", "customer_payments", "audit_log"])).toEqual(
+      before,
+    );
+    // The dialog says beforehand who may merge such records; the admin's does not need to.
+    expect((await loadCustomers("?merge=1", staff)).mergesMoney).toBe(false);
+    expect((await loadCustomers("?merge=1", admin)).mergesMoney).toBe(true);
+  });
+
+  it("?sort=owes ranks by what customers owe only for those who see the money; staff get the default sort", async () => {
+    const owing = await insertIssuedInvoice(`sortowes-${Date.now()}@example.com`, { buyerName: "Sortowes Zulu" });
+    await getDb().update(customers).set({ name: "Sortowes Zulu" }).where(eq(customers.id, owing.customerId));
+    const [alpha] = await getDb().insert(customers).values({ name: "Sortowes Alpha" }).returning({ id: customers.id });
+    const asAccountant = await loadCustomers("?q=Sortowes&sort=owes", accountant);
+    expect(asAccountant.state.sort).toBe("owes");
+    expect(asAccountant.page.rows.map((r) => r.id)).toEqual([owing.customerId, alpha!.id]);
+    for (const query of ["?q=Sortowes&sort=owes", "?q=Sortowes&sort=owes&dir=desc", "?q=Sortowes&sort=owes&dir=asc"]) {
+      const asStaff = await loadCustomers(query, staff);
+      expect(asStaff.state).toMatchObject({ sort: "name", dir: "asc" });
+      expect(asStaff.page.rows.map((r) => r.id)).toEqual([alpha!.id, owing.customerId]);
+    }
+    // Reversed by name, the order still tells nothing of the money.
+    const reversed = await loadCustomers("?q=Sortowes&sort=name&dir=desc", staff);
+    expect(reversed.page.rows.map((r) => r.id)).toEqual([owing.customerId, alpha!.id]);
+  });
+
   it("refuses what a role may not do", async () => {
     expect(
       (

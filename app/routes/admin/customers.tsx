@@ -10,7 +10,7 @@ import {
   type CustomerFormValues,
   type MergeFormValues,
 } from "~/domain/sales/customer-form";
-import { CUSTOMER_LIST, customerFindOf } from "~/domain/sales/customer-list";
+import { CUSTOMER_LIST, customerFindOf, customerListStateFor } from "~/domain/sales/customer-list";
 import { createCustomer, customerChoices, listCustomers, mergeCustomers } from "~/domain/sales/customers.server";
 import { redirectWithToast } from "~/lib/flash-toast.server";
 import { isUuid, parseList, withParam } from "~/lib/list-params";
@@ -36,8 +36,9 @@ export const meta: Route.MetaFunction = () => [{ title: "Customers | Utsab Admin
 export async function loader(args: Route.LoaderArgs) {
   const user = await requireView(args, "/admin/customers");
   const url = new URL(args.request.url);
-  const state = parseList(CUSTOMER_LIST, url);
   const withMoney = can(user.role, "accounts.view");
+  // Without the money, no ranking by what customers owe either: ?sort=owes falls back to the default.
+  const state = customerListStateFor(parseList(CUSTOMER_LIST, url), withMoney);
   const canManage = can(user.role, "quotations.manage");
   const db = getDb();
   const creating = canManage && url.searchParams.get("new") === "1";
@@ -58,7 +59,8 @@ export async function loader(args: Route.LoaderArgs) {
       : merging
         ? { kind: "merge", values: { duplicateId: duplicate, keepId: keep } }
         : null;
-  return { state, page, withMoney, canManage, dialog, choices };
+  const mergesMoney = can(user.role, "accounts.manage");
+  return { state, page, withMoney, canManage, mergesMoney, dialog, choices };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -74,9 +76,9 @@ export async function action(args: Route.ActionArgs) {
     const toast: Toast = { type: "error", message: result.message };
     return data({ intent, errors: result.errors, values, toast }, { status: httpStatusOf(result) });
   }
-  // merge
+  // merge (the use case asks for the accounts' permission too when the records have money documents)
   const values = readMergeForm(form);
-  const result = await mergeCustomers(getDb(), actor, values);
+  const result = await mergeCustomers(getDb(), actor, values, user.role);
   if (result.ok)
     return redirectWithToast(`/admin/customers/${result.id}`, { type: "success", message: result.message });
   const toast: Toast = { type: "error", message: result.message };
@@ -84,7 +86,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function Customers({ loaderData, actionData }: Route.ComponentProps) {
-  const { page, withMoney, canManage, dialog, choices } = loaderData;
+  const { page, withMoney, canManage, mergesMoney, dialog, choices } = loaderData;
   const list = useListView(CUSTOMER_LIST, loaderData.state);
   const loading = useListLoading(list);
   const location = useLocation();
@@ -158,6 +160,7 @@ export default function Customers({ loaderData, actionData }: Route.ComponentPro
           closeHref={closeHref}
           pathname={location.pathname}
           action={here}
+          mergesMoney={mergesMoney}
         />
       )}
     </>

@@ -21,6 +21,7 @@ export function MergeDialog({
   closeHref,
   pathname,
   action,
+  mergesMoney,
 }: {
   values: MergeFormValues;
   picker: CustomerChoices;
@@ -29,6 +30,8 @@ export function MergeDialog({
   /** The screen's path: where the search goes. */
   pathname: string;
   action: string;
+  /** The user may merge records with invoices, credit notes or payments (the accounts'); else the dialog says so. */
+  mergesMoney: boolean;
 }) {
   const busy = useFormBusy("merge");
   const { errors, onSubmit } = useFormCheck(check, serverErrors, CUSTOMER_MESSAGES.mergeFailed);
@@ -47,6 +50,11 @@ export function MergeDialog({
         <input type="hidden" name="intent" value="merge" />
         <div className="grid gap-4 px-5 py-4">
           <FormError message={errors.form} />
+          {!mergesMoney && (
+            <p className="text-sm text-slate-600">
+              Records with invoices, credit notes or payments can be merged only by an accountant or an admin.
+            </p>
+          )}
           <SelectField
             name="duplicateId"
             label="Duplicate (merged away)"
