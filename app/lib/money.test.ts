@@ -8,7 +8,9 @@ import {
   moneyTooLargeMessage,
   normalizeMoney,
   optionalMoneyField,
+  percentOfPaisa,
   priceLines,
+  roundedShare,
   toPaisa,
 } from "./money";
 
@@ -162,5 +164,48 @@ describe("money bounds and charges", () => {
     expect(moneyTooLargeMessage("Line total of LED Wall")).toBe(
       "Line total of LED Wall would be more than ৳999,999,999,999.99, the most an amount can be",
     );
+  });
+});
+
+describe("roundedShare and percentOfPaisa: half up, exact", () => {
+  it("rounds a half paisa up and less than a half down", () => {
+    expect(roundedShare(1n, 1n, 2n)).toBe(1n); // 0.5
+    expect(roundedShare(1n, 49n, 100n)).toBe(0n); // 0.49
+    expect(roundedShare(3n, 1n, 2n)).toBe(2n); // 1.5
+    expect(roundedShare(10n, 1n, 3n)).toBe(3n); // 3.33…
+    expect(roundedShare(20n, 1n, 3n)).toBe(7n); // 6.66…
+    expect(roundedShare(0n, 7n, 9n)).toBe(0n);
+    expect(roundedShare(123_456n, 0n, 9n)).toBe(0n);
+    expect(roundedShare(123_456n, 9n, 9n)).toBe(123_456n);
+  });
+
+  it("gives a negative amount the negative of the positive amount's share (half away from 0)", () => {
+    expect(roundedShare(-1n, 1n, 2n)).toBe(-1n);
+    expect(roundedShare(-10n, 1n, 3n)).toBe(-3n);
+    expect(roundedShare(-4n, 1_500n, 10_000n)).toBe(-roundedShare(4n, 1_500n, 10_000n));
+    expect(roundedShare(-4n, 1_500n, 10_000n)).toBe(-1n); // −0.6
+  });
+
+  it("stays exact beyond what a float holds", () => {
+    // 99,999,999,999,999 paisa × 15% = 14,999,999,999,999.85 paisa: rounds up to 15,000,000,000,000.
+    expect(percentOfPaisa(toPaisa(MONEY_MAX), "15")).toBe(15_000_000_000_000n);
+    expect(roundedShare(toPaisa(MONEY_MAX), 1n, 3n)).toBe(33_333_333_333_333n);
+    expect(roundedShare(2n ** 80n, 1n, 2n)).toBe(2n ** 79n);
+  });
+
+  it("refuses a denominator of 0 or less", () => {
+    expect(() => roundedShare(1n, 1n, 0n)).toThrow("roundedShare: the denominator must be more than 0, not 0");
+    expect(() => roundedShare(1n, 1n, -2n)).toThrow("roundedShare: the denominator must be more than 0, not -2");
+  });
+
+  it("takes a percentage of up to 2 decimals", () => {
+    expect(percentOfPaisa(10_000n, "15")).toBe(1_500n);
+    expect(percentOfPaisa(10_000n, "7.50")).toBe(750n);
+    expect(percentOfPaisa(1n, "50")).toBe(1n); // 0.5 paisa rounds up
+    expect(percentOfPaisa(1n, "49.99")).toBe(0n);
+    expect(percentOfPaisa(700n, "33.33")).toBe(233n); // 233.31
+    expect(percentOfPaisa(7n, "50")).toBe(4n); // 3.5
+    expect(percentOfPaisa(-7n, "50")).toBe(-4n);
+    expect(() => percentOfPaisa(1n, "15.005")).toThrow("not a money amount: 15.005");
   });
 });

@@ -50,6 +50,26 @@ export function lineChargePaisa(unitPrice: string | null, quantity: number, days
   return toPaisa(unitPrice) * BigInt(quantity) * BigInt(days);
 }
 
+/**
+ * amount × numerator / denominator, rounded half up to the paisa: exact, in integers. A half paisa goes away from 0
+ * (0.5 → 1, −0.5 → −1), so a share of a negative amount is the negative of the share of the positive one. The
+ * one rounding of a share (VAT at a rate, an advance of a percentage, a payment's VAT part); denominator > 0.
+ */
+export function roundedShare(amount: bigint, numerator: bigint, denominator: bigint): bigint {
+  if (denominator <= 0n) throw new RangeError(`roundedShare: the denominator must be more than 0, not ${denominator}`);
+  const product = amount * numerator;
+  const magnitude = ((product < 0n ? -product : product) * 2n + denominator) / (denominator * 2n);
+  return product < 0n ? -magnitude : magnitude;
+}
+
+/**
+ * `percent` % of an amount, rounded half up to the paisa (roundedShare). The percentage is a decimal string with at
+ * most 2 places ("15", "7.50", "33.33"); it throws on anything else, as toPaisa does (callers validate first).
+ */
+export function percentOfPaisa(amount: bigint, percent: string): bigint {
+  return roundedShare(amount, toPaisa(percent), 10_000n);
+}
+
 /** The sum of amounts, exactly. */
 export function sumPaisa(amounts: readonly bigint[]): bigint {
   return amounts.reduce((sum, a) => sum + a, 0n);

@@ -6,6 +6,7 @@ import {
   lineChargePaisa,
   moneyTooLargeMessage,
   optionalMoneyField,
+  percentOfPaisa,
   toPaisa,
 } from "../../lib/money";
 
@@ -187,7 +188,7 @@ function formatAmount(amount: string): string {
 
 /** VAT on an amount at a rate in percent (2 decimals), rounded half up to the paisa. */
 export function vatOn(taxablePaisa: bigint, ratePercent: string): bigint {
-  return (taxablePaisa * toPaisa(ratePercent) + 5_000n) / 10_000n;
+  return percentOfPaisa(taxablePaisa, ratePercent);
 }
 
 export interface QuoteTotals {

@@ -1,4 +1,4 @@
-import { fromPaisa, toPaisa } from "../../lib/money";
+import { fromPaisa, roundedShare, toPaisa } from "../../lib/money";
 import type { QuotationRevisionLine } from "../quotations/constants";
 import { vatOn } from "../quotations/quote-form";
 import type { InvoiceKind } from "./constants";
@@ -85,7 +85,7 @@ export function percentHundredths(percent: string): bigint | null {
 
 /** Half up, for amounts 0 or more: `amount` × hundredths / 10 000. */
 function percentOf(amount: bigint, hundredths: bigint): bigint {
-  return (amount * hundredths + 5_000n) / 10_000n;
+  return roundedShare(amount, hundredths, 10_000n);
 }
 
 function lineDescription(line: Pick<QuotationRevisionLine, "name" | "size">): string {

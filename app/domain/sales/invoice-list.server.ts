@@ -15,6 +15,7 @@ import { searchAny } from "../../lib/list-query.server";
 import { fromPaisa, toPaisa } from "../../lib/money";
 import { quotationReference } from "../quotations/reference";
 import { customerCredit } from "./customer-credit.server";
+import { invoiceDueSql } from "./invoice-due.server";
 import { advancePercentOfTerms, invoiceKindRules } from "./invoice-arithmetic";
 import { INVOICE_MESSAGES } from "./invoice-forms";
 import {
@@ -29,7 +30,7 @@ import { quotationInvoices } from "./issue-invoice.server";
 // The invoices' screens (issue 22): one page of the list (search by number or buyer, the state filter, sorted),
 // the Issue invoice dialog's quotation, and one invoice as printed with what settled it and its credit notes.
 
-const DUE = sql`(${t.total} - ${t.paidAmount} - ${t.creditedAmount})`;
+const DUE = invoiceDueSql(t);
 
 const SORTS: Record<InvoiceListState["sort"], SQL[]> = {
   issued: [sql`${t.issuedAt}`],

@@ -1,4 +1,5 @@
 import { defineList, type StateOf } from "../../lib/list-params";
+import { toPaisa } from "../../lib/money";
 import type { AllocationKind, InvoiceKind, InvoiceStatus } from "./constants";
 import type { RevisionForInvoice } from "./invoice-arithmetic";
 
@@ -28,7 +29,7 @@ export type InvoiceListState = StateOf<typeof INVOICE_LIST>;
 /** An invoice's state from its amounts and status. */
 export function invoiceStateOf(row: { status: InvoiceStatus; due: string }): InvoiceState {
   if (row.status === "cancelled") return "cancelled";
-  return Number(row.due) > 0 ? "due" : "paid";
+  return toPaisa(row.due) > 0n ? "due" : "paid";
 }
 
 export interface InvoiceRow {
