@@ -4,14 +4,16 @@ import { invoiceAllocations, invoices } from "../../db/schema";
 import { todayInDhaka } from "../../lib/dhaka-time";
 import { formatMoney } from "../../lib/format";
 import { isUuid } from "../../lib/list-params";
-import { fromPaisa, toPaisa } from "../../lib/money";
+import { fromPaisa } from "../../lib/money";
 import { twoLines } from "../accounting/journal";
 import { postEntry, PostingRefused, roleAccounts } from "../accounting/ledger.server";
 import { ledgerRefusal } from "../accounting/ledger-refusal";
 import { recordAudit, type AuditActor } from "../audit/audit.server";
 import { refuseFields, type Refusal, type UseCaseResult } from "../use-case";
-import { customerCreditPaisa, lockCustomer } from "./customer-credit.server";
+import { customerCreditPaisa } from "./customer-credit.server";
+import { invoiceDuePaisa } from "./invoice-due";
 import { INVOICE_MESSAGES, type ApplyCreditFormValues } from "./invoice-forms";
+import { lockInvoiceForChange } from "./invoice-lock.server";
 
 // Apply credit (issue 22): the customer's credit (an advance paid before, an overpayment, a credit note's rest) set
 // against what an invoice still owes, as much as both allow. Under the customer's lock and the invoice's: an
@@ -32,16 +34,12 @@ export async function applyCustomerCredit(
   const date = todayInDhaka(now);
   try {
     return await db.transaction(async (tx): Promise<ApplyCreditResult> => {
-      const [found] = await tx
-        .select({ customerId: invoices.customerId })
-        .from(invoices)
-        .where(eq(invoices.id, invoiceId));
-      if (!found) return failed("not-found", { form: INVOICE_MESSAGES.invoiceNotFound });
-      await lockCustomer(tx, found.customerId);
-      const [invoice] = await tx.select().from(invoices).where(eq(invoices.id, invoiceId)).for("update");
-      if (!invoice) return failed("not-found", { form: INVOICE_MESSAGES.invoiceNotFound });
+      // The customer (their credit is spent), then the invoice, still theirs.
+      const locked = await lockInvoiceForChange(tx, invoiceId, { quotation: false });
+      if (!locked.ok) return failed(locked.refusal, { form: locked.message });
+      const invoice = locked.invoice;
       if (invoice.status === "cancelled") return failed("conflict", { form: INVOICE_MESSAGES.invoiceCancelled });
-      const due = toPaisa(invoice.total) - toPaisa(invoice.paidAmount) - toPaisa(invoice.creditedAmount);
+      const due = invoiceDuePaisa(invoice);
       if (due <= 0n) return failed("conflict", { form: INVOICE_MESSAGES.nothingDue });
       const credit = await customerCreditPaisa(tx, invoice.customerId);
       if (credit <= 0n) return failed("conflict", { form: INVOICE_MESSAGES.noCredit });

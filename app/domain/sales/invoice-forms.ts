@@ -19,12 +19,16 @@ export const INVOICE_MESSAGES = {
   noRevision: "This quotation was never sent with prices: there is nothing to invoice",
   kindRequired: "Choose a full, advance or final invoice",
   customerGone: "The quotation's customer record does not exist",
+  customerMoving: "The quotation's customer is being merged meanwhile: try again",
 
   creditNoteIssued: (number: string, invoice: string) => `Credit note ${number} issued on invoice ${invoice}`,
   creditNoteFailed: (reason: string) => `Failed to issue credit note: ${reason}`,
   invoiceRequired: "Choose the invoice",
   invoiceNotFound: "This invoice does not exist",
   invoiceCancelled: "This invoice is cancelled: a credit note already took all of it back",
+  invoiceMoved: "The invoice moved to another customer meanwhile: try again",
+  finalInvoiceFirst: (final: string) =>
+    `The final invoice ${final} already took this advance off the quotation's total: cancel ${final} with a credit note first`,
   scopeRequired: "Choose whether the credit note takes back the whole invoice or part of it",
   amountRequired: "Amount before VAT is required",
   amountInvalid: "Amount before VAT must be an amount in taka, e.g. 1500 or 1500.50",

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.server";
 import { creditNoteLines, creditNotes, invoices } from "../../db/schema";
 import { todayInDhaka } from "../../lib/dhaka-time";
@@ -13,16 +13,18 @@ import { assertOpenVatPeriod } from "../tax/vat-period-lock.server";
 import { writeTaxRecords } from "../tax/tax-register.server";
 import { refuseFields, type Refusal, type UseCaseResult } from "../use-case";
 import { wakeEmailSender } from "../email/sender.server";
-import { lockCustomer } from "./customer-credit.server";
 import { takeDocumentNumber } from "./document-number.server";
 import { creditNoteFigures } from "./invoice-arithmetic";
+import { invoiceDuePaisa } from "./invoice-due";
 import { INVOICE_MESSAGES, parseCreditNoteForm, type CreditNoteFormValues } from "./invoice-forms";
 import { queueCreditNoteEmail } from "./invoice-email.server";
 import { documentSettings } from "./invoice-issue-common.server";
+import { lockInvoiceForChange } from "./invoice-lock.server";
 
 // A credit note (Mushak-6.7) on an issued invoice (issue 22, DESIGN §10): takes back all of what is not yet credited
-// (a cancellation) or a value before VAT up to it, with VAT at the invoice's rate, and its reason. One transaction:
-// the customer locked (their credit may grow), the invoice locked, the VAT period checked open, the gapless number,
+// (a cancellation) or a value before VAT up to it, with VAT at the invoice's rate, and its reason; never on an advance
+// while the quotation's final invoice (which took the advance off) is in force. One transaction: the quotation, the
+// customer (their credit may grow) and the invoice locked, the VAT period checked open, the gapless number,
 // the credit note and its line, the entry (Dr rental income, Dr VAT payable / Cr receivable for what the invoice
 // still owed, Cr customer advances for the rest), the invoice's credited amount raised (cancelled once the credit
 // notes reach its net), the tax register's negative output VAT row, the audit line and the e-mail to the
@@ -46,16 +48,27 @@ export async function issueCreditNote(
   const issueDate = todayInDhaka(now);
   try {
     const result = await db.transaction(async (tx): Promise<IssueCreditNoteResult> => {
-      const [found] = await tx
-        .select({ customerId: invoices.customerId })
-        .from(invoices)
-        .where(eq(invoices.id, input.invoiceId));
-      if (!found) return failed("not-found", { form: INVOICE_MESSAGES.invoiceNotFound });
-      // The customer first, as every document changing their credit does; then the invoice.
-      await lockCustomer(tx, found.customerId);
-      const [invoice] = await tx.select().from(invoices).where(eq(invoices.id, input.invoiceId)).for("update");
-      if (!invoice) return failed("not-found", { form: INVOICE_MESSAGES.invoiceNotFound });
+      // The quotation (an invoice of it issued meanwhile waits), the customer (their credit may grow), the invoice.
+      const locked = await lockInvoiceForChange(tx, input.invoiceId, { quotation: true });
+      if (!locked.ok) return failed(locked.refusal, { form: locked.message });
+      const invoice = locked.invoice;
       if (invoice.status === "cancelled") return failed("conflict", { form: INVOICE_MESSAGES.invoiceCancelled });
+      if (invoice.kind === "advance") {
+        // The final invoice took this advance off the quotation's total: taking the advance back too would leave
+        // the quotation invoiced short, and the kinds' rules refuse any invoice after a final. The final goes first.
+        const [final] = await tx
+          .select({ number: invoices.number })
+          .from(invoices)
+          .where(
+            and(
+              eq(invoices.quotationId, invoice.quotationId),
+              eq(invoices.kind, "final"),
+              eq(invoices.status, "issued"),
+            ),
+          )
+          .limit(1);
+        if (final) return failed("conflict", { form: INVOICE_MESSAGES.finalInvoiceFirst(final.number) });
+      }
       const [credited] = await tx
         .select({
           net: sql<string>`coalesce(sum(${creditNotes.netAmount}), 0)::text`,
@@ -76,7 +89,7 @@ export async function issueCreditNote(
           vatRatePercent: invoice.vatRatePercent,
           creditedNet,
           creditedVat: toPaisa(credited!.vat),
-          due: toPaisa(invoice.total) - toPaisa(invoice.paidAmount) - toPaisa(invoice.creditedAmount),
+          due: invoiceDuePaisa(invoice),
         },
         input.value,
       );

@@ -240,6 +240,39 @@ describe("advance and final invoices", () => {
   });
 });
 
+describe("a merged customer", () => {
+  it("is never invoiced: the record it was merged into is (two merges on), the quotation following it there", async () => {
+    const q = await approvedQuotation([["Generator", 1, "1000"]]);
+    const first = await customerOf(q.id);
+    const [middle, kept] = await getDb()
+      .insert(customers)
+      .values([{ name: "Middle Name" }, { name: "Kept Name", organisation: "Kept Events Ltd", bin: "000123456-0101" }])
+      .returning({ id: customers.id });
+    await advancePaid(kept!.id, "100", TODAY);
+    const mergedAt = new Date();
+    await getDb().update(customers).set({ mergedIntoId: middle!.id, mergedAt }).where(eq(customers.id, first));
+    await getDb().update(customers).set({ mergedIntoId: kept!.id, mergedAt }).where(eq(customers.id, middle!.id));
+    const invoice = await issued(q.id);
+    // The kept record's name, BIN and credit: the merged one had none of them.
+    expect(invoice).toMatchObject({
+      customerId: kept!.id,
+      buyerName: "Kept Events Ltd",
+      buyerBin: "000123456-0101",
+      paidAmount: "100.00",
+    });
+    const [quotation] = await getDb().select().from(quotations).where(eq(quotations.id, q.id));
+    expect(quotation!.customerId).toBe(kept!.id);
+    const [audit] = await getDb()
+      .select()
+      .from(auditLog)
+      .where(sql`${auditLog.entityId} = ${invoice.id} and ${auditLog.action} = 'invoice.issued'`);
+    expect(audit!.changes).toMatchObject({ customerId: kept!.id, quotationCustomerWas: first });
+    // The next invoice of the quotation finds it on the kept record already.
+    await creditNote(invoice.id, "whole", "", "Reissued");
+    expect((await issued(q.id)).customerId).toBe(kept!.id);
+  });
+});
+
 describe("the customer's credit", () => {
   it("is applied at issue in the same entry: Dr customer advances / Cr receivable, an allocation of kind credit", async () => {
     const q = await approvedQuotation([["Generator", 1, "1000"]]);
@@ -376,6 +409,43 @@ describe("credit notes", () => {
     const after = await balances();
     expect(after.receivable).toBe(before.receivable);
     expect(after.advances - before.advances).toBe(-115_000n);
+  });
+});
+
+describe("a credit note on an advance", () => {
+  it("is refused while the final invoice (which took the advance off) is in force, naming the final", async () => {
+    const q = await approvedQuotation([["Stage", 1, "1000"]]);
+    const advance = await issued(q.id, "advance", "40");
+    const final = await issued(q.id, "final");
+    const before = await tableFingerprint(WRITTEN_TABLES);
+    for (const [scope, amount] of [
+      ["whole", ""],
+      ["part", "10"],
+    ] as const) {
+      const result = await creditNote(advance.id, scope, amount);
+      expect(result).toMatchObject({
+        ok: false,
+        refusal: "conflict",
+        errors: { form: INVOICE_MESSAGES.finalInvoiceFirst(final.number) },
+      });
+      if (!result.ok)
+        expect(result.message).toBe(
+          INVOICE_MESSAGES.creditNoteFailed(INVOICE_MESSAGES.finalInvoiceFirst(final.number)),
+        );
+    }
+    expect(INVOICE_MESSAGES.finalInvoiceFirst(final.number)).toContain(`cancel ${final.number}`);
+    expect(await tableFingerprint(WRITTEN_TABLES)).toEqual(before);
+    // The final cancelled first, the advance may be taken back; then the quotation is invoiced in full again.
+    expect((await creditNote(final.id, "whole")).ok).toBe(true);
+    expect((await creditNote(advance.id, "whole")).ok).toBe(true);
+    expect((await issued(q.id)).total).toBe(q.total);
+  });
+
+  it("is allowed before any final, and a final issued after a part credit note still adds up", async () => {
+    const q = await approvedQuotation([["Stage", 1, "1000"]]);
+    const advance = await issued(q.id, "advance", "50");
+    expect((await creditNote(advance.id, "part", "100")).ok).toBe(true);
+    expect((await issued(q.id, "final")).kind).toBe("final");
   });
 });
 

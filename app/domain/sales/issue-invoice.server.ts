@@ -16,7 +16,7 @@ import { writeTaxRecords } from "../tax/tax-register.server";
 import { refuseFields, type Refusal, type UseCaseResult } from "../use-case";
 import { wakeEmailSender } from "../email/sender.server";
 import { INVOICE_KIND_LABELS } from "./constants";
-import { customerCreditPaisa, lockCustomer } from "./customer-credit.server";
+import { customerCreditPaisa } from "./customer-credit.server";
 import { takeDocumentNumber } from "./document-number.server";
 import {
   advanceInvoiceFigures,
@@ -35,11 +35,12 @@ import { ensureQuotationCustomer } from "./quotation-customer.server";
 
 // Issue a tax invoice (Mushak-6.3) on an approved quotation (issue 22, DESIGN §10): full, an advance of a percentage,
 // or the final one less the advances. One transaction: the quotation's row locked (a second invoice on it waits, then
-// sees this one), its customer record made if it was approved before customers existed, the customer locked (their
-// credit is spent here), the VAT period checked open, the gapless number taken (given back by a rollback), the
-// invoice and its lines written, the entry posted (Dr receivable / Cr rental income, Cr VAT payable), the customer's
-// credit applied in the same entry (Dr customer advances / Cr receivable), the tax register's output VAT row and the
-// audit line, and the e-mail to the customer with the PDF (the outbox, in the same transaction).
+// sees this one), its customer record made if it was approved before customers existed (or, when that record was
+// merged into another, the quotation moved to the record kept), the customer locked (their credit is spent here), the
+// VAT period checked open, the gapless number taken (given back by a rollback), the invoice and its lines written,
+// the entry posted (Dr receivable / Cr rental income, Cr VAT payable), the customer's credit applied in the same
+// entry (Dr customer advances / Cr receivable), the tax register's output VAT row and the audit line, and the e-mail
+// to the customer with the PDF (the outbox, in the same transaction).
 
 export type IssueInvoiceResult = UseCaseResult<{ id: string; number: string }>;
 
@@ -126,15 +127,23 @@ export async function issueInvoice(
         if (figures.total <= 0n) return failed("conflict", { kind: INVOICE_ARITHMETIC_MESSAGES.zeroFinal });
       }
 
-      const customerId = await ensureQuotationCustomer(tx, quotation.id, actor.userId);
-      if (!(await lockCustomer(tx, customerId))) return failed("conflict", { form: INVOICE_MESSAGES.customerGone });
-      const [customer] = await tx.select().from(customers).where(eq(customers.id, customerId));
+      // The quotation's customer, live and locked: ensureQuotationCustomer leads from a merged record to the one kept
+      // (relinking the quotation); a merge of that one committed before our lock is followed the same way.
+      const linkedId = quotation.customerId;
+      let customer: typeof customers.$inferSelect | undefined;
+      for (let tries = 0; tries < 5 && (!customer || customer.mergedIntoId); tries++) {
+        const id = await ensureQuotationCustomer(tx, quotation.id, actor.userId);
+        [customer] = await tx.select().from(customers).where(eq(customers.id, id)).for("update");
+        if (!customer) return failed("conflict", { form: INVOICE_MESSAGES.customerGone });
+      }
+      if (!customer || customer.mergedIntoId) return failed("conflict", { form: INVOICE_MESSAGES.customerMoving });
+      const customerId = customer.id;
       await assertOpenVatPeriod(tx, issueDate, "form");
       const accounts = await roleAccounts(tx, ["receivable", "income.rental", "vat.payable", "customer.advances"]);
       const settings = await documentSettings(tx, actor.userId, actor.label);
       const taken = await takeDocumentNumber(tx, "invoice", issueDate);
       const invoiceId = randomUUID();
-      const buyerName = customer!.organisation?.trim() || customer!.name;
+      const buyerName = customer.organisation?.trim() || customer.name;
 
       const credit = await customerCreditPaisa(tx, customerId);
       const applied = credit < figures.total ? credit : figures.total;
@@ -177,8 +186,8 @@ export async function issueInvoice(
         issueDate,
         dueDate: addDays(issueDate, settings.dueDays),
         buyerName,
-        buyerBin: customer!.bin,
-        buyerAddress: customer!.address,
+        buyerBin: customer.bin,
+        buyerAddress: customer.address,
         deliveryAddress: quotation.eventLocation,
         netAmount: fromPaisa(figures.net),
         vatAmount: fromPaisa(figures.vat),
@@ -223,7 +232,7 @@ export async function issueInvoice(
           reference: taken.number,
           description: `${INVOICE_KIND_LABELS[input.kind]} ${taken.number}`,
           party: buyerName,
-          partyBin: customer!.bin,
+          partyBin: customer.bin,
           source: { type: "invoice", id: invoiceId },
           journalEntryId: entryId,
           createdBy: actor.userId,
@@ -242,6 +251,8 @@ export async function issueInvoice(
           advancePercent: input.advancePercent === null ? null : fromPaisa(input.advancePercent),
           quotationId: quotation.id,
           revision: revision.revision,
+          customerId,
+          ...(linkedId && customerId !== linkedId ? { quotationCustomerWas: linkedId } : {}),
           net: fromPaisa(figures.net),
           vat: fromPaisa(figures.vat),
           total: fromPaisa(figures.total),
