@@ -1,5 +1,6 @@
 import { fromPaisa, toPaisa } from "../../lib/money";
 import type { InvoiceStatus } from "./constants";
+import { invoiceDuePaisa } from "./invoice-due";
 
 // What the customer's portal says of an invoice (issue 22): what is paid, what is still due, and one word for it.
 // Browser-safe.
@@ -26,7 +27,7 @@ export function portalInvoiceStanding(invoice: {
   creditedAmount: string;
 }): { due: string; status: PortalInvoiceStatus } {
   const paid = toPaisa(invoice.paidAmount);
-  const due = toPaisa(invoice.total) - paid - toPaisa(invoice.creditedAmount);
+  const due = invoiceDuePaisa(invoice);
   const status: PortalInvoiceStatus =
     invoice.status === "cancelled" ? "cancelled" : due <= 0n ? "paid" : paid > 0n ? "part_paid" : "due";
   return { due: fromPaisa(due > 0n ? due : 0n), status };
