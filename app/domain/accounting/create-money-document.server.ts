@@ -2,8 +2,11 @@ import { eq } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.server";
 import { transactions } from "../../db/schema";
 import { formatMoney } from "../../lib/format";
-import { toPaisa } from "../../lib/money";
+import { fromPaisa, toPaisa } from "../../lib/money";
 import { recordAudit, type AuditActor } from "../audit/audit.server";
+import { vatIncludedIn } from "../tax/purchase-vat";
+import { writeTaxRecords } from "../tax/tax-register.server";
+import { assertOpenVatPeriod } from "../tax/vat-period-lock.server";
 import { refuseFields, type Refusal, type UseCaseResult } from "../use-case";
 import { categoryRole, type AccountRole } from "./account-roles";
 import { PAYMENT_METHOD_LABELS } from "./constants";
@@ -17,13 +20,16 @@ import {
   type MoneyDocumentInput,
   type MoneyDocumentKind,
 } from "./money-document-form";
-import { completedTransactionLines, openItemLines } from "./posting-rules";
+import { completedTransactionLines, openItemLines, withInputVat } from "./posting-rules";
 
 // New Transaction, New Payable, New Receivable (issue 21, DESIGN §10): one use case, one transaction with its entry
 // and audit line. A completed one posts at once through the money account chosen (completedTransactionLines, source
 // "transaction"); a pending one is a receivable (income) or payable (expense), posted against the receivable or
 // payable role's account (openItemLines, source "receivable" / "payable") and owed until settled. The accounts come
 // from Settings > Accounting's roles: the category's, and the receivable's or payable's.
+// An expense entered with VAT (issue 22) posts the VAT included in its amount to input VAT (the vat.input role) and
+// the rest to the category, and writes its input VAT row of the tax register (the purchase register's, with the
+// supplier and BIN) in the same transaction; refused, naming the date, inside a closed VAT period.
 
 export type CreateMoneyDocumentResult = UseCaseResult<{ id: string; entryId: string }>;
 
@@ -69,6 +75,11 @@ export async function createMoneyDocument(
       }
       const categoryAccount = await roleAccount(tx, categoryRole(input.type, input.category), "category");
       const amount = toPaisa(input.amount);
+      // The form refuses VAT on income; the use case only ever splits an expense.
+      const purchaseVat = input.vat && input.type === "expense" ? input.vat : null;
+      const vat = purchaseVat ? vatIncludedIn(amount, purchaseVat.rate) : 0n;
+      if (purchaseVat) await assertOpenVatPeriod(tx, input.date, "date");
+      const vatInputAccount = vat > 0n ? await roleAccount(tx, "vat.input", "vatRate") : null;
       const [row] = await tx
         .insert(transactions)
         .values({
@@ -106,6 +117,7 @@ export async function createMoneyDocument(
         lines = openItemLines("expense", amount, { category: categoryAccount, payable });
         source = "payable";
       }
+      if (vatInputAccount) lines = withInputVat(lines, categoryAccount, vat, vatInputAccount);
       const entryId = await postEntry(tx, {
         date: input.date,
         description: documentEntryDescription(input),
@@ -114,6 +126,25 @@ export async function createMoneyDocument(
         createdBy: actor.userId,
       });
       await tx.update(transactions).set({ journalEntryId: entryId }).where(eq(transactions.id, id));
+      if (purchaseVat) {
+        await writeTaxRecords(tx, [
+          {
+            date: input.date,
+            kind: "input_vat",
+            accountId: categoryAccount,
+            rate: fromPaisa(toPaisa(purchaseVat.rate)),
+            taxableAmount: fromPaisa(amount - vat),
+            taxAmount: fromPaisa(vat),
+            reference: input.reference,
+            description: documentEntryDescription(input),
+            party: input.party,
+            partyBin: purchaseVat.partyBin,
+            source: { type: "transaction", id },
+            journalEntryId: entryId,
+            createdBy: actor.userId,
+          },
+        ]);
+      }
 
       const noun = source === "transaction" ? `${input.type} transaction` : source;
       await recordAudit(tx, actor, {
@@ -122,8 +153,14 @@ export async function createMoneyDocument(
         entityId: id,
         summary: `Added the ${noun} ${input.category} of ${formatMoney(input.amount)}${
           input.party ? ` (${input.party})` : ""
-        }, ${input.status === "completed" ? `paid through ${PAYMENT_METHOD_LABELS[input.paymentMethod].toLowerCase()}` : "pending"}`,
-        changes: { ...input, journalEntryId: entryId },
+        }, ${input.status === "completed" ? `paid through ${PAYMENT_METHOD_LABELS[input.paymentMethod].toLowerCase()}` : "pending"}${
+          purchaseVat ? `, VAT ${formatMoney(fromPaisa(vat))} at ${purchaseVat.rate}% included` : ""
+        }`,
+        changes: {
+          ...input,
+          journalEntryId: entryId,
+          ...(purchaseVat ? { vatAmount: fromPaisa(vat), netAmount: fromPaisa(amount - vat) } : {}),
+        },
       });
       return { ok: true, message: MONEY_DOCUMENT_MESSAGES.added[kind], id, entryId };
     });
@@ -132,7 +169,7 @@ export async function createMoneyDocument(
     if (error instanceof PostingRefused)
       return ledgerRefusal(error, {
         failed: MONEY_DOCUMENT_MESSAGES.addFailed[kind],
-        fields: ["date", "category", "moneyAccountId"],
+        fields: ["date", "category", "moneyAccountId", "vatRate"],
       });
     throw error;
   }

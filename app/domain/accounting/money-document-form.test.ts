@@ -45,6 +45,7 @@ describe("parseMoneyDocumentForm", () => {
         status: "completed",
         party: null,
         dueDate: null,
+        vat: null,
       },
     });
   });

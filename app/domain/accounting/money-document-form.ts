@@ -4,6 +4,8 @@ import { fieldErrors } from "../../lib/form-errors";
 import { isCalendarDate, isUuid } from "../../lib/list-params";
 import { moneyField, toPaisa } from "../../lib/money";
 import { nameField } from "../../lib/name-text";
+import { normalizeBin } from "../sales/customer-form";
+import { isPurchaseVatRate, PURCHASE_VAT_RATES, type PurchaseVatRate } from "../tax/purchase-vat";
 import { categoriesOf } from "./account-roles";
 import { PAYMENT_METHODS, PAYMENT_METHOD_LABELS, TRANSACTION_TYPES, type PaymentMethod } from "./constants";
 
@@ -12,6 +14,9 @@ import { PAYMENT_METHODS, PAYMENT_METHOD_LABELS, TRANSACTION_TYPES, type Payment
 // receivable an income, each naming its party. Completed: paid or received at once, through a cash, bank or wallet
 // account of its payment method (posted at once); pending: a payable or receivable, owed until settled. One schema
 // for the browser's messages and the use case's decision. Browser-safe.
+// An expense (a completed one, or a payable) may be entered with VAT (issue 22): its amount stays what was paid or
+// is owed, VAT included; the VAT rate and the supplier's BIN go to the purchase register (Mushak-6.1), which names
+// the supplier: the party is required then.
 
 export type MoneyDocumentKind = "transaction" | "payable" | "receivable";
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
@@ -53,6 +58,11 @@ export const MONEY_DOCUMENT_MESSAGES = {
   dueDateInvalid: "Due date must be a date",
   dueBeforeDate: "Due date cannot be before the date",
   dueDateOfCompleted: "A completed one is not due: leave the due date empty or choose Pending",
+  vatRateInvalid: `Choose a VAT rate: ${PURCHASE_VAT_RATES.map((r) => `${r}%`).join(", ")}, or none`,
+  vatOnIncome: "VAT is entered on expenses only: choose none, or the type Expense",
+  vatPartyRequired: "Supplier is required when VAT is entered: the purchase register names it",
+  binInvalid: "BIN must be 9 or 13 digits (hyphens and spaces allowed)",
+  binWithoutVat: "The supplier's BIN is kept with the VAT: choose the VAT rate, or leave the BIN empty",
   // Checked by the use case against the chart of accounts.
   accountUnknown: "This account does not exist any more: choose another",
   accountNotMoney: "Choose a cash, bank or mobile banking account",
@@ -60,7 +70,7 @@ export const MONEY_DOCUMENT_MESSAGES = {
     `This account is not a ${PAYMENT_METHOD_LABELS[method].toLowerCase()} account: choose one of ${PAYMENT_METHOD_LABELS[method].toLowerCase()}, or change the method`,
 } as const;
 
-export const MONEY_DOCUMENT_LIMITS = { description: 500, reference: 100, party: 120 } as const;
+export const MONEY_DOCUMENT_LIMITS = { description: 500, reference: 100, party: 120, partyBin: 20 } as const;
 
 export interface MoneyAccountChoice {
   id: string;
@@ -91,6 +101,10 @@ export interface MoneyDocumentFormValues {
   /** Who is paid or who pays: a supplier (payable), a customer (receivable). */
   party: string;
   dueDate: string;
+  /** An expense's VAT included in its amount: a rate of PURCHASE_VAT_RATES, or "" (none; absent is none too). */
+  vatRate?: string;
+  /** The supplier's BIN, with the VAT (optional). */
+  partyBin?: string;
 }
 
 const FIELDS = [
@@ -105,6 +119,8 @@ const FIELDS = [
   "status",
   "party",
   "dueDate",
+  "vatRate",
+  "partyBin",
 ] as const satisfies readonly (keyof MoneyDocumentFormValues)[];
 
 /** The form as typed; a payable's or receivable's type is fixed by its kind, whatever was posted. */
@@ -140,6 +156,8 @@ export function emptyMoneyDocumentForm(
     status: kind === "transaction" ? "completed" : "pending",
     party: "",
     dueDate: "",
+    vatRate: "",
+    partyBin: "",
   };
 }
 
@@ -180,6 +198,17 @@ function schemaOf(kind: MoneyDocumentKind) {
         .string()
         .trim()
         .refine((v) => v === "" || isCalendarDate(v), M.dueDateInvalid),
+      vatRate: z
+        .string()
+        .trim()
+        .optional()
+        .refine((v) => !v || isPurchaseVatRate(v), M.vatRateInvalid),
+      partyBin: z
+        .string()
+        .trim()
+        .max(MONEY_DOCUMENT_LIMITS.partyBin, M.binInvalid)
+        .optional()
+        .refine((v) => !v || normalizeBin(v) !== null, M.binInvalid),
     })
     .transform((v) => ({
       date: v.date,
@@ -194,6 +223,10 @@ function schemaOf(kind: MoneyDocumentKind) {
       status: v.status as NewDocumentStatus,
       party: v.party || null,
       dueDate: v.dueDate || null,
+      /** The VAT included in the amount, when entered: its rate, and the supplier's BIN (digits) or null. */
+      vat: v.vatRate
+        ? { rate: v.vatRate as PurchaseVatRate, partyBin: v.partyBin ? normalizeBin(v.partyBin) : null }
+        : null,
     }));
 }
 
@@ -227,6 +260,11 @@ function crossFieldErrors(values: MoneyDocumentFormValues): Record<string, strin
   }
   if (!errors.dueDate && isCalendarDate(dueDate) && isCalendarDate(date) && dueDate < date)
     errors.dueDate = M.dueBeforeDate;
+  const vatRate = (values.vatRate ?? "").trim();
+  if (vatRate) {
+    if (type === "income") errors.vatRate = M.vatOnIncome;
+    else if (!values.party.trim()) errors.party = M.vatPartyRequired;
+  } else if ((values.partyBin ?? "").trim()) errors.partyBin = M.binWithoutVat;
   return errors;
 }
 

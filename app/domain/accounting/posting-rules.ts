@@ -67,3 +67,25 @@ export function settlementLines(
     ? twoLines(money, required(accounts.receivable, "receivable"), amount, description)
     : twoLines(required(accounts.payable, "payable"), money, amount, description);
 }
+
+/**
+ * A purchase entered with VAT (issue 22): of the category's debit (the expense or asset, the amount VAT included),
+ * `vat` goes to input VAT instead, on its own line after it; the credit (money or payable) stays the whole amount.
+ */
+export function withInputVat(
+  lines: readonly EntryLine[],
+  category: string,
+  vat: bigint,
+  vatInput: string,
+): EntryLine[] {
+  if (vat <= 0n) return [...lines];
+  const at = lines.findIndex((l) => l.accountId === category && l.debit > 0n);
+  if (at < 0 || lines[at]!.debit <= vat) throw new Error("posting rule: input VAT needs the category's larger debit");
+  const line = lines[at]!;
+  return [
+    ...lines.slice(0, at),
+    { ...line, debit: line.debit - vat },
+    { accountId: vatInput, debit: vat, credit: 0n, description: line.description },
+    ...lines.slice(at + 1),
+  ];
+}

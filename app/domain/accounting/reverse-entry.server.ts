@@ -1,12 +1,14 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.server";
-import { journalEntries, settlements, transactions } from "../../db/schema";
+import { journalEntries, settlements, taxRecords, transactions } from "../../db/schema";
 import { isUniqueViolation } from "../../db/errors.server";
 import { formatShortDate, formatMoney } from "../../lib/format";
 import { fromPaisa, toPaisa } from "../../lib/money";
 import { isCalendarDate, isUuid } from "../../lib/list-params";
 import { recordAudit, type AuditActor } from "../audit/audit.server";
 import { refuse, type UseCaseResult } from "../use-case";
+import { assertOpenVatPeriod } from "../tax/vat-period-lock.server";
+import { closedPeriodOf } from "../tax/vat-return.server";
 import { mirrorLines } from "./journal";
 import { CORRECTED_BY_ITS_DOCUMENT } from "./ledger-list";
 import { postEntry, PostingRefused } from "./ledger.server";
@@ -19,6 +21,9 @@ import { storedEntryLines } from "./stored-lines.server";
 // Reversing a document's entry undoes the document too: a transaction, payable or receivable is cancelled (only
 // while nothing of it is settled), a settlement is taken back and its amount is owed again. The entries of tax
 // invoices, credit notes, customer payments and tax documents are refused: their documents correct them.
+// A purchase entered with VAT (issue 22) takes its input VAT row out of the tax register with it, so the register
+// and the VAT return hold only the VAT of purchases that stand: refused while the purchase's VAT period is closed
+// (its return was filed with that VAT) or when the reversal is dated inside a closed period.
 
 export const REVERSE_MESSAGES = {
   done: (reference: string) => `Entry reversed: ${reference} posted`,
@@ -29,6 +34,8 @@ export const REVERSE_MESSAGES = {
   beforeOriginal: (date: string) =>
     `The reversal cannot be dated before the entry it reverses (${formatShortDate(date)})`,
   settled: "This document has payments or receipts: reverse those first",
+  vatPeriodClosed: (date: string, start: string, end: string) =>
+    `This purchase's VAT (${formatShortDate(date)}) is in the VAT period ${formatShortDate(start)} to ${formatShortDate(end)}, closed and filed: it cannot be reversed`,
   dateRequired: "Date is required",
   dateInvalid: "Date must be a date",
   referenceTaken: "Another entry already has the reversal's reference (REV- and this entry's reference)",
@@ -74,7 +81,7 @@ export async function reverseEntry(
         const message = REVERSE_MESSAGES.beforeOriginal(original.entryDate);
         return refuse("invalid", message, { date: message });
       }
-      const refused = await undoDocument(tx, original.sourceType, original.sourceId);
+      const refused = await undoDocument(tx, original.sourceType, original.sourceId, input.date);
       if (refused) return refused;
 
       const entryLines = await storedEntryLines(tx, original.id);
@@ -113,12 +120,26 @@ export async function reverseEntry(
 }
 
 /** Undoes the document an entry was posted for; a refusal when the document cannot be undone. */
-async function undoDocument(tx: Tx, sourceType: string, sourceId: string | null) {
+async function undoDocument(tx: Tx, sourceType: string, sourceId: string | null, date: string) {
   if (!sourceId) return null;
   if (sourceType === "transaction" || sourceType === "receivable" || sourceType === "payable") {
     const [doc] = await tx.select().from(transactions).where(eq(transactions.id, sourceId)).for("update");
     if (!doc) return null;
     if (toPaisa(doc.settledAmount) > 0n) return refuse("conflict", REVERSE_MESSAGES.settled);
+    const taxRows = await tx
+      .select({ id: taxRecords.id })
+      .from(taxRecords)
+      .where(and(eq(taxRecords.sourceType, "transaction"), eq(taxRecords.sourceId, doc.id)));
+    if (taxRows.length > 0) {
+      // Holds the VAT close off (FOR SHARE) until this commits; refuses a reversal dated in a closed period.
+      await assertOpenVatPeriod(tx, date, "date");
+      const closed = await closedPeriodOf(tx, doc.date);
+      if (closed) {
+        const message = REVERSE_MESSAGES.vatPeriodClosed(doc.date, closed.start, closed.end);
+        return refuse("conflict", message, { date: message });
+      }
+      await tx.delete(taxRecords).where(and(eq(taxRecords.sourceType, "transaction"), eq(taxRecords.sourceId, doc.id)));
+    }
     await tx.update(transactions).set({ status: "cancelled" }).where(eq(transactions.id, doc.id));
     return null;
   }

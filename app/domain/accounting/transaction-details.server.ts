@@ -1,7 +1,7 @@
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../../db/client.server";
-import { chartOfAccounts, journalEntries, settlements, transactions as t } from "../../db/schema";
+import { chartOfAccounts, journalEntries, settlements, taxRecords, transactions as t } from "../../db/schema";
 import { isUuid } from "../../lib/list-params";
 import type { TransactionDetails } from "./transaction-details";
 import { moneyAccountJoin, TRANSACTION_ROW_COLUMNS } from "./transaction-list.server";
@@ -44,11 +44,22 @@ export async function loadTransactionDetails(db: DbOrTx, id: string): Promise<Tr
     .innerJoin(money, eq(money.id, settlements.moneyAccountId))
     .where(eq(settlements.transactionId, row.id))
     .orderBy(asc(settlements.date), asc(settlements.createdAt));
+  const [vat] = await db
+    .select({
+      rate: taxRecords.taxRate,
+      value: taxRecords.taxableAmount,
+      vat: taxRecords.taxAmount,
+      partyBin: taxRecords.partyBin,
+    })
+    .from(taxRecords)
+    .where(and(eq(taxRecords.sourceType, "transaction"), eq(taxRecords.sourceId, row.id)))
+    .limit(1);
   const named = (a: { code: string | null; name: string | null } | null) => (a?.code ? `${a.code} ${a.name}` : null);
   return {
     ...row,
     categoryAccount: named(row.categoryAccount),
     createdAt: row.createdAt.toISOString(),
     settlements: paid.map((s) => ({ ...s, account: named(s.account)!, reversed: s.reversed !== null })),
+    vat: vat ?? null,
   };
 }

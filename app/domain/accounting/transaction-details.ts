@@ -29,6 +29,8 @@ export interface TransactionDetails extends TransactionRow {
   categoryAccount: string | null;
   createdAt: string;
   settlements: SettlementDetails[];
+  /** The VAT included in an expense's amount (issue 22): its input VAT row of the tax register; null without. */
+  vat: { rate: string; value: string; vat: string; partyBin: string | null } | null;
 }
 
 /** The General Ledger showing one entry. */

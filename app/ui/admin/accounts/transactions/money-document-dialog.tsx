@@ -1,4 +1,4 @@
-import { useRef } from "react";
+import { useRef, useState } from "react";
 import { PAYABLE_CATEGORIES, RECEIVABLE_CATEGORIES } from "~/domain/accounting/constants";
 import {
   MONEY_DOCUMENT_LIMITS,
@@ -11,7 +11,15 @@ import {
   type MoneyDocumentFormValues,
   type MoneyDocumentKind,
 } from "~/domain/accounting/money-document-form";
+import {
+  isPurchaseVatRate,
+  PURCHASE_VAT_RATE_LABELS,
+  PURCHASE_VAT_RATES,
+  splitVatInclusive,
+} from "~/domain/tax/purchase-vat";
+import { formatMoney } from "~/lib/format";
 import { formCheck } from "~/lib/form-errors";
+import { normalizeMoney } from "~/lib/money";
 import { RecordFormDialog } from "~/ui/admin/form-dialog";
 import { FormError, SelectField, TextField, useFormBusy, useFormCheck } from "~/ui/admin/form";
 import { GroupedSelectField, PaymentFields } from "./money-fields";
@@ -20,6 +28,8 @@ import { GroupedSelectField, PaymentFields } from "./money-fields";
 // category, description, amount, payment method, reference, status), the account the money moved through, and the
 // party and due date of a pending one. A transaction chooses its type (its categories follow it); a payable is an
 // expense and a receivable an income. Checked in the browser by the domain's own rules before sending (ADR 0022).
+// An expense (and a payable) may say the VAT included in its amount (issue 22): the rate, the supplier's BIN, and
+// the VAT and the value before it shown as the amount is typed, by the same split as the server's.
 
 const CHECKS: Record<MoneyDocumentKind, ReturnType<typeof formCheck>> = {
   transaction: formCheck(
@@ -78,6 +88,11 @@ export function MoneyDocumentDialog({
   const categoryRef = useRef<HTMLSelectElement>(null);
   const fixedType = typeOfKind(kind);
   const text = TITLES[kind];
+  // What the VAT block needs to follow as it is typed: the type (a transaction's), the amount and the rate.
+  const [type, setType] = useState(fixedType ?? values.type);
+  const [amount, setAmount] = useState(values.amount);
+  const [vatRate, setVatRate] = useState(values.vatRate ?? "");
+  const expense = (fixedType ?? type) === "expense";
   const status = (
     <SelectField
       name="status"
@@ -148,6 +163,7 @@ export function MoneyDocumentDialog({
             onChange={(event) => {
               // The category list keeps both kinds (it works without JavaScript); one of the other type is cleared.
               const type = event.currentTarget.value;
+              setType(type);
               const category = categoryRef.current;
               if (!category || !category.value) return;
               const own: readonly string[] = type === "income" ? RECEIVABLE_CATEGORIES : PAYABLE_CATEGORIES;
@@ -178,6 +194,7 @@ export function MoneyDocumentDialog({
             const type = typeRef.current;
             if (!type || !category) return;
             type.value = (RECEIVABLE_CATEGORIES as readonly string[]).includes(category) ? "income" : "expense";
+            setType(type.value);
           }}
         />
         <TextField
@@ -188,6 +205,7 @@ export function MoneyDocumentDialog({
           defaultValue={values.amount}
           error={errors.amount}
           autoComplete="off"
+          onChange={(event) => setAmount(event.currentTarget.value)}
         />
         {kind !== "transaction" && status}
         {kind !== "transaction" && dueDate}
@@ -237,7 +255,81 @@ export function MoneyDocumentDialog({
           />
         )}
         {kind === "transaction" && dueDate}
+        {expense && (
+          <PurchaseVatFields
+            rate={vatRate}
+            onRateChange={setVatRate}
+            amount={amount}
+            partyBin={values.partyBin ?? ""}
+            errors={errors}
+          />
+        )}
       </div>
     </RecordFormDialog>
+  );
+}
+
+/** An expense's VAT included in its amount: the rate (none by default), the supplier's BIN, and the split live. */
+function PurchaseVatFields({
+  rate,
+  onRateChange,
+  amount,
+  partyBin,
+  errors,
+}: {
+  rate: string;
+  onRateChange: (rate: string) => void;
+  amount: string;
+  partyBin: string;
+  errors: Record<string, string | undefined>;
+}) {
+  const gross = normalizeMoney(amount);
+  const split = gross && isPurchaseVatRate(rate) ? splitVatInclusive(gross, rate) : null;
+  return (
+    <fieldset className="grid gap-4 rounded-md border border-slate-200 px-4 py-3 sm:col-span-2 sm:grid-cols-2">
+      <legend className="px-1 text-sm font-medium text-ink-900">VAT on the supplier&apos;s invoice</legend>
+      <SelectField
+        name="vatRate"
+        label="VAT included"
+        defaultValue={rate}
+        error={errors.vatRate}
+        onChange={(event) => onRateChange(event.currentTarget.value)}
+        options={[
+          { value: "", label: "No VAT" },
+          ...PURCHASE_VAT_RATES.map((r) => ({ value: r, label: PURCHASE_VAT_RATE_LABELS[r] })),
+        ]}
+      />
+      {rate ? (
+        <TextField
+          name="partyBin"
+          label="Supplier's BIN"
+          maxLength={MONEY_DOCUMENT_LIMITS.partyBin}
+          inputMode="numeric"
+          defaultValue={partyBin}
+          error={errors.partyBin}
+          hint="Optional: 9 or 13 digits"
+          autoComplete="off"
+        />
+      ) : (
+        <p className="self-center text-sm text-slate-600">
+          Choose the rate when the amount includes VAT: it is claimed as input VAT.
+        </p>
+      )}
+      {rate && (
+        <p className="text-sm text-slate-700 sm:col-span-2" aria-live="polite" data-testid="purchase-vat-split">
+          {split ? (
+            <>
+              VAT <span className="font-medium tabular-nums">{formatMoney(split.vat)}</span> · Expense before VAT{" "}
+              <span className="font-medium tabular-nums">{formatMoney(split.net)}</span>
+            </>
+          ) : (
+            "Type the amount (VAT included) to see its VAT"
+          )}
+          <span className="block text-xs text-slate-500">
+            The supplier is required: the purchase register (Mushak-6.1) names it.
+          </span>
+        </p>
+      )}
+    </fieldset>
   );
 }

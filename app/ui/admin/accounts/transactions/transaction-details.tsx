@@ -55,7 +55,20 @@ export function TransactionDetailsPanel({
             {PAYMENT_METHOD_LABELS[d.paymentMethod]}
             {d.moneyAccount && <span className="block text-xs text-slate-500">{d.moneyAccount}</span>}
           </Detail>
-          {d.party && <Detail term={d.type === "income" ? "Customer" : "Supplier"}>{d.party}</Detail>}
+          {d.vat && (
+            <Detail term={`VAT included (${Number(d.vat.rate)}%)`}>
+              <span className="tabular-nums" data-testid="details-vat">
+                {formatMoney(d.vat.vat)}
+              </span>
+              <span className="block text-xs text-slate-500">Input VAT; {formatMoney(d.vat.value)} before VAT</span>
+            </Detail>
+          )}
+          {d.party && (
+            <Detail term={d.type === "income" ? "Customer" : "Supplier"}>
+              {d.party}
+              {d.vat?.partyBin && <span className="block text-xs text-slate-500">BIN {d.vat.partyBin}</span>}
+            </Detail>
+          )}
           {d.reference && <Detail term="Reference">{d.reference}</Detail>}
           {d.dueDate && <Detail term="Due Date">{formatShortDate(d.dueDate)}</Detail>}
         </dl>

@@ -1,0 +1,258 @@
+// A purchase entered with VAT (issue 22; DESIGN §10 "purchase with VAT"): a completed expense and a payable whose
+// amount includes VAT post Dr expense (gross − VAT), Dr input VAT / Cr money or payable (gross), write their input VAT
+// row of the tax register, and count in the VAT return's input VAT and the purchase register. A closed VAT period
+// refuses one, naming the date, and nothing is written. Reversing its entry in the General Ledger takes the row out
+// of the register; refused (nothing written) while the purchase's VAT period is closed, or dated in a closed one.
+import { and, asc, eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { tableFingerprint } from "../../../tests/support/db-fingerprint";
+import { getDb } from "~/db/client.server";
+import { journalLines, taxRecords, transactions } from "~/db/schema";
+import { seedId } from "~/db/seed/ids";
+import { seedDatabase } from "~/db/seed/seed.server";
+import type { AuditActor } from "~/domain/audit/audit.server";
+import { closeVatPeriod } from "~/domain/tax/close-vat-period.server";
+import { VAT_PERIOD_MESSAGES } from "~/domain/tax/vat-period-lock.server";
+import { purchaseRegister, registerTotals, vatReturnFigures } from "~/domain/tax/vat-return.server";
+import { createMoneyDocument } from "./create-money-document.server";
+import { loadTransactionDetails } from "./transaction-details.server";
+import type { MoneyDocumentFormValues } from "./money-document-form";
+import { REVERSE_MESSAGES, reverseEntry } from "./reverse-entry.server";
+
+const A = (code: string) => seedId(`account:${code}`);
+const BANK = A("1100");
+const VAT_INPUT = A("1410");
+const PAYABLE = A("2000");
+const MAINTENANCE = A("5100");
+
+const actor: AuditActor = { userId: null, label: "accountant@example.com", ipAddress: null, userAgent: null };
+const TABLES = ["transactions", "tax_records", "journal_entries", "journal_lines", "audit_log", "vat_periods"] as const;
+
+function purchase(change: Partial<MoneyDocumentFormValues> = {}): MoneyDocumentFormValues {
+  return {
+    date: "2025-05-10",
+    type: "expense",
+    category: "Maintenance",
+    description: "Generator service",
+    amount: "11500",
+    paymentMethod: "bank",
+    moneyAccountId: BANK,
+    reference: "PS-2025-118",
+    status: "completed",
+    party: "Power Solutions Ltd",
+    dueDate: "",
+    vatRate: "15",
+    partyBin: "000123456-0101",
+    ...change,
+  };
+}
+
+const linesOf = (entryId: string) =>
+  getDb()
+    .select({ accountId: journalLines.accountId, debit: journalLines.debit, credit: journalLines.credit })
+    .from(journalLines)
+    .where(eq(journalLines.journalEntryId, entryId))
+    .orderBy(asc(journalLines.lineNo));
+
+const taxRowsOf = (transactionId: string) =>
+  getDb()
+    .select()
+    .from(taxRecords)
+    .where(and(eq(taxRecords.sourceType, "transaction"), eq(taxRecords.sourceId, transactionId)));
+
+const MAY = { start: "2025-05-01", end: "2025-05-31" };
+
+beforeAll(async () => {
+  await seedDatabase(getDb());
+});
+
+describe("a purchase entered with VAT", () => {
+  let paidId: string;
+  let paidEntry: string;
+
+  it("a completed expense: Dr expense gross − VAT, Dr input VAT / Cr bank gross, and its input VAT row", async () => {
+    const result = await createMoneyDocument(getDb(), actor, "transaction", purchase());
+    expect(result).toMatchObject({ ok: true });
+    if (!result.ok) return;
+    paidId = result.id;
+    paidEntry = result.entryId;
+    expect(await linesOf(result.entryId)).toEqual([
+      { accountId: MAINTENANCE, debit: "10000.00", credit: "0.00" },
+      { accountId: VAT_INPUT, debit: "1500.00", credit: "0.00" },
+      { accountId: BANK, debit: "0.00", credit: "11500.00" },
+    ]);
+    const [doc] = await getDb().select().from(transactions).where(eq(transactions.id, result.id));
+    expect(doc).toMatchObject({ amount: "11500.00", status: "completed", party: "Power Solutions Ltd" });
+    const rows = await taxRowsOf(result.id);
+    expect(rows).toHaveLength(1);
+    expect((await loadTransactionDetails(getDb(), result.id))!.vat).toEqual({
+      rate: "15.00",
+      value: "10000.00",
+      vat: "1500.00",
+      partyBin: "0001234560101",
+    });
+    expect(rows[0]).toMatchObject({
+      transactionDate: "2025-05-10",
+      kind: "input_vat",
+      taxType: "vat",
+      accountId: MAINTENANCE,
+      taxRate: "15.00",
+      taxableAmount: "10000.00",
+      taxAmount: "1500.00",
+      referenceNo: "PS-2025-118",
+      party: "Power Solutions Ltd",
+      partyBin: "0001234560101",
+      sourceType: "transaction",
+      sourceId: result.id,
+      journalEntryId: result.entryId,
+    });
+  });
+
+  it("a payable: Dr expense, Dr input VAT / Cr payable gross, rounded half up (৳1,000 at 7.5% holds ৳69.77)", async () => {
+    const result = await createMoneyDocument(
+      getDb(),
+      actor,
+      "payable",
+      purchase({
+        date: "2025-05-20",
+        amount: "1000",
+        vatRate: "7.5",
+        partyBin: "",
+        status: "pending",
+        moneyAccountId: "",
+        dueDate: "2025-06-20",
+        reference: "SUP-77",
+        party: "Clean Co",
+      }),
+    );
+    expect(result).toMatchObject({ ok: true });
+    if (!result.ok) return;
+    // 1000 × 7.5 / 107.5 = 69.767… → 69.77
+    expect(await linesOf(result.entryId)).toEqual([
+      { accountId: MAINTENANCE, debit: "930.23", credit: "0.00" },
+      { accountId: VAT_INPUT, debit: "69.77", credit: "0.00" },
+      { accountId: PAYABLE, debit: "0.00", credit: "1000.00" },
+    ]);
+    const [row] = await taxRowsOf(result.id);
+    expect(row).toMatchObject({ taxRate: "7.50", taxableAmount: "930.23", taxAmount: "69.77", partyBin: null });
+  });
+
+  it("a 0% purchase: two lines and a register row with VAT 0", async () => {
+    const result = await createMoneyDocument(
+      getDb(),
+      actor,
+      "transaction",
+      purchase({ date: "2025-05-25", vatRate: "0", amount: "500" }),
+    );
+    expect(result).toMatchObject({ ok: true });
+    if (!result.ok) return;
+    expect(await linesOf(result.entryId)).toEqual([
+      { accountId: MAINTENANCE, debit: "500.00", credit: "0.00" },
+      { accountId: BANK, debit: "0.00", credit: "500.00" },
+    ]);
+    expect(await taxRowsOf(result.id)).toMatchObject([{ taxRate: "0.00", taxableAmount: "500.00", taxAmount: "0.00" }]);
+  });
+
+  it("an expense without VAT writes no tax row, and income is unchanged", async () => {
+    const plain = await createMoneyDocument(getDb(), actor, "transaction", purchase({ vatRate: "", partyBin: "" }));
+    expect(plain).toMatchObject({ ok: true });
+    if (plain.ok) {
+      expect(await linesOf(plain.entryId)).toHaveLength(2);
+      expect(await taxRowsOf(plain.id)).toEqual([]);
+    }
+    const income = await createMoneyDocument(
+      getDb(),
+      actor,
+      "transaction",
+      purchase({ type: "income", category: "Equipment Rental", vatRate: "", partyBin: "" }),
+    );
+    expect(income).toMatchObject({ ok: true });
+    if (income.ok) {
+      expect(await linesOf(income.entryId)).toEqual([
+        { accountId: BANK, debit: "11500.00", credit: "0.00" },
+        { accountId: A("4000"), debit: "0.00", credit: "11500.00" },
+      ]);
+      expect(await taxRowsOf(income.id)).toEqual([]);
+    }
+  });
+
+  it("is in the VAT return's input VAT and in the purchase register of its period", async () => {
+    const figures = await vatReturnFigures(getDb(), MAY);
+    expect(figures.inputVat).toBe("1569.77");
+    const register = await purchaseRegister(getDb(), MAY);
+    expect(register.map((r) => [r.date, r.party, r.bin, r.reference, r.value, r.vat, r.rate])).toEqual([
+      ["2025-05-10", "Power Solutions Ltd", "0001234560101", "PS-2025-118", "10000.00", "1500.00", "15.00"],
+      ["2025-05-20", "Clean Co", null, "SUP-77", "930.23", "69.77", "7.50"],
+      ["2025-05-25", "Power Solutions Ltd", "0001234560101", "PS-2025-118", "500.00", "0.00", "0.00"],
+    ]);
+    expect(registerTotals(register).vat).toBe(figures.inputVat);
+  });
+
+  it("reversing its entry takes its row out of the register and the return", async () => {
+    const result = await reverseEntry(getDb(), actor, { entryId: paidEntry, date: "2025-05-28" });
+    expect(result).toMatchObject({ ok: true });
+    expect(await taxRowsOf(paidId)).toEqual([]);
+    const [doc] = await getDb().select().from(transactions).where(eq(transactions.id, paidId));
+    expect(doc!.status).toBe("cancelled");
+    expect((await vatReturnFigures(getDb(), MAY)).inputVat).toBe("69.77");
+    expect((await purchaseRegister(getDb(), MAY)).map((r) => r.reference)).toEqual(["SUP-77", "PS-2025-118"]);
+  });
+});
+
+describe("a closed VAT period", () => {
+  let juneId: string;
+  let juneEntry: string;
+
+  beforeAll(async () => {
+    const june = await createMoneyDocument(getDb(), actor, "transaction", purchase({ date: "2025-06-15" }));
+    if (!june.ok) throw new Error(june.message);
+    juneId = june.id;
+    juneEntry = june.entryId;
+    // The June return: the purchase's input VAT set off against VAT payable, the period locked.
+    const closed = await closeVatPeriod(getDb(), actor, { period: "2025-06" }, "2025-07-05");
+    expect(closed).toMatchObject({ ok: true });
+  });
+
+  it.each([
+    ["a completed expense", "transaction", {}],
+    ["a payable", "payable", { status: "pending", moneyAccountId: "" }],
+  ] as const)("refuses %s with VAT dated in it, naming the date, and writes nothing", async (_label, kind, change) => {
+    const before = await tableFingerprint(TABLES);
+    const result = await createMoneyDocument(getDb(), actor, kind, purchase({ date: "2025-06-20", ...change }));
+    const message = VAT_PERIOD_MESSAGES.closed("2025-06-01", "2025-06-30");
+    expect(result).toMatchObject({ ok: false, errors: { date: message } });
+    expect(await tableFingerprint(TABLES)).toEqual(before);
+  });
+
+  it("still takes an expense without VAT dated in it (only VAT-bearing documents are locked)", async () => {
+    const result = await createMoneyDocument(
+      getDb(),
+      actor,
+      "transaction",
+      purchase({ date: "2025-06-20", vatRate: "", partyBin: "" }),
+    );
+    expect(result).toMatchObject({ ok: true });
+  });
+
+  it("refuses reversing a purchase whose VAT was in it, and writes nothing", async () => {
+    const before = await tableFingerprint(TABLES);
+    const result = await reverseEntry(getDb(), actor, { entryId: juneEntry, date: "2025-07-10" });
+    const message = REVERSE_MESSAGES.vatPeriodClosed("2025-06-15", "2025-06-01", "2025-06-30");
+    expect(result).toMatchObject({ ok: false, refusal: "conflict", message, errors: { date: message } });
+    expect(await tableFingerprint(TABLES)).toEqual(before);
+    expect(await taxRowsOf(juneId)).toHaveLength(1);
+  });
+
+  it("refuses a reversal dated inside it, naming the date, and writes nothing", async () => {
+    const may = await createMoneyDocument(getDb(), actor, "transaction", purchase({ date: "2025-05-30" }));
+    if (!may.ok) throw new Error(may.message);
+    // May is still open; the reversal's own date falls in the closed June.
+    const before = await tableFingerprint(TABLES);
+    const result = await reverseEntry(getDb(), actor, { entryId: may.entryId, date: "2025-06-10" });
+    expect(result).toMatchObject({
+      ok: false,
+      errors: { date: VAT_PERIOD_MESSAGES.closed("2025-06-01", "2025-06-30") },
+    });
+    expect(await tableFingerprint(TABLES)).toEqual(before);
+  });
+});
