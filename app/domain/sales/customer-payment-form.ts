@@ -10,6 +10,7 @@ import {
   moneyField,
   MONEY_MAX_LABEL,
   optionalMoneyField,
+  roundedShare,
   sumPaisa,
   toPaisa,
 } from "../../lib/money";
@@ -237,10 +238,11 @@ function inFormOrder(errors: Record<string, string>): Record<string, string> {
   return Object.fromEntries(Object.entries(errors).sort(([a], [b]) => rank(a) - rank(b)));
 }
 
-/** a × part / whole, rounded half up (all ≥ 0, whole > 0). */
-export function shareOf(amount: bigint, part: bigint, whole: bigint): bigint {
-  return (amount * part * 2n + whole) / (whole * 2n);
-}
+/**
+ * a × part / whole, rounded half up: the books' one share, roundedShare (app/lib/money.ts), under the name the
+ * demo books and the ledger's property test import.
+ */
+export const shareOf = roundedShare;
 
 export interface PaymentFigures {
   received: bigint;
@@ -270,8 +272,8 @@ export function paymentFigures(
     const invoice = byId.get(a.invoiceId);
     if (!invoice) continue;
     const total = toPaisa(invoice.total);
-    vdsMax += shareOf(toPaisa(a.amount), toPaisa(invoice.vatAmount), total);
-    aitBase += shareOf(toPaisa(a.amount), toPaisa(invoice.netAmount), total);
+    vdsMax += roundedShare(toPaisa(a.amount), toPaisa(invoice.vatAmount), total);
+    aitBase += roundedShare(toPaisa(a.amount), toPaisa(invoice.netAmount), total);
   }
   const received = toPaisa(amounts.received);
   const vds = toPaisa(amounts.vdsAmount);

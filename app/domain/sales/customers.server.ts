@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { queryRows, type Db, type DbOrTx } from "../../db/client.server";
 import { isUniqueViolation } from "../../db/errors.server";
 import {
@@ -18,6 +19,7 @@ import type { UserRole } from "../auth/roles";
 import { quotationReference } from "../quotations/reference";
 import { refuseFields, type Refusal, type UseCaseResult } from "../use-case";
 import { customerCreditSql } from "./customer-credit.server";
+import { invoiceDueSql } from "./invoice-due.server";
 import {
   CUSTOMER_MESSAGES,
   parseCustomerForm,
@@ -42,9 +44,11 @@ import {
 
 const EMAIL_UNIQUE = "customers_email_live_unique";
 
-/** Σ the customer's invoices' dues (total − paid − credited), numeric. */
+/** The invoices as `i` inside the subqueries below (their SQL names the table so: a table alias renders bare). */
+const i = alias(invoices, "i");
+/** Σ the customer's invoices' dues (invoiceDueSql: total − paid − credited), numeric. */
 const duesSql = (customerId: SQL | string) =>
-  sql`coalesce((select sum(i.total - i.paid_amount - i.credited_amount) from invoices i where i.customer_id = ${customerId}), 0)`;
+  sql`coalesce((select sum(${invoiceDueSql(i)}) from invoices i where i.customer_id = ${customerId}), 0)`;
 /** Σ the invoices' totals less Σ their credit notes' totals, numeric. */
 const invoicedSql = (customerId: SQL | string) =>
   sql`(coalesce((select sum(i.total) from invoices i where i.customer_id = ${customerId}), 0)
@@ -206,7 +210,7 @@ export async function loadCustomerDetail(
         total: invoices.total,
         paid: invoices.paidAmount,
         credited: invoices.creditedAmount,
-        due: sql<string>`(${invoices.total} - ${invoices.paidAmount} - ${invoices.creditedAmount})::text`,
+        due: sql<string>`${invoiceDueSql()}::text`,
       })
       .from(invoices)
       .where(eq(invoices.customerId, id))

@@ -21,6 +21,7 @@ import {
   type CustomerPaymentMethod,
 } from "./constants";
 import { lockCustomer } from "./customer-credit.server";
+import { invoiceDueSql } from "./invoice-due.server";
 import {
   CUSTOMER_PAYMENT_MESSAGES as M,
   parseCustomerPaymentForm,
@@ -53,7 +54,7 @@ const FIELDS = [
   "allocations",
 ];
 
-const due = sql<string>`(${invoices.total} - ${invoices.paidAmount} - ${invoices.creditedAmount})::text`;
+const due = sql<string>`${invoiceDueSql()}::text`;
 
 const openInvoiceColumns = {
   id: invoices.id,
@@ -71,13 +72,7 @@ export function openInvoicesOf(db: DbOrTx, customerId: string): Promise<OpenInvo
   return db
     .select(openInvoiceColumns)
     .from(invoices)
-    .where(
-      and(
-        eq(invoices.customerId, customerId),
-        eq(invoices.status, "issued"),
-        sql`${invoices.total} - ${invoices.paidAmount} - ${invoices.creditedAmount} > 0`,
-      ),
-    )
+    .where(and(eq(invoices.customerId, customerId), eq(invoices.status, "issued"), sql`${invoiceDueSql()} > 0`))
     .orderBy(asc(invoices.issueDate), asc(invoices.number));
 }
 
