@@ -9,6 +9,8 @@ import { E2E_PORTAL_QUOTATIONS } from "./support/fixtures";
 test("the list: columns, skeleton while loading, filter and search in the URL, empty state, details @mobile", async ({
   page,
 }, info) => {
+  // Many steps in one test: on a busy 2-core machine, with the invoice fixtures (issue 22), 30 s was too tight.
+  test.setTimeout(90_000);
   await signIn(page, "admin", "/admin/quotations");
   await expect(page.getByRole("heading", { name: "Quotation Management", level: 1 })).toBeVisible();
   const sent = page.getByRole("row").filter({ hasText: E2E_PORTAL_QUOTATIONS.sent.eventName });

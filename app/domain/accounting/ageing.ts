@@ -35,7 +35,11 @@ export function ageOf(item: { date: string; dueDate: string | null }, today: str
  * What is left of one table's pending ones by age and in all (`documents`: their sum), and `ledger`: the balance of
  * the table's account (the role payable or receivable) in the book, which DESIGN §10 makes the screen's total.
  */
-export type AgeingTotals = Record<AgeBucketKey | "documents" | "ledger", string> & { accountName: string };
+export type AgeingTotals = Record<AgeBucketKey | "documents" | "ledger", string> & {
+  accountName: string;
+  /** Receivables only: what tax invoices still owe (issue 22), part of `documents` though listed on Invoices. */
+  invoices: string;
+};
 
 export const AGEING_MESSAGES = {
   /** When the book's account and the open documents disagree (a journal entry posted to the account directly). */
@@ -43,6 +47,8 @@ export const AGEING_MESSAGES = {
     `The ledger's ${totals.accountName} is ${formatMoney(totals.ledger)}; the open ${kind}s add up to ${formatMoney(
       totals.documents,
     )}: a journal entry was posted to it directly`,
+  /** The receivables' note when tax invoices are owed: they post to the same account. */
+  invoicesOwed: (amount: string) => `Of the total, ${formatMoney(amount)} is owed on tax invoices, listed on Invoices`,
 };
 
 /** How a row says its age: "12 days overdue", "Due today", "Due in 5 days", "45 days old" (no due date). */

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { queryRows, type DbOrTx } from "../../db/client.server";
-import { accountRoles, chartOfAccounts, transactions as t } from "../../db/schema";
+import { accountRoles, chartOfAccounts, invoices, transactions as t } from "../../db/schema";
 import { clampPage, isUuid, offsetOf, pageCountOf, type ListPage } from "../../lib/list-params";
 import { searchAny } from "../../lib/list-query.server";
 import { fromPaisa, sumPaisa, toPaisa } from "../../lib/money";
@@ -9,6 +9,7 @@ import { ACCOUNT_ROLES } from "./account-roles";
 import { balancesAt, naturalBalance } from "./balances.server";
 import { OPEN_ITEM_LIST, type OpenItemListState, type OpenItemRow, type OpenItemView } from "./open-item-list";
 import type { OpenItemKind } from "./settle-form";
+import { invoiceDueSql } from "../sales/invoice-due.server";
 
 // Payables & Receivables (issue 21): the pending payables (expenses) and receivables (income) with what is left of
 // each, their age and whether they are overdue (the rule of ageing.ts, applied here in SQL only), and the totals of
@@ -121,8 +122,15 @@ export async function openItemAgeing(db: DbOrTx, today: string): Promise<Record<
     roles.map((r) => r.id),
     null,
   );
+  // Tax invoices post to the receivable too (issue 22): what they still owe is part of the open receivables.
+  const [owed] = await queryRows<{ due: string }>(
+    db,
+    sql`select coalesce(sum(${invoiceDueSql()}), 0)::numeric(14,2)::text as due from ${invoices} where ${invoices.status} = 'issued'`,
+  );
+  const invoicesDue = toPaisa(owed?.due ?? "0");
   const totals = (kind: OpenItemKind): AgeingTotals => {
     const mine = rows.filter((r) => r.type === typeOf(kind));
+    const fromInvoices = kind === "receivable" ? invoicesDue : 0n;
     const byBucket = Object.fromEntries(
       AGE_BUCKET_KEYS.map((key) => [key, fromPaisa(toPaisa(mine.find((r) => r.bucket === key)?.left ?? "0"))]),
     ) as Record<AgeBucketKey, string>;
@@ -130,7 +138,8 @@ export async function openItemAgeing(db: DbOrTx, today: string): Promise<Record<
     const ledger = account ? naturalBalance(account.type, balances.get(account.id) ?? 0n) : 0n;
     return {
       ...byBucket,
-      documents: fromPaisa(sumPaisa(mine.map((r) => toPaisa(r.left)))),
+      documents: fromPaisa(sumPaisa(mine.map((r) => toPaisa(r.left))) + fromInvoices),
+      invoices: fromPaisa(fromInvoices),
       ledger: fromPaisa(ledger),
       accountName: account?.name ?? ACCOUNT_ROLES[kind].label,
     };

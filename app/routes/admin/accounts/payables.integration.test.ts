@@ -38,6 +38,8 @@ import { todayInDhaka } from "~/lib/dhaka-time";
 import { formatMoney } from "~/lib/format";
 import { fromPaisa, toPaisa } from "~/lib/money";
 import { action, loader } from "./payables";
+import { issueInvoice } from "~/domain/sales/issue-invoice.server";
+import { ACTOR, approvedQuotation, seedBooks } from "../../../../tests/support/invoice-fixtures";
 
 const account = (code: string) => seedId(`account:${code}`);
 const CASH = account("1000");
@@ -329,6 +331,21 @@ describe("the lists", () => {
       );
       expect(undone.ok).toBe(true);
     }
+  });
+
+  it("count what tax invoices still owe in the receivables, so the ledger and the documents agree (issue 22)", async () => {
+    await seedBooks();
+    const before = (await load()).ageing.receivable;
+    expect(before.ledger).toBe(before.documents);
+    const quotation = await approvedQuotation([["LED wall", 2, "1000.00"]]);
+    const issued = await issueInvoice(getDb(), ACTOR, { quotationId: quotation.id, kind: "full", advancePercent: "" });
+    if (!issued.ok) throw new Error(issued.message);
+    const after = (await load()).ageing.receivable;
+    // 2 × 1,000 + VAT 15% = 2,300.
+    expect(fromPaisa(toPaisa(after.invoices) - toPaisa(before.invoices))).toBe("2300.00");
+    expect(fromPaisa(toPaisa(after.ledger) - toPaisa(before.ledger))).toBe("2300.00");
+    expect(after.ledger).toBe(after.documents);
+    expect(AGEING_MESSAGES.invoicesOwed(after.invoices)).toContain(formatMoney(after.invoices));
   });
 
   it("do not offer a deactivated account: 1010 Petty Cash and 1210 Nagad are gone from New Payable's and Settle's money accounts", async () => {

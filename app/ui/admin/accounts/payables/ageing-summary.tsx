@@ -53,6 +53,14 @@ export function AgeingSummary({
           </dd>
         </div>
       </dl>
+      {totals.invoices !== "0.00" && (
+        <p className="mt-2 text-xs text-slate-600" role="note" data-testid="invoices-owed">
+          {AGEING_MESSAGES.invoicesOwed(totals.invoices)}:{" "}
+          <Link to="/admin/invoices?state=due" className="font-medium text-brand-700 hover:underline">
+            open invoices
+          </Link>
+        </p>
+      )}
       {totals.ledger !== totals.documents && (
         <p className="mt-2 text-xs text-amber-800" role="note" data-testid="ledger-differs">
           {AGEING_MESSAGES.ledgerDiffers(kind, totals)}
