@@ -59,9 +59,9 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const { user, intent } = await requireAction(args, "/admin/customers/:id");
+  const { user, intent: intentOf } = await requireAction(args, "/admin/customers/:id");
   const form = await args.request.formData().catch(() => new FormData());
-  intent(form); // "update", the one this page has: refused unless the user may
+  intentOf(form); // "update", the one this page has: refused unless the user may
   const values = readCustomerForm(form);
   const id = isUuid(args.params.id) ? args.params.id.toLowerCase() : "";
   const result = await updateCustomer(getDb(), auditActor(args, user), id, values);
