@@ -55,9 +55,15 @@ export async function ensureQuotationCustomer(
   }
   const customerId = found!.id!;
   await tx.update(quotations).set({ customerId }).where(eq(quotations.id, quotationId));
+  // The contact's other quotations, skipping any another transaction holds: that one may be an approval of the same
+  // contact waiting on a stock row this approval holds, and waiting for it here would deadlock. A skipped quotation
+  // is linked by its own approval (above), or by the contact's next one.
   await queryRows(
     tx,
-    sql`update quotations set customer_id = ${customerId} where customer_id is null and lower(email) = lower(${email})`,
+    sql`update quotations set customer_id = ${customerId}
+        where id in (select id from quotations
+                     where customer_id is null and lower(email) = lower(${email}) and id <> ${quotationId}
+                     for update skip locked)`,
   );
   return customerId;
 }
