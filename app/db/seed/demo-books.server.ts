@@ -13,14 +13,14 @@ import { createQuotationRequest } from "../../domain/quotations/create-quotation
 import { sendQuotation } from "../../domain/quotations/price-quotation.server";
 import { approveQuotation, type StatusActor } from "../../domain/quotations/change-status.server";
 import type { CustomerFormValues } from "../../domain/sales/customer-form";
-import { shareOf, type CustomerPaymentFormValues } from "../../domain/sales/customer-payment-form";
+import { type CustomerPaymentFormValues } from "../../domain/sales/customer-payment-form";
 import { createCustomer } from "../../domain/sales/customers.server";
 import { issueCreditNote } from "../../domain/sales/issue-credit-note.server";
 import { issueInvoice } from "../../domain/sales/issue-invoice.server";
 import { recordCustomerPayment, recordVdsCertificate } from "../../domain/sales/record-customer-payment.server";
 import { createTaxRecord } from "../../domain/tax/create-tax-record.server";
 import { dhakaDateTime, todayInDhaka } from "../../lib/dhaka-time";
-import { fromPaisa, toPaisa } from "../../lib/money";
+import { fromPaisa, roundedShare, toPaisa } from "../../lib/money";
 import { addDays } from "../../domain/dashboard/periods";
 import { seedId } from "./ids";
 
@@ -470,7 +470,7 @@ async function seedDemoSales(
   const net = toPaisa(advance.netAmount);
   const total = toPaisa(advance.total);
   const vds = toPaisa(advance.vatAmount);
-  const ait = shareOf(net, 5n, 100n);
+  const ait = roundedShare(net, 5n, 100n);
   const withheld = await payment({
     customerId: customerIds.gp,
     date: day(15),

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb, queryRows } from "~/db/client.server";
 import { seedDatabase } from "~/db/seed/seed.server";
 import { chartOfAccounts, journalEntries, transactions } from "~/db/schema";
-import { fromPaisa, toPaisa } from "~/lib/money";
+import { fromPaisa, roundedShare, toPaisa } from "~/lib/money";
 import type { AuditActor } from "../audit/audit.server";
 import { paymentMethodRole } from "./account-roles";
 import { balancesAt } from "./balances.server";
@@ -25,7 +25,7 @@ import { quotationInvoices, issueInvoice } from "../sales/issue-invoice.server";
 import { issueCreditNote } from "../sales/issue-credit-note.server";
 import { applyCustomerCredit } from "../sales/invoice-apply-credit.server";
 import { openInvoicesOf, recordCustomerPayment } from "../sales/record-customer-payment.server";
-import { paymentFigures, shareOf } from "../sales/customer-payment-form";
+import { paymentFigures } from "../sales/customer-payment-form";
 import { customerCreditPaisa } from "../sales/customer-credit.server";
 import { approvedQuotation } from "../../../tests/support/invoice-fixtures";
 
@@ -301,7 +301,7 @@ async function applySale(o: SaleOp): Promise<void> {
     const allocated = due < (due * BigInt(o.share)) / 100n ? due : (due * BigInt(o.share) + 99n) / 100n;
     const allocations = [{ invoiceId: invoice.id, amount: fromPaisa(allocated) }];
     const aitRate = customer!.vatWithholding ? o.aitRate.toFixed(2) : "0";
-    const vds = customer!.vatWithholding ? shareOf(allocated, toPaisa(invoice.vatAmount), toPaisa(invoice.total)) : 0n;
+    const vds = customer!.vatWithholding ? roundedShare(allocated, toPaisa(invoice.vatAmount), toPaisa(invoice.total)) : 0n;
     const figures = paymentFigures({ received: "0", vdsAmount: fromPaisa(vds), aitRate }, allocations, theirs);
     // Received is what settles the rest, plus the overpayment beyond the due.
     const over = o.share > 100 ? (due * BigInt(o.share - 100)) / 100n : 0n;

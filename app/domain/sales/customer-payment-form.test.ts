@@ -1,9 +1,9 @@
-// Record payment's rules and arithmetic on their own (issue 22): shareOf rounding half up, paymentFigures (VDS at most
+// Record payment's rules and arithmetic on their own (issue 22): roundedShare rounding half up, paymentFigures (VDS at most
 // the VAT share, AIT on the value share, the rest to credit), the form's own rules (the reference a method needs,
 // each allocation row's message) and paymentErrors' rules against the customer's invoices. The dialog runs these as
 // one types and the use case under the invoices' locks; its integration tests cover what the database adds.
 import { describe, expect, it } from "vitest";
-import { MONEY_MAX_LABEL } from "../../lib/money";
+import { MONEY_MAX_LABEL, roundedShare } from "../../lib/money";
 import {
   CUSTOMER_PAYMENT_MESSAGES as M,
   normalizeRate,
@@ -12,7 +12,6 @@ import {
   paymentFigures,
   paymentPreview,
   readCustomerPaymentForm,
-  shareOf,
   type CustomerPaymentFormValues,
   type CustomerPaymentInput,
   type OpenInvoice,
@@ -81,7 +80,7 @@ const ctx = (invoices: OpenInvoice[] = [INV1, INV2], vatWithholding = true) => (
 });
 const errorsOf = (change: Partial<CustomerPaymentFormValues>, context = ctx()) => paymentErrors(input(change), context);
 
-describe("shareOf", () => {
+describe("roundedShare, as the payment figures use it", () => {
   it.each([
     [1n, 1n, 2n, 1n], // 0.5 rounds up
     [5n, 1n, 2n, 3n], // 2.5 rounds up
@@ -94,7 +93,7 @@ describe("shareOf", () => {
     [3_450_001n, 6_000_000n, 6_900_000n, 3_000_001n], // 3,000,000.87
     [0n, 900_000n, 6_900_000n, 0n],
   ])("%i × %i / %i = %i, half up", (amount, part, whole, expected) => {
-    expect(shareOf(amount, part, whole)).toBe(expected);
+    expect(roundedShare(amount, part, whole)).toBe(expected);
   });
 });
 

@@ -238,12 +238,6 @@ function inFormOrder(errors: Record<string, string>): Record<string, string> {
   return Object.fromEntries(Object.entries(errors).sort(([a], [b]) => rank(a) - rank(b)));
 }
 
-/**
- * a × part / whole, rounded half up: the books' one share, roundedShare (app/lib/money.ts), under the name the
- * demo books and the ledger's property test import.
- */
-export const shareOf = roundedShare;
-
 export interface PaymentFigures {
   received: bigint;
   vds: bigint;
