@@ -21,13 +21,15 @@ export default [
   layout("routes/admin/layout.tsx", [
     route("admin", "routes/admin/dashboard.tsx"),
     route("admin/change-password", "routes/admin/change-password.tsx"),
-    ...comingSoon([
-      "accounts/reports",
-      "accounts/budget",
-      "accounts/payroll",
-      "accounts/salary-disbursement",
-      "accounts/reconciliation",
-    ]),
+    ...comingSoon(["accounts/reports", "accounts/budget", "accounts/payroll", "accounts/salary-disbursement"]),
+    // Bank Reconciliation (issue 23): per bank or wallet account its ledger lines, Add Transaction, the statements
+    // and their reconciliation (finish, reopen, the report's PDF); importing a statement (map, preview, confirm);
+    // matching its lines; the rules for recurring lines.
+    route("admin/accounts/reconciliation", "routes/admin/accounts/reconciliation.tsx"),
+    route("admin/accounts/reconciliation/import", "routes/admin/accounts/reconciliation-import.tsx"),
+    route("admin/accounts/reconciliation/match", "routes/admin/accounts/reconciliation-match.tsx"),
+    route("admin/accounts/reconciliation/rules", "routes/admin/accounts/reconciliation-rules.tsx"),
+    route("admin/accounts/reconciliation/:id/pdf", "routes/admin/accounts/reconciliation-pdf.ts"),
     // The chart of accounts (issue 21): the tree with its dialogs, and each account's balance and lines.
     route("admin/accounts/chart", "routes/admin/accounts/chart.tsx"),
     route("admin/accounts/chart/:id", "routes/admin/accounts/chart-account.tsx"),

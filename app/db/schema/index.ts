@@ -5,4 +5,5 @@ export * from "./catalogue";
 export * from "./quotations";
 export * from "./accounting";
 export * from "./sales";
+export * from "./banking";
 export * from "./system";

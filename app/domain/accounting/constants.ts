@@ -28,6 +28,7 @@ export const JOURNAL_SOURCES = [
   "payroll_run",
   "payslip",
   "bank_statement",
+  "bank_transaction",
 ] as const;
 export type JournalSource = (typeof JOURNAL_SOURCES)[number];
 
@@ -47,6 +48,7 @@ export const JOURNAL_SOURCE_LABELS: Record<JournalSource, string> = {
   payroll_run: "Payroll run",
   payslip: "Salary disbursement",
   bank_statement: "Bank statement",
+  bank_transaction: "Bank transaction",
 };
 
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];

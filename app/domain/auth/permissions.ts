@@ -215,7 +215,30 @@ export const ADMIN_ROUTE_ACCESS = {
   },
   "/admin/accounts/payroll": { view: "accounts.view" },
   "/admin/accounts/salary-disbursement": { view: "accounts.view" },
-  "/admin/accounts/reconciliation": { view: "accounts.view" },
+  // Bank Reconciliation (issue 23): the accountant's. Viewing is for whoever sees the books; everything that
+  // imports, matches, posts or finishes is accounts.manage.
+  "/admin/accounts/reconciliation": {
+    view: "accounts.view",
+    action: { "add-transaction": "accounts.manage", finish: "accounts.manage", reopen: "accounts.manage" },
+  },
+  "/admin/accounts/reconciliation/import": {
+    view: "accounts.manage",
+    action: { preview: "accounts.manage", import: "accounts.manage" },
+  },
+  "/admin/accounts/reconciliation/match": {
+    view: "accounts.view",
+    action: {
+      match: "accounts.manage",
+      unmatch: "accounts.manage",
+      create: "accounts.manage",
+      "apply-rule": "accounts.manage",
+    },
+  },
+  "/admin/accounts/reconciliation/rules": {
+    view: "accounts.view",
+    action: { create: "accounts.manage", update: "accounts.manage", delete: "accounts.manage" },
+  },
+  "/admin/accounts/reconciliation/:id/pdf": { view: "accounts.view" },
   "/admin/logos": {
     view: "content.manage",
     action: {
