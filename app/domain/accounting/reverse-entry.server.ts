@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
-import type { Db, Tx } from "../../db/client.server";
+import { queryRows, type Db, type Tx } from "../../db/client.server";
 import { journalEntries, settlements, taxRecords, transactions } from "../../db/schema";
 import { isUniqueViolation } from "../../db/errors.server";
 import { formatShortDate, formatMoney } from "../../lib/format";
@@ -24,6 +24,7 @@ import { storedEntryLines } from "./stored-lines.server";
 // A purchase entered with VAT (issue 22) takes its input VAT row out of the tax register with it, so the register
 // and the VAT return hold only the VAT of purchases that stand: refused while the purchase's VAT period is closed
 // (its return was filed with that VAT) or when the reversal is dated inside a closed period.
+// An entry with a line matched to a bank statement line (issue 23) is refused, naming the line: undo the match first.
 
 export const REVERSE_MESSAGES = {
   done: (reference: string) => `Entry reversed: ${reference} posted`,
@@ -39,6 +40,8 @@ export const REVERSE_MESSAGES = {
   dateRequired: "Date is required",
   dateInvalid: "Date must be a date",
   referenceTaken: "Another entry already has the reversal's reference (REV- and this entry's reference)",
+  matched: (account: string, date: string, description: string, file: string) =>
+    `This entry's line on ${account} is matched to the bank statement line of ${formatShortDate(date)} (${description}, statement ${file}): undo the match first in Bank Reconciliation`,
 } as const;
 
 export interface ReverseInput {
@@ -77,6 +80,24 @@ export async function reverseEntry(
         .from(journalEntries)
         .where(eq(journalEntries.reversesId, original.id));
       if (already) return refuse("conflict", REVERSE_MESSAGES.alreadyReversed);
+      // A line matched to a bank statement line (issue 23): the reconciliation counts it; the match is undone first.
+      // A match being confirmed holds the entry FOR SHARE, so it and this row lock wait for each other.
+      const [matched] = await queryRows<{ account: string; date: string; description: string; file_name: string }>(
+        tx,
+        sql`select a.code || ' ' || a.name as account, sl.date::text as date, sl.description, s.file_name
+            from journal_lines jl
+            join bank_matches m on m.journal_line_id = jl.id
+            join bank_statement_lines sl on sl.id = m.statement_line_id
+            join bank_statements s on s.id = sl.statement_id
+            join chart_of_accounts a on a.id = jl.account_id
+            where jl.journal_entry_id = ${original.id}
+            order by sl.date, sl.row_no limit 1`,
+      );
+      if (matched)
+        return refuse(
+          "conflict",
+          REVERSE_MESSAGES.matched(matched.account, matched.date, matched.description, matched.file_name),
+        );
       if (input.date < original.entryDate) {
         const message = REVERSE_MESSAGES.beforeOriginal(original.entryDate);
         return refuse("invalid", message, { date: message });
