@@ -23,6 +23,11 @@ const PICTURE_FORM_FIELD_BYTES = 100 * 1024;
  * here again so the server's edge does not load the import's module (a unit test keeps the two equal). */
 const CSV_IMPORT_BYTES = 2 * 1024 * 1024;
 
+/** A bank statement (issue 23): its file (STATEMENT_MAX_FILE_BYTES), and its rows carried back as JSON between the
+ * import's steps (STATEMENT_CARRIED_MAX_BYTES) with the mapping's few fields; written here again for the same reason. */
+const STATEMENT_FILE_BYTES = 5 * 1024 * 1024;
+const STATEMENT_FORM_FIELD_BYTES = 12 * 1024 * 1024 + 64 * 1024;
+
 const picture = (files: number): UploadRoute => ({
   files,
   fileBytes: "upload-max",
@@ -40,6 +45,11 @@ export const UPLOAD_ROUTES: Readonly<Record<string, UploadRoute>> = {
   "/admin/inventory": picture(6),
   "/admin/events": picture(6),
   "/admin/inventory/import": { files: 1, fileBytes: CSV_IMPORT_BYTES, fieldBytes: CSV_IMPORT_BYTES },
+  "/admin/accounts/reconciliation/import": {
+    files: 1,
+    fileBytes: STATEMENT_FILE_BYTES,
+    fieldBytes: STATEMENT_FORM_FIELD_BYTES,
+  },
 };
 
 export const UPLOAD_ROUTE_PATHS = Object.keys(UPLOAD_ROUTES);

@@ -97,7 +97,7 @@ describe("importing statements", () => {
     const result = await importStatement(getDb(), ACTOR, values);
     expect(result).toMatchObject({
       ok: true,
-      message: "5 lines imported",
+      message: "5 lines imported, none refused as already imported",
       imported: 5,
       refused: 0,
       accountCode: "1100",
@@ -174,7 +174,8 @@ describe("importing statements", () => {
     const [audit] = await getDb().select().from(auditLog).where(eq(auditLog.entityId, result.statementId));
     expect(audit).toMatchObject({
       action: "bank_statement.imported",
-      summary: "Imported the statement bank-debit-credit.csv of 1100 Bank - Current Account: 5 lines imported",
+      summary:
+        "Imported the statement bank-debit-credit.csv of 1100 Bank - Current Account: 5 lines imported, none refused as already imported",
     });
   });
 

@@ -18,7 +18,7 @@ import { MAPPING_FIELDS, type MappingFormValues, type StatementFormValues } from
 
 export const IMPORT_MESSAGES = {
   imported: (lines: number, refused: number) =>
-    `${lines} ${lines === 1 ? "line" : "lines"} imported${refused > 0 ? `, ${refused} refused as already imported` : ""}`,
+    `${lines} ${lines === 1 ? "line" : "lines"} imported, ${refused === 0 ? "none" : refused} refused as already imported`,
   failed: (reason: string) => `Nothing was imported: ${reason}`,
   concurrent:
     "Some of these lines were imported by someone else at the same moment: nothing was written. Preview the file again to import the rest",

@@ -18,6 +18,7 @@ import { action as inventory } from "./inventory";
 import { action as inventoryImport } from "./inventory-import";
 import { action as logos } from "./logos";
 import { action as pictureUpload } from "./picture-upload";
+import { action as statementImport } from "./accounts/reconciliation-import";
 
 // Issue 19, security point 1: an upload route's action knows the signed-in user's permission before it reads a
 // byte of the body, so a post it refuses costs no memory (the server hands the body over unread: tests/e2e/
@@ -35,6 +36,7 @@ const ACTIONS: Record<string, Action> = {
   "/admin/gallery": gallery,
   "/admin/gallery/upload": pictureUpload,
   "/admin/inventory/import": inventoryImport,
+  "/admin/accounts/reconciliation/import": statementImport,
 };
 
 /** A multipart body of `size` bytes, counting what was read of it. */
@@ -87,8 +89,8 @@ describe("upload routes refuse a post before reading its body", () => {
     "%s: anonymous 401, a customer 401, a role without the permission 403",
     async (path) => {
       const action = ACTIONS[path]!;
-      // Staff manage inventory, events and the gallery; not the site's logos and hero pictures.
-      const withoutPermission = /logos|hero/.test(path) ? staff : accountant;
+      // Staff manage inventory, events and the gallery; not the site's logos and hero pictures, nor the books.
+      const withoutPermission = /logos|hero|accounts/.test(path) ? staff : accountant;
       for (const [who, status] of [
         [ANONYMOUS, 401],
         [customer, 401],
