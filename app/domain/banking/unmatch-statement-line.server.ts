@@ -40,6 +40,9 @@ export async function unmatchStatementLine(
     const line = await lockStatementLine(tx, lineId);
     if (!line) return refuse("not-found", M.lineUnknown);
     if (line.matched === 0) return refuse("conflict", M.notMatched);
+    // A finish locks the account's statements FOR UPDATE: held FOR SHARE here, an undo and a finish wait for each
+    // other, so a finish never keeps a line this undoes, and an undo after a finish sees it.
+    await tx.execute(sql`select id from bank_statements where id = ${line.statementId} for share`);
     const held = heldBy(await finishedThrough(tx, line.accountId), line.date);
     if (held) return refuse("conflict", held);
     const removed = await queryRows<{ journal_line_id: string }>(

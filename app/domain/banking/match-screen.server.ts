@@ -1,0 +1,307 @@
+import { sql } from "drizzle-orm";
+import { queryRows, type DbOrTx } from "../../db/client.server";
+import { fromPaisa, toPaisa } from "../../lib/money";
+import { bankAccounts, type BankAccount } from "./bank-accounts.server";
+import { firstRuleFor } from "./bank-rule-form";
+import { rulesForAccount } from "./bank-rules.server";
+import { BANK_TRANSACTION_KIND_LABELS, type BankTransactionKind } from "./constants";
+import { suggestionsFor } from "./match-suggestions.server";
+import { finishedThrough, reconciliationFigures } from "./reconciliation-figures.server";
+import { heldBy } from "./unmatch-statement-line.server";
+
+// What the match screen shows (issue 23, /admin/accounts/reconciliation/match): the account and its statement chosen
+// by the URL (?account=<code>, ?statement=<id>: by default the first active bank account and its latest statement),
+// the header's figures (reconciliationFigures, not recomputed), the statement's lines filtered (all, unmatched,
+// matched) a page at a time, each with its matched ledger lines or its suggestions, the first rule that covers it,
+// and why Undo is not offered when a finished reconciliation holds it. Money as decimal strings for the browser.
+
+export const MATCH_FILTERS = ["all", "unmatched", "matched"] as const;
+export type MatchFilter = (typeof MATCH_FILTERS)[number];
+export const MATCH_PAGE_SIZE = 50;
+
+export interface LedgerLineView {
+  journalLineId: string;
+  entryId: string;
+  date: string;
+  description: string;
+  reference: string | null;
+  amount: string;
+}
+
+export interface SuggestionView extends LedgerLineView {
+  exactAmount: boolean;
+  days: number;
+  referenceHit: boolean;
+}
+
+export interface MatchLineView {
+  id: string;
+  rowNo: number;
+  date: string;
+  description: string;
+  reference: string | null;
+  amount: string;
+  matched: LedgerLineView[];
+  /** Why Undo is not offered (a finished reconciliation holds the line), or null. */
+  held: string | null;
+  suggestions: SuggestionView[];
+  groups: LedgerLineView[][];
+  rule: { id: string; contains: string; kind: BankTransactionKind; kindLabel: string; counterAccountId: string } | null;
+}
+
+export interface StatementChoice {
+  id: string;
+  fileName: string;
+  periodStart: string;
+  periodEnd: string;
+  lineCount: number;
+}
+
+export interface MatchScreen {
+  accounts: BankAccount[];
+  account: BankAccount | null;
+  statements: StatementChoice[];
+  statement: StatementChoice | null;
+  figures: {
+    statementBalance: string;
+    reconciledBalance: string;
+    difference: string;
+    unmatchedLines: number;
+    asOfDate: string;
+  } | null;
+  counts: Record<MatchFilter, number>;
+  filter: MatchFilter;
+  page: number;
+  pageCount: number;
+  lines: MatchLineView[];
+  finishedThrough: string | null;
+}
+
+interface LineRow {
+  id: string;
+  row_no: number;
+  date: string;
+  description: string;
+  reference: string | null;
+  amount: string;
+  matched: boolean;
+}
+
+interface MatchedRow {
+  statement_line_id: string;
+  journal_line_id: string;
+  entry_id: string;
+  date: string;
+  description: string;
+  reference: string | null;
+  amount: string;
+}
+
+/** The screen's data for the URL's choices; `code` and `statementId` as the URL gave them (validated here). */
+export async function matchScreen(
+  db: DbOrTx,
+  choice: { code: string | null; statementId: string | null; filter: MatchFilter; page: number },
+): Promise<MatchScreen> {
+  const accounts = await bankAccounts(db);
+  const account =
+    accounts.find((a) => a.code === choice.code) ?? accounts.find((a) => a.isActive) ?? accounts[0] ?? null;
+  const empty: MatchScreen = {
+    accounts,
+    account,
+    statements: [],
+    statement: null,
+    figures: null,
+    counts: { all: 0, unmatched: 0, matched: 0 },
+    filter: choice.filter,
+    page: 1,
+    pageCount: 1,
+    lines: [],
+    finishedThrough: null,
+  };
+  if (!account) return empty;
+  const statements = (
+    await queryRows<{
+      id: string;
+      file_name: string;
+      period_start: string;
+      period_end: string;
+      line_count: number;
+    }>(
+      db,
+      sql`select id, file_name, period_start::text, period_end::text, line_count from bank_statements
+          where account_id = ${account.id} order by period_end desc, created_at desc, id limit 60`,
+    )
+  ).map((s) => ({
+    id: s.id,
+    fileName: s.file_name,
+    periodStart: s.period_start,
+    periodEnd: s.period_end,
+    lineCount: s.line_count,
+  }));
+  let statement = statements.find((s) => s.id === choice.statementId) ?? null;
+  if (!statement && choice.statementId) {
+    // An older statement than the list holds, still of this account.
+    const [older] = await queryRows<{
+      id: string;
+      file_name: string;
+      period_start: string;
+      period_end: string;
+      line_count: number;
+    }>(
+      db,
+      sql`select id, file_name, period_start::text, period_end::text, line_count from bank_statements
+          where account_id = ${account.id} and id::text = ${choice.statementId}`,
+    );
+    if (older)
+      statement = {
+        id: older.id,
+        fileName: older.file_name,
+        periodStart: older.period_start,
+        periodEnd: older.period_end,
+        lineCount: older.line_count,
+      };
+  }
+  statement ??= statements[0] ?? null;
+  if (!statement) return { ...empty, statements };
+
+  const [figures, through, rules, lineRows] = await Promise.all([
+    reconciliationFigures(db, statement.id),
+    finishedThrough(db, account.id),
+    rulesForAccount(db, account.id),
+    queryRows<LineRow>(
+      db,
+      sql`select sl.id, sl.row_no, sl.date::text as date, sl.description, sl.reference, sl.amount::text as amount,
+            exists (select 1 from bank_matches m where m.statement_line_id = sl.id) as matched
+          from bank_statement_lines sl where sl.statement_id = ${statement.id} order by sl.row_no, sl.id`,
+    ),
+  ]);
+  const counts = {
+    all: lineRows.length,
+    unmatched: lineRows.filter((l) => !l.matched).length,
+    matched: lineRows.filter((l) => l.matched).length,
+  };
+  const shown = lineRows.filter((l) => choice.filter === "all" || (choice.filter === "matched") === l.matched);
+  const pageCount = Math.max(1, Math.ceil(shown.length / MATCH_PAGE_SIZE));
+  const page = Math.min(Math.max(1, choice.page), pageCount);
+  const pageRows = shown.slice((page - 1) * MATCH_PAGE_SIZE, page * MATCH_PAGE_SIZE);
+
+  // Suggestions are ranked for every unmatched line of the statement (one candidate query); the page's are kept.
+  const unmatched = lineRows.filter((l) => !l.matched).map((l) => ({ ...l, amount: toPaisa(l.amount) }));
+  const [suggestions, matchedRows] = await Promise.all([
+    suggestionsFor(
+      db,
+      { accountId: account.id, periodStart: statement.periodStart, periodEnd: statement.periodEnd },
+      unmatched,
+    ),
+    pageRows.some((l) => l.matched)
+      ? queryRows<MatchedRow>(
+          db,
+          sql`select m.statement_line_id, jl.id as journal_line_id, je.id as entry_id, je.entry_date::text as date,
+                je.description, je.reference_no as reference, (jl.debit - jl.credit)::text as amount
+              from bank_matches m
+              join journal_lines jl on jl.id = m.journal_line_id
+              join journal_entries je on je.id = jl.journal_entry_id
+              where m.statement_line_id in (${sql.join(
+                pageRows.filter((l) => l.matched).map((l) => sql`${l.id}::uuid`),
+                sql`, `,
+              )})
+              order by je.entry_date, jl.id`,
+        )
+      : Promise.resolve([] as MatchedRow[]),
+  ]);
+  const ledgerView = (c: {
+    journalLineId: string;
+    entryId: string;
+    date: string;
+    description: string;
+    references: readonly string[];
+    amount: bigint;
+  }): LedgerLineView => ({
+    journalLineId: c.journalLineId,
+    entryId: c.entryId,
+    date: c.date,
+    description: c.description,
+    reference: c.references.join(" · ") || null,
+    amount: fromPaisa(c.amount),
+  });
+
+  const lines: MatchLineView[] = pageRows.map((l) => {
+    const amount = toPaisa(l.amount);
+    const found = suggestions.get(l.id);
+    const rule = l.matched ? null : firstRuleFor(rules, { accountId: account.id, description: l.description, amount });
+    return {
+      id: l.id,
+      rowNo: l.row_no,
+      date: l.date,
+      description: l.description,
+      reference: l.reference,
+      amount: l.amount,
+      matched: matchedRows
+        .filter((m) => m.statement_line_id === l.id)
+        .map((m) => ({
+          journalLineId: m.journal_line_id,
+          entryId: m.entry_id,
+          date: m.date,
+          description: m.description,
+          reference: m.reference,
+          amount: m.amount,
+        })),
+      held: l.matched ? heldBy(through, l.date) : null,
+      suggestions: (found?.singles ?? []).map((s) => ({
+        ...ledgerView(s.candidate),
+        exactAmount: s.exactAmount,
+        days: s.days,
+        referenceHit: s.referenceHit,
+      })),
+      groups: (found?.groups ?? []).map((g) => g.candidates.map(ledgerView)),
+      rule: rule
+        ? {
+            id: rule.id,
+            contains: rule.contains,
+            kind: rule.kind,
+            kindLabel: BANK_TRANSACTION_KIND_LABELS[rule.kind],
+            counterAccountId: rule.counterAccountId,
+          }
+        : null,
+    };
+  });
+
+  return {
+    accounts,
+    account,
+    statements: statements.some((s) => s.id === statement.id) ? statements : [statement, ...statements],
+    statement,
+    figures: figures
+      ? {
+          statementBalance: fromPaisa(figures.statementBalance),
+          reconciledBalance: fromPaisa(figures.reconciledBalance),
+          difference: fromPaisa(figures.difference),
+          unmatchedLines: figures.unmatchedLines,
+          asOfDate: figures.asOfDate,
+        }
+      : null,
+    counts,
+    filter: choice.filter,
+    page,
+    pageCount,
+    lines,
+    finishedThrough: through,
+  };
+}
+
+export interface CounterChoice {
+  id: string;
+  code: string;
+  name: string;
+  type: string;
+  paymentMethod: string | null;
+}
+
+/** The active accounts of the chart, by code: the other side of an entry made from a line or a rule. */
+export async function counterChoices(db: DbOrTx): Promise<CounterChoice[]> {
+  return queryRows<CounterChoice>(
+    db,
+    sql`select id, code, name, type, payment_method as "paymentMethod" from chart_of_accounts
+        where is_active order by code`,
+  );
+}
