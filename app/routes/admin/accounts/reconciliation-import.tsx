@@ -466,7 +466,7 @@ function MappingStep({
         </thead>
         <tbody className="divide-y divide-slate-100">
           {file.sample.map((row, r) => {
-            const skipped = r < Number(values.headerRows);
+            const skipped = r < Number(values.headerRows) || r >= file.rowCount - Number(values.footerRows);
             return (
               <tr key={r} className={skipped ? "bg-slate-50 text-slate-500" : undefined}>
                 <td className={`${cellClass} font-mono text-xs tabular-nums`}>{r + 1}</td>
@@ -664,7 +664,7 @@ function PreviewStep({
             }
           />
         </dl>
-        <dl className="grid grid-cols-1 gap-3 rounded-md bg-slate-50 p-3 text-sm sm:grid-cols-4">
+        <dl className="grid grid-cols-2 gap-3 rounded-md bg-slate-50 p-3 text-sm sm:grid-cols-4">
           <Figure label="Opening balance" value={balances.opening === null ? "—" : money(balances.opening)} />
           <Figure label="Sum of the lines" value={balances.sum === null ? "—" : money(balances.sum)} />
           <Figure label="Closing balance" value={balances.closing === null ? "—" : money(balances.closing)} />
@@ -790,14 +790,14 @@ function PreviewLine({ row }: { row: PreviewRow }) {
         {row.reference ?? "—"}
       </td>
       <td
-        className={`${cellClass} text-right whitespace-nowrap tabular-nums ${row.amount?.startsWith("-") ? "text-red-700" : ""}`}
+        className={`${cellClass} whitespace-nowrap tabular-nums sm:text-right ${row.amount?.startsWith("-") ? "text-red-700" : ""}`}
         data-label="Amount"
         data-empty={row.amount ? undefined : true}
       >
         {row.amount ? money(row.amount) : "—"}
       </td>
       <td
-        className={`${cellClass} text-right whitespace-nowrap tabular-nums`}
+        className={`${cellClass} whitespace-nowrap tabular-nums sm:text-right`}
         data-label="Balance"
         data-empty={row.balance ? undefined : true}
       >
