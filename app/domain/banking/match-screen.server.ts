@@ -1,10 +1,18 @@
 import { sql } from "drizzle-orm";
 import { queryRows, type DbOrTx } from "../../db/client.server";
 import { fromPaisa, toPaisa } from "../../lib/money";
-import { bankAccounts, type BankAccount } from "./bank-accounts.server";
+import { bankAccounts } from "./bank-accounts.server";
 import { firstRuleFor } from "./bank-rule-form";
 import { rulesForAccount } from "./bank-rules.server";
-import { BANK_TRANSACTION_KIND_LABELS, type BankTransactionKind } from "./constants";
+import { BANK_TRANSACTION_KIND_LABELS } from "./constants";
+import {
+  MATCH_PAGE_SIZE,
+  type CounterChoice,
+  type LedgerLineView,
+  type MatchFilter,
+  type MatchLineView,
+  type MatchScreen,
+} from "./match-screen";
 import { suggestionsFor } from "./match-suggestions.server";
 import { finishedThrough, reconciliationFigures } from "./reconciliation-figures.server";
 import { heldBy } from "./unmatch-statement-line.server";
@@ -14,68 +22,6 @@ import { heldBy } from "./unmatch-statement-line.server";
 // the header's figures (reconciliationFigures, not recomputed), the statement's lines filtered (all, unmatched,
 // matched) a page at a time, each with its matched ledger lines or its suggestions, the first rule that covers it,
 // and why Undo is not offered when a finished reconciliation holds it. Money as decimal strings for the browser.
-
-export const MATCH_FILTERS = ["all", "unmatched", "matched"] as const;
-export type MatchFilter = (typeof MATCH_FILTERS)[number];
-export const MATCH_PAGE_SIZE = 50;
-
-export interface LedgerLineView {
-  journalLineId: string;
-  entryId: string;
-  date: string;
-  description: string;
-  reference: string | null;
-  amount: string;
-}
-
-export interface SuggestionView extends LedgerLineView {
-  exactAmount: boolean;
-  days: number;
-  referenceHit: boolean;
-}
-
-export interface MatchLineView {
-  id: string;
-  rowNo: number;
-  date: string;
-  description: string;
-  reference: string | null;
-  amount: string;
-  matched: LedgerLineView[];
-  /** Why Undo is not offered (a finished reconciliation holds the line), or null. */
-  held: string | null;
-  suggestions: SuggestionView[];
-  groups: LedgerLineView[][];
-  rule: { id: string; contains: string; kind: BankTransactionKind; kindLabel: string; counterAccountId: string } | null;
-}
-
-export interface StatementChoice {
-  id: string;
-  fileName: string;
-  periodStart: string;
-  periodEnd: string;
-  lineCount: number;
-}
-
-export interface MatchScreen {
-  accounts: BankAccount[];
-  account: BankAccount | null;
-  statements: StatementChoice[];
-  statement: StatementChoice | null;
-  figures: {
-    statementBalance: string;
-    reconciledBalance: string;
-    difference: string;
-    unmatchedLines: number;
-    asOfDate: string;
-  } | null;
-  counts: Record<MatchFilter, number>;
-  filter: MatchFilter;
-  page: number;
-  pageCount: number;
-  lines: MatchLineView[];
-  finishedThrough: string | null;
-}
 
 interface LineRow {
   id: string;
@@ -287,14 +233,6 @@ export async function matchScreen(
     lines,
     finishedThrough: through,
   };
-}
-
-export interface CounterChoice {
-  id: string;
-  code: string;
-  name: string;
-  type: string;
-  paymentMethod: string | null;
 }
 
 /** The active accounts of the chart, by code: the other side of an entry made from a line or a rule. */

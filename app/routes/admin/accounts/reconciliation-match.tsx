@@ -14,14 +14,13 @@ import {
 } from "~/domain/banking/create-from-statement-line-form";
 import { createFromStatementLine } from "~/domain/banking/create-from-statement-line.server";
 import {
-  counterChoices,
   MATCH_FILTERS,
-  matchScreen,
   type CounterChoice,
   type LedgerLineView,
   type MatchFilter,
   type MatchLineView,
-} from "~/domain/banking/match-screen.server";
+} from "~/domain/banking/match-screen";
+import { counterChoices, matchScreen } from "~/domain/banking/match-screen.server";
 import { matchStatementLine } from "~/domain/banking/match-statement-line.server";
 import { unmatchStatementLine } from "~/domain/banking/unmatch-statement-line.server";
 import { formText, formTexts } from "~/lib/form-data";
@@ -139,13 +138,18 @@ export async function action(args: Route.ActionArgs) {
   return data({ intent, lineId, errors: result.errors, values: null, toast }, { status: httpStatusOf(result) });
 }
 
+const abs = (v: bigint) => (v < 0n ? -v : v);
+
+/** "−৳3,019.85": a signed amount as the screens show it. */
+const signedMoney = (value: string) => (value.startsWith("-") ? `−${formatMoney(value.slice(1))}` : formatMoney(value));
+
 const FILTER_LABELS: Record<MatchFilter, string> = { all: "All", unmatched: "Unmatched", matched: "Matched" };
 
 function Amount({ value, className = "" }: { value: string; className?: string }) {
   const negative = value.startsWith("-");
   return (
     <span className={`whitespace-nowrap tabular-nums ${negative ? "text-red-700" : "text-emerald-700"} ${className}`}>
-      {negative ? `−${formatMoney(value.slice(1))}` : formatMoney(value)}
+      {signedMoney(value)}
     </span>
   );
 }
@@ -159,7 +163,7 @@ function Figure({ label, value, tone }: { label: string; value: string; tone?: "
           tone === "good" ? "text-emerald-700" : tone === "bad" ? "text-red-700" : "text-ink-900"
         }`}
       >
-        {formatMoney(value)}
+        {signedMoney(value)}
       </dd>
     </div>
   );
@@ -191,7 +195,7 @@ function Suggestions({ line, action, canManage }: { line: MatchLineView; action:
     <div className="space-y-2">
       <ul className="divide-y divide-slate-100 rounded-md border border-slate-200">
         {line.suggestions.map((s) => (
-          <li key={s.journalLineId} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2">
+          <li key={s.journalLineId} className="flex items-start gap-3 px-3 py-2">
             {canManage && (
               <input
                 type="checkbox"
@@ -205,29 +209,35 @@ function Suggestions({ line, action, canManage }: { line: MatchLineView; action:
                     e.target.checked ? [...c, s.journalLineId] : c.filter((id) => id !== s.journalLineId),
                   )
                 }
-                className="size-4 rounded border-slate-300"
+                className="mt-1 size-4 shrink-0 rounded border-slate-300"
               />
             )}
-            <LedgerText line={s} />
-            <span className="ml-auto flex items-center gap-2">
-              {s.exactAmount && <Badge tone="green">Exact amount</Badge>}
-              {s.referenceHit && <Badge tone="blue">Reference</Badge>}
-              <Amount value={s.amount} className="text-sm font-medium" />
-              {canManage && s.exactAmount && (
-                <Form method="post" action={action} replace preventScrollReset>
-                  <input type="hidden" name="intent" value="match" />
-                  <input type="hidden" name="statementLineId" value={line.id} />
-                  <input type="hidden" name="journalLineId" value={s.journalLineId} />
-                  <button
-                    type="submit"
-                    disabled={busy}
-                    className="inline-flex items-center gap-1 rounded-md bg-brand-700 px-3 py-1.5 text-xs font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
-                  >
-                    <Check aria-hidden className="size-3.5" /> Match
-                  </button>
-                </Form>
+            <div className="min-w-0 flex-1">
+              <div className="flex items-start justify-between gap-3">
+                <LedgerText line={s} />
+                <Amount value={s.amount} className="text-sm font-medium" />
+              </div>
+              {(s.exactAmount || s.referenceHit) && (
+                <div className="mt-1 flex flex-wrap items-center gap-2">
+                  {s.exactAmount && <Badge tone="green">Exact amount</Badge>}
+                  {s.referenceHit && <Badge tone="blue">Reference</Badge>}
+                  {canManage && s.exactAmount && (
+                    <Form method="post" action={action} replace preventScrollReset className="ml-auto">
+                      <input type="hidden" name="intent" value="match" />
+                      <input type="hidden" name="statementLineId" value={line.id} />
+                      <input type="hidden" name="journalLineId" value={s.journalLineId} />
+                      <button
+                        type="submit"
+                        disabled={busy}
+                        className="inline-flex items-center gap-1 rounded-md bg-brand-700 px-3 py-1.5 text-xs font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
+                      >
+                        <Check aria-hidden className="size-3.5" /> Match
+                      </button>
+                    </Form>
+                  )}
+                </div>
               )}
-            </span>
+            </div>
           </li>
         ))}
       </ul>
@@ -270,10 +280,13 @@ function Suggestions({ line, action, canManage }: { line: MatchLineView; action:
           <input type="hidden" name="intent" value="match" />
           <input type="hidden" name="statementLineId" value={line.id} />
           <span aria-live="polite">
-            Chosen: <span className="font-semibold tabular-nums">{formatMoney(fromPaisa(total))}</span> of{" "}
-            <span className="font-semibold tabular-nums">{formatMoney(line.amount)}</span>
+            Chosen: <span className="font-semibold tabular-nums">{formatMoney(fromPaisa(abs(total)))}</span> of{" "}
+            <span className="font-semibold tabular-nums">{formatMoney(fromPaisa(abs(target)))}</span>
             {chosen.length > 0 && total !== target && (
-              <span className="text-red-700"> · {formatMoney(fromPaisa(target - total))} to go</span>
+              <span className="text-red-700">
+                {" "}
+                · {formatMoney(fromPaisa(abs(target - total)))} {abs(total) > abs(target) ? "too much" : "to go"}
+              </span>
             )}
           </span>
           <button

@@ -20,7 +20,8 @@ import {
   BANK_TRANSACTION_KINDS,
   type BankTransactionKind,
 } from "~/domain/banking/constants";
-import { counterChoices, type CounterChoice } from "~/domain/banking/match-screen.server";
+import type { CounterChoice } from "~/domain/banking/match-screen";
+import { counterChoices } from "~/domain/banking/match-screen.server";
 import { formText } from "~/lib/form-data";
 import { formCheck } from "~/lib/form-errors";
 import { redirectWithToast } from "~/lib/flash-toast.server";
