@@ -80,7 +80,7 @@ function backOf(url: URL) {
 }
 
 export async function loader(args: Route.LoaderArgs) {
-  const user = await requireView(args, PATH);
+  const user = await requireView(args, "/admin/accounts/reconciliation/match");
   const url = new URL(args.request.url);
   const db = getDb();
   const canManage = can(user.role, "accounts.manage");
@@ -106,7 +106,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const { user, intent: intentOf } = await requireAction(args, PATH);
+  const { user, intent: intentOf } = await requireAction(args, "/admin/accounts/reconciliation/match");
   const url = new URL(args.request.url);
   const form = await args.request.formData().catch(() => new FormData());
   const intent = intentOf(form);
