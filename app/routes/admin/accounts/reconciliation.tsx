@@ -66,7 +66,7 @@ const PATH = "/admin/accounts/reconciliation";
 const listUrl = (url: URL) => listUrlOf(RECONCILIATION_LIST, url);
 
 export async function loader(args: Route.LoaderArgs) {
-  const user = await requireView(args, PATH);
+  const user = await requireView(args, "/admin/accounts/reconciliation");
   const url = new URL(args.request.url);
   const state = parseList(RECONCILIATION_LIST, url);
   const db = getDb();
@@ -115,7 +115,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const { user, intent: intentOf } = await requireAction(args, PATH);
+  const { user, intent: intentOf } = await requireAction(args, "/admin/accounts/reconciliation");
   const url = new URL(args.request.url);
   const form = await args.request.formData().catch(() => new FormData());
   const intent = intentOf(form);
