@@ -47,6 +47,10 @@ const DIALOG_PARAMS = [
   "credit-note",
   "report",
   "deposit",
+  // Issue 23: Bank Reconciliation's Reopen, and Create entry from a statement line on the match screen (when the
+  // server holds a statement; tests/e2e/bank-reconciliation.spec.ts checks both at 375 px with data).
+  "reopen",
+  "create",
 ];
 
 /** Every route of routes.ts that renders a page (a .tsx module; .ts modules answer files and JSON). */
@@ -125,6 +129,9 @@ const EXPECTED_DIALOG_PARAMS: Record<string, string[]> = {
   // The fixtures' customer payment withheld VDS, its certificate awaited (admin and accountant both record one).
   "/admin/payments": ["new", "certificate"],
   "/admin/accounts/tax": ["new", "report", "deposit"],
+  // Issue 23: Add Transaction on Bank Reconciliation and Add rule on Bank Rules (admin and accountant both manage).
+  "/admin/accounts/reconciliation": ["new"],
+  "/admin/accounts/reconciliation/rules": ["new"],
 };
 
 /**
