@@ -455,31 +455,35 @@ function MappingStep({
               : "Change the columns and preview again."}
         </p>
       </div>
-      <ListTable label="The file's first rows" minWidth={`${Math.max(24, file.width * 8)}rem`} stack={false}>
-        <thead className="border-b border-slate-200 bg-slate-50">
-          <tr>
-            <HeadCell>Row</HeadCell>
-            {Array.from({ length: file.width }, (_, i) => (
-              <HeadCell key={i}>{columnLetter(i)}</HeadCell>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {file.sample.map((row, r) => {
-            const skipped = r < Number(values.headerRows) || r >= file.rowCount - Number(values.footerRows);
-            return (
-              <tr key={r} className={skipped ? "bg-slate-50 text-slate-500" : undefined}>
-                <td className={`${cellClass} font-mono text-xs tabular-nums`}>{r + 1}</td>
-                {Array.from({ length: file.width }, (_, c) => (
-                  <td key={c} className={`${cellClass} max-w-56 truncate text-xs ${skipped ? "font-medium" : ""}`}>
-                    {row[c] ?? ""}
-                  </td>
-                ))}
-              </tr>
-            );
-          })}
-        </tbody>
-      </ListTable>
+      {/* The file's own columns, as many as it has: wider than a phone, they scroll inside their own box (the
+          screen-fit test's data-scrolls-sideways); the page does not. */}
+      <div data-scrolls-sideways="">
+        <ListTable label="The file's first rows" minWidth={`${Math.max(24, file.width * 8)}rem`} stack={false}>
+          <thead className="border-b border-slate-200 bg-slate-50">
+            <tr>
+              <HeadCell>Row</HeadCell>
+              {Array.from({ length: file.width }, (_, i) => (
+                <HeadCell key={i}>{columnLetter(i)}</HeadCell>
+              ))}
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {file.sample.map((row, r) => {
+              const skipped = r < Number(values.headerRows) || r >= file.rowCount - Number(values.footerRows);
+              return (
+                <tr key={r} className={skipped ? "bg-slate-50 text-slate-500" : undefined}>
+                  <td className={`${cellClass} font-mono text-xs tabular-nums`}>{r + 1}</td>
+                  {Array.from({ length: file.width }, (_, c) => (
+                    <td key={c} className={`${cellClass} max-w-56 truncate text-xs ${skipped ? "font-medium" : ""}`}>
+                      {row[c] ?? ""}
+                    </td>
+                  ))}
+                </tr>
+              );
+            })}
+          </tbody>
+        </ListTable>
+      </div>
       <Form method="post" className="space-y-5 border-t border-slate-200 px-5 py-5">
         <input type="hidden" name="account" value={values.account} />
         <input type="hidden" name="fileName" value={file.name} />

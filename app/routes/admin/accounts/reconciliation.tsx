@@ -235,8 +235,9 @@ export default function BankReconciliation({ loaderData, actionData }: Route.Com
         </Panel>
       ) : (
         <>
-          <nav aria-label="Bank and wallet accounts" className="mb-4 overflow-x-auto">
-            <ul className="flex min-w-max gap-1 border-b border-slate-200">
+          {/* The tabs wrap on a phone: every account within reach, none behind a sideways scroll. */}
+          <nav aria-label="Bank and wallet accounts" className="mb-4">
+            <ul className="flex flex-wrap gap-1 border-b border-slate-200">
               {accounts.map((a) => {
                 const current = a.id === account.id;
                 return (
