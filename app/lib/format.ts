@@ -13,6 +13,14 @@ export function formatMoney(amount: string | number): string {
   return `৳${exactTaka.format(Number(amount))}`;
 }
 
+/**
+ * A signed amount on a screen (a decimal string, maybe negative): ৳1,234.00 or −৳1,234.00, the minus sign before the
+ * taka sign. Not for PDFs: their Noto Sans has no U+2212, so they print formatMoney's ৳-1,234.00.
+ */
+export function formatSignedMoney(amount: string): string {
+  return amount.startsWith("-") ? `−${formatMoney(amount.slice(1))}` : formatMoney(amount);
+}
+
 const MONTHS = [
   "January",
   "February",

@@ -17,7 +17,7 @@ describe("finishing", () => {
     expect(finishBlockers({ difference: "0.00", unmatchedLines: 0, asOfDate: "2026-04-30" })).toEqual([]);
     expect(finishBlockers({ difference: "-12.50", unmatchedLines: 1, asOfDate: "2026-04-30" })).toEqual([
       "1 statement line up to Apr 30, 2026 is not matched yet: match it first",
-      "The difference is ৳-12.50: it must be ৳0.00 to finish",
+      "The difference is −৳12.50: it must be ৳0.00 to finish",
     ]);
     expect(FINISH_MESSAGES.unmatched(3, "2026-04-30")).toBe(
       "3 statement lines up to Apr 30, 2026 are not matched yet: match them first",

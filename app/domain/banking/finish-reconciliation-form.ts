@@ -1,5 +1,5 @@
 import { formFields } from "../../lib/form-data";
-import { formatMoney, formatShortDate } from "../../lib/format";
+import { formatShortDate, formatSignedMoney } from "../../lib/format";
 import { isUuid } from "../../lib/list-params";
 import { toPaisa } from "../../lib/money";
 
@@ -14,7 +14,7 @@ export const FINISH_MESSAGES = {
   notFound: "This statement does not exist any more: choose another",
   alreadyFinished: (asOf: string) =>
     `The reconciliation up to ${formatShortDate(asOf)} is already finished: reopen it to change it`,
-  difference: (difference: string) => `The difference is ${formatMoney(difference)}: it must be ৳0.00 to finish`,
+  difference: (difference: string) => `The difference is ${formatSignedMoney(difference)}: it must be ৳0.00 to finish`,
   unmatched: (count: number, asOf: string) =>
     count === 1
       ? `1 statement line up to ${formatShortDate(asOf)} is not matched yet: match it first`

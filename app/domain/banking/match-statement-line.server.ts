@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { queryRows, type Db, type DbOrTx } from "../../db/client.server";
 import { isUniqueViolation, violatedConstraint } from "../../db/errors.server";
 import { bankMatches } from "../../db/schema";
-import { formatMoney, formatShortDate } from "../../lib/format";
+import { formatShortDate, formatSignedMoney } from "../../lib/format";
 import { isUuid } from "../../lib/list-params";
 import { fromPaisa, toPaisa } from "../../lib/money";
 import { recordAudit, type AuditActor } from "../audit/audit.server";
@@ -33,7 +33,7 @@ export const MATCH_MESSAGES = {
   draft: (ledger: string) => `${ledger} is a line of a draft entry: post the entry first`,
   ledgerTaken: (ledger: string) => `${ledger} is already matched to another statement line: choose another`,
   sumUnequal: (sum: string, amount: string) =>
-    `The chosen ledger lines sum to ${formatMoney(sum)} and the statement line is ${formatMoney(amount)}: choose lines that sum to it exactly`,
+    `The chosen ledger lines sum to ${formatSignedMoney(sum)} and the statement line is ${formatSignedMoney(amount)}: choose lines that sum to it exactly`,
 } as const;
 
 const M = MATCH_MESSAGES;
@@ -53,7 +53,7 @@ export interface LockedStatementLine {
 
 /** "row 12 (Mar 05, 2025, SMS charge, −৳57.50)": a statement line in a message. */
 export function statementLineLabel(line: Pick<LockedStatementLine, "rowNo" | "date" | "description" | "amount">) {
-  return `row ${line.rowNo} (${formatShortDate(line.date)}, ${line.description}, ${formatMoney(fromPaisa(line.amount))})`;
+  return `row ${line.rowNo} (${formatShortDate(line.date)}, ${line.description}, ${formatSignedMoney(fromPaisa(line.amount))})`;
 }
 
 interface StatementLineRow {
@@ -125,7 +125,7 @@ export function ledgerLineLabel(line: {
   amount: string;
 }) {
   const what = [line.referenceNo, line.description.slice(0, 60)].filter(Boolean).join(", ");
-  return `The ledger line of ${formatShortDate(line.date)} (${what ? `${what}, ` : ""}${formatMoney(line.amount)})`;
+  return `The ledger line of ${formatShortDate(line.date)} (${what ? `${what}, ` : ""}${formatSignedMoney(line.amount)})`;
 }
 
 async function ledgerLines(db: DbOrTx, ids: readonly string[], lock: boolean): Promise<LedgerLineRow[]> {

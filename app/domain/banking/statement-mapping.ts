@@ -1,5 +1,5 @@
 import { formFields } from "../../lib/form-data";
-import { formatShortDate } from "../../lib/format";
+import { formatShortDate, formatSignedMoney } from "../../lib/format";
 import { fromPaisa, MONEY_MAX_LABEL, MONEY_MAX_PAISA } from "../../lib/money";
 import {
   AMOUNT_MODES,
@@ -565,10 +565,7 @@ export function readStatementRows(rows: readonly (readonly string[])[], mapping:
 
 /** Paisa as the screens write an amount in a sentence: "৳1,500.00", "−৳200.00". */
 export function formatSigned(paisa: bigint): string {
-  const negative = paisa < 0n;
-  const text = fromPaisa(negative ? -paisa : paisa);
-  const [whole, fraction] = text.split(".") as [string, string];
-  return `${negative ? "−" : ""}৳${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",")}.${fraction}`;
+  return formatSignedMoney(fromPaisa(paisa));
 }
 
 /** The normalised text a fingerprint takes: trimmed, inner whitespace single, lower case. */

@@ -25,7 +25,7 @@ import { matchStatementLine } from "~/domain/banking/match-statement-line.server
 import { unmatchStatementLine } from "~/domain/banking/unmatch-statement-line.server";
 import { formText, formTexts } from "~/lib/form-data";
 import { redirectWithToast } from "~/lib/flash-toast.server";
-import { formatMoney, formatShortDate } from "~/lib/format";
+import { formatMoney, formatShortDate, formatSignedMoney } from "~/lib/format";
 import { fromPaisa, toPaisa } from "~/lib/money";
 import type { Toast } from "~/lib/toast";
 import { httpStatusOf } from "~/lib/use-case-http";
@@ -140,16 +140,13 @@ export async function action(args: Route.ActionArgs) {
 
 const abs = (v: bigint) => (v < 0n ? -v : v);
 
-/** "−৳3,019.85": a signed amount as the screens show it. */
-const signedMoney = (value: string) => (value.startsWith("-") ? `−${formatMoney(value.slice(1))}` : formatMoney(value));
-
 const FILTER_LABELS: Record<MatchFilter, string> = { all: "All", unmatched: "Unmatched", matched: "Matched" };
 
 function Amount({ value, className = "" }: { value: string; className?: string }) {
   const negative = value.startsWith("-");
   return (
     <span className={`whitespace-nowrap tabular-nums ${negative ? "text-red-700" : "text-emerald-700"} ${className}`}>
-      {signedMoney(value)}
+      {formatSignedMoney(value)}
     </span>
   );
 }
@@ -163,7 +160,7 @@ function Figure({ label, value, tone }: { label: string; value: string; tone?: "
           tone === "good" ? "text-emerald-700" : tone === "bad" ? "text-red-700" : "text-ink-900"
         }`}
       >
-        {signedMoney(value)}
+        {formatSignedMoney(value)}
       </dd>
     </div>
   );
