@@ -26,7 +26,7 @@ export const REOPEN_MESSAGES = {
   failed: (reason: string) => `Failed to reopen the reconciliation: ${reason}`,
   reconciliationRequired: "Choose the finished reconciliation to reopen",
   notFound: "This reconciliation does not exist any more",
-  notFinished: "This reconciliation is already reopened: finish it again first",
+  notFinished: "This reconciliation is already reopened: there is nothing to reopen",
   reasonRequired: "Reason is required: say why the reconciliation is reopened",
   reasonShort: "Reason must be at least 3 characters",
   reasonLong: "Reason must be at most 500 characters",

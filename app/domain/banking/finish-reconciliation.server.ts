@@ -29,6 +29,9 @@ export async function lockAccountStatements(tx: DbOrTx, statementId: string): Pr
     .from(bankStatements)
     .where(eq(bankStatements.id, statementId));
   if (!statement) return null;
+  // The account's row first (FOR NO KEY UPDATE: postings' foreign keys still pass): an import holds it FOR SHARE, so
+  // an import and a finish of the account take turns.
+  await queryRows(tx, sql`select id from chart_of_accounts where id = ${statement.accountId} for no key update`);
   await queryRows(
     tx,
     sql`select id from bank_statements where account_id = ${statement.accountId} order by id for update`,

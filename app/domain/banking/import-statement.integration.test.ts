@@ -347,6 +347,27 @@ describe("importing statements", () => {
     expect(result).toMatchObject({ ok: true, imported: 1, refused: 1 });
   });
 
+  it("refuses a file reaching back before the account's first statement while a reconciliation is finished", async () => {
+    // Its early line would be refused as inside the finished reconciliation, yet the statement would become the
+    // account's first, and its opening the one every reconciliation counts from.
+    const [first] = await queryRows<{ start: string }>(
+      getDb(),
+      sql`select min(period_start)::text as start from bank_statements where account_id = ${BANK}`,
+    );
+    const rows = ["Txn Date,Particulars,Withdrawal,Deposit", "15/01/2025,Old fee,10.00,", "10/04/2025,Deposit,,50.00"];
+    const values = await formOf("1100", "bank-old.csv", csv(rows), {
+      openingBalance: "152702",
+      closingBalance: "152742",
+    });
+    const before = await tableFingerprint(TABLES);
+    const result = await importStatement(getDb(), ACTOR, values);
+    expect(result.ok).toBe(false);
+    expect(!result.ok && result.errors?.form).toBe(
+      `This statement starts on Jan 15, 2025, before the account's first statement (${formatShortDate(first!.start)}), whose opening balance a finished reconciliation stands on: reopen the reconciliations first`,
+    );
+    expect(await tableFingerprint(TABLES)).toEqual(before);
+  });
+
   it("refuses a file with bad rows, naming each row and column, and writes nothing", async () => {
     const bytes = csv([
       "Date,Description,Amount",

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client.server";
 import { isUniqueViolation } from "../../db/errors.server";
 import { bankStatementLines, bankStatementMappings, bankStatements } from "../../db/schema";
@@ -45,6 +46,9 @@ export async function importStatement(
   }
   try {
     return await db.transaction(async (tx) => {
+      // The account's row held FOR SHARE until this commits: a finish holds it FOR NO KEY UPDATE, so lines are never
+      // stored into days a finish has just closed, judged before it committed.
+      await tx.execute(sql`select id from chart_of_accounts where code = ${values.account.trim()} for share`);
       const judged = await judgeStatement(tx, {
         accountCode: values.account,
         file,

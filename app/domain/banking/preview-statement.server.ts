@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { queryRows, type DbOrTx } from "../../db/client.server";
 import { bankStatementLines, bankStatementMappings, bankStatements, chartOfAccounts } from "../../db/schema";
+import { formatShortDate } from "../../lib/format";
 import { fromPaisa, sumPaisa } from "../../lib/money";
 import { activeBankAccount, BANK_ACCOUNT_MESSAGES, type BankAccount } from "./bank-accounts.server";
 import { finishedThrough } from "./reconciliation-figures.server";
@@ -71,6 +72,8 @@ export const PREVIEW_MESSAGES = {
   allRefused:
     "Every line of this file is already imported or inside a finished reconciliation: there is nothing to import",
   nothing: "Nothing was imported",
+  beforeFirst: (start: string, first: string) =>
+    `This statement starts on ${formatShortDate(start)}, before the account's first statement (${formatShortDate(first)}), whose opening balance a finished reconciliation stands on: reopen the reconciliations first`,
 } as const;
 
 /** The bank or wallet account `?account=<code>` names, or why it cannot take a statement. */
@@ -253,6 +256,17 @@ export async function judgeStatement(
         closing,
       );
     else result.totals = { opening, closing };
+  }
+
+  // The account's first statement gives the opening every reconciliation counts from: while one is finished, a file
+  // reaching back before it (its early lines refused as inside that reconciliation) must not become the first.
+  if (through && accountId && result.period) {
+    const [first] = await queryRows<{ start: string | null }>(
+      db,
+      sql`select min(period_start)::text as start from bank_statements where account_id = ${accountId}`,
+    );
+    if (first?.start && result.period.start < first.start)
+      errors.form = PREVIEW_MESSAGES.beforeFirst(result.period.start, first.start);
   }
 
   if (result.counts.bad > 0) errors.rows = PREVIEW_MESSAGES.rowsBad(result.counts.bad);

@@ -8,7 +8,8 @@ import { toPaisa } from "../../lib/money";
 //   reconciled ledger balance = the opening balance of the account's earliest statement + the ledger lines matched to
 //                               the account's statement lines dated up to S's last day (debit − credit);
 //   difference                = statement balance − reconciled ledger balance.
-// Beside them: the account's ledger balance on S's last day and what of it no statement has shown (outstanding).
+// Beside them: the account's ledger balance on S's last day and what of it no statement up to that day has shown
+// (outstanding: posted lines up to the day not matched to a statement line up to the day; the report's rule too).
 
 export interface ReconciliationFigures {
   statementId: string;
@@ -55,10 +56,12 @@ export async function reconciliationFigures(db: DbOrTx, statementId: string): Pr
             where jl.account_id = s.account_id and jl.posted and jl.entry_date <= s.period_end)::text as ledger,
           (select count(*)::int from journal_lines jl
             where jl.account_id = s.account_id and jl.posted and jl.entry_date <= s.period_end
-              and not exists (select 1 from bank_matches m where m.journal_line_id = jl.id)) as outstanding_count,
+              and not exists (select 1 from bank_matches m join bank_statement_lines ml on ml.id = m.statement_line_id
+                              where m.journal_line_id = jl.id and ml.date <= s.period_end)) as outstanding_count,
           (select coalesce(sum(jl.debit - jl.credit), 0) from journal_lines jl
             where jl.account_id = s.account_id and jl.posted and jl.entry_date <= s.period_end
-              and not exists (select 1 from bank_matches m where m.journal_line_id = jl.id))::text as outstanding_sum
+              and not exists (select 1 from bank_matches m join bank_statement_lines ml on ml.id = m.statement_line_id
+                              where m.journal_line_id = jl.id and ml.date <= s.period_end))::text as outstanding_sum
         from s`,
   );
   if (!row) return null;

@@ -99,6 +99,8 @@ describe("parseStatementDate", () => {
 describe("parseStatementAmount", () => {
   it.each([
     ["1,25,000.50", 12500050n],
+    ["12,34,56,789", 12345678900n],
+    ["1,234,567.89", 123456789n],
     ["12,500.00", 1250000n],
     ["৳ 500", 50000n],
     ["৳500.5", 50050n],
@@ -126,6 +128,10 @@ describe("parseStatementAmount", () => {
     ["(500) Dr", "is not an amount"],
     ["--5", "is not an amount"],
     ["1,0000", "is not an amount"],
+    // A decimal comma is not read as a thousands separator (it would be 100 times the amount).
+    ["123,45", "is not an amount"],
+    ["1,234,56", "is not an amount"],
+    ["1.234,56", "is not an amount"],
     ["99999999999999", "is more than ৳999,999,999,999.99, the most an amount can be"],
   ])("refuses %s: %s", (text, problem) => expect(parseStatementAmount(text)).toEqual({ kind: "bad", problem }));
 

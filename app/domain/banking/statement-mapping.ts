@@ -366,7 +366,8 @@ export function parseStatementAmount(text: string): AmountRead {
     s = s.slice(1).trim();
   }
   s = s.replace(/^(?:৳|tk\.?|bdt)\s?/i, "").replace(/\s?(?:৳|tk\.?|bdt)$/i, "");
-  const m = /^(\d{1,3}(?:,\d{2,3})*|\d+)(?:\.(\d*))?$/.exec(s);
+  // Thousands grouped in threes (1,234,567) or the Indian way (12,34,567), or none; "123,45" is not 12,345.
+  const m = /^(\d{1,3}(?:,\d{3})+|\d{1,2}(?:,\d{2})*,\d{3}|\d+)(?:\.(\d*))?$/.exec(s);
   if (!m) return { kind: "bad", problem: "is not an amount" };
   const fraction = m[2] ?? "";
   if (fraction.length > 2) return { kind: "bad", problem: "has more than 2 decimals" };

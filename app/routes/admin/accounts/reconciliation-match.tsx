@@ -6,7 +6,7 @@ import { auditActor, requireAction, requireView } from "~/domain/auth/guard.serv
 import { can } from "~/domain/auth/permissions";
 import { applyRulesToStatement, applyRuleToLine } from "~/domain/banking/apply-bank-rules.server";
 import { counterFits, kindsFor } from "~/domain/banking/bank-rule-form";
-import { BANK_TRANSACTION_KIND_LABELS, type BankTransactionKind } from "~/domain/banking/constants";
+import { BANK_TRANSACTION_KIND_LABELS, MATCH_WINDOW_DAYS, type BankTransactionKind } from "~/domain/banking/constants";
 import {
   CREATE_FROM_LINE_MESSAGES,
   readCreateFromLineForm,
@@ -187,7 +187,9 @@ function Suggestions({ line, action, canManage }: { line: MatchLineView; action:
   const total = chosen.reduce((sum, id) => sum + toPaisa(byId.get(id)?.amount ?? "0"), 0n);
   const pickForm = `pick-${line.id}`;
   if (line.suggestions.length === 0 && line.groups.length === 0)
-    return <p className="text-sm text-slate-500">No unmatched ledger line of this sign within 7 days.</p>;
+    return (
+      <p className="text-sm text-slate-500">No unmatched ledger line of this sign within {MATCH_WINDOW_DAYS} days.</p>
+    );
   return (
     <div className="space-y-2">
       <ul className="divide-y divide-slate-100 rounded-md border border-slate-200">
