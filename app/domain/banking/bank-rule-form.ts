@@ -79,18 +79,6 @@ export function kindMisfit(kind: BankTransactionKind, amount: bigint): string {
     .join(", ")}`;
 }
 
-/** Which accounts the other side may be for a kind (the dialogs' choices; the posting checks again). */
-export function counterFits(
-  kind: BankTransactionKind,
-  account: { type: string; paymentMethod: string | null },
-): boolean {
-  if (kind === "transfer") return account.paymentMethod !== null;
-  if (account.paymentMethod !== null) return false;
-  if (kind === "charge") return account.type === "expense";
-  if (kind === "interest") return account.type === "income";
-  return true;
-}
-
 export interface BankRule {
   id: string;
   accountId: string | null;

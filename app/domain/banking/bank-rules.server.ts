@@ -8,12 +8,12 @@ import { refuse, refuseFields, type UseCaseResult } from "../use-case";
 import { activeBankAccount } from "./bank-accounts.server";
 import {
   BANK_RULE_MESSAGES as M,
-  counterFits,
   parseBankRuleForm,
   type BankRule,
   type BankRuleFormValues,
   type BankRuleInput,
 } from "./bank-rule-form";
+import { counterAccountFits } from "./bank-transaction-form";
 import { BANK_TRANSACTION_KIND_LABELS, type BankTransactionKind } from "./constants";
 
 // Bank rules kept (issue 23): add, edit, delete, each audited in its transaction. A rule is checked against the chart
@@ -88,7 +88,7 @@ async function ruleProblems(tx: DbOrTx, input: BankRuleInput, selfId: string | n
     .where(eq(chartOfAccounts.id, input.counterAccountId));
   if (!counter) errors.counterAccountId = M.counterUnknown;
   else if (!counter.isActive) errors.counterAccountId = M.counterInactive(counter.code, counter.name);
-  else if (!counterFits(input.kind, counter)) errors.counterAccountId = M.counterWrongKind[input.kind];
+  else if (!counterAccountFits(input.kind, counter)) errors.counterAccountId = M.counterWrongKind[input.kind];
   const [taken] = await tx
     .select({ id: bankRules.id })
     .from(bankRules)

@@ -5,7 +5,8 @@ import { getDb } from "~/db/client.server";
 import { auditActor, requireAction, requireView } from "~/domain/auth/guard.server";
 import { can } from "~/domain/auth/permissions";
 import { applyRulesToStatement, applyRuleToLine } from "~/domain/banking/apply-bank-rules.server";
-import { counterFits, kindsFor } from "~/domain/banking/bank-rule-form";
+import { kindsFor } from "~/domain/banking/bank-rule-form";
+import { counterAccountFits } from "~/domain/banking/bank-transaction-form";
 import { BANK_TRANSACTION_KIND_LABELS, MATCH_WINDOW_DAYS, type BankTransactionKind } from "~/domain/banking/constants";
 import {
   CREATE_FROM_LINE_MESSAGES,
@@ -418,7 +419,7 @@ function CreateEntryDialog({
   const amount = toPaisa(line.amount);
   const [kind, setKind] = useState(values.kind as BankTransactionKind);
   const busy = useFormBusy("create");
-  const fitting = counters.filter((a) => counterFits(kind, a));
+  const fitting = counters.filter((a) => counterAccountFits(kind, a));
   const optional = kind === "charge" || kind === "interest";
   return (
     <FormDialog

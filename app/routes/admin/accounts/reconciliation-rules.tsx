@@ -5,9 +5,9 @@ import { getDb } from "~/db/client.server";
 import { auditActor, requireAction, requireView } from "~/domain/auth/guard.server";
 import { can } from "~/domain/auth/permissions";
 import { bankAccounts } from "~/domain/banking/bank-accounts.server";
+import { counterAccountFits } from "~/domain/banking/bank-transaction-form";
 import {
   BANK_RULE_MESSAGES,
-  counterFits,
   directionOfKind,
   emptyBankRuleForm,
   parseBankRuleForm,
@@ -134,7 +134,7 @@ function RuleDialog({
   const busy = useFormBusy(intent);
   const { errors, onSubmit } = useFormCheck(ruleCheck(intent === "update"), serverErrors, BANK_RULE_MESSAGES.failed);
   const known = (BANK_TRANSACTION_KINDS as readonly string[]).includes(kind);
-  const fitting = known ? counters.filter((a) => counterFits(kind as BankTransactionKind, a)) : counters;
+  const fitting = known ? counters.filter((a) => counterAccountFits(kind as BankTransactionKind, a)) : counters;
   return (
     <FormDialog
       title={intent === "create" ? "Add rule" : "Edit rule"}
