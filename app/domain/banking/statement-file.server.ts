@@ -24,6 +24,7 @@ export const STATEMENT_FILE_MESSAGES = {
   xlsxUnreadable:
     "The workbook cannot be read: open it in the spreadsheet, save it again as .xlsx or CSV and try again.",
   xlsxNoRows: "The workbook's first sheet has no rows.",
+  xlsxTooLarge: `The workbook unpacks to more than ${formatBytes(60 * 1024 * 1024)}: is it a bank statement? Export a shorter period or save it as CSV.`,
   noRows: "The file has no rows.",
   csv: (where: string, what: string) => `The file is not valid CSV at ${where}: ${what}`,
 } as const;
@@ -134,7 +135,40 @@ function cellText(value: unknown): string {
   return "";
 }
 
+/** The most a workbook may unpack to: a 10,000-row statement's sheet is a few MB; a zip bomb is far more. */
+const XLSX_MAX_EXPANDED_BYTES = 60 * 1024 * 1024;
+
+/**
+ * What a zip says its files unpack to, from its central directory (read before anything is unpacked), or null when
+ * that directory cannot be read or uses Zip64 (never needed by a statement).
+ */
+export function zipExpandedBytes(bytes: Uint8Array): number | null {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  // The end-of-central-directory record: 22 bytes and a comment of at most 65,535 at the end.
+  let end = -1;
+  for (let i = bytes.length - 22; i >= Math.max(0, bytes.length - 22 - 65_535); i--)
+    if (view.getUint32(i, true) === 0x06054b50) {
+      end = i;
+      break;
+    }
+  if (end < 0) return null;
+  const entries = view.getUint16(end + 10, true);
+  let at = view.getUint32(end + 16, true);
+  let total = 0;
+  for (let n = 0; n < entries; n++) {
+    if (at + 46 > bytes.length || view.getUint32(at, true) !== 0x02014b50) return null;
+    const size = view.getUint32(at + 24, true);
+    if (size === 0xffffffff) return null;
+    total += size;
+    at += 46 + view.getUint16(at + 28, true) + view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
+  }
+  return total;
+}
+
 async function readXlsx(bytes: Uint8Array): Promise<{ ok: true; rows: string[][] } | { ok: false; message: string }> {
+  const expanded = zipExpandedBytes(bytes);
+  if (expanded === null) return { ok: false, message: STATEMENT_FILE_MESSAGES.xlsxUnreadable };
+  if (expanded > XLSX_MAX_EXPANDED_BYTES) return { ok: false, message: STATEMENT_FILE_MESSAGES.xlsxTooLarge };
   const { default: ExcelJS } = await import("exceljs");
   const workbook = new ExcelJS.Workbook();
   try {
