@@ -2,7 +2,7 @@ import { CheckCircle2, FileDown, RotateCcw } from "lucide-react";
 import { Form, Link } from "react-router";
 import { finishBlockers } from "~/domain/banking/finish-reconciliation-form";
 import type { StatementFiguresView, StatementRow } from "~/domain/banking/reconciliation-screen";
-import { formatMoney, formatShortDate } from "~/lib/format";
+import { formatShortDate, formatSignedMoney } from "~/lib/format";
 import { toPaisa } from "~/lib/money";
 import { Panel } from "~/ui/admin/page-header";
 import { cellClass, HeadCell, ListTable } from "~/ui/admin/list";
@@ -34,15 +34,19 @@ export function FiguresPanel({ statement, figures }: { statement: StatementRow; 
         )}
       </div>
       <dl className="grid grid-cols-1 divide-y divide-slate-100 sm:grid-cols-3 sm:divide-x sm:divide-y-0">
-        <Figure label="Statement balance" value={formatMoney(figures.statementBalance)} testId="statement-balance" />
+        <Figure
+          label="Statement balance"
+          value={formatSignedMoney(figures.statementBalance)}
+          testId="statement-balance"
+        />
         <Figure
           label="Reconciled ledger balance"
-          value={formatMoney(figures.reconciledBalance)}
+          value={formatSignedMoney(figures.reconciledBalance)}
           testId="reconciled-balance"
         />
         <Figure
           label="Difference"
-          value={formatMoney(figures.difference)}
+          value={formatSignedMoney(figures.difference)}
           tone={zero ? "text-emerald-700" : "text-red-700"}
           note={zero ? "The bank and the books agree" : "Match the statement's lines, or add what the books lack"}
           testId="difference"
@@ -51,13 +55,13 @@ export function FiguresPanel({ statement, figures }: { statement: StatementRow; 
       <dl className="grid grid-cols-1 gap-x-6 gap-y-1 border-t border-slate-200 bg-slate-50 px-4 py-3 text-sm sm:grid-cols-2">
         <div className="flex justify-between gap-4 sm:justify-start">
           <dt className="text-slate-600">Ledger balance on {formatShortDate(figures.asOfDate)}</dt>
-          <dd className="font-semibold text-ink-900 tabular-nums">{formatMoney(figures.ledgerBalance)}</dd>
+          <dd className="font-semibold text-ink-900 tabular-nums">{formatSignedMoney(figures.ledgerBalance)}</dd>
         </div>
         <div className="flex justify-between gap-4 sm:justify-start">
           <dt className="text-slate-600">
             Outstanding ({figures.outstandingCount} item{figures.outstandingCount === 1 ? "" : "s"} on no statement)
           </dt>
-          <dd className="font-semibold text-ink-900 tabular-nums">{formatMoney(figures.outstandingSum)}</dd>
+          <dd className="font-semibold text-ink-900 tabular-nums">{formatSignedMoney(figures.outstandingSum)}</dd>
         </div>
       </dl>
     </Panel>
@@ -187,10 +191,10 @@ export function StatementsPanel({
                   )}
                 </td>
                 <td data-label="Opening" className={`${cellClass} whitespace-nowrap tabular-nums sm:text-right`}>
-                  {formatMoney(s.openingBalance)}
+                  {formatSignedMoney(s.openingBalance)}
                 </td>
                 <td data-label="Closing" className={`${cellClass} whitespace-nowrap tabular-nums sm:text-right`}>
-                  {formatMoney(s.closingBalance)}
+                  {formatSignedMoney(s.closingBalance)}
                 </td>
                 <td className={cellClass}>
                   <StatementState statement={s} />
