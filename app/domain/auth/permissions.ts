@@ -219,7 +219,12 @@ export const ADMIN_ROUTE_ACCESS = {
   // imports, matches, posts or finishes is accounts.manage.
   "/admin/accounts/reconciliation": {
     view: "accounts.view",
-    action: { "add-transaction": "accounts.manage", finish: "accounts.manage", reopen: "accounts.manage" },
+    action: {
+      "add-transaction": "accounts.manage",
+      finish: "accounts.manage",
+      reopen: "accounts.manage",
+      delete: "accounts.manage",
+    },
   },
   "/admin/accounts/reconciliation/import": {
     view: "accounts.manage",

@@ -40,3 +40,10 @@ export interface StatementRow {
   } | null;
   figures: StatementFiguresView;
 }
+
+/** Whether a statement imported by mistake may be deleted: never reconciled and none of its lines matched. */
+export function statementDeletable(
+  statement: Pick<StatementRow, "reconciliation" | "unmatched" | "lineCount">,
+): boolean {
+  return statement.reconciliation === null && statement.unmatched === statement.lineCount;
+}

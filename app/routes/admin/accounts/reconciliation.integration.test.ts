@@ -11,8 +11,10 @@ import { pdfWords } from "../../../../tests/support/pdf-text";
 import {
   BANK_CURRENT,
   BANK_SAVINGS,
+  BKASH,
   bankTransaction,
   CAPITAL,
+  lineOf,
   matchLine,
   RECONCILIATION_TABLES,
   statementWith,
@@ -25,10 +27,13 @@ import {
   thrownBy,
   type TestUser,
 } from "../../../../tests/support/signed-in-request";
+import { eq } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
+import { auditLog, bankMatches, bankReconciliations, bankStatementLines, bankStatements } from "~/db/schema";
 import { seedDatabase } from "~/db/seed/seed.server";
 import { ROLE_PERMISSIONS, type Permission } from "~/domain/auth/permissions";
 import { BANK_TRANSACTION_FORM_MESSAGES } from "~/domain/banking/bank-transaction-form";
+import { DELETE_STATEMENT_MESSAGES } from "~/domain/banking/delete-statement.server";
 import { FINISH_MESSAGES, REOPEN_MESSAGES } from "~/domain/banking/finish-reconciliation-form";
 import { action, loader } from "./reconciliation";
 import { loader as pdfLoader } from "./reconciliation-pdf";
@@ -270,6 +275,75 @@ describe(PATH, () => {
   });
 
   it("refuses an intent it does not know", async () => {
-    expect((await thrownBy(post({ intent: "delete" }))).status).toBe(400);
+    expect((await thrownBy(post({ intent: "erase" }))).status).toBe(400);
+  });
+
+  it("deletes a statement imported by mistake, only while none of its lines is matched and it was never reconciled", async () => {
+    const TABLES = [...RECONCILIATION_TABLES, "bank_statements", "bank_statement_lines", "bank_matches"] as const;
+    const statement = await statementWith(
+      BKASH,
+      [
+        { date: "2026-06-02", amount: "1500.00", description: "Wrong account's deposit" },
+        { date: "2026-06-03", amount: "-40.00", description: "Wrong account's charge" },
+      ],
+      { fileName: "nagad-june.csv" },
+    );
+    const deposit = await bankTransaction(BKASH, "deposit", "1500.00", "2026-06-02");
+    await matchLine(statement.lineIds[0]!, [deposit.bankLineId]);
+
+    // Matched: no dialog, and the post is refused naming why, with nothing written.
+    const noDialog = (await callRoute(loader, `${PATH}?account=1200&delete=${statement.id}`, { as: accountant }).catch(
+      (thrown: unknown) => thrown,
+    )) as Response;
+    expect(noDialog.status).toBe(302);
+    expect(flashToast(noDialog)).toEqual({
+      type: "error",
+      message: DELETE_STATEMENT_MESSAGES.failed(DELETE_STATEMENT_MESSAGES.matched(1)),
+    });
+    let before = await tableFingerprint(TABLES);
+    const refused = answerOf<{ toast: { message: string } }>(await post({ intent: "delete", id: statement.id }));
+    expect(refused.status).toBe(409);
+    expect(refused.body.toast.message).toBe(DELETE_STATEMENT_MESSAGES.failed(DELETE_STATEMENT_MESSAGES.matched(1)));
+    expect(await tableFingerprint(TABLES)).toEqual(before);
+
+    // A view-only user may not delete it either.
+    await getDb().delete(bankMatches).where(eq(bankMatches.statementLineId, statement.lineIds[0]!));
+    before = await tableFingerprint(TABLES);
+    await viewOnly(async () => {
+      expect((await thrownBy(post({ intent: "delete", id: statement.id }, viewer))).status).toBe(403);
+    });
+    expect(await tableFingerprint(TABLES)).toEqual(before);
+
+    // Unmatched: the dialog opens and the delete goes through; the ledger is not touched.
+    expect((await load(`?account=1200&delete=${statement.id}`)).dialog).toMatchObject({
+      kind: "delete",
+      statement: { id: statement.id, fileName: "nagad-june.csv", lineCount: 2 },
+    });
+    const deleted = (await post({ intent: "delete", id: statement.id }, accountant, "?account=1200")) as Response;
+    expect(flashToast(deleted)).toEqual({
+      type: "success",
+      message: DELETE_STATEMENT_MESSAGES.deleted("nagad-june.csv", "2026-06-02", "2026-06-03", 2),
+    });
+    expect(await getDb().select().from(bankStatements).where(eq(bankStatements.id, statement.id))).toEqual([]);
+    expect(
+      await getDb().select().from(bankStatementLines).where(eq(bankStatementLines.statementId, statement.id)),
+    ).toEqual([]);
+    const [audit] = await getDb().select().from(auditLog).where(eq(auditLog.entityId, statement.id));
+    expect(audit).toMatchObject({ action: "bank_statement.deleted" });
+    expect(await lineOf(deposit.entryId, BKASH)).toBe(deposit.bankLineId);
+
+    // A reconciled statement is kept; an unknown one is not found.
+    const kept = await statementWith(BKASH, [{ date: "2026-07-01", amount: "10.00" }]);
+    await getDb().insert(bankReconciliations).values({
+      accountId: BKASH,
+      statementId: kept.id,
+      asOfDate: "2026-07-01",
+      statementBalance: kept.closing,
+      reconciledBalance: kept.closing,
+      ledgerBalance: kept.closing,
+    });
+    expect(answerOf(await post({ intent: "delete", id: kept.id })).status).toBe(409);
+    expect(answerOf(await post({ intent: "delete", id: crypto.randomUUID() })).status).toBe(404);
+    expect(answerOf(await post({ intent: "delete", id: "not-an-id" })).status).toBe(404);
   });
 });

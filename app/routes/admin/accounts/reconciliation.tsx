@@ -13,6 +13,7 @@ import {
   type BankTransactionFormValues,
 } from "~/domain/banking/bank-transaction-form";
 import { readFinishForm, readReopenForm, REOPEN_MESSAGES } from "~/domain/banking/finish-reconciliation-form";
+import { deleteStatement, DELETE_STATEMENT_MESSAGES } from "~/domain/banking/delete-statement.server";
 import { finishReconciliation } from "~/domain/banking/finish-reconciliation.server";
 import {
   LEDGER_LINE_STATUS_LABELS,
@@ -21,6 +22,7 @@ import {
   RECONCILIATION_LIST,
 } from "~/domain/banking/reconciliation-ledger-list";
 import { listReconciliationLedger } from "~/domain/banking/reconciliation-ledger-list.server";
+import { statementDeletable } from "~/domain/banking/reconciliation-screen";
 import { accountStatements, counterAccountChoices } from "~/domain/banking/reconciliation-screen.server";
 import { reopenReconciliation } from "~/domain/banking/reopen-reconciliation.server";
 import { todayInDhaka } from "~/lib/dhaka-time";
@@ -31,6 +33,7 @@ import type { Toast } from "~/lib/toast";
 import { httpStatusOf } from "~/lib/use-case-http";
 import { AddTransactionDialog } from "~/ui/admin/accounts/reconciliation/add-transaction-dialog";
 import { FiguresPanel, StatementsPanel } from "~/ui/admin/accounts/reconciliation/reconciliation-panels";
+import { DeleteDialog } from "~/ui/admin/delete-dialog";
 import { ReopenDialog } from "~/ui/admin/accounts/reconciliation/reopen-dialog";
 import { useToast } from "~/ui/admin/form";
 import {
@@ -88,6 +91,10 @@ export async function loader(args: Route.LoaderArgs) {
         choices: Awaited<ReturnType<typeof counterAccountChoices>>;
       }
     | { kind: "reopen"; reconciliationId: string; asOfDate: string }
+    | {
+        kind: "delete";
+        statement: { id: string; fileName: string; periodStart: string; periodEnd: string; lineCount: number };
+      }
     | null = null;
   if (canManage && params.has("new")) {
     dialog = {
@@ -100,6 +107,29 @@ export async function loader(args: Route.LoaderArgs) {
     const finished = statements.find((s) => s.reconciliation?.id === asked && s.reconciliation.status === "finished");
     if (!finished) throw await redirectWithToast(listUrl(url), { type: "error", message: REOPEN_MESSAGES.notFinished });
     dialog = { kind: "reopen", reconciliationId: finished.reconciliation!.id, asOfDate: finished.periodEnd };
+  } else if (canManage && params.has("delete")) {
+    const asked = statements.find((s) => s.id === params.get("delete"));
+    if (!asked || !statementDeletable(asked))
+      throw await redirectWithToast(listUrl(url), {
+        type: "error",
+        message: DELETE_STATEMENT_MESSAGES.failed(
+          asked?.reconciliation
+            ? DELETE_STATEMENT_MESSAGES.reconciled
+            : asked
+              ? DELETE_STATEMENT_MESSAGES.matched(asked.lineCount - asked.unmatched)
+              : DELETE_STATEMENT_MESSAGES.unknown,
+        ),
+      });
+    dialog = {
+      kind: "delete",
+      statement: {
+        id: asked.id,
+        fileName: asked.fileName,
+        periodStart: asked.periodStart,
+        periodEnd: asked.periodEnd,
+        lineCount: asked.lineCount,
+      },
+    };
   }
 
   return {
@@ -139,6 +169,14 @@ export async function action(args: Route.ActionArgs) {
     if (result.ok) return redirectWithToast(back, { type: "success", message: result.message });
     return data(
       { intent, errors: result.errors, values, toast: refused(result.message) },
+      { status: httpStatusOf(result) },
+    );
+  }
+  if (intent === "delete") {
+    const result = await deleteStatement(db, actor, form.get("id"));
+    if (result.ok) return redirectWithToast(back, { type: "success", message: result.message });
+    return data(
+      { intent, errors: result.errors, values: null, toast: refused(result.message) },
       { status: httpStatusOf(result) },
     );
   }
@@ -273,6 +311,7 @@ export default function BankReconciliation({ loaderData, actionData }: Route.Com
                   figures: (id) => list.href({ filters: { statement: id } }),
                   match: (id) => `${PATH}/match?account=${code}&statement=${id}`,
                   reopen: (id) => withParam(closeHref, `reopen=${id}`),
+                  delete: (id) => withParam(closeHref, `delete=${id}`),
                   pdf: (id) => `${PATH}/${id}/pdf`,
                 }}
               />
@@ -400,6 +439,17 @@ export default function BankReconciliation({ loaderData, actionData }: Route.Com
           bankAccounts={accounts.filter((a) => a.isActive)}
           accounts={dialog.choices.accounts}
           defaults={dialog.choices.defaults}
+          closeHref={closeHref}
+          action={here}
+        />
+      )}
+      {dialog?.kind === "delete" && (
+        <DeleteDialog
+          title="Delete the statement"
+          question="Only a statement imported by mistake: none of its lines is matched and it was never reconciled."
+          id={dialog.statement.id}
+          name={`${dialog.statement.fileName} (${formatShortDate(dialog.statement.periodStart)} – ${formatShortDate(dialog.statement.periodEnd)})`}
+          consequence={` and its ${dialog.statement.lineCount} ${dialog.statement.lineCount === 1 ? "line is" : "lines are"} deleted, so the right file can be imported again. The ledger is not touched.`}
           closeHref={closeHref}
           action={here}
         />

@@ -1,7 +1,11 @@
-import { CheckCircle2, FileDown, RotateCcw } from "lucide-react";
+import { CheckCircle2, FileDown, RotateCcw, Trash2 } from "lucide-react";
 import { Form, Link } from "react-router";
 import { finishBlockers } from "~/domain/banking/finish-reconciliation-form";
-import type { StatementFiguresView, StatementRow } from "~/domain/banking/reconciliation-screen";
+import {
+  statementDeletable,
+  type StatementFiguresView,
+  type StatementRow,
+} from "~/domain/banking/reconciliation-screen";
 import { formatShortDate, formatSignedMoney } from "~/lib/format";
 import { toPaisa } from "~/lib/money";
 import { Panel } from "~/ui/admin/page-header";
@@ -138,6 +142,7 @@ export function StatementsPanel({
     figures: (id: string) => string;
     match: (id: string) => string;
     reopen: (reconciliationId: string) => string;
+    delete: (statementId: string) => string;
     pdf: (reconciliationId: string) => string;
   };
   action: string;
@@ -227,6 +232,11 @@ export function StatementsPanel({
                         className={`${secondaryButton} !px-3 !py-1.5`}
                       >
                         <RotateCcw aria-hidden className="size-4" /> Reopen
+                      </Link>
+                    )}
+                    {canManage && statementDeletable(s) && (
+                      <Link to={hrefOf.delete(s.id)} preventScrollReset className={`${secondaryButton} !px-3 !py-1.5`}>
+                        <Trash2 aria-hidden className="size-4" /> Delete
                       </Link>
                     )}
                     {rec && (
