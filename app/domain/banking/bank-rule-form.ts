@@ -3,6 +3,7 @@ import { formFields } from "../../lib/form-data";
 import { fieldErrors } from "../../lib/form-errors";
 import { isUuid } from "../../lib/list-params";
 import { nameField } from "../../lib/name-text";
+import { BANK_TRANSACTION_FORM_MESSAGES } from "./bank-transaction-form";
 import {
   BANK_TRANSACTION_KIND_LABELS,
   BANK_TRANSACTION_KINDS,
@@ -32,14 +33,9 @@ export const BANK_RULE_MESSAGES = {
   containsShort: `Description contains must be at least ${BANK_RULE_LIMITS.containsMin} characters`,
   containsLong: `Description contains must be at most ${BANK_RULE_LIMITS.containsMax} characters`,
   containsTaken: (contains: string) => `A rule for "${contains}" on this account already exists: edit it instead`,
-  kindRequired: "Choose the kind: deposit, withdrawal, bank charge, interest or transfer between own accounts",
-  counterRequired: {
-    deposit: "Choose the account the deposit comes from",
-    withdrawal: "Choose the account the withdrawal goes to",
-    charge: "Choose the expense account of the charge",
-    interest: "Choose the income account of the interest",
-    transfer: "Choose the other cash, bank or wallet account",
-  } satisfies Record<BankTransactionKind, string>,
+  // The same choices as Add Transaction's, in the same words.
+  kindRequired: BANK_TRANSACTION_FORM_MESSAGES.kindRequired,
+  counterRequired: BANK_TRANSACTION_FORM_MESSAGES.counterRequired,
   counterSame: "Choose an account other than the rule's bank account",
   counterUnknown: "This account does not exist any more: choose another",
   counterInactive: (code: string, name: string) => `Account ${code} ${name} is deactivated: choose another`,
