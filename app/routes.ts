@@ -21,7 +21,15 @@ export default [
   layout("routes/admin/layout.tsx", [
     route("admin", "routes/admin/dashboard.tsx"),
     route("admin/change-password", "routes/admin/change-password.tsx"),
-    ...comingSoon(["accounts/reports", "accounts/budget", "accounts/payroll", "accounts/salary-disbursement"]),
+    ...comingSoon(["accounts/payroll", "accounts/salary-disbursement"]),
+    // Financial Reports (issue 24): Profit & Loss, Balance Sheet, Cash Flow, Trial Balance and General Ledger by
+    // account for a month, quarter, fiscal year or range, compared with the period before and a year earlier; what is
+    // on screen as CSV or PDF; closing a fiscal year (its result to retained earnings) and reopening it.
+    route("admin/accounts/reports", "routes/admin/accounts/reports.tsx"),
+    route("admin/accounts/reports/export", "routes/admin/accounts/reports-export.ts"),
+    route("admin/accounts/reports/year-end", "routes/admin/accounts/year-end.tsx"),
+    // Budgeting (issue 24): a budget per account and fiscal year against what the ledger shows, by month.
+    route("admin/accounts/budget", "routes/admin/accounts/budget.tsx"),
     // Bank Reconciliation (issue 23): per bank or wallet account its ledger lines, Add Transaction, the statements
     // and their reconciliation (finish, reopen, the report's PDF); importing a statement (map, preview, confirm);
     // matching its lines; the rules for recurring lines.

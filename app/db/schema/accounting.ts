@@ -12,11 +12,13 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
 import {
   ACCOUNT_TYPES,
   BUDGET_TYPES,
+  CASH_FLOW_ACTIVITIES,
   FISCAL_YEAR_MAX,
   FISCAL_YEAR_MIN,
   JOURNAL_SOURCES,
@@ -50,6 +52,12 @@ export const chartOfAccounts = pgTable(
     parentId: uuid("parent_id").references((): AnyPgColumn => chartOfAccounts.id, { onDelete: "restrict" }),
     /** Set on cash, bank and wallet accounts: the method they are paid through; their sum is the Current Balance. */
     paymentMethod: text("payment_method", { enum: PAYMENT_METHODS }),
+    /**
+     * The cash flow statement's section of a balance-sheet account's changes (issue 24). Null: its type's default
+     * (assets and liabilities operating, equity financing); always null on income and expense accounts and on the
+     * cash, bank and wallet accounts, which are the cash itself.
+     */
+    cashFlowActivity: text("cash_flow_activity", { enum: CASH_FLOW_ACTIVITIES }),
     isActive: boolean("is_active").notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -62,6 +70,12 @@ export const chartOfAccounts = pgTable(
     check(
       "chart_of_accounts_payment_method_check",
       sql.raw(`payment_method is null or (payment_method in (${sqlList(PAYMENT_METHODS)}) and type = 'asset')`),
+    ),
+    check(
+      "chart_of_accounts_cash_flow_activity_check",
+      sql.raw(
+        `cash_flow_activity is null or (cash_flow_activity in (${sqlList(CASH_FLOW_ACTIVITIES)}) and type in ('asset', 'liability', 'equity') and payment_method is null)`,
+      ),
     ),
     check("chart_of_accounts_not_own_parent_check", sql`${t.parentId} is null or ${t.parentId} <> ${t.id}`),
   ],
@@ -93,12 +107,18 @@ export const accountingSettings = pgTable(
     invoiceSignatoryDesignation: text("invoice_signatory_designation").notNull().default(""),
     /** Days from issue an invoice is due in. */
     invoiceDueDays: integer("invoice_due_days").notNull().default(7),
+    /**
+     * The month (1-12) the fiscal year of the reports, budgets and year-end close starts in: July by default, as
+     * Bangladesh's; a fiscal year is named by the calendar year it starts in. Tax invoices keep July to June by law.
+     */
+    fiscalYearStartMonth: integer("fiscal_year_start_month").notNull().default(7),
     updatedAt: updatedAt(),
   },
   (t) => [
     check("accounting_settings_single_row_check", sql`${t.id} = 1`),
     check("accounting_settings_vat_period_check", sql`${t.vatPeriodMonths} in (1, 3)`),
     check("accounting_settings_due_days_check", sql`${t.invoiceDueDays} between 0 and 365`),
+    check("accounting_settings_fiscal_year_start_check", sql`${t.fiscalYearStartMonth} between 1 and 12`),
   ],
 );
 
@@ -330,6 +350,49 @@ export const budgetMonths = pgTable(
     primaryKey({ columns: [t.budgetId, t.month] }),
     check("budget_months_month_check", sql`${t.month} between 1 and 12`),
     check("budget_months_amount_check", sql`${t.amount} >= 0`),
+  ],
+);
+
+/**
+ * A fiscal year closed (issue 24): its closing entry moved each income and expense account's result for the year to
+ * retained earnings, dated the year's last day, and nothing else is posted in the year while it stays closed
+ * (trigger journal_entry_closed_year). Reopening posts the closing entry's mirror (also source year_end_close) and
+ * keeps the row as the record. The reports leave year_end_close entries out of profit and loss.
+ */
+export const yearEndCloses = pgTable(
+  "year_end_closes",
+  {
+    id: id(),
+    fiscalYear: integer("fiscal_year").notNull(),
+    /** The year's first and last day as closed (the fiscal year's start month may change later). */
+    periodStart: date("period_start").notNull(),
+    periodEnd: date("period_end").notNull(),
+    /** The year's result moved to retained earnings: income less expenses (negative: a loss). */
+    result: money("result").notNull(),
+    closingEntryId: uuid("closing_entry_id")
+      .notNull()
+      .references(() => journalEntries.id, { onDelete: "restrict" }),
+    closedBy: uuid("closed_by").references(() => users.id, { onDelete: "set null" }),
+    closedAt: timestamp("closed_at", { withTimezone: true }).notNull().defaultNow(),
+    reopenEntryId: uuid("reopen_entry_id").references(() => journalEntries.id, { onDelete: "restrict" }),
+    reopenedBy: uuid("reopened_by").references(() => users.id, { onDelete: "set null" }),
+    reopenedAt: timestamp("reopened_at", { withTimezone: true }),
+    reopenReason: text("reopen_reason"),
+  },
+  (t) => [
+    uniqueIndex("year_end_closes_closed_unique")
+      .on(t.fiscalYear)
+      .where(sql`${t.reopenedAt} is null`),
+    index("year_end_closes_period_idx").on(t.periodStart, t.periodEnd),
+    index("year_end_closes_closing_entry_id_idx").on(t.closingEntryId),
+    index("year_end_closes_reopen_entry_id_idx").on(t.reopenEntryId),
+    index("year_end_closes_closed_by_idx").on(t.closedBy),
+    index("year_end_closes_reopened_by_idx").on(t.reopenedBy),
+    check("year_end_closes_range_check", sql`${t.periodEnd} > ${t.periodStart}`),
+    check(
+      "year_end_closes_reopen_check",
+      sql`(${t.reopenedAt} is null and ${t.reopenEntryId} is null and ${t.reopenReason} is null) or (${t.reopenedAt} is not null and ${t.reopenEntryId} is not null and ${t.reopenReason} is not null)`,
+    ),
   ],
 );
 

@@ -1,6 +1,6 @@
 // Migration 0009 (issue 21) on an install seeded before the ledger: the chart it had gains the accounts the roles
 // need, every role of the posting functions lands on its account, cash, bank and wallet accounts are marked, and the
-// books start open (no lock date). A fresh install gets the same from the seed (seed.integration.test.ts).
+// books start open (no lock date). The migrations after it run too, as on an upgrade. A fresh install gets the same from the seed (seed.integration.test.ts).
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
@@ -37,7 +37,11 @@ beforeAll(async () => {
       a.name,
       a.type,
     ]);
-  await apply(db, MIGRATION);
+  // This migration and the ones after it, as an upgrade runs them (0012 adds the retained earnings role).
+  const rest = readdirSync(folder)
+    .filter((f) => f.endsWith(".sql") && f >= MIGRATION)
+    .sort();
+  for (const file of rest) await apply(db, file);
 }, 120_000);
 afterAll(() => db?.close());
 

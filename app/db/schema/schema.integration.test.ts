@@ -68,6 +68,7 @@ describe("the migrated schema", () => {
         "teams",
         "transactions",
         "users",
+        "year_end_closes",
         "verifications",
       ].sort(),
     );

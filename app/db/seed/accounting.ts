@@ -1,4 +1,4 @@
-import type { AccountType, PaymentMethod } from "../../domain/accounting/constants";
+import type { AccountType, CashFlowActivity, PaymentMethod } from "../../domain/accounting/constants";
 import { ACCOUNT_ROLES, ACCOUNT_ROLE_KEYS } from "../../domain/accounting/account-roles";
 import type { accountRoles, chartOfAccounts, incomeTaxSlabs } from "../schema";
 import { seedId } from "./ids";
@@ -19,6 +19,19 @@ const account = (
 });
 
 /** A chart of accounts for a Bangladeshi event-rental company: 1xxx assets ... 6xxx expenses. */
+/**
+ * The cash flow sections that differ from their type's default (assets and liabilities operating, equity financing):
+ * long-lived assets are investing, the loan financing. Migration 0012 sets the same on an install seeded before it.
+ */
+const CASH_FLOW_OVERRIDES: Record<string, CashFlowActivity> = {
+  "1500": "investing",
+  "1510": "investing",
+  "1520": "investing",
+  "1530": "investing",
+  "1600": "investing",
+  "2400": "financing",
+};
+
 export const chartOfAccountsSeed = [
   account("1000", "Cash in Hand", "asset", undefined, "cash"),
   account("1010", "Petty Cash", "asset", undefined, "cash"),
@@ -74,7 +87,7 @@ export const chartOfAccountsSeed = [
   account("6900", "Professional Fees", "expense", "Audit, legal and tax advice"),
   account("6950", "Trade Licence & Government Fees", "expense"),
   account("6990", "Miscellaneous Expenses", "expense"),
-];
+].map((a) => ({ ...a, cashFlowActivity: CASH_FLOW_OVERRIDES[a.code] ?? null }));
 
 /** Each role of the posting functions on its seeded account (Settings > Accounting changes them). */
 export const accountRoleSeed: (typeof accountRoles.$inferInsert)[] = ACCOUNT_ROLE_KEYS.map((role) => ({

@@ -14,7 +14,7 @@ export interface AccountRoleDefinition {
   /** The account the seeded chart gives it. */
   seedCode: string;
   /** The settings screen's groups. */
-  group: "money" | "customers" | "suppliers" | "tax" | "payroll" | "income" | "expense" | "bank";
+  group: "money" | "customers" | "suppliers" | "tax" | "payroll" | "income" | "expense" | "bank" | "equity";
 }
 
 const role = (
@@ -66,6 +66,7 @@ export const ACCOUNT_ROLES = {
   "income.service": role("Service income (tax invoices)", ["income"], "4100", "income"),
   "bank.charges": role("Bank charges", ["expense"], "6700", "bank"),
   "bank.interest": role("Interest income", ["income"], "4800", "bank"),
+  "equity.retained_earnings": role("Retained earnings", ["equity"], "3100", "equity"),
   ...(Object.fromEntries(
     RECEIVABLE_CATEGORIES.map((c) => [
       `income.category.${c}`,

@@ -50,6 +50,7 @@ export const ROLE_GROUPS: { group: AccountRoleDefinition["group"]; title: string
   { group: "income", title: "Income", description: "The income account of each kind of income." },
   { group: "expense", title: "Expenses", description: "The account of each kind of expense (equipment is an asset)." },
   { group: "bank", title: "Bank statement", description: "Charges and interest found while reconciling." },
+  { group: "equity", title: "Year-end close", description: "Where a closed year's result is moved." },
 ];
 
 /** The roles of one group, in ACCOUNT_ROLES' order. */

@@ -29,6 +29,7 @@ export const JOURNAL_SOURCES = [
   "payslip",
   "bank_statement",
   "bank_transaction",
+  "year_end_close",
 ] as const;
 export type JournalSource = (typeof JOURNAL_SOURCES)[number];
 
@@ -49,6 +50,7 @@ export const JOURNAL_SOURCE_LABELS: Record<JournalSource, string> = {
   payslip: "Salary disbursement",
   bank_statement: "Bank statement",
   bank_transaction: "Bank transaction",
+  year_end_close: "Year-end close",
 };
 
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
@@ -68,6 +70,18 @@ export const ACCOUNT_TYPE_LABELS: Record<AccountType, string> = {
 export const BUDGET_TYPES = ["annual", "monthly"] as const;
 export const FISCAL_YEAR_MIN = 2024;
 export const FISCAL_YEAR_MAX = 2050;
+
+/**
+ * The cash flow statement's sections (indirect method): where the change of a balance-sheet account's balance is
+ * shown. Cash, bank and wallet accounts (payment_method set) are the cash itself and have none.
+ */
+export const CASH_FLOW_ACTIVITIES = ["operating", "investing", "financing"] as const;
+export type CashFlowActivity = (typeof CASH_FLOW_ACTIVITIES)[number];
+export const CASH_FLOW_ACTIVITY_LABELS: Record<CashFlowActivity, string> = {
+  operating: "Operating activities",
+  investing: "Investing activities",
+  financing: "Financing activities",
+};
 
 export const TAX_TYPES = ["vat", "income_tax", "other"] as const;
 export type TaxType = (typeof TAX_TYPES)[number];

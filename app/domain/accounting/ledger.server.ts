@@ -1,6 +1,14 @@
 import { eq, inArray } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.server";
-import { accountingSettings, accountRoles, chartOfAccounts, journalEntries, journalLines } from "../../db/schema";
+import { and, gte, isNull, lte } from "drizzle-orm";
+import {
+  accountingSettings,
+  accountRoles,
+  chartOfAccounts,
+  journalEntries,
+  journalLines,
+  yearEndCloses,
+} from "../../db/schema";
 import { formatShortDate } from "../../lib/format";
 import { fromPaisa } from "../../lib/money";
 import { ACCOUNT_ROLES, type AccountRole } from "./account-roles";
@@ -42,6 +50,8 @@ export interface NewEntry {
 
 export const LEDGER_MESSAGES = {
   locked: (lockDate: string) => `The books are locked up to ${formatShortDate(lockDate)}: choose a date after it`,
+  closedYear: (start: string, end: string) =>
+    `The year ${formatShortDate(start)} – ${formatShortDate(end)} is closed: choose a date after it, or reopen the year in Financial Reports`,
   accountInactive: (code: string, name: string) => `Account ${code} ${name} is deactivated: choose another`,
   accountMissing: "This account does not exist any more: choose another",
   roleMissing: (label: string) => `No account is set for "${label}" in Settings > Accounting`,
@@ -67,10 +77,41 @@ async function lockDateForPosting(tx: DbOrTx): Promise<string | null> {
   return row?.lockDate ?? null;
 }
 
-/** Refuses a date on or before the lock date, naming `field`. */
-export async function assertOpenDate(db: DbOrTx, date: string, field = "date"): Promise<void> {
+/** The closed fiscal year (year-end close, not reopened) a date falls in, or null. */
+export async function closedYearOn(
+  db: DbOrTx,
+  date: string,
+): Promise<{ fiscalYear: number; periodStart: string; periodEnd: string } | null> {
+  const [row] = await db
+    .select({
+      fiscalYear: yearEndCloses.fiscalYear,
+      periodStart: yearEndCloses.periodStart,
+      periodEnd: yearEndCloses.periodEnd,
+    })
+    .from(yearEndCloses)
+    .where(
+      and(isNull(yearEndCloses.reopenedAt), lte(yearEndCloses.periodStart, date), gte(yearEndCloses.periodEnd, date)),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * Refuses a date on or before the lock date, or inside a closed fiscal year, naming `field` (the database refuses
+ * both too: journal_entry_lock_date, journal_entry_closed_year). The year-end close's own entries are the exception
+ * the closed year makes.
+ */
+export async function assertOpenDate(
+  db: DbOrTx,
+  date: string,
+  field = "date",
+  options: { yearEndClose?: boolean } = {},
+): Promise<void> {
   const lockDate = await lockDateForPosting(db);
   if (lockDate && date <= lockDate) throw new PostingRefused({ [field]: LEDGER_MESSAGES.locked(lockDate) });
+  if (options.yearEndClose) return;
+  const closed = await closedYearOn(db, date);
+  if (closed) throw new PostingRefused({ [field]: LEDGER_MESSAGES.closedYear(closed.periodStart, closed.periodEnd) });
 }
 
 /** The accounts of these roles, by role; refuses when Settings > Accounting leaves one unset or deactivated. */
@@ -125,7 +166,8 @@ export async function writeEntry(tx: DbOrTx, entry: NewEntry, status: JournalSta
   const lineErrors = entryLineErrors(entry.lines);
   if (status === "posted" && Object.keys(lineErrors).length > 0) throw new PostingRefused(lineErrors);
   if (!entry.reversesId) await assertActiveAccounts(tx, entry.lines);
-  if (status === "posted") await assertOpenDate(tx, entry.date);
+  if (status === "posted")
+    await assertOpenDate(tx, entry.date, "date", { yearEndClose: entry.source.type === "year_end_close" });
   const total = entryTotals(entry.lines).debits;
   const [row] = await tx
     .insert(journalEntries)

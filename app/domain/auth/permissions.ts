@@ -187,8 +187,24 @@ export const ADMIN_ROUTE_ACCESS = {
     view: "accounts.view",
     action: { create: "accounts.manage", settle: "accounts.manage" },
   },
+  // Financial Reports (issue 24): whoever sees the books reads them and exports them; closing a year is the
+  // accountant's.
   "/admin/accounts/reports": { view: "accounts.view" },
-  "/admin/accounts/budget": { view: "accounts.view" },
+  "/admin/accounts/reports/export": { view: "accounts.view" },
+  "/admin/accounts/reports/year-end": {
+    view: "accounts.view",
+    action: { close: "accounts.manage", reopen: "accounts.manage" },
+  },
+  // Budgeting (issue 24): Create Budget, edit, copy to the next year, delete.
+  "/admin/accounts/budget": {
+    view: "accounts.view",
+    action: {
+      create: "accounts.manage",
+      update: "accounts.manage",
+      copy: "accounts.manage",
+      delete: "accounts.manage",
+    },
+  },
   // Tax Management (issue 22): Add Tax Record, close a VAT period, record a deposit; the report's PDF and CSV.
   "/admin/accounts/tax": {
     view: "accounts.view",

@@ -1,0 +1,115 @@
+import { sql } from "drizzle-orm";
+import { queryRows, type DbOrTx } from "../../db/client.server";
+import { accountingSettings } from "../../db/schema";
+import { toPaisa } from "../../lib/money";
+import { totalsAt } from "../accounting/balances.server";
+import { addDays } from "../dashboard/periods";
+import type { DateRange } from "./report-periods";
+
+// The figures every report and budget is built from (issue 24; DESIGN §10: computed from posted journal lines
+// alone): movements of each account over a range and by month, read from account_month_balances where whole months
+// allow it. Profit and loss leaves out the year-end close entries (source year_end_close): they only move a closed
+// year's result to retained earnings, and counting them would make every closed year's profit zero. Amounts are
+// paisa, debits minus credits.
+
+/** The month (1-12) fiscal years start in (Settings > Accounting; July when the install has no settings row). */
+export async function fiscalYearStartMonth(db: DbOrTx): Promise<number> {
+  const [row] = await db
+    .select({ startMonth: accountingSettings.fiscalYearStartMonth })
+    .from(accountingSettings)
+    .limit(1);
+  return row?.startMonth ?? 7;
+}
+
+export interface MovementOptions {
+  /** Leave out the year-end close entries (profit and loss, and what the budgets compare with). */
+  excludeYearEndClose: boolean;
+}
+
+/** Debits minus credits of the year-end close entries' lines in a range, by account. */
+async function yearEndCloseMovements(db: DbOrTx, range: DateRange): Promise<Map<string, bigint>> {
+  const rows = await queryRows<{ account_id: string; movement: string }>(
+    db,
+    sql`select l.account_id, sum(l.debit - l.credit)::text as movement
+          from journal_entries e join journal_lines l on l.journal_entry_id = e.id
+         where e.source_type = 'year_end_close' and e.status = 'posted'
+           and e.entry_date between ${range.from}::date and ${range.to}::date
+         group by l.account_id`,
+  );
+  return new Map(rows.map((r) => [r.account_id, toPaisa(r.movement)]));
+}
+
+/**
+ * Debits minus credits posted to each account within the range (both ends included), by account id; an account
+ * without movement may be absent. Totals at the range's end less those before its start: a few dozen month rows per
+ * account, whatever the range.
+ */
+export async function movementsByAccount(
+  db: DbOrTx,
+  range: DateRange,
+  options: MovementOptions,
+): Promise<Map<string, bigint>> {
+  const [before, atEnd, closing] = await Promise.all([
+    totalsAt(db, "all", addDays(range.from, -1)),
+    totalsAt(db, "all", range.to),
+    options.excludeYearEndClose ? yearEndCloseMovements(db, range) : Promise.resolve(new Map<string, bigint>()),
+  ]);
+  const movements = new Map<string, bigint>();
+  for (const [id, end] of atEnd) {
+    const start = before.get(id);
+    const movement = end.debits - end.credits - (start ? start.debits - start.credits : 0n) - (closing.get(id) ?? 0n);
+    if (movement !== 0n) movements.set(id, movement);
+  }
+  return movements;
+}
+
+/** Debits minus credits of every account up to and including `date`, all entries counted, by account id. */
+export async function balancesOn(db: DbOrTx, date: string): Promise<Map<string, bigint>> {
+  const totals = await totalsAt(db, "all", date);
+  return new Map([...totals].map(([id, t]) => [id, t.debits - t.credits]));
+}
+
+/**
+ * Debits minus credits of each account in each calendar month of the range, by account id then "YYYY-MM"; the
+ * range must be whole months (a fiscal year). Read from account_month_balances alone.
+ */
+export async function monthlyMovements(
+  db: DbOrTx,
+  accountIds: readonly string[] | "all",
+  range: DateRange,
+  options: MovementOptions,
+): Promise<Map<string, Map<string, bigint>>> {
+  if (accountIds !== "all" && accountIds.length === 0) return new Map();
+  const of = (column: ReturnType<typeof sql.raw>) =>
+    accountIds === "all"
+      ? sql`true`
+      : sql`${column} in (${sql.join(
+          accountIds.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )})`;
+  const closing = options.excludeYearEndClose
+    ? sql`union all
+        select l.account_id, to_char(e.entry_date, 'YYYY-MM') as month, -(l.debit - l.credit) as movement
+          from journal_entries e join journal_lines l on l.journal_entry_id = e.id
+         where e.source_type = 'year_end_close' and e.status = 'posted'
+           and e.entry_date between ${range.from}::date and ${range.to}::date and ${of(sql.raw("l.account_id"))}`
+    : sql``;
+  const rows = await queryRows<{ account_id: string; month: string; movement: string }>(
+    db,
+    sql`select account_id, month, sum(movement)::text as movement from (
+          select b.account_id, to_char(b.month, 'YYYY-MM') as month, b.debit - b.credit as movement
+            from account_month_balances b
+           where b.month between ${range.from}::date and ${range.to}::date and ${of(sql.raw("b.account_id"))}
+          ${closing}
+        ) m group by account_id, month`,
+  );
+  const result = new Map<string, Map<string, bigint>>();
+  for (const r of rows) {
+    const movement = toPaisa(r.movement);
+    if (movement === 0n) continue;
+    const months = result.get(r.account_id) ?? new Map<string, bigint>();
+    months.set(r.month, movement);
+    result.set(r.account_id, months);
+  }
+  return result;
+}
