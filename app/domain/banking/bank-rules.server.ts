@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull, ne, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client.server";
 import { queryRows } from "../../db/client.server";
-import { bankRules, chartOfAccounts } from "../../db/schema";
+import { bankRules } from "../../db/schema";
 import { isUuid } from "../../lib/list-params";
 import { diffFields, recordAudit, type AuditActor } from "../audit/audit.server";
 import { refuse, refuseFields, type UseCaseResult } from "../use-case";
@@ -13,7 +13,7 @@ import {
   type BankRuleFormValues,
   type BankRuleInput,
 } from "./bank-rule-form";
-import { counterAccountFits } from "./bank-transaction-form";
+import { checkCounterAccount } from "./post-bank-transaction.server";
 import { BANK_TRANSACTION_KIND_LABELS, type BankTransactionKind } from "./constants";
 
 // Bank rules kept (issue 23): add, edit, delete, each audited in its transaction. A rule is checked against the chart
@@ -76,19 +76,14 @@ async function ruleProblems(tx: DbOrTx, input: BankRuleInput, selfId: string | n
     const bank = await activeBankAccount(tx, input.accountId);
     if (!bank.ok) errors.accountId = bank.message;
   }
-  const [counter] = await tx
-    .select({
-      code: chartOfAccounts.code,
-      name: chartOfAccounts.name,
-      type: chartOfAccounts.type,
-      isActive: chartOfAccounts.isActive,
-      paymentMethod: chartOfAccounts.paymentMethod,
-    })
-    .from(chartOfAccounts)
-    .where(eq(chartOfAccounts.id, input.counterAccountId));
-  if (!counter) errors.counterAccountId = M.counterUnknown;
-  else if (!counter.isActive) errors.counterAccountId = M.counterInactive(counter.code, counter.name);
-  else if (!counterAccountFits(input.kind, counter)) errors.counterAccountId = M.counterWrongKind[input.kind];
+  const counter = await checkCounterAccount(tx, input.kind, input.counterAccountId);
+  if (!counter.ok)
+    errors.counterAccountId =
+      counter.reason === "unknown"
+        ? M.counterUnknown
+        : counter.reason === "inactive"
+          ? M.counterInactive(counter.account.code, counter.account.name)
+          : M.counterWrongKind[input.kind];
   const [taken] = await tx
     .select({ id: bankRules.id })
     .from(bankRules)

@@ -7,6 +7,7 @@ import type { AccountRole } from "../accounting/account-roles";
 import { twoLines } from "../accounting/journal";
 import { postEntry, PostingRefused, roleAccounts } from "../accounting/ledger.server";
 import { activeBankAccount } from "./bank-accounts.server";
+import { counterAccountFits } from "./bank-transaction-form";
 import {
   BANK_TRANSACTION_KIND_LABELS,
   KIND_DIRECTION,
@@ -62,6 +63,44 @@ const DEFAULT_ROLE: Partial<Record<BankTransactionKind, AccountRole>> = {
   interest: "bank.interest",
 };
 
+export interface CounterAccount {
+  code: string;
+  name: string;
+  type: string;
+  isActive: boolean;
+  paymentMethod: string | null;
+}
+
+export type CounterAccountCheck =
+  | { ok: true; account: CounterAccount }
+  | { ok: false; reason: "unknown" }
+  | { ok: false; reason: "inactive" | "wrong-kind"; account: CounterAccount };
+
+/**
+ * Whether an account can be the other side of a bank transaction of this kind (counterAccountFits), looked up in the
+ * chart: Add Transaction and the bank rules judge it here, each saying it in its own words.
+ */
+export async function checkCounterAccount(
+  tx: DbOrTx,
+  kind: BankTransactionKind,
+  accountId: string,
+): Promise<CounterAccountCheck> {
+  const [account] = await tx
+    .select({
+      code: chartOfAccounts.code,
+      name: chartOfAccounts.name,
+      type: chartOfAccounts.type,
+      isActive: chartOfAccounts.isActive,
+      paymentMethod: chartOfAccounts.paymentMethod,
+    })
+    .from(chartOfAccounts)
+    .where(eq(chartOfAccounts.id, accountId));
+  if (!account) return { ok: false, reason: "unknown" };
+  if (!account.isActive) return { ok: false, reason: "inactive", account };
+  if (!counterAccountFits(kind, account)) return { ok: false, reason: "wrong-kind", account };
+  return { ok: true, account };
+}
+
 /** Posts the transaction and writes its row; throws PostingRefused (fields accountId, counterAccountId, direction, date). */
 export async function postBankTransaction(tx: DbOrTx, input: BankTransactionInput): Promise<PostedBankTransaction> {
   const bank = await activeBankAccount(tx, input.accountId);
@@ -77,25 +116,21 @@ export async function postBankTransaction(tx: DbOrTx, input: BankTransactionInpu
   if (counterAccountId === input.accountId)
     throw new PostingRefused({ counterAccountId: BANK_TRANSACTION_MESSAGES.counterSame });
 
-  const [counter] = await tx
-    .select({
-      code: chartOfAccounts.code,
-      name: chartOfAccounts.name,
-      type: chartOfAccounts.type,
-      isActive: chartOfAccounts.isActive,
-      paymentMethod: chartOfAccounts.paymentMethod,
-    })
-    .from(chartOfAccounts)
-    .where(eq(chartOfAccounts.id, counterAccountId));
+  const checked = await checkCounterAccount(tx, input.kind, counterAccountId);
   const refuse = (message: string) => new PostingRefused({ counterAccountId: message });
-  if (!counter) throw refuse(BANK_TRANSACTION_MESSAGES.counterUnknown);
-  if (!counter.isActive) throw refuse(BANK_TRANSACTION_MESSAGES.counterInactive(counter.code, counter.name));
-  if (input.kind === "transfer") {
-    if (!counter.paymentMethod) throw refuse(BANK_TRANSACTION_MESSAGES.transferNeedsMoneyAccount);
-  } else if (counter.paymentMethod) throw refuse(BANK_TRANSACTION_MESSAGES.asTransfer(counter.code, counter.name));
-  if (input.kind === "charge" && counter.type !== "expense") throw refuse(BANK_TRANSACTION_MESSAGES.chargeNeedsExpense);
-  if (input.kind === "interest" && counter.type !== "income")
-    throw refuse(BANK_TRANSACTION_MESSAGES.interestNeedsIncome);
+  if (!checked.ok) {
+    if (checked.reason === "unknown") throw refuse(BANK_TRANSACTION_MESSAGES.counterUnknown);
+    const { account } = checked;
+    if (checked.reason === "inactive")
+      throw refuse(BANK_TRANSACTION_MESSAGES.counterInactive(account.code, account.name));
+    if (input.kind === "transfer") throw refuse(BANK_TRANSACTION_MESSAGES.transferNeedsMoneyAccount);
+    if (account.paymentMethod) throw refuse(BANK_TRANSACTION_MESSAGES.asTransfer(account.code, account.name));
+    throw refuse(
+      input.kind === "charge"
+        ? BANK_TRANSACTION_MESSAGES.chargeNeedsExpense
+        : BANK_TRANSACTION_MESSAGES.interestNeedsIncome,
+    );
+  }
 
   const id = randomUuid();
   const amount = toPaisa(input.amount);
