@@ -204,7 +204,7 @@ export function parseReportPeriod(
   startMonth: number,
 ): { period: ReportPeriod; errors: Record<string, string> } {
   const fallback = monthPeriod(today, startMonth);
-  const kind = params.get("period") ?? "monthly";
+  const kind = params.get("period") || "monthly";
   const fail = (field: string, message: string) => ({ period: fallback, errors: { [field]: message } });
   const fiscalYear = () => {
     const raw = params.get("fy");
@@ -216,7 +216,8 @@ export function parseReportPeriod(
     case "monthly": {
       const raw = params.get("month");
       if (raw === null || raw === "") return { period: fallback, errors: {} };
-      if (!/^\d{4}-\d{2}$/.test(raw) || !isDate(`${raw}-01`) || Number(raw.slice(0, 4)) < 2000)
+      const year = Number(raw.slice(0, 4));
+      if (!/^\d{4}-\d{2}$/.test(raw) || !isDate(`${raw}-01`) || year < 2000 || year > 2100)
         return fail("month", REPORT_PERIOD_MESSAGES.month);
       return { period: monthPeriod(`${raw}-01`, startMonth), errors: {} };
     }
@@ -224,8 +225,8 @@ export function parseReportPeriod(
       const fy = fiscalYear();
       if (fy === null) return fail("fy", REPORT_PERIOD_MESSAGES.fiscalYear);
       const rawQ = params.get("q");
+      if (rawQ !== null && rawQ !== "" && !/^[1-4]$/.test(rawQ)) return fail("q", REPORT_PERIOD_MESSAGES.quarter);
       const q = rawQ === null || rawQ === "" ? quarterOfDate(today, startMonth) : Number(rawQ);
-      if (!/^[1-4]$/.test(String(q))) return fail("q", REPORT_PERIOD_MESSAGES.quarter);
       return { period: quarterPeriod(fy, q, startMonth), errors: {} };
     }
     case "yearly": {
