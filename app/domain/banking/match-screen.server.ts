@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { queryRows, type DbOrTx } from "../../db/client.server";
 import { fromPaisa, toPaisa } from "../../lib/money";
 import { bankAccounts } from "./bank-accounts.server";
@@ -43,6 +43,28 @@ interface MatchedRow {
   amount: string;
 }
 
+/** The account's statements the `rest` of the query picks (a filter, an order and a limit). */
+async function statementsOf(db: DbOrTx, accountId: string, rest: SQL) {
+  const rows = await queryRows<{
+    id: string;
+    file_name: string;
+    period_start: string;
+    period_end: string;
+    line_count: number;
+  }>(
+    db,
+    sql`select id, file_name, period_start::text, period_end::text, line_count from bank_statements
+        where account_id = ${accountId} ${rest}`,
+  );
+  return rows.map((s) => ({
+    id: s.id,
+    fileName: s.file_name,
+    periodStart: s.period_start,
+    periodEnd: s.period_end,
+    lineCount: s.line_count,
+  }));
+}
+
 /** The screen's data for the URL's choices; `code` and `statementId` as the URL gave them (validated here). */
 export async function matchScreen(
   db: DbOrTx,
@@ -65,49 +87,15 @@ export async function matchScreen(
     finishedThrough: null,
   };
   if (!account) return empty;
-  const statements = (
-    await queryRows<{
-      id: string;
-      file_name: string;
-      period_start: string;
-      period_end: string;
-      line_count: number;
-    }>(
-      db,
-      sql`select id, file_name, period_start::text, period_end::text, line_count from bank_statements
-          where account_id = ${account.id} order by period_end desc, created_at desc, id limit 60`,
-    )
-  ).map((s) => ({
-    id: s.id,
-    fileName: s.file_name,
-    periodStart: s.period_start,
-    periodEnd: s.period_end,
-    lineCount: s.line_count,
-  }));
-  let statement = statements.find((s) => s.id === choice.statementId) ?? null;
-  if (!statement && choice.statementId) {
-    // An older statement than the list holds, still of this account.
-    const [older] = await queryRows<{
-      id: string;
-      file_name: string;
-      period_start: string;
-      period_end: string;
-      line_count: number;
-    }>(
-      db,
-      sql`select id, file_name, period_start::text, period_end::text, line_count from bank_statements
-          where account_id = ${account.id} and id::text = ${choice.statementId}`,
-    );
-    if (older)
-      statement = {
-        id: older.id,
-        fileName: older.file_name,
-        periodStart: older.period_start,
-        periodEnd: older.period_end,
-        lineCount: older.line_count,
-      };
-  }
-  statement ??= statements[0] ?? null;
+  const statements = await statementsOf(db, account.id, sql`order by period_end desc, created_at desc, id limit 60`);
+  // An older statement than the list holds, still of this account.
+  const statement =
+    statements.find((s) => s.id === choice.statementId) ??
+    (choice.statementId
+      ? (await statementsOf(db, account.id, sql`and id::text = ${choice.statementId}`))[0]
+      : undefined) ??
+    statements[0] ??
+    null;
   if (!statement) return { ...empty, statements };
 
   const [figures, through, rules, lineRows] = await Promise.all([
