@@ -165,7 +165,8 @@ export async function assertActiveAccounts(db: DbOrTx, lines: readonly EntryLine
 export async function writeEntry(tx: DbOrTx, entry: NewEntry, status: JournalStatus = "posted"): Promise<string> {
   const lineErrors = entryLineErrors(entry.lines);
   if (status === "posted" && Object.keys(lineErrors).length > 0) throw new PostingRefused(lineErrors);
-  if (!entry.reversesId) await assertActiveAccounts(tx, entry.lines);
+  // A reversal, and a year-end close, take back what was posted: an account deactivated since still gets its line.
+  if (!entry.reversesId && entry.source.type !== "year_end_close") await assertActiveAccounts(tx, entry.lines);
   if (status === "posted")
     await assertOpenDate(tx, entry.date, "date", { yearEndClose: entry.source.type === "year_end_close" });
   const total = entryTotals(entry.lines).debits;
