@@ -16,6 +16,8 @@ CREATE TABLE "year_end_closes" (
 );
 --> statement-breakpoint
 ALTER TABLE "journal_entries" DROP CONSTRAINT "journal_entries_source_check";--> statement-breakpoint
+ALTER TABLE "tax_records" DROP CONSTRAINT "tax_records_source_check";--> statement-breakpoint
+ALTER TABLE "tax_records" DROP CONSTRAINT "tax_records_amounts_check";--> statement-breakpoint
 ALTER TABLE "accounting_settings" ADD COLUMN "fiscal_year_start_month" integer DEFAULT 7 NOT NULL;--> statement-breakpoint
 ALTER TABLE "chart_of_accounts" ADD COLUMN "cash_flow_activity" text;--> statement-breakpoint
 ALTER TABLE "year_end_closes" ADD CONSTRAINT "year_end_closes_closing_entry_id_journal_entries_id_fk" FOREIGN KEY ("closing_entry_id") REFERENCES "public"."journal_entries"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
@@ -31,6 +33,8 @@ CREATE INDEX "year_end_closes_reopened_by_idx" ON "year_end_closes" USING btree 
 ALTER TABLE "accounting_settings" ADD CONSTRAINT "accounting_settings_fiscal_year_start_check" CHECK ("accounting_settings"."fiscal_year_start_month" between 1 and 12);--> statement-breakpoint
 ALTER TABLE "chart_of_accounts" ADD CONSTRAINT "chart_of_accounts_cash_flow_activity_check" CHECK (cash_flow_activity is null or (cash_flow_activity in ('operating', 'investing', 'financing') and type in ('asset', 'liability', 'equity') and payment_method is null));--> statement-breakpoint
 ALTER TABLE "journal_entries" ADD CONSTRAINT "journal_entries_source_check" CHECK (source_type in ('manual', 'transaction', 'receivable', 'payable', 'settlement', 'reversal', 'invoice', 'customer_payment', 'credit_note', 'tax_record', 'tax_deposit', 'vat_close', 'payroll_run', 'payslip', 'bank_statement', 'bank_transaction', 'year_end_close'));--> statement-breakpoint
+ALTER TABLE "tax_records" ADD CONSTRAINT "tax_records_source_check" CHECK (source_type in ('manual', 'invoice', 'credit_note', 'customer_payment', 'transaction', 'reversal'));--> statement-breakpoint
+ALTER TABLE "tax_records" ADD CONSTRAINT "tax_records_amounts_check" CHECK ("tax_records"."source_type" in ('credit_note', 'reversal') or ("tax_records"."taxable_amount" >= 0 and "tax_records"."tax_amount" >= 0));--> statement-breakpoint
 -- An install seeded before this migration: the seeded chart's long-lived assets are investing, the loan financing
 -- (app/db/seed/accounting.ts says the same for a new one); every other account keeps its type's default (null).
 UPDATE "chart_of_accounts" SET "cash_flow_activity" = 'investing'

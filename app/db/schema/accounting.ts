@@ -442,7 +442,7 @@ export const taxRecords = pgTable(
     // Only a credit note takes tax back; every other record is 0 or more.
     check(
       "tax_records_amounts_check",
-      sql`${t.sourceType} = 'credit_note' or (${t.taxableAmount} >= 0 and ${t.taxAmount} >= 0)`,
+      sql`${t.sourceType} in ('credit_note', 'reversal') or (${t.taxableAmount} >= 0 and ${t.taxAmount} >= 0)`,
     ),
     // A hand-typed record posts its entry, unless its tax is 0 (a zero-rated supply: kept for the registers only).
     check(

@@ -68,6 +68,7 @@ export const ACCOUNT_TYPE_LABELS: Record<AccountType, string> = {
 };
 
 export const BUDGET_TYPES = ["annual", "monthly"] as const;
+export type BudgetType = (typeof BUDGET_TYPES)[number];
 export const FISCAL_YEAR_MIN = 2024;
 export const FISCAL_YEAR_MAX = 2050;
 
@@ -104,8 +105,17 @@ export const TAX_KIND_TYPE: Record<TaxKind, TaxType> = {
   other: "other",
 };
 
-/** Where a tax record comes from: typed by hand, or written by the document that carries the tax. */
-export const TAX_RECORD_SOURCES = ["manual", "invoice", "credit_note", "customer_payment", "transaction"] as const;
+/**
+ * Where a tax record comes from: typed by hand, or written by the document that carries the tax; reversal: a reversed document's tax taken back in the reversal's period (opposite amounts; source_id the row undone).
+ */
+export const TAX_RECORD_SOURCES = [
+  "manual",
+  "invoice",
+  "credit_note",
+  "customer_payment",
+  "transaction",
+  "reversal",
+] as const;
 export type TaxRecordSource = (typeof TAX_RECORD_SOURCES)[number];
 
 /** A VAT period: a month, or a quarter where the law allows it (Settings > Accounting). */

@@ -6,7 +6,7 @@ import { formatShortDate, formatMoney } from "../../lib/format";
 import { fromPaisa, toPaisa } from "../../lib/money";
 import { isCalendarDate, isUuid } from "../../lib/list-params";
 import { recordAudit, type AuditActor } from "../audit/audit.server";
-import { refuse, type UseCaseResult } from "../use-case";
+import { refuse, type Refused, type UseCaseResult } from "../use-case";
 import { assertOpenVatPeriod } from "../tax/vat-period-lock.server";
 import { closedPeriodOf } from "../tax/vat-return.server";
 import { mirrorLines } from "./journal";
@@ -102,8 +102,8 @@ export async function reverseEntry(
         const message = REVERSE_MESSAGES.beforeOriginal(original.entryDate);
         return refuse("invalid", message, { date: message });
       }
-      const refused = await undoDocument(tx, original.sourceType, original.sourceId, input.date);
-      if (refused) return refused;
+      const undone = await undoDocument(tx, original.sourceType, original.sourceId, input.date);
+      if ("refused" in undone) return undone.refused;
 
       const entryLines = await storedEntryLines(tx, original.id);
       const reference = original.referenceNo ? `REV-${original.referenceNo}` : null;
@@ -120,6 +120,28 @@ export async function reverseEntry(
         lines: mirrorLines(entryLines),
         createdBy: actor.userId,
       });
+      // The register keeps the document's tax and takes it back in the reversal's period (DESIGN §10: records are
+      // kept), as a credit note does: the same rows with opposite amounts, pointing at the rows they undo.
+      if (undone.taxRows.length > 0)
+        await tx.insert(taxRecords).values(
+          undone.taxRows.map((row) => ({
+            transactionDate: input.date,
+            accountId: row.accountId,
+            taxType: row.taxType,
+            kind: row.kind,
+            taxRate: row.taxRate,
+            taxableAmount: fromPaisa(-toPaisa(row.taxableAmount)),
+            taxAmount: fromPaisa(-toPaisa(row.taxAmount)),
+            referenceNo: reference ?? row.referenceNo,
+            description: `Reversal: ${row.description ?? original.description}`.slice(0, 500),
+            party: row.party,
+            partyBin: row.partyBin,
+            sourceType: "reversal" as const,
+            sourceId: row.id,
+            journalEntryId: reversalId,
+            createdBy: actor.userId,
+          })),
+        );
       await recordAudit(tx, actor, {
         action: "journal.reversed",
         entityType: "journal_entry",
@@ -140,15 +162,26 @@ export async function reverseEntry(
   }
 }
 
-/** Undoes the document an entry was posted for; a refusal when the document cannot be undone. */
-async function undoDocument(tx: Tx, sourceType: string, sourceId: string | null, date: string) {
-  if (!sourceId) return null;
+type TaxRecordRow = typeof taxRecords.$inferSelect;
+
+/**
+ * Undoes the document an entry was posted for, or refuses when it cannot be undone; returns the document's tax rows
+ * the reversal takes back.
+ */
+async function undoDocument(
+  tx: Tx,
+  sourceType: string,
+  sourceId: string | null,
+  date: string,
+): Promise<{ refused: Refused } | { taxRows: TaxRecordRow[] }> {
+  const none = { taxRows: [] };
+  if (!sourceId) return none;
   if (sourceType === "transaction" || sourceType === "receivable" || sourceType === "payable") {
     const [doc] = await tx.select().from(transactions).where(eq(transactions.id, sourceId)).for("update");
-    if (!doc) return null;
-    if (toPaisa(doc.settledAmount) > 0n) return refuse("conflict", REVERSE_MESSAGES.settled);
+    if (!doc) return none;
+    if (toPaisa(doc.settledAmount) > 0n) return { refused: refuse("conflict", REVERSE_MESSAGES.settled) };
     const taxRows = await tx
-      .select({ id: taxRecords.id })
+      .select()
       .from(taxRecords)
       .where(and(eq(taxRecords.sourceType, "transaction"), eq(taxRecords.sourceId, doc.id)));
     if (taxRows.length > 0) {
@@ -157,12 +190,11 @@ async function undoDocument(tx: Tx, sourceType: string, sourceId: string | null,
       const closed = await closedPeriodOf(tx, doc.date);
       if (closed) {
         const message = REVERSE_MESSAGES.vatPeriodClosed(doc.date, closed.start, closed.end);
-        return refuse("conflict", message, { date: message });
+        return { refused: refuse("conflict", message, { date: message }) };
       }
-      await tx.delete(taxRecords).where(and(eq(taxRecords.sourceType, "transaction"), eq(taxRecords.sourceId, doc.id)));
     }
     await tx.update(transactions).set({ status: "cancelled" }).where(eq(transactions.id, doc.id));
-    return null;
+    return { taxRows };
   }
   if (sourceType === "settlement") {
     const [settlement] = await tx
@@ -170,7 +202,7 @@ async function undoDocument(tx: Tx, sourceType: string, sourceId: string | null,
       .from(settlements)
       .where(and(eq(settlements.id, sourceId), isNull(settlements.reversedAt)))
       .for("update");
-    if (!settlement) return null;
+    if (!settlement) return none;
     await tx.update(settlements).set({ reversedAt: new Date() }).where(eq(settlements.id, settlement.id));
     await tx
       .update(transactions)
@@ -180,5 +212,5 @@ async function undoDocument(tx: Tx, sourceType: string, sourceId: string | null,
       })
       .where(eq(transactions.id, settlement.transactionId));
   }
-  return null;
+  return none;
 }

@@ -53,6 +53,7 @@ export const TAX_SOURCE_LABELS: Record<TaxRecordSource, string> = {
   credit_note: "Credit note",
   customer_payment: "Customer payment",
   transaction: "Transaction",
+  reversal: "Reversal",
 };
 
 /** Where a row's source opens: the invoice (a credit note's too), the payment, the transaction, or the entry. */
