@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { queryRows, type DbOrTx } from "../../db/client.server";
 import { accountingSettings } from "../../db/schema";
 import { toPaisa } from "../../lib/money";
-import { totalsAt } from "../accounting/balances.server";
+import { totalsAt, type AccountTotals } from "../accounting/balances.server";
 import { addDays } from "../dashboard/periods";
 import type { DateRange } from "./report-periods";
 
@@ -39,25 +39,64 @@ async function yearEndCloseMovements(db: DbOrTx, range: DateRange): Promise<Map<
   return new Map(rows.map((r) => [r.account_id, toPaisa(r.movement)]));
 }
 
+/** Whether a date is its month's first day. */
+const isMonthStart = (date: string) => date.endsWith("-01");
+/** Whether a date is its month's last day. */
+const isMonthEnd = (date: string) => addDays(date, 1).endsWith("-01");
+
+/**
+ * Each account's posted debits and credits up to and including `date`, all entries counted, by account id. At a
+ * month's last day (every period but a date range ends on one, and starts the day after one) from
+ * account_month_balances alone, a few rows per account; otherwise the rest of the month from the lines (totalsAt).
+ */
+export async function totalsOn(db: DbOrTx, date: string): Promise<Map<string, AccountTotals>> {
+  if (!isMonthEnd(date)) return totalsAt(db, "all", date);
+  const rows = await queryRows<{ account_id: string; debits: string; credits: string }>(
+    db,
+    sql`select b.account_id, sum(b.debit)::text as debits, sum(b.credit)::text as credits
+          from account_month_balances b where b.month <= date_trunc('month', ${date}::date)
+         group by b.account_id`,
+  );
+  return new Map(rows.map((r) => [r.account_id, { debits: toPaisa(r.debits), credits: toPaisa(r.credits) }]));
+}
+
 /**
  * Debits minus credits posted to each account within the range (both ends included), by account id; an account
- * without movement may be absent. Totals at the range's end less those before its start: a few dozen month rows per
- * account, whatever the range.
+ * without movement may be absent. Whole months are summed from account_month_balances; otherwise the totals at the
+ * range's end less those before its start: a few dozen month rows per account, whatever the range.
  */
 export async function movementsByAccount(
   db: DbOrTx,
   range: DateRange,
   options: MovementOptions,
 ): Promise<Map<string, bigint>> {
-  const [before, atEnd, closing] = await Promise.all([
-    totalsAt(db, "all", addDays(range.from, -1)),
-    totalsAt(db, "all", range.to),
-    options.excludeYearEndClose ? yearEndCloseMovements(db, range) : Promise.resolve(new Map<string, bigint>()),
-  ]);
+  const closing = options.excludeYearEndClose
+    ? yearEndCloseMovements(db, range)
+    : Promise.resolve(new Map<string, bigint>());
   const movements = new Map<string, bigint>();
+  if (isMonthStart(range.from) && isMonthEnd(range.to)) {
+    const [rows, closed] = await Promise.all([
+      queryRows<{ account_id: string; movement: string }>(
+        db,
+        sql`select b.account_id, sum(b.debit - b.credit)::text as movement from account_month_balances b
+             where b.month between ${range.from}::date and ${range.to}::date group by b.account_id`,
+      ),
+      closing,
+    ]);
+    for (const r of rows) {
+      const movement = toPaisa(r.movement) - (closed.get(r.account_id) ?? 0n);
+      if (movement !== 0n) movements.set(r.account_id, movement);
+    }
+    return movements;
+  }
+  const [before, atEnd, closed] = await Promise.all([
+    totalsOn(db, addDays(range.from, -1)),
+    totalsOn(db, range.to),
+    closing,
+  ]);
   for (const [id, end] of atEnd) {
     const start = before.get(id);
-    const movement = end.debits - end.credits - (start ? start.debits - start.credits : 0n) - (closing.get(id) ?? 0n);
+    const movement = end.debits - end.credits - (start ? start.debits - start.credits : 0n) - (closed.get(id) ?? 0n);
     if (movement !== 0n) movements.set(id, movement);
   }
   return movements;
@@ -65,7 +104,7 @@ export async function movementsByAccount(
 
 /** Debits minus credits of every account up to and including `date`, all entries counted, by account id. */
 export async function balancesOn(db: DbOrTx, date: string): Promise<Map<string, bigint>> {
-  const totals = await totalsAt(db, "all", date);
+  const totals = await totalsOn(db, date);
   return new Map([...totals].map(([id, t]) => [id, t.debits - t.credits]));
 }
 

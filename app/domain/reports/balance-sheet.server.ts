@@ -1,0 +1,78 @@
+import type { DbOrTx } from "../../db/client.server";
+import { addDays } from "../dashboard/periods";
+import { balancesOn } from "./ledger-figures.server";
+import { fiscalYearOfDate, fiscalYearRange, type ReportPeriod } from "./report-periods";
+import {
+  addColumns,
+  columnsOf,
+  comparedOf,
+  naturalSection,
+  perColumn,
+  reportAccounts,
+  reportColumns,
+  sumOf,
+  type Columns,
+} from "./statement-lines.server";
+import type { BalanceSheet, ReportLine } from "./statements";
+
+// The Balance Sheet (issue 24): every balance-sheet account's balance at the last day of the period, of the period
+// before and of the same period a year earlier, all entries counted (the year-end close too), from the month
+// balances. Income and expense accounts are not closed into equity until the year-end close, so equity shows their
+// balances as two computed lines: the result of the fiscal year holding the date, up to the date (zero once that
+// year is closed), and the result of earlier years not closed (income less expenses before the fiscal year's
+// start). With them assets equal liabilities and equity in any balanced book, to the paisa.
+
+export const BALANCE_SHEET_LABELS = {
+  yearToDate: "Profit for the year to date",
+  earlierYears: "Result of earlier years not closed",
+} as const;
+
+export async function balanceSheet(db: DbOrTx, period: ReportPeriod, startMonth: number): Promise<BalanceSheet> {
+  const columns = reportColumns(period, startMonth);
+  const dates = perColumn(columns, (p) => p.to);
+  const yearStarts = dates.map((date) => fiscalYearRange(fiscalYearOfDate(date, startMonth), startMonth).from);
+  const [accounts, atDate0, atDate1, atDate2, before0, before1, before2] = await Promise.all([
+    reportAccounts(db),
+    ...dates.map((date) => balancesOn(db, date)),
+    ...yearStarts.map((start) => balancesOn(db, addDays(start, -1))),
+  ]);
+  const atDate: Columns<Map<string, bigint>> = [atDate0!, atDate1!, atDate2!];
+  const beforeYear: Columns<Map<string, bigint>> = [before0!, before1!, before2!];
+  const ofType = (...types: string[]) => accounts.filter((a) => types.includes(a.type));
+
+  const assets = naturalSection("assets", "Assets", ofType("asset"), atDate);
+  const liabilities = naturalSection("liabilities", "Liabilities", ofType("liability"), atDate);
+  const equity = naturalSection("equity", "Equity", ofType("equity"), atDate);
+  // Income less expenses: credits less debits of the income and expense accounts.
+  const results = ofType("income", "expense");
+  const toDate = sumOf(atDate, results);
+  const earlier = sumOf(beforeYear, results);
+  const yearToDate = columnsOf((i) => earlier[i] - toDate[i]);
+  const earlierYears = columnsOf((i) => -earlier[i]);
+  const computed = (label: string, values: Columns<bigint>): ReportLine => ({
+    accountId: null,
+    code: null,
+    label,
+    amounts: comparedOf(values),
+    depth: 0,
+  });
+  const equityTotal = addColumns(equity.total, addColumns(yearToDate, earlierYears));
+  const liabilitiesAndEquity = addColumns(liabilities.total, equityTotal);
+  return {
+    kind: "balance-sheet",
+    columns,
+    assets: assets.section,
+    liabilities: liabilities.section,
+    equity: {
+      ...equity.section,
+      lines: [
+        ...equity.section.lines,
+        computed(BALANCE_SHEET_LABELS.yearToDate, yearToDate),
+        computed(BALANCE_SHEET_LABELS.earlierYears, earlierYears),
+      ],
+      total: comparedOf(equityTotal),
+    },
+    liabilitiesAndEquity: comparedOf(liabilitiesAndEquity),
+    difference: comparedOf(columnsOf((i) => assets.total[i] - liabilitiesAndEquity[i])),
+  };
+}
