@@ -18,8 +18,9 @@ import { MAPPING_FIELDS, type MappingFormValues, type StatementFormValues } from
 // Two imports of the same lines at once: the second is refused by bank_statement_lines_fingerprint_unique.
 
 export const IMPORT_MESSAGES = {
-  imported: (lines: number, refused: number) =>
-    `${lines} ${lines === 1 ? "line" : "lines"} imported, ${refused === 0 ? "none" : refused} refused as already imported`,
+  imported: (lines: number, duplicates: number, locked: number) =>
+    `${lines} ${lines === 1 ? "line" : "lines"} imported, ${duplicates === 0 ? "none" : duplicates} refused as already imported` +
+    (locked === 0 ? "" : `, ${locked} as inside a finished reconciliation`),
   failed: (reason: string) => `Nothing was imported: ${reason}`,
   concurrent:
     "Some of these lines were imported by someone else at the same moment: nothing was written. Preview the file again to import the rest",
@@ -103,7 +104,7 @@ export async function importStatement(
         action: "bank_statement.imported",
         entityType: "bank_statement",
         entityId: statementId,
-        summary: `Imported the statement ${file.fileName} of ${account.code} ${account.name}: ${IMPORT_MESSAGES.imported(judged.toStore.length, refused)}`,
+        summary: `Imported the statement ${file.fileName} of ${account.code} ${account.name}: ${IMPORT_MESSAGES.imported(judged.toStore.length, judged.counts.duplicates, judged.counts.locked)}`,
         changes: {
           accountId: account.id,
           fileName: file.fileName,
@@ -120,7 +121,7 @@ export async function importStatement(
       });
       const done: UseCaseResult<{ statementId: string; imported: number; refused: number; accountCode: string }> = {
         ok: true,
-        message: IMPORT_MESSAGES.imported(judged.toStore.length, refused),
+        message: IMPORT_MESSAGES.imported(judged.toStore.length, judged.counts.duplicates, judged.counts.locked),
         statementId,
         imported: judged.toStore.length,
         refused,
