@@ -1,18 +1,21 @@
+import { and, eq, isNull } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
-import { yearEndCloses } from "~/db/schema";
+import { journalEntries, journalLines, yearEndCloses } from "~/db/schema";
 import type { EntryLine } from "~/domain/accounting/journal";
 import { roleAccounts, writeEntry } from "~/domain/accounting/ledger.server";
 import { movementsByAccount } from "~/domain/reports/ledger-figures.server";
 import { fiscalYearRange } from "~/domain/reports/report-periods";
 import { reportAccounts } from "~/domain/reports/statement-lines.server";
-import { fromPaisa } from "~/lib/money";
+import { fromPaisa, toPaisa } from "~/lib/money";
 
 // A year-end close as core-decisions describes it (issue 24), written straight through writeEntry for the reports'
 // tests (the close's own use case is the year-end screen's): dated the fiscal year's last day, each income and
 // expense account's movement for the year (earlier closes left out) reversed onto it, the difference to retained
-// earnings, and the year_end_closes row. Returns the year's result (income less expenses) in paisa.
+// earnings, and the year_end_closes row. Returns the year's result (income less expenses) in paisa, or null when
+// the year has nothing to close. Reopening posts the closing entry's mirror (also a year_end_close entry, same date)
+// and marks the row reopened.
 
-export async function writeYearEndClose(fiscalYear: number, startMonth: number): Promise<bigint> {
+export async function writeYearEndClose(fiscalYear: number, startMonth: number): Promise<bigint | null> {
   const db = getDb();
   const range = fiscalYearRange(fiscalYear, startMonth);
   return db.transaction(async (tx) => {
@@ -41,7 +44,7 @@ export async function writeYearEndClose(fiscalYear: number, startMonth: number):
           ? { accountId: retained, debit: 0n, credit: result }
           : { accountId: retained, debit: -result, credit: 0n },
       );
-    if (lines.length < 2) throw new Error(`nothing to close in ${fiscalYear}`);
+    if (lines.length < 2) return null;
     const entryId = await writeEntry(tx, {
       date: range.to,
       description: `Year-end close ${fiscalYear}`,
@@ -57,5 +60,32 @@ export async function writeYearEndClose(fiscalYear: number, startMonth: number):
       closingEntryId: entryId,
     });
     return result;
+  });
+}
+
+/** Reopens a closed fiscal year: the closing entry's mirror, then the row marked reopened. */
+export async function reopenYearEndClose(fiscalYear: number): Promise<void> {
+  await getDb().transaction(async (tx) => {
+    const [close] = await tx
+      .select({ id: yearEndCloses.id, entryId: yearEndCloses.closingEntryId, date: journalEntries.entryDate })
+      .from(yearEndCloses)
+      .innerJoin(journalEntries, eq(journalEntries.id, yearEndCloses.closingEntryId))
+      .where(and(eq(yearEndCloses.fiscalYear, fiscalYear), isNull(yearEndCloses.reopenedAt)));
+    if (!close) throw new Error(`${fiscalYear} is not closed`);
+    const lines = await tx
+      .select({ accountId: journalLines.accountId, debit: journalLines.debit, credit: journalLines.credit })
+      .from(journalLines)
+      .where(eq(journalLines.journalEntryId, close.entryId));
+    const reopenEntryId = await writeEntry(tx, {
+      date: close.date,
+      description: `Year-end close ${fiscalYear} reopened`,
+      source: { type: "year_end_close" },
+      lines: lines.map((l) => ({ accountId: l.accountId, debit: toPaisa(l.credit), credit: toPaisa(l.debit) })),
+      createdBy: null,
+    });
+    await tx
+      .update(yearEndCloses)
+      .set({ reopenEntryId, reopenedAt: new Date(), reopenReason: "test" })
+      .where(eq(yearEndCloses.id, close.id));
   });
 }

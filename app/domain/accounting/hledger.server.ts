@@ -3,7 +3,8 @@ import { queryRows, type DbOrTx } from "../../db/client.server";
 
 // The posted ledger as a plain-text hledger journal (issue 21, "an independent check"): every posted entry with
 // its lines, in date order, amounts in BDT with 2 decimals. Debian's hledger reads it and computes balances and
-// statements on its own, which tests compare with ours to the paisa. Drafts are not in the book, so not here.
+// statements on its own, which tests compare with ours to the paisa. Drafts are not in the book, so not here. Each
+// entry carries its id and source as tags (`; id: …, source: year_end_close`).
 
 /** hledger reads two spaces or a tab as the end of an account name, and ";" as a comment: neither may appear. */
 function clean(text: string): string {
@@ -25,6 +26,7 @@ interface LineRow {
   entry_date: string;
   reference_no: string | null;
   description: string;
+  source_type: string;
   code: string;
   name: string;
   debit: string;
@@ -64,7 +66,8 @@ export async function writeHledgerJournal(db: DbOrTx, write: (chunk: string) => 
     );
     const lines = await queryRows<LineRow>(
       db,
-      sql`select e.id as entry_id, e.entry_date::text as entry_date, e.reference_no, e.description, a.code, a.name,
+      sql`select e.id as entry_id, e.entry_date::text as entry_date, e.reference_no, e.description, e.source_type,
+                 a.code, a.name,
                  l.debit::text as debit, l.credit::text as credit
             from journal_entries e
             join journal_lines l on l.journal_entry_id = e.id
@@ -78,7 +81,8 @@ export async function writeHledgerJournal(db: DbOrTx, write: (chunk: string) => 
       if (line.entry_id !== current) {
         current = line.entry_id;
         const code = line.reference_no ? ` (${clean(line.reference_no).replace(/[()]/g, "")})` : "";
-        chunk += `\n${line.entry_date} *${code} ${clean(line.description) || "Journal entry"}  ; id: ${line.entry_id}\n`;
+        // Tagged with its source, so a query can leave out the year-end close (not:tag:source=year_end_close).
+        chunk += `\n${line.entry_date} *${code} ${clean(line.description) || "Journal entry"}  ; id: ${line.entry_id}, source: ${line.source_type}\n`;
       }
       const amount = line.debit !== "0.00" ? line.debit : `-${line.credit}`;
       chunk += `    ${hledgerAccountName(line.code, line.name)}  ${amount} BDT\n`;
