@@ -79,6 +79,8 @@ export interface ReportTable {
   /** What the table holds, in a sentence. */
   description: string;
   period: ReportPeriod;
+  /** The General Ledger's account. */
+  account?: { id: string; code: string; name: string };
   columns: ReportTableColumn[];
   rows: ReportRow[];
   /** What to say under the table ("The balance sheet balances in every column."). */
@@ -345,7 +347,6 @@ export function balanceSheetTable(report: BalanceSheet, startMonth: number): Rep
       balanced
         ? "Assets equal liabilities and equity in every column."
         : "Assets differ from liabilities and equity: see the Difference line.",
-      "An account's figure opens its lines from the start of that fiscal year to the day, after the balance brought forward.",
     ],
   };
 }
@@ -543,6 +544,7 @@ export function generalLedgerTable(ledger: GeneralLedger): ReportTable {
   return {
     tab: "general-ledger",
     title: `${REPORT_TAB_LABELS["general-ledger"]}: ${account.code} ${account.name}`,
+    account: { id: account.id, code: account.code, name: account.name },
     description: `The posted lines of ${account.code} ${account.name} in ${period.label} (${periodDates(period)}), oldest first, each with the balance after it.`,
     period,
     columns: [
