@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { ACCOUNT_ROLES, ACCOUNT_ROLE_KEYS } from "./account-roles";
 import {
   ACCOUNTING_SETTINGS_MESSAGES as MESSAGES,
+  FISCAL_YEAR_START_CHOICES,
   parseAccountingSettingsForm,
   readAccountingSettingsForm,
   ROLE_GROUPS,
@@ -22,6 +23,7 @@ const valid: AccountingSettingsValues = {
   invoiceSignatoryName: "Farhana Akter",
   invoiceSignatoryDesignation: "Accounts Manager",
   invoiceDueDays: "7",
+  fiscalYearStartMonth: "7",
   roles: Object.fromEntries(ACCOUNT_ROLE_KEYS.map((role) => [role, ID])),
 };
 
@@ -34,6 +36,7 @@ describe("the accounting settings form", () => {
     form.set("invoiceSignatoryName", valid.invoiceSignatoryName);
     form.set("invoiceSignatoryDesignation", valid.invoiceSignatoryDesignation);
     form.set("invoiceDueDays", valid.invoiceDueDays);
+    form.set("fiscalYearStartMonth", valid.fiscalYearStartMonth);
     for (const role of ACCOUNT_ROLE_KEYS) form.set(roleField(role), ID);
     form.set("intent", "save");
     expect(readAccountingSettingsForm(form)).toEqual(valid);
@@ -104,6 +107,15 @@ describe("the accounting settings form", () => {
     expect(parseAccountingSettingsForm({ ...valid, invoiceDueDays: "365" }, TODAY).ok).toBe(true);
   });
 
+  it("gives the month the fiscal year starts in, January to December (issue 24)", () => {
+    for (const month of ["1", "7", "12", " 4 "]) {
+      const parsed = parseAccountingSettingsForm({ ...valid, fiscalYearStartMonth: month }, TODAY);
+      expect(parsed.ok && parsed.input.fiscalYearStartMonth).toBe(Number(month));
+    }
+    expect(FISCAL_YEAR_START_CHOICES.map((c) => c.value)).toEqual(Array.from({ length: 12 }, (_, i) => String(i + 1)));
+    expect(FISCAL_YEAR_START_CHOICES[6]).toEqual({ value: "7", label: "July" });
+  });
+
   it.each([
     ["no VAT period", { vatPeriodMonths: "" }, "vatPeriodMonths", MESSAGES.vatPeriodInvalid],
     ["a VAT period of 2 months", { vatPeriodMonths: "2" }, "vatPeriodMonths", MESSAGES.vatPeriodInvalid],
@@ -111,6 +123,11 @@ describe("the accounting settings form", () => {
     ["negative due days", { invoiceDueDays: "-1" }, "invoiceDueDays", MESSAGES.dueDaysInvalid],
     ["due days with a fraction", { invoiceDueDays: "7.5" }, "invoiceDueDays", MESSAGES.dueDaysInvalid],
     ["no due days", { invoiceDueDays: "" }, "invoiceDueDays", MESSAGES.dueDaysInvalid],
+    ["no fiscal year start month", { fiscalYearStartMonth: "" }, "fiscalYearStartMonth", MESSAGES.startMonthInvalid],
+    ["a 13th month", { fiscalYearStartMonth: "13" }, "fiscalYearStartMonth", MESSAGES.startMonthInvalid],
+    ["month 0", { fiscalYearStartMonth: "0" }, "fiscalYearStartMonth", MESSAGES.startMonthInvalid],
+    ["a month with a leading zero", { fiscalYearStartMonth: "07" }, "fiscalYearStartMonth", MESSAGES.startMonthInvalid],
+    ["a month by name", { fiscalYearStartMonth: "July" }, "fiscalYearStartMonth", MESSAGES.startMonthInvalid],
     [
       "a signatory's name too long",
       { invoiceSignatoryName: "x".repeat(121) },

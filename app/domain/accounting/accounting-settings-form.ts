@@ -7,7 +7,8 @@ import { ACCOUNT_ROLES, ACCOUNT_ROLE_KEYS, type AccountRole, type AccountRoleDef
 import { ACCOUNT_TYPE_LABELS, type AccountType } from "./constants";
 
 // Settings > Accounting (/admin/settings/accounting; issue 21): which account each role of the posting functions
-// uses, and the lock date. The form's own rules, browser and server; whether an account exists, is active and of a
+// uses, and the lock date; the VAT period and the invoices' settings (issue 22); the month the fiscal year starts in
+// (issue 24: the reports, budgets and year-end close follow it). The form's own rules, browser and server; whether an account exists, is active and of a
 // type the role allows is the use case's (accounting-settings.server.ts). Browser-safe.
 
 export const ACCOUNTING_SETTINGS_MESSAGES = {
@@ -27,6 +28,9 @@ export const ACCOUNTING_SETTINGS_MESSAGES = {
   signatoryNameTooLong: "Signatory's name must be at most 120 characters",
   signatoryDesignationTooLong: "Signatory's designation must be at most 120 characters",
   dueDaysInvalid: "Invoice due days must be a whole number of days from 0 to 365",
+  startMonthInvalid: "Choose the month the fiscal year starts in",
+  startMonthWhileClosed: (years: readonly string[]) =>
+    `The fiscal year's start month cannot change while a year is closed (FY ${years.join(", FY ")}): reopen it first in Financial Reports > Year-end close`,
   changedMeanwhile:
     "Someone else changed the accounting settings while you were editing. Your changes were not saved; the form now shows theirs.",
 } as const;
@@ -67,6 +71,22 @@ export const VAT_PERIOD_CHOICES = [
   { value: "3", label: "Quarterly (Jul-Sep, Oct-Dec, Jan-Mar, Apr-Jun)" },
 ] as const;
 
+/** The months a fiscal year may start in (issue 24), "1" (January) to "12". */
+export const FISCAL_YEAR_START_CHOICES = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+].map((label, i) => ({ value: String(i + 1), label }));
+
 export const INVOICE_SETTINGS_LIMITS = { signatory: 120, dueDaysMax: 365 } as const;
 
 export interface AccountingSettingsValues {
@@ -80,6 +100,8 @@ export interface AccountingSettingsValues {
   invoiceSignatoryDesignation: string;
   /** Days from issue an invoice is due in, 0-365. */
   invoiceDueDays: string;
+  /** The month (1-12) the fiscal year starts in (issue 24). */
+  fiscalYearStartMonth: string;
   /** The account chosen for each role posted (`role.<role>` fields), by role, as typed. */
   roles: Record<string, string>;
 }
@@ -95,6 +117,7 @@ export function readAccountingSettingsForm(form: FormData): AccountingSettingsVa
     invoiceSignatoryName: formText(form, "invoiceSignatoryName"),
     invoiceSignatoryDesignation: formText(form, "invoiceSignatoryDesignation"),
     invoiceDueDays: formText(form, "invoiceDueDays"),
+    fiscalYearStartMonth: formText(form, "fiscalYearStartMonth"),
     roles,
   };
 }
@@ -105,6 +128,7 @@ export interface AccountingSettingsInput {
   invoiceSignatoryName: string;
   invoiceSignatoryDesignation: string;
   invoiceDueDays: number;
+  fiscalYearStartMonth: number;
   roles: Record<AccountRole, string>;
 }
 
@@ -145,6 +169,9 @@ export function parseAccountingSettingsForm(
   const dueDays = values.invoiceDueDays.trim();
   if (!/^\d{1,3}$/.test(dueDays) || Number(dueDays) > INVOICE_SETTINGS_LIMITS.dueDaysMax)
     errors.invoiceDueDays = ACCOUNTING_SETTINGS_MESSAGES.dueDaysInvalid;
+  const startMonth = values.fiscalYearStartMonth.trim();
+  if (!/^(?:[1-9]|1[0-2])$/.test(startMonth))
+    errors.fiscalYearStartMonth = ACCOUNTING_SETTINGS_MESSAGES.startMonthInvalid;
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   return {
     ok: true,
@@ -154,6 +181,7 @@ export function parseAccountingSettingsForm(
       invoiceSignatoryName: name,
       invoiceSignatoryDesignation: designation,
       invoiceDueDays: Number(dueDays),
+      fiscalYearStartMonth: Number(startMonth),
       roles,
     },
   };

@@ -1,12 +1,14 @@
-import { inArray, sql } from "drizzle-orm";
+import { inArray, isNull, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client.server";
 import { queryRows } from "../../db/client.server";
-import { accountingSettings, accountRoles, chartOfAccounts } from "../../db/schema";
+import { accountingSettings, accountRoles, chartOfAccounts, yearEndCloses } from "../../db/schema";
 import { recordAudit, type AuditActor } from "../audit/audit.server";
+import { fiscalYearName } from "../reports/report-periods";
 import { refuseFields, type Refusal, type Refused, type UseCaseResult } from "../use-case";
 import { ACCOUNT_ROLES, ACCOUNT_ROLE_KEYS, type AccountRole } from "./account-roles";
 import {
   ACCOUNTING_SETTINGS_MESSAGES as MESSAGES,
+  FISCAL_YEAR_START_CHOICES,
   parseAccountingSettingsForm,
   roleField,
   type AccountingSettingsValues,
@@ -14,8 +16,10 @@ import {
 import type { AccountType } from "./constants";
 
 // Settings > Accounting (issue 21): the account of each role the posting functions name, and the lock date on or
-// before which nothing is posted (the database refuses it too: trigger journal_entry_lock_date). One use case, one
-// transaction, one audit line with what changed from what to what.
+// before which nothing is posted (the database refuses it too: trigger journal_entry_lock_date); the VAT period and
+// the invoices' settings (issue 22); the month the fiscal year starts in (issue 24), which cannot change while a year
+// is closed (its close was made for the year as it was; the settings row's FOR UPDATE lock makes a close and a save
+// take turns). One use case, one transaction, one audit line with what changed from what to what.
 
 export interface AccountChoice {
   id: string;
@@ -62,6 +66,7 @@ export async function loadAccountingSettings(db: DbOrTx): Promise<AccountingSett
       invoiceSignatoryName: settings?.invoiceSignatoryName ?? "",
       invoiceSignatoryDesignation: settings?.invoiceSignatoryDesignation ?? "",
       invoiceDueDays: String(settings?.invoiceDueDays ?? 7),
+      fiscalYearStartMonth: String(settings?.fiscalYearStartMonth ?? 7),
       roles: Object.fromEntries(ACCOUNT_ROLE_KEYS.map((role) => [role, byRole.get(role) ?? ""])),
     },
     accounts,
@@ -88,6 +93,7 @@ export async function saveAccountingSettings(
       invoiceSignatoryName: "",
       invoiceSignatoryDesignation: "",
       invoiceDueDays: 7,
+      fiscalYearStartMonth: 7,
     };
 
     // The chosen accounts are held until the end, so none is deactivated meanwhile (deactivateAccount locks the
@@ -120,6 +126,19 @@ export async function saveAccountingSettings(
           account.type,
         );
     }
+    // The fiscal year's start month stays while a year is closed (year_end_closes not reopened): its close, and the
+    // trigger that keeps postings out of it, hold the year's dates as they were.
+    if (settings.fiscalYearStartMonth !== input.fiscalYearStartMonth) {
+      const closed = await tx
+        .select({ fiscalYear: yearEndCloses.fiscalYear, periodStart: yearEndCloses.periodStart })
+        .from(yearEndCloses)
+        .where(isNull(yearEndCloses.reopenedAt))
+        .orderBy(yearEndCloses.periodStart);
+      if (closed.length > 0)
+        errors.fiscalYearStartMonth = MESSAGES.startMonthWhileClosed(
+          closed.map((c) => fiscalYearName(c.fiscalYear, Number(c.periodStart.slice(5, 7)))),
+        );
+    }
     if (Object.keys(errors).length > 0) return failed("invalid", errors);
 
     // What changes, named by codes, for the audit line.
@@ -138,6 +157,9 @@ export async function saveAccountingSettings(
     if (settings.lockDate !== input.lockDate) changes.lockDate = { from: settings.lockDate, to: input.lockDate };
     for (const field of INVOICE_FIELDS)
       if (settings[field] !== input[field]) changes[field] = { from: settings[field], to: input[field] };
+    const startMonthChanged = settings.fiscalYearStartMonth !== input.fiscalYearStartMonth;
+    if (startMonthChanged)
+      changes.fiscalYearStartMonth = { from: settings.fiscalYearStartMonth, to: input.fiscalYearStartMonth };
 
     if (changedRoles.length > 0)
       await tx
@@ -154,6 +176,7 @@ export async function saveAccountingSettings(
       invoiceSignatoryName: input.invoiceSignatoryName,
       invoiceSignatoryDesignation: input.invoiceSignatoryDesignation,
       invoiceDueDays: input.invoiceDueDays,
+      fiscalYearStartMonth: input.fiscalYearStartMonth,
     };
     await tx
       .insert(accountingSettings)
@@ -168,6 +191,7 @@ export async function saveAccountingSettings(
           settings.lockDate,
           input.lockDate,
           INVOICE_FIELDS.filter((f) => settings[f] !== input[f]),
+          startMonthChanged ? [settings.fiscalYearStartMonth, input.fiscalYearStartMonth] : null,
         ),
         changes,
       });
@@ -209,10 +233,15 @@ function summaryOf(
   from: string | null,
   to: string | null,
   fields: readonly (typeof INVOICE_FIELDS)[number][] = [],
+  startMonth: readonly [number, number] | null = null,
 ): string {
   const parts: string[] = [];
   if (roles.length > 0) parts.push(`accounts of ${roles.map((r) => ACCOUNT_ROLES[r].label).join(", ")}`);
   if (from !== to) parts.push(to ? `lock date ${from ?? "none"} → ${to}` : `lock date ${from} removed`);
   if (fields.length > 0) parts.push(fields.map((f) => INVOICE_FIELD_LABELS[f]).join(", "));
+  if (startMonth) {
+    const [before, after] = startMonth.map((m) => FISCAL_YEAR_START_CHOICES[m - 1]!.label);
+    parts.push(`fiscal year starts in ${before} → ${after}`);
+  }
   return `Changed the accounting settings: ${parts.join("; ")}`;
 }

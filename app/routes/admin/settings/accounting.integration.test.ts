@@ -26,11 +26,20 @@ import {
 } from "~/domain/accounting/accounting-settings-form";
 import { twoLines } from "~/domain/accounting/journal";
 import { lockDateOf, postEntry, PostingRefused, roleAccounts } from "~/domain/accounting/ledger.server";
+import { closeFiscalYear, reopenFiscalYear } from "~/domain/accounting/year-end-close.server";
+import { fiscalYearStartMonth } from "~/domain/reports/ledger-figures.server";
 import { todayInDhaka } from "~/lib/dhaka-time";
 import { action, loader } from "./accounting";
 
 const PATH = "/admin/settings/accounting";
-const TABLES = ["account_roles", "accounting_settings", "audit_log", "chart_of_accounts"] as const;
+const TABLES = [
+  "account_roles",
+  "accounting_settings",
+  "audit_log",
+  "chart_of_accounts",
+  "journal_entries",
+  "year_end_closes",
+] as const;
 const CASH = seedId("account:1000");
 const PETTY_CASH = seedId("account:1010");
 const OFFICE_SUPPLIES = seedId("account:6500");
@@ -68,6 +77,7 @@ async function formOf(change: Record<string, string> = {}, drop: string[] = []):
     invoiceSignatoryName: values.invoiceSignatoryName,
     invoiceSignatoryDesignation: values.invoiceSignatoryDesignation,
     invoiceDueDays: values.invoiceDueDays,
+    fiscalYearStartMonth: values.fiscalYearStartMonth,
   };
   for (const [role, id] of Object.entries(values.roles)) form[roleField(role)] = id;
   for (const name of drop) delete form[name];
@@ -207,6 +217,57 @@ describe(PATH, () => {
     );
   });
 
+  it("saves the month the fiscal year starts in, with an audit line, and the reports follow it (issue 24)", async () => {
+    expect((await page()).values.fiscalYearStartMonth).toBe("7");
+    const answer = answerOf<{ toast: { type: string } }>(await post(await formOf({ fiscalYearStartMonth: "1" })));
+    expect(answer.body.toast.type).toBe("success");
+    expect(await fiscalYearStartMonth(getDb())).toBe(1);
+    expect((await page()).values.fiscalYearStartMonth).toBe("1");
+    const [line] = await getDb()
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, "accounting_settings.updated"))
+      .orderBy(desc(auditLog.createdAt))
+      .limit(1);
+    expect(line!.changes).toEqual({ fiscalYearStartMonth: { from: 7, to: 1 } });
+    expect(line!.summary).toBe("Changed the accounting settings: fiscal year starts in July → January");
+    await post(await formOf({ fiscalYearStartMonth: "7" }));
+    expect(await fiscalYearStartMonth(getDb())).toBe(7);
+  });
+
+  it("refuses a new start month while a year is closed, naming the field and the year; taken once it is reopened", async () => {
+    const actor = { userId: null, label: "test", ipAddress: null, userAgent: null };
+    await getDb().transaction((tx) =>
+      postEntry(tx, {
+        date: "2024-10-10",
+        description: "FY 2024-25's rental",
+        source: { type: "manual" },
+        lines: twoLines(CASH, seedId("account:4000"), 50_000n),
+        createdBy: null,
+      }),
+    );
+    const closed = await closeFiscalYear(getDb(), { fiscalYear: 2024 }, actor);
+    if (!closed.ok) throw new Error(closed.message);
+    const posted = await formOf({ fiscalYearStartMonth: "1" });
+    const before = await tableFingerprint(TABLES);
+    const answer = answerOf<{ errors: Record<string, string>; toast: { message: string } }>(await post(posted));
+    const message = MESSAGES.startMonthWhileClosed(["2024-25"]);
+    expect(answer.status).toBe(400);
+    expect(answer.body.errors.fiscalYearStartMonth).toBe(message);
+    expect(answer.body.toast.message).toBe(MESSAGES.failed(message));
+    expect(await tableFingerprint(TABLES)).toEqual(before);
+    // Other settings still save while the year is closed.
+    const lockOnly = answerOf<{ toast: { type: string } }>(await post(await formOf({ lockDate: "2024-06-30" })));
+    expect(lockOnly.body.toast.type).toBe("success");
+    await post(await formOf({ lockDate: "" }));
+
+    const reopened = await reopenFiscalYear(getDb(), { closeId: closed.id, reason: "Start month changes" }, actor);
+    expect(reopened.ok).toBe(true);
+    const saved = answerOf<{ toast: { type: string } }>(await post(await formOf({ fiscalYearStartMonth: "1" })));
+    expect(saved.body.toast.type).toBe("success");
+    await post(await formOf({ fiscalYearStartMonth: "7" }));
+  });
+
   it("refuses a save over someone else's, showing theirs, and writes nothing", async () => {
     const stale = await formOf({ lockDate: "2025-06-30" });
     await post(await formOf({ lockDate: "2025-01-31" }));
@@ -279,6 +340,12 @@ describe(PATH, () => {
         () => formOf({ vatPeriodMonths: "2" }),
         "vatPeriodMonths",
         () => MESSAGES.vatPeriodInvalid,
+      ],
+      [
+        "a fiscal year starting in a 13th month",
+        () => formOf({ fiscalYearStartMonth: "13" }),
+        "fiscalYearStartMonth",
+        () => MESSAGES.startMonthInvalid,
       ],
       [
         "invoice due days over 365",

@@ -1,9 +1,11 @@
-import { FileText, Lock } from "lucide-react";
+import { CalendarRange, FileText, Lock } from "lucide-react";
+import { useState } from "react";
 import { data, Form, Link } from "react-router";
 import { getDb } from "~/db/client.server";
 import { ACCOUNT_ROLES } from "~/domain/accounting/account-roles";
 import {
   ACCOUNTING_SETTINGS_MESSAGES,
+  FISCAL_YEAR_START_CHOICES,
   INVOICE_SETTINGS_LIMITS,
   parseAccountingSettingsForm,
   readAccountingSettingsForm,
@@ -18,6 +20,7 @@ import { auditActor, requireAction, requireView } from "~/domain/auth/guard.serv
 import { todayInDhaka } from "~/lib/dhaka-time";
 import { formCheck } from "~/lib/form-errors";
 import { formatShortDate } from "~/lib/format";
+import { fiscalYearName, fiscalYearOfDate, fiscalYearRange } from "~/domain/reports/report-periods";
 import type { Toast } from "~/lib/toast";
 import { httpStatusOf } from "~/lib/use-case-http";
 import { FormError, SelectField, SubmitButton, TextField, useFormBusy, useFormCheck, useToast } from "~/ui/admin/form";
@@ -27,8 +30,9 @@ import type { Route } from "./+types/accounting";
 
 // Settings > Accounting (issue 21): the account each role of the posting functions uses (DESIGN §10), grouped as the
 // roles are, each offering the active accounts of the types it allows; the lock date; and (issue 22) the VAT return's
-// period, the tax invoices' signatory and the days an invoice is due in. Accountants and
-// administrators (accounts.manage). One save, one transaction, one audit line.
+// period, the tax invoices' signatory and the days an invoice is due in; and (issue 24) the month the fiscal year
+// starts in, which the reports, budgets and year-end close follow. Accountants and administrators (accounts.manage).
+// One save, one transaction, one audit line.
 
 const CHECK_ACCOUNTING_SETTINGS = formCheck(readAccountingSettingsForm, parseAccountingSettingsForm);
 
@@ -117,6 +121,13 @@ export default function AccountingSettings({ loaderData, actionData }: Route.Com
             className="mt-4 sm:max-w-xs"
           />
         </Panel>
+
+        <FiscalYearPanel
+          key={values.fiscalYearStartMonth}
+          startMonth={values.fiscalYearStartMonth}
+          today={today}
+          error={errors.fiscalYearStartMonth}
+        />
 
         <Panel className="p-5">
           <h2 className="flex items-center gap-2 text-base font-semibold text-ink-900">
@@ -212,5 +223,39 @@ export default function AccountingSettings({ loaderData, actionData }: Route.Com
         </div>
       </Form>
     </div>
+  );
+}
+
+/** The fiscal year's start month (issue 24), with the fiscal year it makes of today, following the choice. */
+function FiscalYearPanel({ startMonth, today, error }: { startMonth: string; today: string; error?: string }) {
+  const [chosen, setChosen] = useState(startMonth);
+  const month = Number(chosen);
+  const year = Number.isInteger(month) && month >= 1 && month <= 12 ? fiscalYearOfDate(today, month) : null;
+  const range = year !== null ? fiscalYearRange(year, month) : null;
+  return (
+    <Panel className="p-5">
+      <h2 className="flex items-center gap-2 text-base font-semibold text-ink-900">
+        <CalendarRange aria-hidden className="size-4" /> Fiscal year
+      </h2>
+      <p className="mt-2 text-sm text-slate-600">
+        Financial Reports, budgets and the year-end close run on this fiscal year, named by the calendar year it starts
+        in. It cannot change while a year is closed. Tax invoices keep their July–June numbering, as the law sets it.
+      </p>
+      <SelectField
+        name="fiscalYearStartMonth"
+        label="Fiscal year starts in"
+        required
+        value={chosen}
+        onChange={(event) => setChosen(event.currentTarget.value)}
+        error={error}
+        options={FISCAL_YEAR_START_CHOICES}
+        className="mt-4 sm:max-w-xs"
+      />
+      {range && year !== null && (
+        <p className="mt-1 text-xs text-slate-500">
+          Today is in FY {fiscalYearName(year, month)}: {formatShortDate(range.from)} – {formatShortDate(range.to)}.
+        </p>
+      )}
+    </Panel>
   );
 }
