@@ -5,7 +5,7 @@ import { formatMoney } from "../../lib/format";
 import { isUuid } from "../../lib/list-params";
 import { fromPaisa, moneyField, normalizeMoney, toPaisa } from "../../lib/money";
 import { BUDGET_TYPES, FISCAL_YEAR_MAX, FISCAL_YEAR_MIN } from "../accounting/constants";
-import { fiscalYearMonths, MONTH_NAMES } from "../reports/report-periods";
+import { fiscalYearMonths, fiscalYearOfDate, MONTH_NAMES } from "../reports/report-periods";
 
 // The Create Budget / Edit Budget form (backoffice.md §2 Budget Management, §5, §9; issue 24): Fiscal Year (a
 // number, 2024 to 2050), Account, Budget Type annual or monthly (annual by default), Total Amount (0 or more, to the
@@ -300,4 +300,14 @@ export function parseBudgetForm(
       notes: v.notes === "" ? null : v.notes,
     },
   };
+}
+
+/** The fiscal year a date falls in, kept within the years budgets are set for (2024-2050). */
+export function budgetYearOfDate(isoDate: string, startMonth: number): number {
+  return Math.min(FISCAL_YEAR_MAX, Math.max(FISCAL_YEAR_MIN, fiscalYearOfDate(isoDate, startMonth)));
+}
+
+/** The screen's ?fy= parameter: a year budgets are set for, else `fallback` (the current fiscal year). */
+export function fiscalYearParam(value: string | null, fallback: number): number {
+  return typedFiscalYear(value ?? "") ?? fallback;
 }
