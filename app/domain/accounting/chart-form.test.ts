@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  cashFlowChoices,
   CHART_MESSAGES,
   EMPTY_ACCOUNT_FORM,
   parseAccountForm,
@@ -38,6 +39,7 @@ describe("the account form", () => {
         type: "asset",
         parentId: null,
         paymentMethod: "cash",
+        cashFlowActivity: null,
         description: null,
       },
     });
@@ -72,6 +74,12 @@ describe("the account form", () => {
     ["no type", { type: "" }, "type", CHART_MESSAGES.typeInvalid],
     ["a parent that is no id", { parentId: "1000" }, "parentId", CHART_MESSAGES.parentInvalid],
     ["an unknown payment method", { paymentMethod: "cheque" }, "paymentMethod", CHART_MESSAGES.paymentMethodInvalid],
+    [
+      "an unknown cash flow section",
+      { paymentMethod: "", cashFlowActivity: "lending" },
+      "cashFlowActivity",
+      CHART_MESSAGES.cashFlowInvalid,
+    ],
     ["a description too long", { description: "x".repeat(501) }, "description", CHART_MESSAGES.descriptionTooLong],
   ])("refuses %s, naming the field", (_, values, field, message) => {
     expect(errorsOf(values)[field]).toBe(message);
@@ -82,6 +90,33 @@ describe("the account form", () => {
       paymentMethod: CHART_MESSAGES.paymentMethodNotAsset,
     });
     expect(parseAccountForm({ ...valid, type: "liability", paymentMethod: "" }).ok).toBe(true);
+  });
+
+  it("places a balance-sheet account that is not cash in a cash flow section, or its type's default (issue 24)", () => {
+    for (const [type, activity] of [
+      ["asset", "investing"],
+      ["liability", "financing"],
+      ["equity", "operating"],
+      ["asset", ""],
+    ] as const) {
+      const parsed = parseAccountForm({ ...valid, type, paymentMethod: "", cashFlowActivity: activity });
+      expect(parsed.ok && parsed.input.cashFlowActivity).toBe(activity === "" ? null : activity);
+    }
+    expect(cashFlowChoices("asset")[0]).toEqual({ value: "", label: "Default for its type (operating activities)" });
+    expect(cashFlowChoices("equity")[0]!.label).toBe("Default for its type (financing activities)");
+    expect(cashFlowChoices("asset").map((c) => c.value)).toEqual(["", "operating", "investing", "financing"]);
+  });
+
+  it("refuses a cash flow section on income, expense and cash, bank or wallet accounts", () => {
+    for (const type of ["income", "expense"])
+      expect(errorsOf({ type, paymentMethod: "", cashFlowActivity: "operating" })).toEqual({
+        cashFlowActivity: CHART_MESSAGES.cashFlowNotBalanceSheet,
+      });
+    expect(errorsOf({ type: "asset", paymentMethod: "bank", cashFlowActivity: "investing" })).toEqual({
+      cashFlowActivity: CHART_MESSAGES.cashFlowOnCash,
+    });
+    // Its type's default is always allowed.
+    expect(parseAccountForm({ ...valid, type: "income", paymentMethod: "", cashFlowActivity: "" }).ok).toBe(true);
   });
 
   it("words the parent of another type with its article", () => {

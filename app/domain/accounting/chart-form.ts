@@ -3,11 +3,22 @@ import { formFields } from "../../lib/form-data";
 import { fieldErrors } from "../../lib/form-errors";
 import { isUuid } from "../../lib/list-params";
 import { nameField } from "../../lib/name-text";
-import { ACCOUNT_TYPES, PAYMENT_METHODS, type AccountType, type PaymentMethod } from "./constants";
+import {
+  ACCOUNT_TYPES,
+  CASH_FLOW_ACTIVITIES,
+  CASH_FLOW_ACTIVITY_LABELS,
+  PAYMENT_METHODS,
+  type AccountType,
+  type CashFlowActivity,
+  type PaymentMethod,
+} from "./constants";
 
 // The chart of accounts' Add / Edit form (/admin/accounts/chart; issue 21): one schema for the browser's messages
 // and the action's decision. The rules that need the book (a code taken, a parent of another type or under the
-// account itself, a type fixed by postings) are the use cases' (chart.server.ts). Browser-safe.
+// account itself, a type fixed by postings) are the use cases' (chart.server.ts). Issue 24: a balance-sheet account's
+// cash flow section (operating, investing, financing, or its type's default: asset and liability operating, equity
+// financing), never on income and expenses (they are in the net profit) nor on a cash, bank or wallet account (the
+// cash itself); the database's check chart_of_accounts_cash_flow_activity_check says the same. Browser-safe.
 
 export const CHART_MESSAGES = {
   added: "Account added successfully",
@@ -38,6 +49,10 @@ export const CHART_MESSAGES = {
   paymentMethodInvalid: "Choose cash, bank or mobile banking",
   paymentMethodNotAsset: "Only an asset account can be a cash, bank or wallet account",
   descriptionTooLong: "Description must be at most 500 characters",
+  cashFlowInvalid: "Choose the cash flow section: operating, investing, financing or the default for its type",
+  cashFlowNotBalanceSheet:
+    "Only an asset, liability or equity account has a cash flow section: income and expenses are in the net profit",
+  cashFlowOnCash: "A cash, bank or wallet account is the cash the statement counts: it has no cash flow section",
   typeFixed: "This account has postings: its type cannot change",
   typeHasChildren: "This account has sub-accounts: change their type first, or group them elsewhere",
   typeUsedByRole: (role: string) =>
@@ -68,6 +83,8 @@ export interface AccountFormValues {
   type: string;
   parentId: string;
   paymentMethod: string;
+  /** "operating", "investing", "financing", or "" for its type's default (issue 24). */
+  cashFlowActivity: string;
   description: string;
 }
 
@@ -79,11 +96,22 @@ export const EMPTY_ACCOUNT_FORM: AccountFormValues = {
   type: "",
   parentId: "",
   paymentMethod: "",
+  cashFlowActivity: "",
   description: "",
 };
 
 export function readAccountForm(form: FormData): AccountFormValues {
-  return formFields(form, ["id", "version", "code", "name", "type", "parentId", "paymentMethod", "description"]);
+  return formFields(form, [
+    "id",
+    "version",
+    "code",
+    "name",
+    "type",
+    "parentId",
+    "paymentMethod",
+    "cashFlowActivity",
+    "description",
+  ]);
 }
 
 const accountSchema = z
@@ -113,6 +141,13 @@ const accountSchema = z
         CHART_MESSAGES.paymentMethodInvalid,
       )
       .transform((v) => (v === "" ? null : (v as PaymentMethod))),
+    cashFlowActivity: z
+      .string()
+      .refine(
+        (v) => v === "" || (CASH_FLOW_ACTIVITIES as readonly string[]).includes(v),
+        CHART_MESSAGES.cashFlowInvalid,
+      )
+      .transform((v) => (v === "" ? null : (v as CashFlowActivity))),
     description: z
       .string()
       .trim()
@@ -122,7 +157,35 @@ const accountSchema = z
   .superRefine((input, ctx) => {
     if (input.paymentMethod !== null && input.type !== "asset")
       ctx.addIssue({ code: "custom", path: ["paymentMethod"], message: CHART_MESSAGES.paymentMethodNotAsset });
+    if (input.cashFlowActivity !== null) {
+      if (!hasCashFlowSection(input.type as AccountType, null))
+        ctx.addIssue({ code: "custom", path: ["cashFlowActivity"], message: CHART_MESSAGES.cashFlowNotBalanceSheet });
+      else if (input.paymentMethod !== null)
+        ctx.addIssue({ code: "custom", path: ["cashFlowActivity"], message: CHART_MESSAGES.cashFlowOnCash });
+    }
   });
+
+/** Whether an account of this type and payment method is placed in a cash flow section (the dialog asks only then). */
+export function hasCashFlowSection(type: AccountType | "", paymentMethod: string | null): boolean {
+  return (type === "asset" || type === "liability" || type === "equity") && !paymentMethod;
+}
+
+/** The section a balance-sheet account's cash flow goes to when none is chosen. */
+export function defaultCashFlowActivity(type: "asset" | "liability" | "equity"): CashFlowActivity {
+  return type === "equity" ? "financing" : "operating";
+}
+
+/** The dialog's choices for an account of `type`: its type's default (named), then the three sections. */
+export function cashFlowChoices(type: AccountType | ""): { value: string; label: string }[] {
+  const fallback =
+    type === "asset" || type === "liability" || type === "equity"
+      ? `Default for its type (${CASH_FLOW_ACTIVITY_LABELS[defaultCashFlowActivity(type)].toLowerCase()})`
+      : "Default for its type";
+  return [
+    { value: "", label: fallback },
+    ...CASH_FLOW_ACTIVITIES.map((a) => ({ value: a, label: CASH_FLOW_ACTIVITY_LABELS[a] })),
+  ];
+}
 
 export type AccountInput = z.output<typeof accountSchema> & { type: AccountType };
 

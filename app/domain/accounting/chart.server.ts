@@ -187,6 +187,7 @@ export async function loadAccountForm(db: DbOrTx, id: string): Promise<AccountFo
     type: row.type,
     parentId: row.parentId ?? "",
     paymentMethod: row.paymentMethod ?? "",
+    cashFlowActivity: row.cashFlowActivity ?? "",
     description: row.description ?? "",
   };
 }
@@ -263,12 +264,14 @@ function columnsOf(input: AccountInput) {
     type: input.type,
     parentId: input.parentId,
     paymentMethod: input.paymentMethod,
+    cashFlowActivity: input.cashFlowActivity,
     description: input.description,
   };
 }
 
 const CODE_UNIQUE = "chart_of_accounts_code_unique";
 const TYPE_FIXED = "chart_of_accounts_type_fixed";
+const CASH_FLOW_CHECK = "chart_of_accounts_cash_flow_activity_check";
 
 export type SaveAccountResult = UseCaseResult<{ id: string }>;
 
@@ -299,6 +302,9 @@ export async function createAccount(db: Db, values: AccountFormValues, actor: Au
   } catch (error) {
     // Two adds of one code at once: the second meets the unique index.
     if (isUniqueViolation(error, CODE_UNIQUE)) return failed("invalid", { code: CHART_MESSAGES.codeTaken });
+    // The form's rule, kept by the database too.
+    if (violatedConstraint(error) === CASH_FLOW_CHECK)
+      return failed("invalid", { cashFlowActivity: CHART_MESSAGES.cashFlowNotBalanceSheet });
     throw error;
   }
 }
@@ -347,6 +353,8 @@ export async function updateAccount(db: Db, values: AccountFormValues, actor: Au
     if (isUniqueViolation(error, CODE_UNIQUE)) return failed("invalid", { code: CHART_MESSAGES.codeTaken });
     // A line posted to it between the check and the change: the database keeps the type.
     if (violatedConstraint(error) === TYPE_FIXED) return failed("invalid", { type: CHART_MESSAGES.typeFixed });
+    if (violatedConstraint(error) === CASH_FLOW_CHECK)
+      return failed("invalid", { cashFlowActivity: CHART_MESSAGES.cashFlowNotBalanceSheet });
     throw error;
   }
 }

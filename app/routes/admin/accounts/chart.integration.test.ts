@@ -1,7 +1,7 @@
 // The chart of accounts and an account's page (issue 21) through their routes: add, edit, deactivate, reactivate
 // and delete an account; the tree with balances; every refusal answered with a field message and nothing written;
 // who may do what; an account's balance and lines with the running balance over a range.
-import { eq } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { tableFingerprint } from "../../../../tests/support/db-fingerprint";
 import {
@@ -14,6 +14,7 @@ import {
   type TestUser,
 } from "../../../../tests/support/signed-in-request";
 import { getDb } from "~/db/client.server";
+import { violatedConstraint } from "~/db/errors.server";
 import { auditLog, chartOfAccounts } from "~/db/schema";
 import { seedId } from "~/db/seed/ids";
 import { seedDatabase } from "~/db/seed/seed.server";
@@ -72,6 +73,7 @@ async function editFields(code: string, change: Fields): Promise<Fields> {
     type: row.type,
     parentId: row.parentId ?? "",
     paymentMethod: row.paymentMethod ?? "",
+    cashFlowActivity: row.cashFlowActivity ?? "",
     description: row.description ?? "",
     ...change,
   };
@@ -354,6 +356,76 @@ describe(PATH, () => {
       await expect(getDb().delete(chartOfAccounts).where(eq(chartOfAccounts.id, posted))).rejects.toMatchObject({
         cause: expect.objectContaining({ constraint: "journal_lines_account_id_chart_of_accounts_id_fk" }),
       });
+    });
+  });
+
+  describe("a balance-sheet account's cash flow section (issue 24)", () => {
+    it("shows the seeded section in the Edit dialog, changes it with an audit line, and sets it on a new account", async () => {
+      const loan = (await accountByCode("2400"))!;
+      const dialog = answerOf<{ dialog: { kind: string; values: { cashFlowActivity: string } } }>(
+        await callRoute(loader, `${PATH}?edit=${loan.id}`, { as: accountant }),
+      );
+      expect(dialog.body.dialog).toMatchObject({ kind: "update", values: { cashFlowActivity: "financing" } });
+
+      const changed = (await post(await editFields("2000", { cashFlowActivity: "financing" }))) as Response;
+      expect(flashToast(changed)).toEqual({ type: "success", message: CHART_MESSAGES.updated });
+      expect((await accountByCode("2000"))!.cashFlowActivity).toBe("financing");
+      const [line] = await getDb()
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.entityId, PAYABLE))
+        .orderBy(desc(auditLog.createdAt))
+        .limit(1);
+      expect(line!.changes).toEqual({ cashFlowActivity: { from: null, to: "financing" } });
+      // Back to its type's default.
+      await post(await editFields("2000", { cashFlowActivity: "" }));
+      expect((await accountByCode("2000"))!.cashFlowActivity).toBeNull();
+
+      const added = (await post(
+        accountFields("1700", "Security Deposits Paid", "asset", { cashFlowActivity: "investing" }),
+      )) as Response;
+      expect(added.status).toBe(302);
+      expect((await accountByCode("1700"))!.cashFlowActivity).toBe("investing");
+    });
+
+    it.each([
+      [
+        "on an income account",
+        () => Promise.resolve(accountFields("4950", "Scrap Sales", "income", { cashFlowActivity: "operating" })),
+        CHART_MESSAGES.cashFlowNotBalanceSheet,
+      ],
+      [
+        "on an expense account being edited",
+        () => editFields("6100", { cashFlowActivity: "investing" }),
+        CHART_MESSAGES.cashFlowNotBalanceSheet,
+      ],
+      ["on a bank account", () => editFields("1100", { cashFlowActivity: "investing" }), CHART_MESSAGES.cashFlowOnCash],
+      [
+        "that is no section",
+        () => Promise.resolve(accountFields("1710", "Deposits", "asset", { cashFlowActivity: "lending" })),
+        CHART_MESSAGES.cashFlowInvalid,
+      ],
+    ])("refuses a cash flow section %s, naming the field, writing nothing", async (_name, form, message) => {
+      const posted = await form();
+      const before = await tableFingerprint(TABLES);
+      const answer = answerOf<{ errors: Record<string, string>; toast: { message: string } }>(await post(posted));
+      expect(answer.status).toBe(400);
+      expect(answer.body.errors.cashFlowActivity).toBe(message);
+      expect(await tableFingerprint(TABLES)).toEqual(before);
+    });
+
+    it("is refused by the database too on an income account or a cash account", async () => {
+      for (const id of [RENTAL_INCOME, BANK]) {
+        const refused = await getDb()
+          .update(chartOfAccounts)
+          .set({ cashFlowActivity: "operating" })
+          .where(eq(chartOfAccounts.id, id))
+          .then(
+            () => null,
+            (error: unknown) => violatedConstraint(error),
+          );
+        expect(refused).toBe("chart_of_accounts_cash_flow_activity_check");
+      }
     });
   });
 

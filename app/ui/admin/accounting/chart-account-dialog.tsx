@@ -1,7 +1,9 @@
 import { useId, useState } from "react";
 import {
+  cashFlowChoices,
   CHART_LIMITS,
   CHART_MESSAGES,
+  hasCashFlowSection,
   parseAccountForm,
   readAccountForm,
   type AccountFormValues,
@@ -19,7 +21,9 @@ import { FormError, inputClass, SelectField, TextAreaField, TextField, useFormBu
 
 // The chart of accounts' Add Account / Edit Account dialog (issue 21), opened by ?new=1 or ?edit=<id>. The parent
 // list follows the chosen type (a parent must be of the same type); an account with postings keeps its type, so
-// its type is the one choice offered. The server decides again (chart.server.ts).
+// its type is the one choice offered. A balance-sheet account that is not cash, bank or wallet is placed in a cash
+// flow section (issue 24): the choice shows only then, and is sent empty (its type's default) otherwise. The server
+// decides again (chart.server.ts).
 
 const CHECK_ACCOUNT_FORM = formCheck(readAccountForm, parseAccountForm);
 
@@ -57,6 +61,9 @@ export function ChartAccountDialog({
     mode === "create" ? CHART_MESSAGES.addFailed : CHART_MESSAGES.updateFailed,
   );
   const [type, setType] = useState(values.type);
+  const [paymentMethod, setPaymentMethod] = useState(values.paymentMethod);
+  const accountType = (ACCOUNT_TYPES as readonly string[]).includes(type) ? (type as AccountType) : "";
+  const asksCashFlow = hasCashFlowSection(accountType, paymentMethod);
   const parentId = useId();
   const offered = parents.filter((p) => p.id !== values.id && (type === "" || p.type === type));
   const types = typeFixed ? ACCOUNT_TYPES.filter((t) => t === values.type) : ACCOUNT_TYPES;
@@ -151,6 +158,7 @@ export function ChartAccountDialog({
             label="Payment account"
             defaultValue={values.paymentMethod}
             key={`method-${type === "asset" ? "asset" : "other"}`}
+            onChange={(event) => setPaymentMethod(event.currentTarget.value)}
             error={errors.paymentMethod}
             options={[
               { value: "", label: "No: not a cash, bank or wallet account" },
@@ -165,6 +173,31 @@ export function ChartAccountDialog({
             </p>
           )}
         </div>
+        {asksCashFlow ? (
+          <div className="sm:col-span-2">
+            <SelectField
+              name="cashFlowActivity"
+              label="Cash flow"
+              defaultValue={values.cashFlowActivity}
+              key={`cash-flow-${accountType}`}
+              error={errors.cashFlowActivity}
+              options={cashFlowChoices(accountType)}
+            />
+            {!errors.cashFlowActivity && (
+              <p className="mt-1 text-xs text-slate-500">
+                Where a change in its balance goes in the Cash Flow statement: equipment and other long-lived assets are
+                investing, loans and the owners' capital financing, the rest operating.
+              </p>
+            )}
+          </div>
+        ) : (
+          <input type="hidden" name="cashFlowActivity" value="" />
+        )}
+        {!asksCashFlow && errors.cashFlowActivity && (
+          <p role="alert" className="text-sm text-red-700 sm:col-span-2">
+            {errors.cashFlowActivity}
+          </p>
+        )}
         <TextAreaField
           name="description"
           label="Description"
