@@ -19,11 +19,10 @@ export async function writeYearEndClose(fiscalYear: number, startMonth: number):
   const db = getDb();
   const range = fiscalYearRange(fiscalYear, startMonth);
   return db.transaction(async (tx) => {
-    const [accounts, movements, roles] = await Promise.all([
-      reportAccounts(tx),
-      movementsByAccount(tx, range, { excludeYearEndClose: true }),
-      roleAccounts(tx, ["equity.retained_earnings"]),
-    ]);
+    // One after another: a transaction is one connection.
+    const accounts = await reportAccounts(tx);
+    const movements = await movementsByAccount(tx, range, { excludeYearEndClose: true });
+    const roles = await roleAccounts(tx, ["equity.retained_earnings"]);
     const lines: EntryLine[] = [];
     let result = 0n;
     for (const a of accounts) {

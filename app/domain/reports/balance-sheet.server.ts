@@ -1,13 +1,13 @@
 import type { DbOrTx } from "../../db/client.server";
 import { addDays } from "../dashboard/periods";
-import { balancesOn } from "./ledger-figures.server";
+import { balancesOn, readTogether } from "./ledger-figures.server";
 import { fiscalYearOfDate, fiscalYearRange, type ReportPeriod } from "./report-periods";
 import {
   addColumns,
   columnsOf,
   comparedOf,
   naturalSection,
-  perColumn,
+  readColumns,
   reportAccounts,
   reportColumns,
   sumOf,
@@ -29,15 +29,13 @@ export const BALANCE_SHEET_LABELS = {
 
 export async function balanceSheet(db: DbOrTx, period: ReportPeriod, startMonth: number): Promise<BalanceSheet> {
   const columns = reportColumns(period, startMonth);
-  const dates = perColumn(columns, (p) => p.to);
-  const yearStarts = dates.map((date) => fiscalYearRange(fiscalYearOfDate(date, startMonth), startMonth).from);
-  const [accounts, atDate0, atDate1, atDate2, before0, before1, before2] = await Promise.all([
-    reportAccounts(db),
-    ...dates.map((date) => balancesOn(db, date)),
-    ...yearStarts.map((start) => balancesOn(db, addDays(start, -1))),
-  ]);
-  const atDate: Columns<Map<string, bigint>> = [atDate0!, atDate1!, atDate2!];
-  const beforeYear: Columns<Map<string, bigint>> = [before0!, before1!, before2!];
+  const yearStart = (date: string) => fiscalYearRange(fiscalYearOfDate(date, startMonth), startMonth).from;
+  const [accounts, atDate, beforeYear] = await readTogether(
+    db,
+    () => reportAccounts(db),
+    () => readColumns(db, columns, (p) => balancesOn(db, p.to)),
+    () => readColumns(db, columns, (p) => balancesOn(db, addDays(yearStart(p.to), -1))),
+  );
   const ofType = (...types: string[]) => accounts.filter((a) => types.includes(a.type));
 
   const assets = naturalSection("assets", "Assets", ofType("asset"), atDate);

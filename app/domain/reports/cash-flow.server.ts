@@ -2,14 +2,14 @@ import type { DbOrTx } from "../../db/client.server";
 import type { CashFlowActivity } from "../accounting/constants";
 import { CASH_FLOW_ACTIVITY_LABELS } from "../accounting/constants";
 import { addDays } from "../dashboard/periods";
-import { balancesOn, movementsByAccount } from "./ledger-figures.server";
+import { balancesOn, movementsByAccount, readTogether } from "./ledger-figures.server";
 import type { ReportPeriod } from "./report-periods";
 import {
   accountLines,
   addColumns,
   columnsOf,
   comparedOf,
-  perColumn,
+  readColumns,
   reportAccounts,
   reportColumns,
   sumOf,
@@ -39,13 +39,13 @@ export function cashFlowActivityOf(account: Pick<ReportAccount, "type" | "cashFl
 
 export async function cashFlow(db: DbOrTx, period: ReportPeriod, startMonth: number): Promise<CashFlow> {
   const columns = reportColumns(period, startMonth);
-  const [accounts, m0, m1, m2, open0, open1, open2, close0, close1, close2] = await Promise.all([
-    reportAccounts(db),
-    ...perColumn(columns, (p) => movementsByAccount(db, p, { excludeYearEndClose: true })),
-    ...perColumn(columns, (p) => balancesOn(db, addDays(p.from, -1))),
-    ...perColumn(columns, (p) => balancesOn(db, p.to)),
-  ]);
-  const movements: Columns<Map<string, bigint>> = [m0!, m1!, m2!];
+  const [accounts, movements, opening, closing] = await readTogether(
+    db,
+    () => reportAccounts(db),
+    () => readColumns(db, columns, (p) => movementsByAccount(db, p, { excludeYearEndClose: true })),
+    () => readColumns(db, columns, (p) => balancesOn(db, addDays(p.from, -1))),
+    () => readColumns(db, columns, (p) => balancesOn(db, p.to)),
+  );
   const cash = accounts.filter((a) => a.paymentMethod !== null);
   const results = accounts.filter((a) => a.type === "income" || a.type === "expense");
   const others = accounts.filter((a) => a.paymentMethod === null && a.type !== "income" && a.type !== "expense");
@@ -77,7 +77,7 @@ export async function cashFlow(db: DbOrTx, period: ReportPeriod, startMonth: num
     investing: investing.section,
     financing: financing.section,
     netChange: comparedOf(addColumns(netOperating, addColumns(investing.total, financing.total))),
-    openingCash: comparedOf(sumOf([open0!, open1!, open2!], cash)),
-    closingCash: comparedOf(sumOf([close0!, close1!, close2!], cash)),
+    openingCash: comparedOf(sumOf(opening, cash)),
+    closingCash: comparedOf(sumOf(closing, cash)),
   };
 }

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { getDb } from "~/db/client.server";
+import { getDb, type DbOrTx } from "~/db/client.server";
 import { seedId } from "~/db/seed/ids";
 import { seedDatabase } from "~/db/seed/seed.server";
 import { chartOfAccounts } from "~/db/schema";
@@ -336,5 +336,17 @@ describe("after FY 2025-26 is closed", () => {
     expect(line("3100")).toMatchObject({ debits: "0.00", credits: "130000.00", closing: "-130000.00" });
     expect(tb.totals.debits).toBe(tb.totals.credits);
     expect(tb.totals.closingDebit).toBe("1645000.00");
+  });
+
+  it("reads the same inside a transaction (one connection: its reads one after another)", async () => {
+    const period = rangePeriod("2026-10-15", "2026-11-14", JULY);
+    const read = async (db: DbOrTx) => [
+      await profitAndLoss(db, period, JULY),
+      await balanceSheet(db, period, JULY),
+      await cashFlow(db, period, JULY),
+      await trialBalance(db, period),
+    ];
+    const outside = await read(getDb());
+    expect(await getDb().transaction((tx) => read(tx))).toEqual(outside);
   });
 });

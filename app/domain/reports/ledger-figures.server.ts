@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { PgTransaction } from "drizzle-orm/pg-core";
 import { queryRows, type DbOrTx } from "../../db/client.server";
 import { accountingSettings } from "../../db/schema";
 import { toPaisa } from "../../lib/money";
@@ -11,6 +12,22 @@ import type { DateRange } from "./report-periods";
 // allow it. Profit and loss leaves out the year-end close entries (source year_end_close): they only move a closed
 // year's result to retained earnings, and counting them would make every closed year's profit zero. Amounts are
 // paisa, debits minus credits.
+
+/**
+ * Runs independent reads side by side on the pool (a report's three columns at once), or one after another inside a
+ * transaction, which is one connection (pg refuses a second query on a client still busy with one).
+ */
+export async function readTogether<T extends unknown[]>(
+  db: DbOrTx,
+  ...reads: { [K in keyof T]: () => Promise<T[K]> }
+): Promise<T> {
+  if (db instanceof PgTransaction) {
+    const results: unknown[] = [];
+    for (const read of reads) results.push(await read());
+    return results as T;
+  }
+  return (await Promise.all(reads.map((read) => read()))) as T;
+}
 
 /** The month (1-12) fiscal years start in (Settings > Accounting; July when the install has no settings row). */
 export async function fiscalYearStartMonth(db: DbOrTx): Promise<number> {
@@ -70,30 +87,32 @@ export async function movementsByAccount(
   range: DateRange,
   options: MovementOptions,
 ): Promise<Map<string, bigint>> {
-  const closing = options.excludeYearEndClose
-    ? yearEndCloseMovements(db, range)
-    : Promise.resolve(new Map<string, bigint>());
+  const closing = () =>
+    options.excludeYearEndClose ? yearEndCloseMovements(db, range) : Promise.resolve(new Map<string, bigint>());
   const movements = new Map<string, bigint>();
   if (isMonthStart(range.from) && isMonthEnd(range.to)) {
-    const [rows, closed] = await Promise.all([
-      queryRows<{ account_id: string; movement: string }>(
-        db,
-        sql`select b.account_id, sum(b.debit - b.credit)::text as movement from account_month_balances b
-             where b.month between ${range.from}::date and ${range.to}::date group by b.account_id`,
-      ),
+    const [rows, closed] = await readTogether(
+      db,
+      () =>
+        queryRows<{ account_id: string; movement: string }>(
+          db,
+          sql`select b.account_id, sum(b.debit - b.credit)::text as movement from account_month_balances b
+               where b.month between ${range.from}::date and ${range.to}::date group by b.account_id`,
+        ),
       closing,
-    ]);
+    );
     for (const r of rows) {
       const movement = toPaisa(r.movement) - (closed.get(r.account_id) ?? 0n);
       if (movement !== 0n) movements.set(r.account_id, movement);
     }
     return movements;
   }
-  const [before, atEnd, closed] = await Promise.all([
-    totalsOn(db, addDays(range.from, -1)),
-    totalsOn(db, range.to),
+  const [before, atEnd, closed] = await readTogether(
+    db,
+    () => totalsOn(db, addDays(range.from, -1)),
+    () => totalsOn(db, range.to),
     closing,
-  ]);
+  );
   for (const [id, end] of atEnd) {
     const start = before.get(id);
     const movement = end.debits - end.credits - (start ? start.debits - start.credits : 0n) - (closed.get(id) ?? 0n);

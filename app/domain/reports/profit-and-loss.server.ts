@@ -1,15 +1,14 @@
 import type { DbOrTx } from "../../db/client.server";
 import { fromPaisa } from "../../lib/money";
 import { fiscalYearMonths, fiscalYearRange, type ReportPeriod } from "./report-periods";
-import { monthlyMovements, movementsByAccount } from "./ledger-figures.server";
+import { monthlyMovements, movementsByAccount, readTogether } from "./ledger-figures.server";
 import {
   columnsOf,
   comparedOf,
   naturalSection,
-  perColumn,
+  readColumns,
   reportAccounts,
   reportColumns,
-  type Columns,
 } from "./statement-lines.server";
 import type { ProfitAndLoss } from "./statements";
 
@@ -22,12 +21,12 @@ import type { ProfitAndLoss } from "./statements";
 export async function profitAndLoss(db: DbOrTx, period: ReportPeriod, startMonth: number): Promise<ProfitAndLoss> {
   const columns = reportColumns(period, startMonth);
   const months = fiscalYearMonths(period.fiscalYear, startMonth);
-  const [accounts, current, previous, lastYear, byMonth] = await Promise.all([
-    reportAccounts(db),
-    ...perColumn(columns, (p) => movementsByAccount(db, p, { excludeYearEndClose: true })),
-    monthlyMovements(db, "all", fiscalYearRange(period.fiscalYear, startMonth), { excludeYearEndClose: true }),
-  ]);
-  const figures: Columns<Map<string, bigint>> = [current, previous, lastYear];
+  const [accounts, figures, byMonth] = await readTogether(
+    db,
+    () => reportAccounts(db),
+    () => readColumns(db, columns, (p) => movementsByAccount(db, p, { excludeYearEndClose: true })),
+    () => monthlyMovements(db, "all", fiscalYearRange(period.fiscalYear, startMonth), { excludeYearEndClose: true }),
+  );
   const incomeAccounts = accounts.filter((a) => a.type === "income");
   const expenseAccounts = accounts.filter((a) => a.type === "expense");
   const income = naturalSection("income", "Income", incomeAccounts, figures);

@@ -4,6 +4,7 @@ import { chartOfAccounts } from "../../db/schema";
 import { fromPaisa } from "../../lib/money";
 import { naturalBalance } from "../accounting/balances.server";
 import type { AccountType, CashFlowActivity, PaymentMethod } from "../accounting/constants";
+import { readTogether } from "./ledger-figures.server";
 import { previousPeriod, samePeriodLastYear, type ReportPeriod } from "./report-periods";
 import type { Compared, ReportColumns, ReportLine, ReportSection } from "./statements";
 
@@ -57,20 +58,26 @@ export function reportColumns(period: ReportPeriod, startMonth: number): ReportC
   };
 }
 
-/** The columns in order: current, previous, last year. */
-export const COLUMN_KEYS = ["current", "previous", "lastYear"] as const;
-
 /** Three figures, one per column, in COLUMN_KEYS order. */
 export type Columns<T> = readonly [T, T, T];
+
+/** A read per column, the three side by side (one after another inside a transaction). */
+export function readColumns<T>(
+  db: DbOrTx,
+  columns: ReportColumns,
+  read: (period: ReportPeriod) => Promise<T>,
+): Promise<[T, T, T]> {
+  return readTogether<[T, T, T]>(
+    db,
+    () => read(columns.current),
+    () => read(columns.previous),
+    () => read(columns.lastYear),
+  );
+}
 
 /** A value per column, from the column's index. */
 export function columnsOf<T>(f: (index: 0 | 1 | 2) => T): [T, T, T] {
   return [f(0), f(1), f(2)];
-}
-
-/** Applies `f` to each column's period. */
-export function perColumn<T>(columns: ReportColumns, f: (period: ReportPeriod) => T): [T, T, T] {
-  return [f(columns.current), f(columns.previous), f(columns.lastYear)];
 }
 
 export function comparedOf(values: Columns<bigint>): Compared {
@@ -82,8 +89,6 @@ export const addColumns = (a: Columns<bigint>, b: Columns<bigint>): [bigint, big
   a[1] + b[1],
   a[2] + b[2],
 ];
-
-export const ZERO: Columns<bigint> = [0n, 0n, 0n];
 
 /** The sum of each column over some accounts' figures. */
 export function sumOf(

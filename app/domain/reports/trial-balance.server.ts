@@ -1,7 +1,7 @@
 import type { DbOrTx } from "../../db/client.server";
 import { fromPaisa } from "../../lib/money";
 import { addDays } from "../dashboard/periods";
-import { totalsOn } from "./ledger-figures.server";
+import { readTogether, totalsOn } from "./ledger-figures.server";
 import type { ReportPeriod } from "./report-periods";
 import { reportAccounts } from "./statement-lines.server";
 import type { TrialBalance, TrialBalanceLine } from "./statements";
@@ -12,11 +12,12 @@ import type { TrialBalance, TrialBalanceLine } from "./statements";
 // a balanced book each pair of columns adds up to the same.
 
 export async function trialBalance(db: DbOrTx, period: ReportPeriod): Promise<TrialBalance> {
-  const [accounts, before, atEnd] = await Promise.all([
-    reportAccounts(db),
-    totalsOn(db, addDays(period.from, -1)),
-    totalsOn(db, period.to),
-  ]);
+  const [accounts, before, atEnd] = await readTogether(
+    db,
+    () => reportAccounts(db),
+    () => totalsOn(db, addDays(period.from, -1)),
+    () => totalsOn(db, period.to),
+  );
   const lines: TrialBalanceLine[] = [];
   const sums = { openingDebit: 0n, openingCredit: 0n, debits: 0n, credits: 0n, closingDebit: 0n, closingCredit: 0n };
   for (const account of accounts) {
