@@ -61,7 +61,7 @@ export async function loadYearEndPage(db: DbOrTx, today: string = todayInDhaka()
             from year_end_closes c
             left join users cu on cu.id = c.closed_by
             left join users ru on ru.id = c.reopened_by
-           order by c.fiscal_year, c.closed_at desc`,
+           order by c.period_start, c.closed_at desc`,
     ),
     queryRows<{ label: string }>(
       db,
@@ -72,9 +72,12 @@ export async function loadYearEndPage(db: DbOrTx, today: string = todayInDhaka()
   const startMonth = settings?.startMonth ?? 7;
   const lockDate = settings?.lockDate ?? null;
 
-  const latest = new Map<number, CloseRow>();
-  for (const c of closes) if (!latest.has(c.fiscal_year)) latest.set(c.fiscal_year, c);
-  const years = new Set<number>([fiscalYearOfDate(today, startMonth), ...latest.keys()]);
+  // A year's latest close, by its first day: a close made before the start month changed (only ever a reopened one)
+  // is of another year than the one its number names now, and is not shown.
+  const latest = new Map<string, CloseRow>();
+  for (const c of closes) if (!latest.has(c.period_start)) latest.set(c.period_start, c);
+  const years = new Set<number>([fiscalYearOfDate(today, startMonth)]);
+  for (const c of closes) if (c.reopened_at === null) years.add(fiscalYearOfDate(c.period_start, startMonth));
   for (const m of months) years.add(fiscalYearOfDate(m.month, startMonth));
   const activeYears = closes.filter((c) => c.reopened_at === null).map((c) => c.period_start);
 
@@ -83,7 +86,7 @@ export async function loadYearEndPage(db: DbOrTx, today: string = todayInDhaka()
     const range = fiscalYearRange(fiscalYear, startMonth);
     const name = fiscalYearName(fiscalYear, startMonth);
     const figures = await yearFigures(db, range);
-    const c = latest.get(fiscalYear) ?? null;
+    const c = latest.get(range.from) ?? null;
     const closed = !!c && c.reopened_at === null;
     const ended = range.to < today;
     const row: FiscalYearRow = {
