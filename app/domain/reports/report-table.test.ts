@@ -135,6 +135,25 @@ describe("profitAndLossTable", () => {
   });
 });
 
+describe("a fiscal year", () => {
+  it("compares once: the year before is also the same period a year earlier", () => {
+    const fy = yearPeriod(2026, JULY);
+    const table = profitAndLossTable(
+      { ...pl, columns: { current: fy, previous: previousPeriod(fy, JULY), lastYear: samePeriodLastYear(fy, JULY) } },
+      JULY,
+    );
+    expect(table.columns.map((col) => [col.header, col.note ?? ""])).toEqual([
+      ["Account", ""],
+      ["FY 2026-27", ""],
+      ["FY 2025-26", ""],
+      ["Change", "vs FY 2025-26"],
+    ]);
+    expect(table.rows.every((row) => row.cells.length === 4)).toBe(true);
+    expect(text(table).at(-1)).toBe("grand | Net profit | 1100.00 | 500.00 | 600.00 (120.0%)");
+    expect(table.description).toContain("compared with FY 2025-26.");
+  });
+});
+
 describe("balanceSheetTable", () => {
   const bs: BalanceSheet = {
     kind: "balance-sheet",

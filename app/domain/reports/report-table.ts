@@ -245,6 +245,28 @@ function comparedCells(amounts: Compared, href?: (which: Which) => string | unde
   return [money("current"), money("previous"), change(amounts.previous), money("lastYear"), change(amounts.lastYear)];
 }
 
+/** A fiscal year's period before is the same year a year earlier: one comparison, not the same one twice. */
+const comparesOnce = (columns: ReportColumns) =>
+  columns.previous.from === columns.lastYear.from && columns.previous.to === columns.lastYear.to;
+
+/** "compared with Oct 2026 and Nov 2025"; "compared with FY 2025-26" when the two are one. */
+function comparedWith(columns: ReportColumns, asAt: boolean): string {
+  const name = (p: ReportPeriod) => (asAt ? day(p.to) : p.label);
+  return comparesOnce(columns)
+    ? `compared with ${name(columns.previous)}`
+    : `compared with ${name(columns.previous)} and ${name(columns.lastYear)}`;
+}
+
+/** The table without its last two columns (a year earlier, and the change) when they repeat the two before them. */
+function once(table: ReportTable, columns: ReportColumns): ReportTable {
+  if (!comparesOnce(columns)) return table;
+  return {
+    ...table,
+    columns: table.columns.slice(0, 4),
+    rows: table.rows.map((row) => ({ ...row, cells: row.cells.slice(0, 4) })),
+  };
+}
+
 const label = (value: string, extra: Partial<ReportCell> = {}): ReportCell => ({ value, ...extra });
 const heading = (title: string, width: number): ReportRow => ({
   kind: "heading",
@@ -291,22 +313,25 @@ export function profitAndLossTable(report: ProfitAndLoss, startMonth: number): R
   const links = linker(startMonth);
   const { columns } = report;
   const ledgerPeriod = (which: Which) => columns[which];
-  return {
-    tab: "profit-and-loss",
-    title: REPORT_TAB_LABELS["profit-and-loss"],
-    description: `Income and expenses of ${columns.current.label} (${periodDates(columns.current)}), compared with ${columns.previous.label} and ${columns.lastYear.label}. Posted entries only; year-end close entries are left out.`,
-    period: columns.current,
-    columns: comparedColumns(columns, false),
-    rows: [
-      ...sectionRows(report.income, { totalLabel: "Total income", ledgerPeriod, links }),
-      ...sectionRows(report.expenses, { totalLabel: "Total expenses", ledgerPeriod, links }),
-      {
-        kind: "grand",
-        cells: [label("Net profit"), ...comparedCells(report.netProfit)],
-      },
-    ],
-    notes: ["A negative net profit is a loss."],
-  };
+  return once(
+    {
+      tab: "profit-and-loss",
+      title: REPORT_TAB_LABELS["profit-and-loss"],
+      description: `Income and expenses of ${columns.current.label} (${periodDates(columns.current)}), ${comparedWith(columns, false)}. Posted entries only; year-end close entries are left out.`,
+      period: columns.current,
+      columns: comparedColumns(columns, false),
+      rows: [
+        ...sectionRows(report.income, { totalLabel: "Total income", ledgerPeriod, links }),
+        ...sectionRows(report.expenses, { totalLabel: "Total expenses", ledgerPeriod, links }),
+        {
+          kind: "grand",
+          cells: [label("Net profit"), ...comparedCells(report.netProfit)],
+        },
+      ],
+      notes: ["A negative net profit is a loss."],
+    },
+    columns,
+  );
 }
 
 /** The first day of the fiscal year holding `date`. */
@@ -336,19 +361,22 @@ export function balanceSheetTable(report: BalanceSheet, startMonth: number): Rep
       kind: "line",
       cells: [label("Difference (assets less liabilities and equity)"), ...comparedCells(report.difference)],
     });
-  return {
-    tab: "balance-sheet",
-    title: REPORT_TAB_LABELS["balance-sheet"],
-    description: `What the company owns and owes at the end of ${columns.current.label} (${day(columns.current.to)}), compared with ${day(columns.previous.to)} and ${day(columns.lastYear.to)}. Posted entries only; equity includes the result not yet closed to retained earnings.`,
-    period: columns.current,
-    columns: comparedColumns(columns, true),
-    rows,
-    notes: [
-      balanced
-        ? "Assets equal liabilities and equity in every column."
-        : "Assets differ from liabilities and equity: see the Difference line.",
-    ],
-  };
+  return once(
+    {
+      tab: "balance-sheet",
+      title: REPORT_TAB_LABELS["balance-sheet"],
+      description: `What the company owns and owes at the end of ${columns.current.label} (${day(columns.current.to)}), ${comparedWith(columns, true)}. Posted entries only; equity includes the result not yet closed to retained earnings.`,
+      period: columns.current,
+      columns: comparedColumns(columns, true),
+      rows,
+      notes: [
+        balanced
+          ? "Assets equal liabilities and equity in every column."
+          : "Assets differ from liabilities and equity: see the Difference line.",
+      ],
+    },
+    columns,
+  );
 }
 
 export function cashFlowTable(report: CashFlow, startMonth: number): ReportTable {
@@ -374,34 +402,37 @@ export function cashFlowTable(report: CashFlow, startMonth: number): ReportTable
     kind: "total",
     cells: [label("Net cash from operating activities"), ...comparedCells(report.netOperating)],
   };
-  return {
-    tab: "cash-flow",
-    title: REPORT_TAB_LABELS["cash-flow"],
-    description: `Where cash, bank and wallet money came from and went in ${columns.current.label} (${periodDates(columns.current)}), by the indirect method: the net profit, then the change in each other balance. Compared with ${columns.previous.label} and ${columns.lastYear.label}.`,
-    period: columns.current,
-    columns: comparedColumns(columns, false),
-    rows: [
-      ...operating,
-      ...sectionRows(report.investing, {
-        title: CASH_FLOW_ACTIVITY_LABELS.investing,
-        totalLabel: "Net cash from investing activities",
-        ledgerPeriod,
-        links,
-      }),
-      ...sectionRows(report.financing, {
-        title: CASH_FLOW_ACTIVITY_LABELS.financing,
-        totalLabel: "Net cash from financing activities",
-        ledgerPeriod,
-        links,
-      }),
-      { kind: "grand", cells: [label("Net change in cash"), ...comparedCells(report.netChange)] },
-      { kind: "line", cells: [label("Cash at the start of the period"), ...comparedCells(report.openingCash)] },
-      { kind: "grand", cells: [label("Cash at the end of the period"), ...comparedCells(report.closingCash)] },
-    ],
-    notes: [
-      "Cash is the cash, bank and mobile wallet accounts. A negative figure is cash paid out (or a balance that grew).",
-    ],
-  };
+  return once(
+    {
+      tab: "cash-flow",
+      title: REPORT_TAB_LABELS["cash-flow"],
+      description: `Where cash, bank and wallet money came from and went in ${columns.current.label} (${periodDates(columns.current)}), by the indirect method: the net profit, then the change in each other balance; ${comparedWith(columns, false)}.`,
+      period: columns.current,
+      columns: comparedColumns(columns, false),
+      rows: [
+        ...operating,
+        ...sectionRows(report.investing, {
+          title: CASH_FLOW_ACTIVITY_LABELS.investing,
+          totalLabel: "Net cash from investing activities",
+          ledgerPeriod,
+          links,
+        }),
+        ...sectionRows(report.financing, {
+          title: CASH_FLOW_ACTIVITY_LABELS.financing,
+          totalLabel: "Net cash from financing activities",
+          ledgerPeriod,
+          links,
+        }),
+        { kind: "grand", cells: [label("Net change in cash"), ...comparedCells(report.netChange)] },
+        { kind: "line", cells: [label("Cash at the start of the period"), ...comparedCells(report.openingCash)] },
+        { kind: "grand", cells: [label("Cash at the end of the period"), ...comparedCells(report.closingCash)] },
+      ],
+      notes: [
+        "Cash is the cash, bank and mobile wallet accounts. A negative figure is cash paid out (or a balance that grew).",
+      ],
+    },
+    columns,
+  );
 }
 
 // ---------------------------------------------------------------------------------------------------------------
