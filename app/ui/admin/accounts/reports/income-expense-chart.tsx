@@ -88,7 +88,8 @@ async function drawChart(canvas: HTMLCanvasElement, months: MonthFigures[]): Pro
           backgroundColor: COLORS.net,
           borderWidth: 2,
           pointRadius: 3,
-          tension: 0.25,
+          // Straight segments: a curve would dip below zero between months that do not.
+          tension: 0,
           order: 1,
         },
       ],

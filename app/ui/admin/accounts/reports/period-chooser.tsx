@@ -125,12 +125,12 @@ export function PeriodChooser({
           if (target instanceof HTMLSelectElement || (target instanceof HTMLInputElement && target.type === "month"))
             event.currentTarget.requestSubmit();
         }}
-        className="grid grid-cols-2 gap-3 sm:flex sm:flex-wrap sm:items-end"
+        className="flex flex-wrap items-end gap-3"
       >
         <input type="hidden" name="tab" value={tab} />
         <input type="hidden" name="period" value={period.kind} />
         {accounts && (
-          <div className="col-span-2 sm:w-80">
+          <div className="w-full sm:w-80">
             <label htmlFor="report-account" className={labelClass}>
               Account
             </label>
@@ -146,7 +146,7 @@ export function PeriodChooser({
           </div>
         )}
         {period.kind === "monthly" && (
-          <div className="sm:w-48">
+          <div className="min-w-44 flex-1 sm:w-48 sm:flex-none">
             <label htmlFor="report-month" className={labelClass}>
               Month
             </label>
@@ -164,7 +164,7 @@ export function PeriodChooser({
           </div>
         )}
         {(period.kind === "quarterly" || period.kind === "yearly") && (
-          <div className="sm:w-40">
+          <div className="min-w-32 flex-1 sm:w-40 sm:flex-none">
             <label htmlFor="report-fy" className={labelClass}>
               Fiscal year
             </label>
@@ -178,7 +178,7 @@ export function PeriodChooser({
           </div>
         )}
         {period.kind === "quarterly" && (
-          <div className="sm:w-44">
+          <div className="min-w-36 flex-1 sm:w-44 sm:flex-none">
             <label htmlFor="report-quarter" className={labelClass}>
               Quarter
             </label>
@@ -198,7 +198,7 @@ export function PeriodChooser({
         )}
         {period.kind === "range" && (
           <>
-            <div className="sm:w-44">
+            <div className="min-w-36 flex-1 sm:w-44 sm:flex-none">
               <label htmlFor="report-from" className={labelClass}>
                 From
               </label>
@@ -211,7 +211,7 @@ export function PeriodChooser({
                 className={fieldClass}
               />
             </div>
-            <div className="sm:w-44">
+            <div className="min-w-36 flex-1 sm:w-44 sm:flex-none">
               <label htmlFor="report-to" className={labelClass}>
                 To
               </label>
@@ -219,7 +219,7 @@ export function PeriodChooser({
             </div>
           </>
         )}
-        <div className="col-span-2 flex items-end">
+        <div className="flex items-end">
           {/* Needed without JavaScript and for the dates; a select or the month applies at once. */}
           <button type="submit" className={`${secondaryButton} !px-4 !py-2`}>
             Show

@@ -125,7 +125,11 @@ export function StatementTable({ table }: { table: ReportTable }) {
                   } ${row.kind === "line" ? "font-normal" : ""}`}
                   style={{ paddingLeft: `${1 + depth * 1.25}rem` }}
                 >
-                  {label?.code && <span className="mr-1.5 text-xs text-slate-500 tabular-nums">{label.code}</span>}
+                  {label?.code && (
+                    <>
+                      <span className="mr-1 text-xs text-slate-500 tabular-nums">{label.code}</span>{" "}
+                    </>
+                  )}
                   <span className="break-words">{label?.value}</span>
                 </th>
                 {figures.map((cell, j) => (
