@@ -100,7 +100,8 @@ export function PeriodChooser({
             <span className="block font-semibold text-ink-900" data-testid="period-label">
               {period.label}
             </span>
-            <span className="block text-xs text-slate-500">{periodDates(period)}</span>
+            {/* A range's label is its dates already. */}
+            {period.kind !== "range" && <span className="block text-xs text-slate-500">{periodDates(period)}</span>}
           </p>
           <Link
             to={href(after)}

@@ -97,7 +97,7 @@ export function StatementTable({ table }: { table: ReportTable }) {
           <tr>
             <th
               scope="col"
-              className="sticky left-0 z-10 w-[38%] bg-slate-50 px-4 py-2.5 text-left font-semibold shadow-[1px_0_0_#e2e8f0] max-sm:w-40"
+              className="sticky left-0 z-10 w-[38%] bg-slate-50 px-4 py-2.5 text-left font-semibold shadow-[1px_0_0_#e2e8f0] max-sm:w-44"
             >
               {labelColumn?.header}
             </th>
@@ -120,7 +120,7 @@ export function StatementTable({ table }: { table: ReportTable }) {
               <tr key={i} className={ROW_CLASS[row.kind]} data-row={row.kind}>
                 <th
                   scope="row"
-                  className={`sticky left-0 z-10 py-2 pr-3 text-left align-top shadow-[1px_0_0_#e2e8f0] max-sm:w-40 ${
+                  className={`sticky left-0 z-10 py-2 pr-3 text-left align-top shadow-[1px_0_0_#e2e8f0] max-sm:w-44 ${
                     row.kind === "heading" || row.kind === "grand" ? "bg-slate-50" : "bg-white"
                   } ${row.kind === "line" ? "font-normal" : ""}`}
                   style={{ paddingLeft: `${1 + depth * 1.25}rem` }}
