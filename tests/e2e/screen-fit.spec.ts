@@ -83,6 +83,15 @@ const EXAMPLES: Record<string, string[]> = {
   ].map((id) => `/customer/quotation/${id}`),
   "/customer/link/:token": [`/customer/link/${E2E_PORTAL_QUOTATIONS.sent.linkToken}`],
   "/admin/customers/:id": [`/admin/customers/${E2E_CUSTOMER_RECORD.id}`],
+  // Issue 24: each tab of Financial Reports over the fiscal year holding the fixtures' invoice and payment (the
+  // General Ledger's of receivables, where they are), and a quarter and a range.
+  "/admin/accounts/reports": [
+    "/admin/accounts/reports",
+    "/admin/accounts/reports?tab=balance-sheet&period=yearly",
+    "/admin/accounts/reports?tab=cash-flow&period=quarterly",
+    "/admin/accounts/reports?tab=trial-balance&period=range&from=2024-07-01&to=2029-06-30",
+    `/admin/accounts/reports?tab=general-ledger&period=yearly&account=${seedId("account:1300")}`,
+  ],
 };
 
 /**
