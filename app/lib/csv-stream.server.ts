@@ -15,6 +15,17 @@ export function csvLines(rows: string[][]): string {
   return stringify(rows, { record_delimiter: "windows", quote_record_delimiter: true, escape_formulas: true });
 }
 
+/**
+ * CSV text of `rows` as csvLines writes it, except that a plain number stays a number: "-1500.00" is an amount, not
+ * a formula, and a register or a report must add up in the spreadsheet (the tax registers, the financial reports).
+ */
+export function numericCsvLines(rows: string[][]): string {
+  const safe = rows.map((row) =>
+    row.map((cell) => (/^[=+\-@\t\r]/.test(cell) && !/^-?\d+(?:\.\d+)?$/.test(cell) ? `'${cell}` : cell)),
+  );
+  return stringify(safe, { record_delimiter: "windows", quote_record_delimiter: true });
+}
+
 /** Where the last batch ended: its last row's sort keys (as text) and id. */
 export interface KeysetAfter {
   keys: string[];

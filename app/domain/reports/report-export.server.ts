@@ -1,9 +1,9 @@
 import type { DbOrTx } from "../../db/client.server";
+import { numericCsvLines } from "../../lib/csv-stream.server";
 import { formatMoney } from "../../lib/format";
 import { documentDate } from "../../lib/pdf/document-dates";
 import { COLORS, defaultLogoPath, PdfBuilder, type CompanyDetails, type TableColumn } from "../../lib/pdf/pdf.server";
 import { getCompanySettings } from "../settings/company-settings.server";
-import { registerCsvLines } from "../tax/tax-report.server";
 import { fiscalYearName } from "./report-periods";
 import { periodDates, periodSlug, type ReportCell, type ReportTable, type ReportTableColumn } from "./report-table";
 
@@ -65,7 +65,7 @@ export function reportCsv(table: ReportTable, companyName: string, startMonth: n
     header,
     ...table.rows.map((row) => cells(row.cells)),
   ];
-  return `\uFEFF${registerCsvLines(lines)}`;
+  return `\uFEFF${numericCsvLines(lines)}`;
 }
 
 const WEIGHTS: Record<ReportTableColumn["kind"], number> = {

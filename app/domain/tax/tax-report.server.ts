@@ -1,5 +1,5 @@
 import type { DbOrTx } from "../../db/client.server";
-import { stringify } from "csv-stringify/sync";
+import { numericCsvLines } from "../../lib/csv-stream.server";
 import { formatMoney, formatShortDate } from "../../lib/format";
 import { fromPaisa, toPaisa } from "../../lib/money";
 import { COLORS, defaultLogoPath, PdfBuilder, type TableColumn } from "../../lib/pdf/pdf.server";
@@ -123,18 +123,6 @@ const purchaseCells = (r: RegisterRow) => [
   r.vat,
 ];
 
-/**
- * CSV text of `rows`, as app/lib/csv-stream.server.ts's csvLines writes it (Windows line ends, a cell with a line
- * break quoted, a cell a spreadsheet would run as a formula prefixed with '), except that a plain number stays a
- * number: a credit note's "-1500.00" is an amount, not a formula, and a register must add up in the spreadsheet.
- */
-export function registerCsvLines(rows: string[][]): string {
-  const safe = rows.map((row) =>
-    row.map((cell) => (/^[=+\-@\t\r]/.test(cell) && !/^-?\d+(?:\.\d+)?$/.test(cell) ? `'${cell}` : cell)),
-  );
-  return stringify(safe, { record_delimiter: "windows", quote_record_delimiter: true });
-}
-
 /** One part as CSV text (a byte order mark first, so spreadsheet programs read ৳ and Bengali names). */
 export function taxReportCsv(data: TaxReportData, part: TaxReportPart): string {
   let rows: string[][];
@@ -160,7 +148,7 @@ export function taxReportCsv(data: TaxReportData, part: TaxReportPart): string {
       ["Total", "", "", "", totals.value, "", totals.vat],
     ];
   }
-  return `\uFEFF${registerCsvLines(rows)}`;
+  return `\uFEFF${numericCsvLines(rows)}`;
 }
 
 const money = (amount: string) => formatMoney(amount);
