@@ -194,7 +194,8 @@ export default function Budgeting({ loaderData, actionData }: Route.ComponentPro
             </h2>
             <BudgetChartKey />
           </div>
-          <div className="grid gap-4 lg:grid-cols-2">
+          {/* Cards as tall as their own content: one opened By month does not stretch its neighbour. */}
+          <div className="grid items-start gap-4 lg:grid-cols-2">
             {year.cards.map((card) => (
               <BudgetCard
                 key={card.id}

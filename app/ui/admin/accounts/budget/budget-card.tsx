@@ -72,7 +72,8 @@ export function BudgetCard({
         </div>
       </header>
 
-      <div className="grid gap-3 px-4 py-3">
+      {/* One column that may shrink below its content: the months' table scrolls in its own box instead. */}
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-3 px-4 py-3">
         <dl className="grid grid-cols-2 gap-x-4 gap-y-2 sm:grid-cols-3">
           <div>
             <dt className="text-xs text-slate-500">Budget</dt>
@@ -126,47 +127,55 @@ export function BudgetCard({
             By month
             <ChevronDown aria-hidden className="size-4 text-slate-500 transition group-open:rotate-180" />
           </summary>
-          <table className="w-full border-t border-slate-200 text-xs">
-            <caption className="sr-only">{title}: budget and actual by month</caption>
-            <thead className="bg-slate-50 text-slate-500">
-              <tr>
-                <th scope="col" className="px-3 py-1.5 text-left font-medium">
-                  Month
-                </th>
-                <th scope="col" className="px-2 py-1.5 text-right font-medium">
-                  Budget
-                </th>
-                <th scope="col" className="px-2 py-1.5 text-right font-medium">
-                  Actual
-                </th>
-                <th scope="col" className="px-3 py-1.5 text-right font-medium">
-                  Variance
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100 tabular-nums">
-              {card.months.map((m) => {
-                const ahead = future(m.month);
-                return (
-                  <tr key={m.month} className={m.over ? "bg-red-50" : undefined} data-over={m.over ? "" : undefined}>
-                    <th scope="row" className="px-3 py-1.5 text-left font-normal whitespace-nowrap text-slate-700">
-                      {m.label}
-                      {m.over && <span className="ml-1.5 font-semibold text-red-700">Over</span>}
-                    </th>
-                    <td className="px-2 py-1.5 text-right whitespace-nowrap">{formatMoney(m.budget)}</td>
-                    <td className={`px-2 py-1.5 text-right whitespace-nowrap ${m.over ? "text-red-700" : ""}`}>
-                      {ahead ? <span className="text-slate-400">—</span> : formatSignedMoney(m.actual)}
-                    </td>
-                    <td className="px-3 py-1.5 text-right whitespace-nowrap">
-                      {ahead ? <span className="text-slate-400">—</span> : formatSignedMoney(m.variance)}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-          <p className="border-t border-slate-100 px-3 py-1.5 text-[11px] text-slate-500">
-            Variance is actual less budget. A dash: the month has not begun.
+          {/* Wide amounts on a phone scroll inside this box, never the page. */}
+          <div className="overflow-x-auto border-t border-slate-200" data-scrolls-sideways>
+            <table className="w-full text-xs">
+              <caption className="sr-only">{title}: budget and actual by month</caption>
+              <thead className="bg-slate-50 text-slate-500">
+                <tr>
+                  <th scope="col" className="px-2 py-1.5 sm:px-3 text-left font-medium">
+                    Month
+                  </th>
+                  <th scope="col" className="px-1.5 py-1.5 text-right sm:px-2 font-medium">
+                    Budget
+                  </th>
+                  <th scope="col" className="px-1.5 py-1.5 text-right sm:px-2 font-medium">
+                    Actual
+                  </th>
+                  <th scope="col" className="hidden px-2 py-1.5 text-right font-medium sm:table-cell sm:px-3">
+                    Variance
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100 tabular-nums">
+                {card.months.map((m) => {
+                  const ahead = future(m.month);
+                  return (
+                    <tr key={m.month} className={m.over ? "bg-red-50" : undefined} data-over={m.over ? "" : undefined}>
+                      <th
+                        scope="row"
+                        className="px-2 py-1.5 sm:px-3 text-left font-normal whitespace-nowrap text-slate-700"
+                      >
+                        {m.label}
+                        {m.over && <span className="block font-semibold text-red-700 sm:ml-1.5 sm:inline">Over</span>}
+                      </th>
+                      <td className="px-1.5 py-1.5 text-right sm:px-2 whitespace-nowrap">{formatMoney(m.budget)}</td>
+                      <td
+                        className={`px-1.5 py-1.5 text-right sm:px-2 whitespace-nowrap ${m.over ? "text-red-700" : ""}`}
+                      >
+                        {ahead ? <span className="text-slate-400">—</span> : formatSignedMoney(m.actual)}
+                      </td>
+                      <td className="hidden px-2 py-1.5 text-right whitespace-nowrap sm:table-cell sm:px-3">
+                        {ahead ? <span className="text-slate-400">—</span> : formatSignedMoney(m.variance)}
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+          <p className="border-t border-slate-100 px-2 py-1.5 sm:px-3 text-[11px] text-slate-500">
+            <span className="hidden sm:inline">Variance is actual less budget. </span>A dash: the month has not begun.
           </p>
         </details>
 
@@ -194,7 +203,7 @@ export function BudgetCard({
                 aria-label={`Copy the budget of ${title} to FY ${nextYearLabel}`}
                 className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-sm font-medium text-brand-700 hover:bg-brand-50 disabled:cursor-not-allowed disabled:text-slate-400 disabled:hover:bg-transparent"
               >
-                <Copy aria-hidden className="size-4" /> Copy to FY {nextYearLabel}
+                <Copy aria-hidden className="size-4" /> Copy to {nextYearLabel}
               </button>
             </Form>
           )}

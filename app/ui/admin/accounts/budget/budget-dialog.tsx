@@ -206,8 +206,9 @@ export function BudgetDialog({
           }`}
           data-testid="monthly-allocation"
         >
-          <legend className="text-sm font-semibold text-ink-900">Monthly Allocation</legend>
-          <div className="mt-1 flex flex-wrap items-center justify-between gap-2">
+          {/* Floated, a legend sits inside the fieldset's box rather than on its top border. */}
+          <legend className="float-left w-full text-sm font-semibold text-ink-900">Monthly Allocation</legend>
+          <div className="clear-both flex flex-wrap items-center justify-between gap-2 pt-1">
             <p className="text-xs text-slate-500">
               Each month&apos;s budget, 0 or more; together they make the Total Amount.
             </p>

@@ -34,7 +34,7 @@ function Card({
   );
 }
 
-function Totals({ side, verb }: { side: BudgetYearView["summary"]["expense"]; verb: string }) {
+function Totals({ side, verb, kind }: { side: BudgetYearView["summary"]["expense"]; verb: string; kind: string }) {
   return (
     <>
       <dl className="mt-2 grid gap-1">
@@ -55,7 +55,9 @@ function Totals({ side, verb }: { side: BudgetYearView["summary"]["expense"]; ve
         </div>
       </dl>
       <p className="mt-1 text-xs text-slate-500">
-        {side.count} {side.count === 1 ? "budget" : "budgets"}
+        {side.count === 0
+          ? `No ${kind} account has a budget this year`
+          : `${side.count} ${side.count === 1 ? "budget" : "budgets"}`}
       </p>
     </>
   );
@@ -66,10 +68,10 @@ export function BudgetSummary({ year }: { year: BudgetYearView }) {
   return (
     <section aria-label={`Totals of FY ${year.label}`} className="mb-6 grid gap-4 sm:grid-cols-3">
       <Card title="Expense budgets" icon={ArrowUpRight} tint="bg-rose-50 text-rose-700" testId="summary-expense">
-        <Totals side={summary.expense} verb="spent" />
+        <Totals side={summary.expense} verb="spent" kind="expense" />
       </Card>
       <Card title="Income budgets" icon={ArrowDownLeft} tint="bg-emerald-50 text-emerald-700" testId="summary-income">
-        <Totals side={summary.income} verb="earned" />
+        <Totals side={summary.income} verb="earned" kind="income" />
       </Card>
       <Card
         title="Over budget"

@@ -29,7 +29,7 @@ export function YearChooser({
   const step =
     "grid size-10 shrink-0 place-items-center rounded-md border border-slate-300 bg-white text-ink-900 shadow-sm hover:bg-slate-50";
   return (
-    <Form method="get" className="flex items-center gap-1.5" aria-label="Fiscal year">
+    <Form method="get" className="flex w-full items-center gap-1.5 sm:w-auto" aria-label="Choose the fiscal year">
       {fiscalYear > FISCAL_YEAR_MIN ? (
         <Link
           to={hrefOf(fiscalYear - 1)}
@@ -52,15 +52,15 @@ export function YearChooser({
         defaultValue={String(fiscalYear)}
         key={fiscalYear}
         onChange={(e) => void submit(e.currentTarget.form, { preventScrollReset: true })}
-        className={`${inputClass} w-auto border-slate-300 py-2.5`}
+        className={`${inputClass} min-w-0 flex-1 border-slate-300 py-2.5 sm:w-auto sm:flex-none`}
       >
         {years.map((y) => {
           const n = countOf.get(y) ?? 0;
           return (
             <option key={y} value={y}>
-              FY {fiscalYearName(y, startMonth)}
+              {fiscalYearName(y, startMonth)}
               {y === currentFiscalYear ? " (current)" : ""}
-              {n > 0 ? ` · ${n} ${n === 1 ? "budget" : "budgets"}` : ""}
+              {n > 0 ? `: ${n} ${n === 1 ? "budget" : "budgets"}` : ""}
             </option>
           );
         })}
