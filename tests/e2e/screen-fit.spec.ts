@@ -141,6 +141,8 @@ const EXPECTED_DIALOG_PARAMS: Record<string, string[]> = {
   // Issue 23: Add Transaction on Bank Reconciliation and Add rule on Bank Rules (admin and accountant both manage).
   "/admin/accounts/reconciliation": ["new"],
   "/admin/accounts/reconciliation/rules": ["new"],
+  // Issue 24: Create Budget (the fixtures hold no budget: tests/e2e/budgets.spec.ts checks the cards at 375 px).
+  "/admin/accounts/budget": ["new"],
 };
 
 /**
