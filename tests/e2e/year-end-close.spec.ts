@@ -24,9 +24,12 @@ const todayShort = () => {
   return `${month} ${d}, ${y}`;
 };
 
-async function fitsPhone(page: Page, within: "main" | "dialog" = "main") {
+/** The screen (or its dialog) fits a 375 px window; `shot` names its screenshots at 375 and 1280 px. */
+async function fitsPhone(page: Page, within: "main" | "dialog" = "main", shot?: string) {
+  if (shot) await page.screenshot({ path: `.tmp/screenshots/year-end-${shot}-1280.png`, fullPage: within === "main" });
   await page.setViewportSize({ width: 375, height: 800 });
   await expect.poll(() => screenFitProblems(page, within), { timeout: 5_000 }).toEqual([]);
+  if (shot) await page.screenshot({ path: `.tmp/screenshots/year-end-${shot}-375.png`, fullPage: within === "main" });
   await page.setViewportSize({ width: 1280, height: 800 });
 }
 
@@ -65,7 +68,7 @@ test("close a past year with postings, see it closed, reopen it with a reason; t
   await expect(fy.locator("dd").nth(0)).toHaveText("৳12,000.50");
   await expect(fy.locator("dd").nth(1)).toHaveText("৳0.00");
   await expect(fy.locator("dd").nth(2)).toHaveText("৳12,000.50");
-  await fitsPhone(page);
+  await fitsPhone(page, "main", "open");
 
   // Close year: the confirmation says what will be posted.
   await fy.getByRole("link", { name: "Close year" }).click();
@@ -79,14 +82,14 @@ test("close a past year with postings, see it closed, reopen it with a reason; t
       "Until the year is reopened, nothing else can be posted between Jul 01, 2024 and Jun 30, 2025.",
     ),
   ).toBeVisible();
-  await fitsPhone(page, "dialog");
+  await fitsPhone(page, "dialog", "close-dialog");
   await dialog(page).getByRole("button", { name: "Close year" }).click();
   await expect(page.getByText("Year closed successfully").first()).toBeVisible();
   await expect(dialog(page)).toHaveCount(0);
   await expect(fy.getByText("Closed", { exact: true })).toBeVisible();
   await expect(fy.getByText(new RegExp(`Closed on ${todayShort()} by `))).toBeVisible();
   await expect(fy.getByRole("link", { name: "Reopen" })).toBeVisible();
-  await fitsPhone(page);
+  await fitsPhone(page, "main", "closed");
 
   // Its closing entry in the General Ledger.
   await fy.getByRole("link", { name: "Closing entry" }).click();
@@ -113,7 +116,7 @@ test("close a past year with postings, see it closed, reopen it with a reason; t
   await expect(
     page.getByText("Failed to reopen year: Reason is required: say why the year is reopened").first(),
   ).toBeVisible();
-  await fitsPhone(page, "dialog");
+  await fitsPhone(page, "dialog", "reopen-dialog");
   await dialog(page).getByLabel("Reason").fill("A supplier invoice of June 2025 arrived late");
   await dialog(page).getByRole("button", { name: "Reopen" }).click();
   await expect(page.getByText("Year reopened successfully").first()).toBeVisible();
@@ -122,6 +125,7 @@ test("close a past year with postings, see it closed, reopen it with a reason; t
   await expect(reopened.getByText("A supplier invoice of June 2025 arrived late")).toBeVisible();
   await expect(reopened.getByRole("link", { name: "Reopening entry" })).toBeVisible();
   await expect(reopened.getByRole("link", { name: "Close year" })).toBeVisible();
+  await fitsPhone(page, "main", "reopened");
 
   // Now the start month changes: years are named by their calendar year.
   await page.goto("/admin/settings/accounting");

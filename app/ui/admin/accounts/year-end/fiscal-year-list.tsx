@@ -21,6 +21,8 @@ const ledgerEntryHref = (entryId: string) => `/admin/accounts/ledger?entry=${enc
 const dayOf = (instant: string) => formatShortDate(todayInDhaka(new Date(instant)));
 
 const linkClass = "font-medium text-brand-700 hover:underline";
+/** A figure: its label and amount on one line on a phone, the amount under its label from sm up. */
+const figureClass = "flex items-baseline justify-between gap-3 sm:block";
 
 function StateBadge({ year, current }: { year: FiscalYearRow; current: boolean }) {
   if (year.close && !year.close.reopenedAt) return <Badge tone="green">Closed</Badge>;
@@ -34,7 +36,8 @@ function StateText({ year }: { year: FiscalYearRow }) {
   const closedLine = (
     <>
       Closed on {dayOf(close.closedAt)}
-      {close.closedBy ? ` by ${close.closedBy}` : ""}, result <Balance amount={close.result} />{" "}
+      {close.closedBy ? ` by ${close.closedBy}` : ""}, result <Balance amount={close.result} />
+      {" · "}
       <Link to={ledgerEntryHref(close.closingEntryId)} className={linkClass}>
         Closing entry
       </Link>
@@ -138,20 +141,20 @@ export function FiscalYearList({
                       {formatShortDate(year.from)} – {formatShortDate(year.to)}
                     </span>
                   </div>
-                  <dl className="grid grid-cols-3 gap-3 text-sm sm:max-w-xl">
-                    <div>
+                  <dl className="grid gap-x-6 gap-y-1 text-sm sm:max-w-xl sm:grid-cols-3">
+                    <div className={figureClass}>
                       <dt className="text-slate-500">Income</dt>
                       <dd className="font-medium text-ink-900">
                         <Balance amount={year.income} />
                       </dd>
                     </div>
-                    <div>
+                    <div className={figureClass}>
                       <dt className="text-slate-500">Expenses</dt>
                       <dd className="font-medium text-ink-900">
                         <Balance amount={year.expenses} />
                       </dd>
                     </div>
-                    <div>
+                    <div className={figureClass}>
                       <dt className="text-slate-500">{loss ? "Loss" : "Result"}</dt>
                       <dd className="font-semibold">
                         <Link
