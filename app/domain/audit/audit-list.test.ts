@@ -12,6 +12,8 @@ describe("auditRecordHref", () => {
     expect(auditRecordHref("inventory_item", id)).toBe(`/admin/inventory?edit=${id}`);
     expect(auditRecordHref("account", id)).toBe(`/admin/accounts/chart/${id}`);
     expect(auditRecordHref("accounting_settings", null)).toBe("/admin/settings/accounting");
+    expect(auditRecordHref("year_end_close", id)).toBe("/admin/accounts/reports/year-end");
+    expect(auditRecordHref("budget", id)).toBe("/admin/accounts/budget");
   });
 
   it("links nothing else", () => {

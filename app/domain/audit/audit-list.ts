@@ -34,6 +34,10 @@ export function auditRecordHref(entityType: string | null, entityId: string | nu
       return entityId ? `/admin/accounts/chart/${encodeURIComponent(entityId)}` : null;
     case "accounting_settings":
       return "/admin/settings/accounting";
+    case "year_end_close":
+      return "/admin/accounts/reports/year-end";
+    case "budget":
+      return "/admin/accounts/budget";
     default:
       return null;
   }

@@ -4,7 +4,7 @@ import { fieldErrors } from "../../lib/form-errors";
 import { formatMoney } from "../../lib/format";
 import { isUuid } from "../../lib/list-params";
 import { fromPaisa, moneyField, normalizeMoney, toPaisa } from "../../lib/money";
-import { BUDGET_TYPES, FISCAL_YEAR_MAX, FISCAL_YEAR_MIN } from "../accounting/constants";
+import { BUDGET_TYPES, FISCAL_YEAR_MAX, FISCAL_YEAR_MIN, type BudgetType } from "../accounting/constants";
 import { fiscalYearMonths, fiscalYearOfDate, MONTH_NAMES } from "../reports/report-periods";
 
 // The Create Budget / Edit Budget form (backoffice.md §2 Budget Management, §5, §9; issue 24): Fiscal Year (a
@@ -17,7 +17,7 @@ import { fiscalYearMonths, fiscalYearOfDate, MONTH_NAMES } from "../reports/repo
 // of the fiscal year's start keeps each amount on its month. The screen lists them in the fiscal year's order.
 // Browser-safe.
 
-export type BudgetType = (typeof BUDGET_TYPES)[number];
+export type { BudgetType };
 
 export const BUDGET_LIMITS = { notes: 1000 } as const;
 

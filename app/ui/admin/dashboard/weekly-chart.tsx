@@ -1,6 +1,7 @@
-import { useEffect, useRef, useState } from "react";
+import { useRef } from "react";
 import { weekLabel, type WeekCount } from "~/domain/dashboard/periods";
 import { Panel } from "../page-header";
+import { useLazyChart, type ChartInstance } from "../use-lazy-chart";
 
 // Quotation requests and approvals per week. The page arrives with a plain bar chart drawn in HTML (what a
 // browser without JavaScript keeps) and a table for screen readers; in the browser Chart.js then draws the
@@ -15,8 +16,6 @@ const SERIES = [
   { key: "requests", label: "Requests", color: COLORS.requests },
   { key: "approvals", label: "Approvals", color: COLORS.approvals },
 ] as const;
-
-type ChartInstance = { destroy(): void };
 
 async function drawChart(canvas: HTMLCanvasElement, weeks: WeekCount[]): Promise<ChartInstance> {
   const { Chart, BarController, BarElement, CategoryScale, LinearScale, Tooltip } = await import("chart.js");
@@ -66,27 +65,7 @@ async function drawChart(canvas: HTMLCanvasElement, weeks: WeekCount[]): Promise
 
 export function WeeklyChart({ weeks }: { weeks: WeekCount[] }) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
-  const [drawn, setDrawn] = useState(false);
-
-  useEffect(() => {
-    let chart: ChartInstance | undefined;
-    let cancelled = false;
-    drawChart(canvasRef.current!, weeks).then(
-      (made) => {
-        if (cancelled) made.destroy();
-        else {
-          chart = made;
-          setDrawn(true);
-        }
-      },
-      // Without the library (a failed download) the HTML chart simply stays.
-      () => setDrawn(false),
-    );
-    return () => {
-      cancelled = true;
-      chart?.destroy();
-    };
-  }, [weeks]);
+  const drawn = useLazyChart(canvasRef, weeks, drawChart);
 
   const totals = {
     requests: weeks.reduce((sum, w) => sum + w.requests, 0),

@@ -1,8 +1,9 @@
-import { useEffect, useRef, useState } from "react";
+import { useRef } from "react";
 import { Link } from "react-router";
 import { formatSignedMoney } from "~/lib/format";
 import { fromPaisa, toPaisa } from "~/lib/money";
 import { Balance } from "~/ui/admin/accounting/balance";
+import { useLazyChart, type ChartInstance } from "~/ui/admin/use-lazy-chart";
 
 // The Profit & Loss tab's chart: income and expenses in each month of the fiscal year, with the net profit as a
 // line. The page arrives with the bars drawn in HTML (what stays without JavaScript) and a table of the figures,
@@ -26,8 +27,6 @@ const taka = (value: number) => `${value < 0 ? "−" : ""}৳${compact.format(Ma
 // Presentation only: the chart's heights. Every figure printed is the exact money string.
 const toNumber = (amount: string) => Number(amount);
 const netOf = (m: MonthFigures) => fromPaisa(toPaisa(m.income) - toPaisa(m.expenses));
-
-type ChartInstance = { destroy(): void };
 
 async function drawChart(canvas: HTMLCanvasElement, months: MonthFigures[]): Promise<ChartInstance> {
   const {
@@ -148,27 +147,7 @@ export function IncomeExpenseChart({
   current: string | null;
 }) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
-  const [drawn, setDrawn] = useState(false);
-
-  useEffect(() => {
-    let chart: ChartInstance | undefined;
-    let cancelled = false;
-    drawChart(canvasRef.current!, months).then(
-      (made) => {
-        if (cancelled) made.destroy();
-        else {
-          chart = made;
-          setDrawn(true);
-        }
-      },
-      // Without the library (a failed download) the HTML chart simply stays.
-      () => setDrawn(false),
-    );
-    return () => {
-      cancelled = true;
-      chart?.destroy();
-    };
-  }, [months]);
+  const drawn = useLazyChart(canvasRef, months, drawChart);
 
   const empty = months.every((m) => toNumber(m.income) === 0 && toNumber(m.expenses) === 0);
 
