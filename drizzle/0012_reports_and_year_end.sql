@@ -51,6 +51,9 @@ CREATE FUNCTION "journal_entries_closed_year"() RETURNS trigger LANGUAGE plpgsql
 DECLARE closed_year integer;
 BEGIN
   IF NEW."status" = 'posted' AND NEW."source_type" <> 'year_end_close' THEN
+    -- The settings row first, FOR SHARE (triggers run in name order: this one before journal_entries_lock_date, which
+    -- takes it too): a close being written holds it FOR UPDATE, so this waits and then sees the close.
+    PERFORM 1 FROM "accounting_settings" s WHERE s."id" = 1 FOR SHARE;
     SELECT c."fiscal_year" INTO closed_year FROM "year_end_closes" c
      WHERE c."reopened_at" IS NULL AND NEW."entry_date" BETWEEN c."period_start" AND c."period_end" LIMIT 1;
     IF closed_year IS NOT NULL THEN

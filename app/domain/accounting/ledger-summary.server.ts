@@ -8,7 +8,8 @@ import { wholeMonths, type LedgerSummary } from "./transaction-list";
 // The Transactions screen's cards (backoffice.md §2; issue 21), from the ledger alone (DESIGN §10: the screens'
 // totals never come from the documents): over a period, Total Income is the credits less the debits posted to income
 // accounts, Total Expenses the debits less the credits posted to expense accounts, and Current Balance what the cash,
-// bank and wallet accounts (payment_method set) hold at the period's end. Whole months are read from
+// bank and wallet accounts (payment_method set) hold at the period's end. The year-end close entries are left out of
+// income and expenses, as in the Profit & Loss (issue 24). Whole months are read from
 // account_month_balances (a few rows per account), only the period's partial months from the lines.
 
 /** Debits less credits posted to the income and expense accounts within the period, by type. */
@@ -45,6 +46,13 @@ async function movementsByType(
     if (period.to !== null && months.end !== null && months.end <= period.to)
       partial.push(between(months.end, null, period.to));
   }
+  const closingInPeriod = sql.join(
+    [
+      period.from === null ? sql`true` : sql`e.entry_date >= ${period.from}::date`,
+      period.to === null ? sql`true` : sql`e.entry_date <= ${period.to}::date`,
+    ],
+    sql` and `,
+  );
   const inPartialMonths = partial.length > 0 ? sql`(${sql.join(partial, sql` or `)})` : sql`false`;
   const rows = await queryRows<{ type: "income" | "expense"; movement: string }>(
     db,
@@ -55,6 +63,12 @@ async function movementsByType(
           union all
           select l.account_id, l.debit - l.credit from journal_lines l
            where l.posted and l.account_id in (select id from accounts) and ${inPartialMonths}
+          union all
+          -- The year-end close entries only move a closed year's result to retained earnings: taken back out, as the
+          -- Profit & Loss leaves them out (ADR 0028), so the cards and the statements agree.
+          select l.account_id, -(l.debit - l.credit) from journal_entries e join journal_lines l on l.journal_entry_id = e.id
+           where e.source_type = 'year_end_close' and e.status = 'posted' and l.account_id in (select id from accounts)
+             and ${closingInPeriod}
         ) x join accounts a on a.id = x.account_id
         group by a.type`,
   );

@@ -178,4 +178,42 @@ describe("closing a year with others at once", () => {
     },
     60_000,
   );
+
+  it.skipIf(!onPostgres)(
+    "an entry written straight to the table while a close is being written: the database waits and refuses it",
+    async () => {
+      // Not through writeEntry: the trigger journal_entries_closed_year is the only guard, and must wait for the close
+      // (the settings row) before it looks for closed years, or it would let the entry into the year just closed.
+      const pool = getDatabase().pool!;
+      const blocker = await pool.connect();
+      const raw = await pool.connect();
+      try {
+        await blocker.query("begin");
+        // The close of FY 2023-24 posts on 30 June 2024: it waits on that month's rental row as it writes.
+        await blocker.query(
+          "select 1 from account_month_balances where account_id = $1 and month = '2024-06-01' for update",
+          [RENTAL],
+        );
+        const closing = closeFiscalYear(getDb(), { fiscalYear: 2023 }, userA);
+        await lockWaiters(1);
+        await raw.query("begin");
+        const inserting = raw.query(
+          `insert into journal_entries (entry_date, description, status, source_type, total, posted_at)
+           values ('2024-05-20', 'written straight to the table', 'posted', 'manual', 7.77, now())`,
+        );
+        const refused = expect(inserting).rejects.toMatchObject({ constraint: "journal_entry_closed_year" });
+        await lockWaiters(2);
+        await blocker.query("commit");
+        const closed = await closing;
+        expect(closed).toMatchObject({ ok: true, result: "10000.00" });
+        await refused;
+        await raw.query("rollback");
+        if (closed.ok) await reopenFiscalYear(getDb(), { closeId: closed.id, reason: "next test" }, userA);
+      } finally {
+        blocker.release();
+        raw.release();
+      }
+    },
+    60_000,
+  );
 });

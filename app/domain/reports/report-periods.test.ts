@@ -224,6 +224,9 @@ describe("parseReportPeriod", () => {
     ["period=range&from=2026-01-01", "to", REPORT_PERIOD_MESSAGES.to],
     ["period=range&from=2026-01-01&to=31/03/2026", "to", REPORT_PERIOD_MESSAGES.to],
     ["period=range&from=2026-01-01&to=2025-12-31", "to", REPORT_PERIOD_MESSAGES.order],
+    // Years outside 2000-2100 (a year earlier of 0001 would not be a date at all).
+    ["period=range&from=0001-01-01&to=0001-01-02", "from", REPORT_PERIOD_MESSAGES.from],
+    ["period=range&from=2100-12-01&to=2101-01-02", "to", REPORT_PERIOD_MESSAGES.to],
     ["period=range&from=2020-01-01&to=2025-12-31", "to", REPORT_PERIOD_MESSAGES.tooLong],
   ])("%s is refused naming %s, and this month is shown", (query, field, message) => {
     expect(parse(query)).toEqual({ period: monthPeriod(TODAY, JULY), errors: { [field]: message } });

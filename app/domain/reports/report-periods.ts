@@ -190,8 +190,13 @@ export const REPORT_PERIOD_MESSAGES = {
 } as const;
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+/** A real calendar day of the years a report covers (2000 to 2100, as a fiscal year). */
 const isDate = (value: string) =>
-  ISO_DATE.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && addDays(value, 0) === value;
+  ISO_DATE.test(value) &&
+  Number(value.slice(0, 4)) >= 2000 &&
+  Number(value.slice(0, 4)) <= 2100 &&
+  !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) &&
+  addDays(value, 0) === value;
 
 /**
  * The period a report's URL asks for: `period` monthly (`month` YYYY-MM), quarterly (`fy`, `q`), yearly (`fy`) or
