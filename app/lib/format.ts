@@ -21,7 +21,8 @@ export function formatSignedMoney(amount: string): string {
   return amount.startsWith("-") ? `−${formatMoney(amount.slice(1))}` : formatMoney(amount);
 }
 
-const MONTHS = [
+/** The months' full names, January first. */
+export const MONTHS = [
   "January",
   "February",
   "March",

@@ -5,6 +5,7 @@ import { formatShortDate } from "../../lib/format";
 import { isCalendarDate, isUuid } from "../../lib/list-params";
 import { ACCOUNT_ROLES, ACCOUNT_ROLE_KEYS, type AccountRole, type AccountRoleDefinition } from "./account-roles";
 import { ACCOUNT_TYPE_LABELS, type AccountType } from "./constants";
+import { MONTHS } from "../../lib/format";
 
 // Settings > Accounting (/admin/settings/accounting; issue 21): which account each role of the posting functions
 // uses, and the lock date; the VAT period and the invoices' settings (issue 22); the month the fiscal year starts in
@@ -72,20 +73,7 @@ export const VAT_PERIOD_CHOICES = [
 ] as const;
 
 /** The months a fiscal year may start in (issue 24), "1" (January) to "12". */
-export const FISCAL_YEAR_START_CHOICES = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-].map((label, i) => ({ value: String(i + 1), label }));
+export const FISCAL_YEAR_START_CHOICES = MONTHS.map((label, i) => ({ value: String(i + 1), label }));
 
 export const INVOICE_SETTINGS_LIMITS = { signatory: 120, dueDaysMax: 365 } as const;
 
