@@ -1,10 +1,5 @@
 import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
 
-/** Screens of later issues: one plain page module, under the path (and guard) the real screen will have. */
-function comingSoon(paths: string[]) {
-  return paths.map((p) => route(`admin/${p}`, "routes/admin/coming-soon.tsx", { id: `admin-coming-soon/${p}` }));
-}
-
 // Every URL of the product, in one list (DESIGN §3).
 export default [
   route("sitemap.xml", "routes/seo/sitemap.ts"),
@@ -21,7 +16,15 @@ export default [
   layout("routes/admin/layout.tsx", [
     route("admin", "routes/admin/dashboard.tsx"),
     route("admin/change-password", "routes/admin/change-password.tsx"),
-    ...comingSoon(["accounts/payroll", "accounts/salary-disbursement"]),
+    // Payroll (issue 25): the month's payslips by the spec's formula, processed once (Process Payroll), undone while
+    // nothing is paid; the register (PDF, CSV) and each payslip's PDF; paying the salaries (Process Disbursement) and
+    // the bank advice file; an employee's own payslips from My account.
+    route("admin/accounts/payroll", "routes/admin/accounts/payroll.tsx"),
+    route("admin/accounts/payroll/report", "routes/admin/accounts/payroll-report.ts"),
+    route("admin/accounts/payroll/payslips/:id/pdf", "routes/admin/accounts/payslip-pdf.ts"),
+    route("admin/accounts/salary-disbursement", "routes/admin/accounts/salary-disbursement.tsx"),
+    route("admin/accounts/salary-disbursement/advice", "routes/admin/accounts/salary-advice.ts"),
+    route("admin/payslips/:id/pdf", "routes/admin/my-payslip-pdf.ts"),
     // Financial Reports (issue 24): Profit & Loss, Balance Sheet, Cash Flow, Trial Balance and General Ledger by
     // account for a month, quarter, fiscal year or range, compared with the period before and a year earlier; what is
     // on screen as CSV or PDF; closing a fiscal year (its result to retained earnings) and reopening it.

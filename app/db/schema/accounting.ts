@@ -32,6 +32,7 @@ import {
   TRANSACTION_STATUSES,
   TRANSACTION_TYPES,
 } from "../../domain/accounting/constants";
+import { SALARY_PAYMENT_METHODS } from "../../domain/people/constants";
 import { users } from "./auth";
 import { createdAt, id, money, sqlList, updatedAt } from "./columns";
 import { employees } from "./people";
@@ -453,61 +454,124 @@ export const taxRecords = pgTable(
 );
 
 /**
- * Personal income-tax slabs, as data per fiscal year (DESIGN §6). A fiscal year is named by the calendar
- * year it starts in (July to June in Bangladesh). band_amount null means "the remainder".
+ * A table of personal income-tax slabs (DESIGN §10): the spec's, in force from the start, and the Finance Acts' later
+ * ones shipped as presets (in_force_from null) that an administrator puts in force from a month on. The table in force
+ * for a month is the one with the latest in_force_from on or before it; a payroll run keeps the table it used.
  */
+export const incomeTaxSlabTables = pgTable(
+  "income_tax_slab_tables",
+  {
+    id: id(),
+    name: text("name").notNull().unique(),
+    /** The assessment year it was enacted for ("2025-26"); null for the spec's table. */
+    assessmentYear: text("assessment_year"),
+    /** Where its figures come from (the Finance Act, the spec). */
+    source: text("source").notNull(),
+    /** First day of the first month it is in force; null: a preset not in force. */
+    inForceFrom: date("in_force_from").unique("income_tax_slab_tables_in_force_from_unique"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check(
+      "income_tax_slab_tables_in_force_from_check",
+      sql`${t.inForceFrom} is null or extract(day from ${t.inForceFrom}) = 1`,
+    ),
+  ],
+);
+
+/** A slab of a table, in order: band_amount of taxable income at rate %; band_amount null means "the remainder". */
 export const incomeTaxSlabs = pgTable(
   "income_tax_slabs",
   {
     id: id(),
-    fiscalYear: integer("fiscal_year").notNull(),
+    tableId: uuid("table_id")
+      .notNull()
+      .references(() => incomeTaxSlabTables.id, { onDelete: "cascade" }),
     position: integer("position").notNull(),
     bandAmount: money("band_amount"),
     rate: numeric("rate", { precision: 5, scale: 2 }).notNull(),
     createdAt: createdAt(),
   },
   (t) => [
-    unique("income_tax_slabs_year_position_unique").on(t.fiscalYear, t.position),
+    unique("income_tax_slabs_table_position_unique").on(t.tableId, t.position),
     check("income_tax_slabs_rate_check", sql`${t.rate} between 0 and 100`),
     check("income_tax_slabs_band_check", sql`${t.bandAmount} is null or ${t.bandAmount} > 0`),
   ],
 );
 
-/** One payroll run per month: a second run of the same month is refused by the unique period. */
+/**
+ * One payroll run per month (issue 25): a second run of a month is refused by payroll_runs_month_unique while the
+ * first is not reversed. Its entry posts the month's salaries (DESIGN §10); undone, it is reversed (a mirror entry).
+ */
 export const payrollRuns = pgTable(
   "payroll_runs",
   {
     id: id(),
     /** First day of the month paid. */
-    periodMonth: date("period_month").notNull().unique(),
+    periodMonth: date("period_month").notNull(),
     status: text("status", { enum: PAYROLL_RUN_STATUSES }).notNull().default("processed"),
     totalGross: money("total_gross").notNull(),
     totalDeductions: money("total_deductions").notNull(),
     totalNet: money("total_net").notNull(),
+    /** The income-tax slab table the month's tax was worked out with. */
+    slabTableId: uuid("slab_table_id")
+      .notNull()
+      .references(() => incomeTaxSlabTables.id, { onDelete: "restrict" }),
+    /** The entry the run posted: salaries expense / provident fund, income tax, salaries payable. */
+    journalEntryId: uuid("journal_entry_id").references(() => journalEntries.id, { onDelete: "restrict" }),
     disbursedAt: timestamp("disbursed_at", { withTimezone: true }),
+    reversalEntryId: uuid("reversal_entry_id").references(() => journalEntries.id, { onDelete: "restrict" }),
+    reversedAt: timestamp("reversed_at", { withTimezone: true }),
+    reversedBy: uuid("reversed_by").references(() => users.id, { onDelete: "set null" }),
+    reversalReason: text("reversal_reason"),
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    uniqueIndex("payroll_runs_month_unique")
+      .on(t.periodMonth)
+      .where(sql`${t.status} <> 'reversed'`),
+    index("payroll_runs_period_month_idx").on(t.periodMonth),
     index("payroll_runs_status_idx").on(t.status),
     index("payroll_runs_created_by_idx").on(t.createdBy),
+    index("payroll_runs_journal_entry_id_idx").on(t.journalEntryId),
+    index("payroll_runs_reversal_entry_id_idx").on(t.reversalEntryId),
+    index("payroll_runs_slab_table_id_idx").on(t.slabTableId),
+    index("payroll_runs_reversed_by_idx").on(t.reversedBy),
     check("payroll_runs_status_check", sql.raw(`status in (${sqlList(PAYROLL_RUN_STATUSES)})`)),
     check("payroll_runs_totals_check", sql`${t.totalGross} >= 0 and ${t.totalDeductions} >= 0 and ${t.totalNet} >= 0`),
     check("payroll_runs_period_check", sql`extract(day from ${t.periodMonth}) = 1`),
+    check(
+      "payroll_runs_reversal_check",
+      sql`(${t.status} = 'reversed') = (${t.reversedAt} is not null and ${t.reversalEntryId} is not null and ${t.reversalReason} is not null)`,
+    ),
   ],
 );
 
+/**
+ * An employee's pay for a run's month (issue 25), with the figures as worked out then (the employee's name, position
+ * and department as they were), the days paid, the pending salary row it left (the spec's accounts row) and, once
+ * paid, the disbursement's entry and the account it was paid from.
+ */
 export const payslips = pgTable(
   "payslips",
   {
     id: id(),
     payrollRunId: uuid("payroll_run_id")
       .notNull()
-      .references(() => payrollRuns.id, { onDelete: "cascade" }),
+      .references(() => payrollRuns.id, { onDelete: "restrict" }),
     employeeId: uuid("employee_id")
       .notNull()
       .references(() => employees.id, { onDelete: "restrict" }),
+    employeeName: text("employee_name").notNull(),
+    position: text("position").notNull(),
+    department: text("department").notNull(),
+    /** The monthly salary on the employee's record when processed; basic is it, for the days paid. */
+    monthlySalary: money("monthly_salary").notNull(),
+    daysPaid: integer("days_paid").notNull(),
+    daysInMonth: integer("days_in_month").notNull(),
     basic: money("basic").notNull(),
     houseRent: money("house_rent").notNull(),
     medical: money("medical").notNull(),
@@ -517,8 +581,13 @@ export const payslips = pgTable(
     incomeTax: money("income_tax").notNull(),
     otherDeductions: money("other_deductions").notNull().default("0"),
     net: money("net").notNull(),
-    paymentMethod: text("payment_method", { enum: PAYMENT_METHODS }).notNull().default("bank"),
+    paymentMethod: text("payment_method", { enum: SALARY_PAYMENT_METHODS }).notNull().default("bank"),
     status: text("status", { enum: PAYSLIP_STATUSES }).notNull().default("pending"),
+    /** The pending salary row (type expense, category Salaries) the run left for it. */
+    transactionId: uuid("transaction_id").references(() => transactions.id, { onDelete: "restrict" }),
+    /** Paid: the disbursement's entry (salaries payable / the money account) and that account. */
+    disbursementEntryId: uuid("disbursement_entry_id").references(() => journalEntries.id, { onDelete: "restrict" }),
+    moneyAccountId: uuid("money_account_id").references(() => chartOfAccounts.id, { onDelete: "restrict" }),
     paidAt: timestamp("paid_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -527,11 +596,26 @@ export const payslips = pgTable(
     unique("payslips_run_employee_unique").on(t.payrollRunId, t.employeeId),
     index("payslips_employee_id_idx").on(t.employeeId),
     index("payslips_status_idx").on(t.status),
+    index("payslips_transaction_id_idx").on(t.transactionId),
+    index("payslips_disbursement_entry_id_idx").on(t.disbursementEntryId),
+    index("payslips_money_account_id_idx").on(t.moneyAccountId),
     check("payslips_status_check", sql.raw(`status in (${sqlList(PAYSLIP_STATUSES)})`)),
-    check("payslips_payment_method_check", sql.raw(`payment_method in (${sqlList(PAYMENT_METHODS)})`)),
+    check("payslips_payment_method_check", sql.raw(`payment_method in (${sqlList(SALARY_PAYMENT_METHODS)})`)),
     check(
       "payslips_amounts_check",
       sql`${t.basic} >= 0 and ${t.houseRent} >= 0 and ${t.medical} >= 0 and ${t.transport} >= 0 and ${t.gross} >= 0 and ${t.providentFund} >= 0 and ${t.incomeTax} >= 0 and ${t.otherDeductions} >= 0 and ${t.net} >= 0`,
+    ),
+    check(
+      "payslips_days_check",
+      sql`${t.daysPaid} between 1 and ${t.daysInMonth} and ${t.daysInMonth} between 28 and 31`,
+    ),
+    check(
+      "payslips_sum_check",
+      sql`${t.gross} = ${t.basic} + ${t.houseRent} + ${t.medical} + ${t.transport} and ${t.net} = ${t.gross} - ${t.providentFund} - ${t.incomeTax} - ${t.otherDeductions}`,
+    ),
+    check(
+      "payslips_paid_check",
+      sql`(${t.status} = 'paid') = (${t.paidAt} is not null and ${t.disbursementEntryId} is not null and ${t.moneyAccountId} is not null)`,
     ),
   ],
 );

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { check, date, index, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import {
   EMPLOYEE_STATUSES,
+  SALARY_PAYMENT_METHODS,
   LEAVE_STATUSES,
   LEAVE_TYPES,
   TASK_PRIORITIES,
@@ -25,11 +26,23 @@ export const employees = pgTable(
     joiningDate: date("joining_date").notNull(),
     salary: money("salary").notNull(),
     status: text("status", { enum: EMPLOYEE_STATUSES }).notNull().default("active"),
+    /** The last day employed (issue 25): a month with it is paid for the days up to it, a later month not at all. */
+    leavingDate: date("leaving_date"),
+    /** How the salary is paid, and where to (issue 25): shown only to those who see salaries. */
+    salaryPaymentMethod: text("salary_payment_method", { enum: SALARY_PAYMENT_METHODS }).notNull().default("bank"),
+    bankName: text("bank_name"),
+    bankAccountNumber: text("bank_account_number"),
+    walletNumber: text("wallet_number"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index("employees_name_idx").on(t.name),
+    check("employees_leaving_date_check", sql`${t.leavingDate} is null or ${t.leavingDate} >= ${t.joiningDate}`),
+    check(
+      "employees_salary_payment_method_check",
+      sql.raw(`salary_payment_method in (${sqlList(SALARY_PAYMENT_METHODS)})`),
+    ),
     index("employees_status_idx").on(t.status),
     index("employees_department_idx").on(t.department),
     index("employees_position_idx").on(t.position),

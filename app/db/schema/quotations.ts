@@ -203,7 +203,9 @@ export const quotationEvents = pgTable(
     index("quotation_events_quotation_id_idx").on(t.quotationId, t.createdAt),
     index("quotation_events_actor_user_id_idx").on(t.actorUserId),
     // The approvals since a day, and a quotation's latest approval (dashboard/revenue.server.ts).
-    index("quotation_events_approved_at_idx").on(t.createdAt, t.quotationId).where(sql`to_status = 'approved'`),
+    index("quotation_events_approved_at_idx")
+      .on(t.createdAt, t.quotationId)
+      .where(sql`to_status = 'approved'`),
     index("quotation_events_approved_quotation_idx")
       .on(t.quotationId, t.createdAt)
       .where(sql`to_status = 'approved'`),

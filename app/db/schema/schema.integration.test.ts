@@ -1,9 +1,13 @@
 import { sql, type SQL } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb, queryRows } from "../client.server";
+import { seedId } from "../seed/ids";
 import { events, inventoryItems, journalEntries, journalLines, chartOfAccounts, payrollRuns } from "./index";
 
 const rows = <T>(query: SQL) => queryRows<T>(getDb(), query);
+
+/** Migration 0013 writes the spec's slab table with the seed's id. */
+const SPEC_SLAB_TABLE_ID = seedId("tax-slab-table:spec");
 
 describe("the migrated schema", () => {
   it("has every table of the data model", async () => {
@@ -28,6 +32,7 @@ describe("the migrated schema", () => {
         "events",
         "gallery_items",
         "hero_images",
+        "income_tax_slab_tables",
         "income_tax_slabs",
         "inventory_items",
         "inventory_package_parts",
@@ -189,19 +194,31 @@ describe("the migrated schema", () => {
       [
         "a payroll run not on the first of a month",
         () =>
-          getDb()
-            .insert(payrollRuns)
-            .values({ periodMonth: "2026-01-15", totalGross: "0", totalDeductions: "0", totalNet: "0" }),
+          getDb().insert(payrollRuns).values({
+            periodMonth: "2026-01-15",
+            totalGross: "0",
+            totalDeductions: "0",
+            totalNet: "0",
+            slabTableId: SPEC_SLAB_TABLE_ID,
+          }),
       ],
       [
         "a second payroll run for the same month",
         async () => {
-          await getDb()
-            .insert(payrollRuns)
-            .values({ periodMonth: "2026-02-01", totalGross: "0", totalDeductions: "0", totalNet: "0" });
-          await getDb()
-            .insert(payrollRuns)
-            .values({ periodMonth: "2026-02-01", totalGross: "0", totalDeductions: "0", totalNet: "0" });
+          await getDb().insert(payrollRuns).values({
+            periodMonth: "2026-02-01",
+            totalGross: "0",
+            totalDeductions: "0",
+            totalNet: "0",
+            slabTableId: SPEC_SLAB_TABLE_ID,
+          });
+          await getDb().insert(payrollRuns).values({
+            periodMonth: "2026-02-01",
+            totalGross: "0",
+            totalDeductions: "0",
+            totalNet: "0",
+            slabTableId: SPEC_SLAB_TABLE_ID,
+          });
         },
       ],
       [

@@ -1,6 +1,6 @@
 import type { AccountType, CashFlowActivity, PaymentMethod } from "../../domain/accounting/constants";
 import { ACCOUNT_ROLES, ACCOUNT_ROLE_KEYS } from "../../domain/accounting/account-roles";
-import type { accountRoles, chartOfAccounts, incomeTaxSlabs } from "../schema";
+import type { accountRoles, chartOfAccounts, incomeTaxSlabTables, incomeTaxSlabs } from "../schema";
 import { seedId } from "./ids";
 
 const account = (
@@ -95,12 +95,100 @@ export const accountRoleSeed: (typeof accountRoles.$inferInsert)[] = ACCOUNT_ROL
   accountId: seedId(`account:${ACCOUNT_ROLES[role].seedCode}`),
 }));
 
-/** The spec's income-tax slabs (backoffice.md §9), for the fiscal year 2024-25 and, until changed, after. */
-export const incomeTaxSlabSeed: (typeof incomeTaxSlabs.$inferInsert)[] = [
-  { bandAmount: "300000", rate: "0" },
-  { bandAmount: "100000", rate: "5" },
-  { bandAmount: "300000", rate: "10" },
-  { bandAmount: "400000", rate: "15" },
-  { bandAmount: "500000", rate: "20" },
-  { bandAmount: null, rate: "25" },
-].map((slab, position) => ({ id: seedId(`tax-slab:2024:${position}`), fiscalYear: 2024, position, ...slab }));
+interface SlabTableSeed {
+  key: string;
+  name: string;
+  assessmentYear: string | null;
+  source: string;
+  inForceFrom: string | null;
+  /** [band amount (null: the remainder), rate %] in order. */
+  slabs: [string | null, string][];
+}
+
+/**
+ * The income-tax slab tables (DESIGN §10): the spec's (backoffice.md §9), in force from the start, and the Finance
+ * Acts' later tables as presets an administrator puts in force from a month on (Settings > Accounting). Migration
+ * 0013 writes the same rows with the same ids, so an install seeded earlier has them too.
+ */
+export const SLAB_TABLE_SEEDS: SlabTableSeed[] = [
+  {
+    key: "spec",
+    name: "Company payroll table",
+    assessmentYear: null,
+    source: "The company's payroll rules (backoffice.md §9): 300,000 tax-free, then 5%, 10%, 15%, 20%, 25%",
+    inForceFrom: "2000-01-01",
+    slabs: [
+      ["300000", "0"],
+      ["100000", "5"],
+      ["300000", "10"],
+      ["400000", "15"],
+      ["500000", "20"],
+      [null, "25"],
+    ],
+  },
+  {
+    key: "ay-2024-25",
+    name: "Assessment year 2024-25",
+    assessmentYear: "2024-25",
+    source: "Finance Act 2023, individual taxpayers: 350,000 tax-free",
+    inForceFrom: null,
+    slabs: [
+      ["350000", "0"],
+      ["100000", "5"],
+      ["400000", "10"],
+      ["500000", "15"],
+      ["500000", "20"],
+      [null, "25"],
+    ],
+  },
+  {
+    key: "ay-2025-26",
+    name: "Assessment year 2025-26",
+    assessmentYear: "2025-26",
+    source: "Finance Act 2024, individual taxpayers: adds a 30% band above 3,850,000",
+    inForceFrom: null,
+    slabs: [
+      ["350000", "0"],
+      ["100000", "5"],
+      ["400000", "10"],
+      ["500000", "15"],
+      ["500000", "20"],
+      ["2000000", "25"],
+      [null, "30"],
+    ],
+  },
+  {
+    key: "ay-2026-27",
+    name: "Assessment year 2026-27",
+    assessmentYear: "2026-27",
+    source: "Finance Ordinance 2025, individual taxpayers: 375,000 tax-free, no 5% band",
+    inForceFrom: null,
+    slabs: [
+      ["375000", "0"],
+      ["300000", "10"],
+      ["400000", "15"],
+      ["500000", "20"],
+      ["2000000", "25"],
+      [null, "30"],
+    ],
+  },
+];
+
+export const incomeTaxSlabTableSeed: (typeof incomeTaxSlabTables.$inferInsert)[] = SLAB_TABLE_SEEDS.map((t) => ({
+  id: seedId(`tax-slab-table:${t.key}`),
+  name: t.name,
+  assessmentYear: t.assessmentYear,
+  source: t.source,
+  inForceFrom: t.inForceFrom,
+}));
+
+/** Each table's slabs; the spec's keep the ids they had when slabs were per fiscal year (seeded as 2024's). */
+export const incomeTaxSlabSeed: (typeof incomeTaxSlabs.$inferInsert)[] = SLAB_TABLE_SEEDS.flatMap((t) =>
+  t.slabs.map(([bandAmount, rate], position) => ({
+    id: seedId(t.key === "spec" ? `tax-slab:2024:${position}` : `tax-slab:${t.key}:${position}`),
+    tableId: seedId(`tax-slab-table:${t.key}`),
+    position,
+    bandAmount,
+    rate,
+  })),
+);

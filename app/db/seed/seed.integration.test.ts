@@ -13,6 +13,7 @@ import {
   events,
   galleryItems,
   heroImages,
+  incomeTaxSlabTables,
   incomeTaxSlabs,
   inventoryItems,
   logos,
@@ -163,7 +164,20 @@ describe("seedDatabase", () => {
       expect(names).toContain(needed);
     }
     expect(new Set(rows.map((r) => r.type))).toEqual(new Set(["asset", "liability", "equity", "income", "expense"]));
-    const slabs = await getDb().select().from(incomeTaxSlabs).orderBy(asc(incomeTaxSlabs.position));
+    // The spec's table is the one in force from the start; the Finance Acts' tables wait as presets.
+    const tables = await getDb().select().from(incomeTaxSlabTables).orderBy(asc(incomeTaxSlabTables.name));
+    expect(tables.map((t) => [t.name, t.inForceFrom])).toEqual([
+      ["Assessment year 2024-25", null],
+      ["Assessment year 2025-26", null],
+      ["Assessment year 2026-27", null],
+      ["Company payroll table", "2000-01-01"],
+    ]);
+    const specTable = tables.find((t) => t.inForceFrom !== null)!;
+    const slabs = await getDb()
+      .select()
+      .from(incomeTaxSlabs)
+      .where(eq(incomeTaxSlabs.tableId, specTable.id))
+      .orderBy(asc(incomeTaxSlabs.position));
     expect(slabs.map((s) => [s.bandAmount, s.rate])).toEqual([
       ["300000.00", "0.00"],
       ["100000.00", "5.00"],

@@ -9,6 +9,7 @@ import {
   events,
   galleryItems,
   heroImages,
+  incomeTaxSlabTables,
   incomeTaxSlabs,
   accountRoles,
   inventoryItems,
@@ -17,7 +18,7 @@ import {
   teams,
   users,
 } from "../schema";
-import { accountRoleSeed, chartOfAccountsSeed, incomeTaxSlabSeed } from "./accounting";
+import { accountRoleSeed, chartOfAccountsSeed, incomeTaxSlabSeed, incomeTaxSlabTableSeed } from "./accounting";
 import { inventorySeed } from "./catalogue";
 import { companySeed } from "./company";
 import { eventSeedFor, gallerySeed, heroSeed, logoSeed } from "./content";
@@ -103,6 +104,14 @@ export async function seedDatabase(db: Db, options: SeedOptions = {}): Promise<S
     await count(
       "account_roles",
       tx.insert(accountRoles).values(accountRoleSeed).onConflictDoNothing().returning({ id: accountRoles.role }),
+    );
+    await count(
+      "income_tax_slab_tables",
+      tx
+        .insert(incomeTaxSlabTables)
+        .values(incomeTaxSlabTableSeed)
+        .onConflictDoNothing()
+        .returning({ id: incomeTaxSlabTables.id }),
     );
     await count(
       "income_tax_slabs",

@@ -125,8 +125,15 @@ export const VAT_PERIOD_MONTHS = [1, 3] as const;
 export const TAX_DEPOSIT_KINDS = ["vat", "income_tax", "withholding_tax"] as const;
 export type TaxDepositKind = (typeof TAX_DEPOSIT_KINDS)[number];
 
-export const PAYROLL_RUN_STATUSES = ["processed", "disbursed"] as const;
-export const PAYSLIP_STATUSES = ["pending", "paid"] as const;
+/**
+ * A payroll run: processed (its payslips wait to be paid), disbursed (every payslip paid), reversed (undone while
+ * nothing of it was paid; the month may be processed again).
+ */
+export const PAYROLL_RUN_STATUSES = ["processed", "disbursed", "reversed"] as const;
+export type PayrollRunStatus = (typeof PAYROLL_RUN_STATUSES)[number];
+/** A payslip: pending until its net is paid (Salary Disbursement); reversed with its run. */
+export const PAYSLIP_STATUSES = ["pending", "paid", "reversed"] as const;
+export type PayslipStatus = (typeof PAYSLIP_STATUSES)[number];
 
 export const PAYABLE_CATEGORIES = [
   "Equipment Purchase",

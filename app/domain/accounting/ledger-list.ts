@@ -60,6 +60,8 @@ export const CORRECTED_BY_ITS_DOCUMENT: Partial<Record<JournalSource, string>> =
   tax_record: "A tax record's entry is not reversed: add a tax record of the opposite kind instead",
   tax_deposit: "A tax deposit's entry is not reversed: the challan was paid; correct it with a journal entry",
   vat_close: "A VAT period's closing entry is not reversed: the period's return has been filed",
+  payroll_run: "A payroll run's entry is not reversed from the ledger: undo the month in Payroll instead",
+  payslip: "A salary payment's entry is not reversed from the ledger: correct it with a journal entry",
   year_end_close:
     "A year-end close's entry is not reversed from the ledger: reopen the year in Financial Reports > Year-end close",
 };

@@ -229,8 +229,14 @@ export const ADMIN_ROUTE_ACCESS = {
     view: "accounts.view",
     action: { create: "accounts.manage", certificate: "accounts.manage" },
   },
-  "/admin/accounts/payroll": { view: "accounts.view" },
-  "/admin/accounts/salary-disbursement": { view: "accounts.view" },
+  // Payroll (issue 25): process a month, undo it while nothing is paid; the register and payslips; pay the salaries.
+  "/admin/accounts/payroll": { view: "accounts.view", action: { process: "accounts.manage", undo: "accounts.manage" } },
+  "/admin/accounts/payroll/report": { view: "accounts.view" },
+  "/admin/accounts/payroll/payslips/:id/pdf": { view: "accounts.view" },
+  "/admin/accounts/salary-disbursement": { view: "accounts.view", action: { disburse: "accounts.manage" } },
+  "/admin/accounts/salary-disbursement/advice": { view: "accounts.view" },
+  // One's own payslip (issue 25): the loader serves only the signed-in user's own (accounts.view reads any).
+  "/admin/payslips/:id/pdf": { view: "account.self" },
   // Bank Reconciliation (issue 23): the accountant's. Viewing is for whoever sees the books; everything that
   // imports, matches, posts or finishes is accounts.manage.
   "/admin/accounts/reconciliation": {
@@ -309,7 +315,11 @@ export const ADMIN_ROUTE_ACCESS = {
     action: { create: "settings.manage", update: "settings.manage", delete: "settings.manage" },
   },
   // Settings > Accounting (issue 21): the accounts of the posting roles and the lock date; accountants and admins.
-  "/admin/settings/accounting": { view: "accounts.manage", action: { save: "accounts.manage" } },
+  // The income-tax slab tables (issue 25): an administrator puts a preset in force from a month, or withdraws it.
+  "/admin/settings/accounting": {
+    view: "accounts.manage",
+    action: { save: "accounts.manage", "slab-in-force": "settings.manage", "slab-withdraw": "settings.manage" },
+  },
   // One's own name and password (issue 20: the only administrator has nobody to ask).
   "/admin/settings/account": { view: "account.self", action: { rename: "account.self", password: "account.self" } },
   "/admin/inbox": { view: "inbox.view" },

@@ -1,0 +1,72 @@
+import { z } from "zod";
+import { formatMonthYear } from "../../lib/format";
+import type { PaymentMethod } from "../accounting/constants";
+import type { SalaryPaymentMethod } from "../people/constants";
+
+// Payroll's forms and messages (issue 25; backoffice.md §4 Payroll Management, §8 toasts). Browser-safe: the Process
+// Payroll dialog checks the month with the same rule the server does.
+
+export const PAYROLL_MESSAGES = {
+  processed: "Payroll processed successfully",
+  processFailed: (reason: string) => (reason ? `Failed to process payroll: ${reason}` : "Failed to process payroll"),
+  monthRequired: "Month is required",
+  monthInvalid: "Month must be a month, as YYYY-MM",
+  monthOutOfRange: "Month must be between January 2000 and December 2099",
+  monthInFuture: (month: string) =>
+    `${formatMonthYear(month)} has not started yet: payroll is processed from the month's first day`,
+  alreadyProcessed: (month: string) =>
+    `Payroll for ${formatMonthYear(month)} has already been processed: undo it first to process it again`,
+  nobodyToPay: (month: string) =>
+    `No employee is to be paid for ${formatMonthYear(month)}: none was employed then with a salary above ৳0`,
+  noSlabTable: (month: string) =>
+    `No income-tax slab table is in force for ${formatMonthYear(month)}: put one in force in Settings > Accounting`,
+  undone: (month: string) => `Payroll for ${formatMonthYear(month)} undone`,
+  undoFailed: (reason: string) => (reason ? `Failed to undo payroll: ${reason}` : "Failed to undo payroll"),
+  runNotFound: "This payroll run does not exist",
+  alreadyUndone: (month: string) => `Payroll for ${formatMonthYear(month)} has already been undone`,
+  somePaid: (month: string, paid: number) =>
+    `${paid} ${paid === 1 ? "salary" : "salaries"} of ${formatMonthYear(month)} ${paid === 1 ? "is" : "are"} already paid: a month is undone only while nothing of it is paid`,
+  reasonRequired: "Reason is required",
+  reasonTooLong: "Reason must be at most 500 characters",
+} as const;
+
+const MONTH = /^(\d{4})-(\d{2})$/;
+
+/** A payroll month, "2026-11": a real month from 2000 to 2099. Null with the message when it is not. */
+export function parsePayrollMonth(value: unknown): { ok: true; month: string } | { ok: false; message: string } {
+  const text = typeof value === "string" ? value.trim() : "";
+  if (text === "") return { ok: false, message: PAYROLL_MESSAGES.monthRequired };
+  const m = MONTH.exec(text);
+  if (!m) return { ok: false, message: PAYROLL_MESSAGES.monthInvalid };
+  const year = Number(m[1]);
+  const month = Number(m[2]);
+  if (month < 1 || month > 12) return { ok: false, message: PAYROLL_MESSAGES.monthInvalid };
+  if (year < 2000 || year > 2099) return { ok: false, message: PAYROLL_MESSAGES.monthOutOfRange };
+  return { ok: true, month: text };
+}
+
+/** The month's first day and last day, YYYY-MM-DD. */
+export function monthBounds(month: string): { first: string; last: string } {
+  const [year, m] = month.split("-").map(Number) as [number, number];
+  const lastDay = new Date(Date.UTC(year, m, 0)).getUTCDate();
+  return { first: `${month}-01`, last: `${month}-${String(lastDay).padStart(2, "0")}` };
+}
+
+/** The spec's pending salary row's description (backoffice.md §6). */
+export function salaryRowDescription(month: string): string {
+  return `Salary payment for ${formatMonthYear(month)}`;
+}
+
+export const undoPayrollSchema = z.object({
+  runId: z.string().trim().min(1, PAYROLL_MESSAGES.runNotFound),
+  reason: z.string().trim().min(1, PAYROLL_MESSAGES.reasonRequired).max(500, PAYROLL_MESSAGES.reasonTooLong),
+});
+export type UndoPayrollValues = z.input<typeof undoPayrollSchema>;
+
+/** The spec's payment method (the salary row's, the ledger's) of an employee's way of being paid. */
+export const SALARY_ROW_PAYMENT_METHOD: Record<SalaryPaymentMethod, PaymentMethod> = {
+  bank: "bank",
+  bkash: "mobile_banking",
+  nagad: "mobile_banking",
+  cash: "cash",
+};

@@ -1,0 +1,97 @@
+import { and, asc, desc, eq, gt, gte, isNotNull, isNull, lte, or } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client.server";
+import { employees, incomeTaxSlabs, incomeTaxSlabTables } from "../../db/schema";
+import type { SalaryPaymentMethod } from "../people/constants";
+import { monthBounds } from "./payroll-form";
+import { daysEmployed, payslipFigures, type PayslipFigures, type TaxSlab } from "./payroll-formula";
+
+// What a month's payroll pays (issue 25): the slab table in force and each employee's payslip figures, worked out
+// the same way for the Process Payroll dialog's cards and for processing itself.
+//
+// Who is paid (decided where the issue is silent): an employee with a salary above ৳0, employed on at least one day
+// of the month (joined on or before its last day; no leaving date, or one on or after its first day), and active, or
+// inactive with a leaving date in or after the month (someone who left mid-month is paid for the days up to it; an
+// inactive employee without one is not paid at all). An employee with no salary on record is not on the payroll:
+// the formula would pay them the transport allowance alone.
+
+export interface SlabTableInForce {
+  id: string;
+  name: string;
+  source: string;
+  inForceFrom: string;
+  slabs: TaxSlab[];
+}
+
+/** The slab table in force for `month` (YYYY-MM): the one put in force latest on or before its first day. */
+export async function slabTableInForce(db: DbOrTx, month: string): Promise<SlabTableInForce | null> {
+  const { first } = monthBounds(month);
+  const [table] = await db
+    .select()
+    .from(incomeTaxSlabTables)
+    .where(and(isNotNull(incomeTaxSlabTables.inForceFrom), lte(incomeTaxSlabTables.inForceFrom, first)))
+    .orderBy(desc(incomeTaxSlabTables.inForceFrom))
+    .limit(1);
+  if (!table?.inForceFrom) return null;
+  const slabs = await db
+    .select({ bandAmount: incomeTaxSlabs.bandAmount, rate: incomeTaxSlabs.rate })
+    .from(incomeTaxSlabs)
+    .where(eq(incomeTaxSlabs.tableId, table.id))
+    .orderBy(asc(incomeTaxSlabs.position));
+  return { id: table.id, name: table.name, source: table.source, inForceFrom: table.inForceFrom, slabs };
+}
+
+export interface PayrollLine {
+  employeeId: string;
+  name: string;
+  email: string;
+  position: string;
+  department: string;
+  paymentMethod: SalaryPaymentMethod;
+  monthlySalary: string;
+  daysPaid: number;
+  daysInMonth: number;
+  figures: PayslipFigures;
+}
+
+/**
+ * The employees `month` pays, by name, with their figures. `lock` takes their rows FOR SHARE, so a salary changed
+ * while the month is processed waits for it (and the payslip shows the salary it was worked out with).
+ */
+export async function payrollLines(
+  db: DbOrTx,
+  month: string,
+  slabs: readonly TaxSlab[],
+  options: { lock?: boolean } = {},
+): Promise<PayrollLine[]> {
+  const { first, last } = monthBounds(month);
+  const query = db
+    .select()
+    .from(employees)
+    .where(
+      and(
+        gt(employees.salary, "0"),
+        lte(employees.joiningDate, last),
+        or(isNull(employees.leavingDate), gte(employees.leavingDate, first)),
+        or(eq(employees.status, "active"), and(isNotNull(employees.leavingDate), gte(employees.leavingDate, first))),
+      ),
+    )
+    .orderBy(asc(employees.name), asc(employees.id));
+  const rows = options.lock ? await query.for("share") : await query;
+  return rows.flatMap((e) => {
+    const days = daysEmployed(month, e.joiningDate, e.leavingDate);
+    if (days.daysPaid === 0) return [];
+    return [
+      {
+        employeeId: e.id,
+        name: e.name,
+        email: e.email,
+        position: e.position,
+        department: e.department,
+        paymentMethod: e.salaryPaymentMethod,
+        monthlySalary: e.salary,
+        ...days,
+        figures: payslipFigures(e.salary, slabs, days),
+      },
+    ];
+  });
+}
