@@ -28,6 +28,14 @@ import { twoLines } from "~/domain/accounting/journal";
 import { lockDateOf, postEntry, PostingRefused, roleAccounts } from "~/domain/accounting/ledger.server";
 import { closeFiscalYear, reopenFiscalYear } from "~/domain/accounting/year-end-close.server";
 import { fiscalYearStartMonth } from "~/domain/reports/ledger-figures.server";
+import { PAYROLL_MESSAGES } from "~/domain/payroll/payroll-form";
+import { slabTableInForce } from "~/domain/payroll/payroll-preview.server";
+import {
+  slabBandsText,
+  slabTablePeriodText,
+  SLAB_TABLE_MESSAGES as SLAB_MESSAGES,
+  type SlabTableSummary,
+} from "~/domain/payroll/slab-tables-form";
 import { todayInDhaka } from "~/lib/dhaka-time";
 import { action, loader } from "./accounting";
 
@@ -403,5 +411,117 @@ describe(PATH, () => {
     const byAdmin = answerOf<{ toast: { type: string } }>(await post(form, admin));
     expect(byAdmin.body.toast.type).toBe("success");
     expect(await lockDateOf(getDb())).toBe("2025-03-31");
+  });
+});
+
+describe(`${PATH}: income-tax slab tables (issue 25)`, () => {
+  const SLAB_TABLES = ["income_tax_slab_tables", "income_tax_slabs", "audit_log"] as const;
+  const AY_2024 = seedId("tax-slab-table:ay-2024-25");
+  const AY_2026 = seedId("tax-slab-table:ay-2026-27");
+
+  interface SlabPage {
+    slabTables: SlabTableSummary[];
+    canChangeSlabTables: boolean;
+  }
+  interface SlabAnswer {
+    toast: { type: string; message: string };
+    slab: { intent: string; tableId: string; errors: Record<string, string> };
+  }
+  const slabPage = async (as: TestUser) => answerOf<SlabPage>(await callRoute(loader, PATH, { as })).body;
+
+  it("lists the tables to accountants, with the months each is in force for, and offers changes to administrators only", async () => {
+    const seen = await slabPage(accountant);
+    expect(seen.canChangeSlabTables).toBe(false);
+    expect(seen.slabTables.map((t) => [t.name, slabTablePeriodText(t, seen.slabTables)])).toEqual([
+      ["Company payroll table", "In force from January 2000"],
+      ["Assessment year 2024-25", "Preset — not in force"],
+      ["Assessment year 2025-26", "Preset — not in force"],
+      ["Assessment year 2026-27", "Preset — not in force"],
+    ]);
+    expect(slabBandsText(seen.slabTables[0]!.slabs)).toBe(
+      "first ৳300,000 at 0%, next ৳100,000 at 5%, next ৳300,000 at 10%, next ৳400,000 at 15%, next ৳500,000 at 20%, the rest at 25%",
+    );
+    expect(slabBandsText(seen.slabTables[3]!.slabs)).toBe(
+      "first ৳375,000 at 0%, next ৳300,000 at 10%, next ৳400,000 at 15%, next ৳500,000 at 20%, next ৳2,000,000 at 25%, the rest at 30%",
+    );
+    expect((await slabPage(admin)).canChangeSlabTables).toBe(true);
+  });
+
+  it("refuses an accountant (403), staff (403) and a visitor (401) both changes, writing nothing", async () => {
+    const before = await tableFingerprint(SLAB_TABLES);
+    for (const intent of ["slab-in-force", "slab-withdraw"]) {
+      const form = { intent, tableId: AY_2026, month: "2026-07" };
+      expect(await thrownBy(post(form, accountant))).toMatchObject({ status: 403 });
+      expect(await thrownBy(post(form, staff))).toMatchObject({ status: 403 });
+      expect(await thrownBy(post(form, ANONYMOUS))).toMatchObject({ status: 401 });
+    }
+    expect(await tableFingerprint(SLAB_TABLES)).toEqual(before);
+  });
+
+  it.each([
+    [{ tableId: "", month: "2026-07" }, "tableId", SLAB_MESSAGES.tableRequired, 400],
+    [{ tableId: "ay-2026-27", month: "2026-07" }, "tableId", SLAB_MESSAGES.tableInvalid, 400],
+    [
+      { tableId: "0b6b2a9e-1111-4111-8111-111111111111", month: "2026-07" },
+      "tableId",
+      SLAB_MESSAGES.tableNotFound,
+      404,
+    ],
+    [{ tableId: AY_2026, month: "" }, "month", PAYROLL_MESSAGES.monthRequired, 400],
+    [{ tableId: AY_2026, month: "2026/07" }, "month", PAYROLL_MESSAGES.monthInvalid, 400],
+    [{ tableId: AY_2026, month: "2026-13" }, "month", PAYROLL_MESSAGES.monthInvalid, 400],
+    [{ tableId: AY_2026, month: "1999-12" }, "month", PAYROLL_MESSAGES.monthOutOfRange, 400],
+  ])(
+    "answers a bad put-in-force %j with its field's message and status, writing nothing",
+    async (fields, field, message, status) => {
+      const before = await tableFingerprint(SLAB_TABLES);
+      const answer = answerOf<SlabAnswer>(await post({ intent: "slab-in-force", ...fields }, admin));
+      expect(answer.status).toBe(status);
+      expect(answer.body.slab.errors[field]).toBe(message);
+      expect(answer.body.toast).toEqual({ type: "error", message: SLAB_MESSAGES.putInForceFailed(message) });
+      expect(await tableFingerprint(SLAB_TABLES)).toEqual(before);
+    },
+  );
+
+  it("puts a preset in force from a month and withdraws it again, each with its audit line", async () => {
+    const put = answerOf<SlabAnswer>(
+      await post({ intent: "slab-in-force", tableId: AY_2026, month: "2027-07" }, admin),
+    );
+    expect(put.status).toBe(200);
+    expect(put.body.toast).toEqual({
+      type: "success",
+      message: SLAB_MESSAGES.putInForce("Assessment year 2026-27", "2027-07"),
+    });
+    const tables = (await slabPage(accountant)).slabTables;
+    expect(tables.map((t) => slabTablePeriodText(t, tables)).slice(0, 2)).toEqual([
+      "In force from January 2000 until June 2027",
+      "In force from July 2027",
+    ]);
+    expect((await slabTableInForce(getDb(), "2027-06"))?.name).toBe("Company payroll table");
+    expect((await slabTableInForce(getDb(), "2027-07"))?.name).toBe("Assessment year 2026-27");
+
+    const refused = answerOf<SlabAnswer>(await post({ intent: "slab-withdraw", tableId: AY_2024 }, admin));
+    expect(refused.status).toBe(409);
+    expect(refused.body.slab).toEqual({
+      intent: "slab-withdraw",
+      tableId: AY_2024,
+      errors: { tableId: SLAB_MESSAGES.notInForce("Assessment year 2024-25") },
+    });
+
+    const withdrawn = answerOf<SlabAnswer>(await post({ intent: "slab-withdraw", tableId: AY_2026 }, admin));
+    expect(withdrawn.body.toast).toEqual({
+      type: "success",
+      message: SLAB_MESSAGES.withdrawn("Assessment year 2026-27"),
+    });
+    expect((await slabTableInForce(getDb(), "2027-07"))?.name).toBe("Company payroll table");
+    const lines = await getDb()
+      .select()
+      .from(auditLog)
+      .where(inArray(auditLog.action, ["tax_slabs.in_force", "tax_slabs.withdraw"]))
+      .orderBy(auditLog.createdAt);
+    expect(lines.map((l) => [l.action, l.actorLabel, l.entityId])).toEqual([
+      ["tax_slabs.in_force", admin.email, AY_2026],
+      ["tax_slabs.withdraw", admin.email, AY_2026],
+    ]);
   });
 });

@@ -17,6 +17,10 @@ import {
 } from "~/domain/accounting/accounting-settings-form";
 import { loadAccountingSettings, saveAccountingSettings } from "~/domain/accounting/accounting-settings.server";
 import { auditActor, requireAction, requireView } from "~/domain/auth/guard.server";
+import { can } from "~/domain/auth/permissions";
+import { putSlabTableInForce } from "~/domain/payroll/slab-tables-put-in-force.server";
+import { withdrawSlabTable } from "~/domain/payroll/slab-tables-withdraw.server";
+import { loadSlabTables } from "~/domain/payroll/slab-tables.server";
 import { todayInDhaka } from "~/lib/dhaka-time";
 import { formCheck } from "~/lib/form-errors";
 import { formatShortDate } from "~/lib/format";
@@ -26,13 +30,16 @@ import { httpStatusOf } from "~/lib/use-case-http";
 import { FormError, SelectField, SubmitButton, TextField, useFormBusy, useFormCheck, useToast } from "~/ui/admin/form";
 import { PageHeader, Panel } from "~/ui/admin/page-header";
 import { SettingsTabs } from "~/ui/admin/settings-tabs";
+import { SlabTablesPanel } from "~/ui/admin/settings/slab-tables-panel";
 import type { Route } from "./+types/accounting";
 
 // Settings > Accounting (issue 21): the account each role of the posting functions uses (DESIGN §10), grouped as the
 // roles are, each offering the active accounts of the types it allows; the lock date; and (issue 22) the VAT return's
 // period, the tax invoices' signatory and the days an invoice is due in; and (issue 24) the month the fiscal year
 // starts in, which the reports, budgets and year-end close follow. Accountants and administrators (accounts.manage).
-// One save, one transaction, one audit line.
+// One save, one transaction, one audit line. And (issue 25) the income-tax slab tables: which is in force for which
+// months; an administrator (settings.manage) puts a preset in force from a month on or withdraws one, each its own
+// form and use case (app/domain/payroll/slab-tables-*.server.ts).
 
 const CHECK_ACCOUNTING_SETTINGS = formCheck(readAccountingSettingsForm, parseAccountingSettingsForm);
 
@@ -40,25 +47,43 @@ export const meta: Route.MetaFunction = () => [{ title: "Accounting settings | U
 
 export async function loader(args: Route.LoaderArgs) {
   const user = await requireView(args, "/admin/settings/accounting");
-  const page = await loadAccountingSettings(getDb());
-  return { role: user.role, ...page, today: todayInDhaka() };
+  const db = getDb();
+  const [page, slabTables] = await Promise.all([loadAccountingSettings(db), loadSlabTables(db)]);
+  return {
+    role: user.role,
+    ...page,
+    slabTables,
+    canChangeSlabTables: can(user.role, "settings.manage"),
+    today: todayInDhaka(),
+  };
 }
 
 export async function action(args: Route.ActionArgs) {
   const { user, intent: intentOf } = await requireAction(args, "/admin/settings/accounting");
   const form = await args.request.formData().catch(() => new FormData());
-  intentOf(form);
-  const values = readAccountingSettingsForm(form);
+  const intent = intentOf(form);
   const db = getDb();
+  if (intent === "slab-in-force" || intent === "slab-withdraw") {
+    const actor = auditActor(args, user);
+    const fields = { tableId: form.get("tableId"), month: form.get("month") };
+    const result =
+      intent === "slab-in-force"
+        ? await putSlabTableInForce(db, actor, fields)
+        : await withdrawSlabTable(db, actor, fields);
+    const toast: Toast = { type: result.ok ? "success" : "error", message: result.message };
+    const slab = { intent, tableId: String(fields.tableId ?? ""), errors: result.ok ? {} : result.errors };
+    return data({ errors: null, values: null, toast, slab }, { status: result.ok ? 200 : httpStatusOf(result) });
+  }
+  const values = readAccountingSettingsForm(form);
   const result = await saveAccountingSettings(db, values, auditActor(args, user));
   if (!result.ok) {
     const toast: Toast = { type: "error", message: result.message };
     // Someone else's save: the form shows what is stored now.
     const shown = result.refusal === "conflict" ? (await loadAccountingSettings(db)).values : values;
-    return data({ errors: result.errors, values: shown, toast }, { status: httpStatusOf(result) });
+    return data({ errors: result.errors, values: shown, toast, slab: null }, { status: httpStatusOf(result) });
   }
   const toast: Toast = { type: "success", message: result.message };
-  return { errors: null, values: null, toast };
+  return { errors: null, values: null, toast, slab: null };
 }
 
 export default function AccountingSettings({ loaderData, actionData }: Route.ComponentProps) {
@@ -222,6 +247,14 @@ export default function AccountingSettings({ loaderData, actionData }: Route.Com
           <SubmitButton label="Save accounting settings" busyLabel="Saving..." busy={busy} />
         </div>
       </Form>
+
+      {/* Outside the settings' form: each change of a table is its own form, saved at once. */}
+      <SlabTablesPanel
+        tables={loaderData.slabTables}
+        canChange={loaderData.canChangeSlabTables}
+        today={today}
+        answer={actionData?.slab ?? null}
+      />
     </div>
   );
 }
