@@ -1,0 +1,138 @@
+import { Form, Link } from "react-router";
+import { formatMoney, formatMonthYear } from "~/lib/format";
+import {
+  payrollListHref,
+  type PayrollEmployeeRow,
+  type PayrollListState,
+  type PayrollRunRow,
+} from "~/domain/payroll/payroll-page";
+import { cellClass, HeadCell, ListTable } from "~/ui/admin/list/table";
+import { inputClass } from "~/ui/admin/form";
+import { Panel } from "~/ui/admin/page-header";
+import { secondaryButton } from "~/ui/buttons";
+
+// The spec's table of active employees (backoffice.md §2 Payroll Management): name, e-mail, position, department,
+// basic salary, house rent, medical, transport and net salary, a full month's figures by the formula with the
+// income-tax table in force for the month chosen. The month and a search are in the URL (a plain GET form).
+
+export function EmployeePayTable({
+  state,
+  currentMonth,
+  employees,
+  activeCount,
+  slabTable,
+  monthRun,
+}: {
+  state: PayrollListState;
+  currentMonth: string;
+  employees: PayrollEmployeeRow[];
+  activeCount: number;
+  slabTable: string | null;
+  monthRun: PayrollRunRow | null;
+}) {
+  const money = (amount: string | undefined) => (amount === undefined ? "—" : formatMoney(amount));
+  return (
+    <Panel className="mb-6">
+      <Form method="get" className="flex flex-col gap-3 border-b border-slate-200 p-4 sm:flex-row sm:items-end">
+        <div>
+          <label htmlFor="payroll-month" className="block text-sm font-medium text-ink-900">
+            Month
+          </label>
+          <input
+            id="payroll-month"
+            type="month"
+            name="month"
+            defaultValue={state.month}
+            min="2000-01"
+            max="2099-12"
+            className={`${inputClass} mt-1 border-slate-300 sm:w-48`}
+          />
+        </div>
+        <div className="sm:flex-1">
+          <label htmlFor="payroll-search" className="block text-sm font-medium text-ink-900">
+            Search
+          </label>
+          <input
+            id="payroll-search"
+            type="search"
+            name="q"
+            defaultValue={state.q}
+            maxLength={100}
+            placeholder="Name, e-mail, position or department"
+            className={`${inputClass} mt-1 border-slate-300`}
+          />
+        </div>
+        <button type="submit" className={secondaryButton}>
+          Show
+        </button>
+      </Form>
+      <p className="px-4 pt-3 text-sm text-slate-600">
+        {formatMonthYear(state.month)}: a full month&apos;s pay
+        {slabTable ? `, income tax by the ${slabTable}` : ", no income-tax table in force"}.{" "}
+        {monthRun ? (
+          <strong className="font-medium text-emerald-800">Processed.</strong>
+        ) : (
+          <span>Not processed yet.</span>
+        )}
+      </p>
+      {employees.length === 0 ? (
+        <div className="px-4 py-10 text-center text-sm text-slate-600">
+          {activeCount === 0 ? "No active employees." : "No employees match the search."}{" "}
+          {state.q && (
+            <Link
+              to={payrollListHref({ ...state, q: "" }, currentMonth)}
+              className="font-medium text-brand-700 hover:underline"
+            >
+              Clear the search
+            </Link>
+          )}
+        </div>
+      ) : (
+        <ListTable label="Active employees' pay" minWidth="64rem">
+          <thead className="border-b border-slate-200 bg-slate-50">
+            <tr>
+              <HeadCell>Name</HeadCell>
+              <HeadCell>E-mail</HeadCell>
+              <HeadCell>Position</HeadCell>
+              <HeadCell>Department</HeadCell>
+              <HeadCell className="text-right">Basic Salary</HeadCell>
+              <HeadCell className="text-right">House Rent</HeadCell>
+              <HeadCell className="text-right">Medical</HeadCell>
+              <HeadCell className="text-right">Transport</HeadCell>
+              <HeadCell className="text-right">Net Salary</HeadCell>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {employees.map((e) => (
+              <tr key={e.id}>
+                <td className={`${cellClass} font-medium text-ink-900`}>{e.name}</td>
+                <td className={`${cellClass} break-all`}>{e.email}</td>
+                <td className={cellClass} data-label="Position">
+                  {e.position}
+                </td>
+                <td className={cellClass} data-label="Department">
+                  {e.department}
+                </td>
+                <td className={`${cellClass} tabular-nums sm:text-right`} data-label="Basic">
+                  {money(e.figures?.basic)}
+                </td>
+                <td className={`${cellClass} tabular-nums sm:text-right`} data-label="House rent">
+                  {money(e.figures?.houseRent)}
+                </td>
+                <td className={`${cellClass} tabular-nums sm:text-right`} data-label="Medical">
+                  {money(e.figures?.medical)}
+                </td>
+                <td className={`${cellClass} tabular-nums sm:text-right`} data-label="Transport">
+                  {money(e.figures?.transport)}
+                </td>
+                <td className={`${cellClass} font-semibold text-ink-900 tabular-nums sm:text-right`} data-label="Net">
+                  {e.figures ? formatMoney(e.figures.net) : "Not on the payroll (no salary)"}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </ListTable>
+      )}
+    </Panel>
+  );
+}
