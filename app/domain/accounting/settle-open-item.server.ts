@@ -1,10 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.server";
-import { journalEntries, journalLines, settlements, transactions } from "../../db/schema";
+import { journalEntries, journalLines, payslips, settlements, transactions } from "../../db/schema";
 import { formatMoney } from "../../lib/format";
 import { fromPaisa, toPaisa } from "../../lib/money";
 import { recordAudit, type AuditActor } from "../audit/audit.server";
+import { DISBURSEMENT_MESSAGES } from "../payroll/disbursement-form";
 import { refuseFields, type Refusal, type UseCaseResult } from "../use-case";
 import { PAYMENT_METHOD_LABELS } from "./constants";
 import { postEntry, PostingRefused, roleAccounts } from "./ledger.server";
@@ -20,7 +21,8 @@ import { parseSettleForm, SETTLE_MESSAGES, type OpenItemKind, type SettleFormVal
 // (`settled_amount + amount`), never written from the row read, and transactions_settled_amount_check refuses a
 // sum above the amount, so even without the lock two settlements could not overpay unseen (the second would fail
 // on the check instead of getting a message). Settled in full, the document is completed and leaves the Payables &
-// Receivables lists.
+// Receivables lists. A payroll's pending salary row (a payslip points at it) is refused: it is paid in Salary
+// Disbursement, against salaries payable.
 
 export type SettleResult = UseCaseResult<{ settlementId: string; entryId: string; left: string }>;
 
@@ -57,6 +59,9 @@ export async function settleOpenItem(db: Db, actor: AuditActor, values: SettleFo
       if (!doc) return failed("not-found", { form: SETTLE_MESSAGES.notFound });
       if (doc.status === "cancelled") return failed("conflict", { form: SETTLE_MESSAGES.cancelled });
       if (doc.status !== "pending") return failed("conflict", { form: SETTLE_MESSAGES.alreadySettled });
+      // A payroll's salary row is paid with its payslip (Salary Disbursement), which posts against salaries payable.
+      const [slip] = await tx.select({ id: payslips.id }).from(payslips).where(eq(payslips.transactionId, doc.id));
+      if (slip) return failed("conflict", { form: DISBURSEMENT_MESSAGES.settleSalaryRow });
       const kind: OpenItemKind = doc.type === "income" ? "receivable" : "payable";
       const left = toPaisa(doc.amount) - toPaisa(doc.settledAmount);
       const amount = toPaisa(input.amount);

@@ -1,4 +1,4 @@
-import { Eye, HandCoins, Inbox } from "lucide-react";
+import { Eye, HandCoins, Inbox, Wallet } from "lucide-react";
 import { ageText } from "~/domain/accounting/ageing";
 import { PAYMENT_METHOD_LABELS } from "~/domain/accounting/constants";
 import {
@@ -8,6 +8,7 @@ import {
   type OpenItemRow,
 } from "~/domain/accounting/open-item-list";
 import type { OpenItemKind } from "~/domain/accounting/settle-form";
+import { SALARY_DISBURSEMENT_PATH, salaryRowMonth } from "~/domain/payroll/disbursement-form";
 import type { ListPage } from "~/lib/list-params";
 import { formatMoney, formatShortDate } from "~/lib/format";
 import { cellClass, EmptyState, HeadCell, ListTable, Pagination, SortHeader, type ListView } from "~/ui/admin/list";
@@ -15,7 +16,8 @@ import { RowActionLink } from "~/ui/admin/row-actions";
 import { Badge } from "~/ui/badge";
 
 // One of the spec's two tables (Accounts Payable, Accounts Receivable): the pending ones, with what is left of each,
-// the due date marked Overdue when it is before today (Dhaka), and Settle.
+// the due date marked Overdue when it is before today (Dhaka), and Settle. A payroll's salary row is paid in Salary
+// Disbursement: its link replaces Settle (Settle refuses it).
 
 type View = ListView<OpenItemListState["sort"], (typeof OPEN_ITEM_LIST)["filters"]>;
 
@@ -71,6 +73,7 @@ export function OpenItemTable({
           <tbody className="divide-y divide-slate-100">
             {page.rows.map((row) => {
               const name = `${row.party ?? row.category} (${formatMoney(row.left)} left)`;
+              const salaryMonth = kind === "payable" ? salaryRowMonth(row) : null;
               return (
                 <tr key={row.id} className="hover:bg-slate-50" data-testid={`${kind}-row`}>
                   <td className={`${cellClass} whitespace-nowrap`}>{formatShortDate(row.date)}</td>
@@ -113,7 +116,16 @@ export function OpenItemTable({
                         tone="plain"
                         compact
                       />
-                      {canManage && (
+                      {canManage && salaryMonth && (
+                        <RowActionLink
+                          to={`${SALARY_DISBURSEMENT_PATH}?month=${salaryMonth}`}
+                          label={`Pay ${name} in Salary Disbursement`}
+                          text="Pay salary"
+                          icon={Wallet}
+                          compact
+                        />
+                      )}
+                      {canManage && !salaryMonth && (
                         <RowActionLink
                           to={hrefOf(`settle=${row.id}`)}
                           label={`Settle ${name}`}
