@@ -1,7 +1,9 @@
 import { and, desc, eq, ne } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
-import { accounts, auditLog, employees, users } from "~/db/schema";
+import { accounts, auditLog, employees, payslips, users } from "~/db/schema";
+import { seedDatabase } from "~/db/seed/seed.server";
+import { processPayroll } from "~/domain/payroll/process-payroll.server";
 import { takeFlashToast } from "~/lib/flash-toast.server";
 import { action, loader } from "./account";
 import {
@@ -46,6 +48,7 @@ describe("my account loader", () => {
       roleLabel: "Administrator",
       actsAsEmployee: false,
       managesUsers: true,
+      payslips: null,
     });
     expect(await runLoader(staff)).toMatchObject({
       role: "staff",
@@ -237,5 +240,61 @@ describe("my account: own name", () => {
     expect(await thrownBy(callRoute(action, PATH, { as: staff, form: { intent: "change-email" } }))).toMatchObject({
       status: 400,
     });
+  });
+});
+
+describe("my account: my payslips", () => {
+  let employee: TestUser;
+  const EMPLOYEE_ID = "c3d1e7c2-3333-4c55-9a10-000000000016";
+
+  beforeAll(async () => {
+    await seedDatabase(getDb());
+    employee = await signedInUser("staff", { name: "Payslip Staff" });
+    await getDb().insert(employees).values({
+      id: EMPLOYEE_ID,
+      userId: employee.id,
+      name: "Payslip Staff",
+      email: employee.email,
+      position: "Technician",
+      department: "Operations",
+      joiningDate: "2026-10-16",
+      salary: "30000",
+    });
+    const actor = { userId: accountant.id, label: accountant.email, ipAddress: null, userAgent: null };
+    const now = new Date("2026-11-27T06:00:00Z");
+    for (const month of ["2026-10", "2026-11"]) {
+      const run = await processPayroll(getDb(), actor, { month }, now);
+      if (!run.ok) throw new Error(JSON.stringify(run));
+    }
+  });
+
+  it("lists the linked employee's payslips, newest month first, each with its download link's id", async () => {
+    const mine = await getDb().select().from(payslips).where(eq(payslips.employeeId, EMPLOYEE_ID));
+    const page = (await runLoader(employee)) as { payslips: { id: string; month: string }[] | null };
+    expect(page.payslips).toEqual([
+      {
+        id: mine.find((s) => s.daysPaid === 30)!.id,
+        month: "2026-11",
+        net: mine.find((s) => s.daysPaid === 30)!.net,
+        status: "pending",
+        paidOn: null,
+        daysPaid: 30,
+        daysInMonth: 30,
+      },
+      {
+        id: mine.find((s) => s.daysPaid === 16)!.id,
+        month: "2026-10",
+        net: mine.find((s) => s.daysPaid === 16)!.net,
+        status: "pending",
+        paidOn: null,
+        daysPaid: 16,
+        daysInMonth: 31,
+      },
+    ]);
+  });
+
+  it("has no payslips section for a user who is no employee", async () => {
+    expect(await runLoader(await signedInUser("staff"))).toMatchObject({ actsAsEmployee: false, payslips: null });
+    expect(await runLoader(await signedInUser("accountant"))).toMatchObject({ payslips: null });
   });
 });

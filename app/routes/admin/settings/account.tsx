@@ -6,6 +6,7 @@ import { auditActor, requireAction, requireView } from "~/domain/auth/guard.serv
 import { readOwnNameForm } from "~/domain/auth/own-name-form";
 import { can } from "~/domain/auth/permissions";
 import { ROLE_LABELS } from "~/domain/auth/roles";
+import { myPayslips } from "~/domain/payroll/my-payslips.server";
 import { currentEmployee } from "~/domain/people/leaves.server";
 import { passRetryAfter } from "~/lib/sign-in-answer.server";
 import { httpInitOf } from "~/lib/use-case-http";
@@ -14,6 +15,7 @@ import type { Toast } from "~/lib/toast";
 import { ChangePasswordForm } from "~/ui/admin/change-password-form";
 import { useToast } from "~/ui/admin/form";
 import { PageHeader, Panel } from "~/ui/admin/page-header";
+import { MyPayslips } from "~/ui/admin/settings/my-payslips";
 import { OwnNameForm } from "~/ui/admin/settings/own-name-form";
 import { SettingsTabs } from "~/ui/admin/settings-tabs";
 import type { Route } from "./+types/account";
@@ -29,7 +31,7 @@ const PASSWORD_FAILED = "Failed to change password";
 export async function loader(args: Route.LoaderArgs) {
   const user = await requireView(args, "/admin/settings/account");
   // The name the back office shows for them: their employee record's when the sign-in acts as one (the header's).
-  const employee = await currentEmployee(getDb(), user);
+  const [employee, payslips] = await Promise.all([currentEmployee(getDb(), user), myPayslips(getDb(), user.id)]);
   return {
     role: user.role,
     name: employee?.name ?? user.name,
@@ -38,6 +40,8 @@ export async function loader(args: Route.LoaderArgs) {
     actsAsEmployee: employee !== null,
     // Whether they change roles themselves (Settings > Users), or ask an administrator.
     managesUsers: can(user.role, "users.manage"),
+    // The payslips of the employee they are (employees.user_id); null, and no section, for one who is none.
+    payslips,
   };
 }
 
@@ -117,6 +121,11 @@ export default function MyAccount({ loaderData, actionData }: Route.ComponentPro
           <ChangePasswordForm intent="password" result={actionData?.form === "password" ? actionData : null} />
         </Panel>
       </div>
+      {loaderData.payslips && (
+        <div className="mt-6">
+          <MyPayslips payslips={loaderData.payslips} />
+        </div>
+      )}
     </div>
   );
 }
