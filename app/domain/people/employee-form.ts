@@ -4,11 +4,16 @@ import { fieldErrors } from "../../lib/form-errors";
 import { isCalendarDate } from "../../lib/list-params";
 import { moneyField } from "../../lib/money";
 import { nameField } from "../../lib/name-text";
-import { DEPARTMENTS, EMPLOYEE_STATUSES, POSITIONS } from "./constants";
+import { DEPARTMENTS, EMPLOYEE_STATUSES, POSITIONS, SALARY_PAYMENT_METHODS } from "./constants";
 import { formFields } from "../../lib/form-data";
 
 // The Add New Employee / Edit Employee form (backoffice.md §2 Employee Management, §5; issue 11): one schema for
 // the browser's messages and the action's decision. Browser-safe.
+//
+// Issue 25 adds the employee's pay details: how the salary is paid (bank transfer by default, bKash, Nagad or cash),
+// the bank and account number, the wallet number, and the leaving date (a part month is paid for the days
+// employed). Like the salary, they are shown and saved only for those who may see pay (employees.salary):
+// parseEmployeeForm checks them only when asked to.
 
 /** The spec's texts (backoffice.md §8), word for word, and ours beside them. */
 export const EMPLOYEE_MESSAGES = {
@@ -36,9 +41,24 @@ export const EMPLOYEE_MESSAGES = {
   signInCustomer: "A customer's portal account has this e-mail address. Change the employee's e-mail address first.",
   signInTakenByOther: "That sign-in already belongs to another employee",
   roleInvalid: "Choose a role: Administrator, Staff or Accountant",
+  // Pay details (issue 25).
+  paymentMethodInvalid: "Choose a payment method: Bank transfer, bKash, Nagad or Cash",
+  bankNameTooLong: "Bank name must be at most 120 characters",
+  accountNumberInvalid: "Account number must be 6 to 20 digits; spaces and dashes may separate them",
+  walletRequired: "Wallet number is required for a salary paid by bKash or Nagad",
+  walletInvalid: "Wallet number must be a Bangladeshi mobile number: 01 and 9 more digits, the third 3 to 9",
+  leavingDateInvalid: "Leaving date must be a date",
+  leavingBeforeJoining: "Leaving date cannot be before the joining date",
 } as const;
 
-export const EMPLOYEE_LIMITS = { name: 120, email: 254, phone: 30 } as const;
+export const EMPLOYEE_LIMITS = {
+  name: 120,
+  email: 254,
+  phone: 30,
+  bankName: 120,
+  accountNumber: 20,
+  wallet: 16,
+} as const;
 
 export interface EmployeeFormValues {
   id: string;
@@ -52,6 +72,12 @@ export interface EmployeeFormValues {
   joiningDate: string;
   salary: string;
   status: string;
+  /** Pay details (issue 25): only for those who may see pay. */
+  paymentMethod: string;
+  bankName: string;
+  bankAccountNumber: string;
+  walletNumber: string;
+  leavingDate: string;
 }
 
 export const EMPTY_EMPLOYEE_FORM: EmployeeFormValues = {
@@ -65,6 +91,11 @@ export const EMPTY_EMPLOYEE_FORM: EmployeeFormValues = {
   joiningDate: "",
   salary: "",
   status: "active",
+  paymentMethod: "bank",
+  bankName: "",
+  bankAccountNumber: "",
+  walletNumber: "",
+  leavingDate: "",
 };
 
 export function readEmployeeForm(form: FormData): EmployeeFormValues {
@@ -79,6 +110,11 @@ export function readEmployeeForm(form: FormData): EmployeeFormValues {
     "joiningDate",
     "salary",
     "status",
+    "paymentMethod",
+    "bankName",
+    "bankAccountNumber",
+    "walletNumber",
+    "leavingDate",
   ]);
 }
 
@@ -112,12 +148,72 @@ export const employeeSchema = z.object({
   status: choice(EMPLOYEE_STATUSES, "Choose a status"),
 });
 
-export type EmployeeInput = z.output<typeof employeeSchema>;
+/** Digits with single spaces or dashes between them, 6 to 20 characters in all. */
+const ACCOUNT_NUMBER = /^[0-9](?:[ -]?[0-9]){5,19}$/;
+/** A Bangladeshi mobile number as stored: 01, an operator digit 3-9, 8 more digits. */
+const MOBILE = /^01[3-9][0-9]{8}$/;
 
-/** The form's own rules: the input to store, or one message per field. */
+/** A mobile number as typed ("+880 1712-345678") as stored ("01712345678"); what cannot be one is kept as typed. */
+export function normalizeWalletNumber(value: string): string {
+  const compact = value.replace(/[\s-]/g, "");
+  const local = compact.replace(/^(?:\+?88)(?=01)/, "");
+  return MOBILE.test(local) ? local : value.trim();
+}
+
+export const employeePaySchema = z
+  .object({
+    // Left out (a form without the field), it is the spec's default: bank.
+    paymentMethod: z
+      .string()
+      .trim()
+      .transform((v) => v || "bank")
+      .pipe(choice(SALARY_PAYMENT_METHODS, EMPLOYEE_MESSAGES.paymentMethodInvalid)),
+    bankName: z
+      .string()
+      .trim()
+      .max(EMPLOYEE_LIMITS.bankName, EMPLOYEE_MESSAGES.bankNameTooLong)
+      .transform((v) => v || null),
+    bankAccountNumber: z
+      .string()
+      .trim()
+      .refine((v) => v === "" || ACCOUNT_NUMBER.test(v), EMPLOYEE_MESSAGES.accountNumberInvalid)
+      .transform((v) => v || null),
+    walletNumber: z
+      .string()
+      .transform(normalizeWalletNumber)
+      .refine((v) => v === "" || MOBILE.test(v), EMPLOYEE_MESSAGES.walletInvalid)
+      .transform((v) => v || null),
+    leavingDate: z
+      .string()
+      .trim()
+      .refine((v) => v === "" || isCalendarDate(v), EMPLOYEE_MESSAGES.leavingDateInvalid)
+      .transform((v) => v || null),
+  })
+  .superRefine((v, ctx) => {
+    if ((v.paymentMethod === "bkash" || v.paymentMethod === "nagad") && v.walletNumber === null)
+      ctx.addIssue({ code: "custom", path: ["walletNumber"], message: EMPLOYEE_MESSAGES.walletRequired });
+  });
+
+export type EmployeeInput = z.output<typeof employeeSchema>;
+export type EmployeePayInput = z.output<typeof employeePaySchema>;
+
+/**
+ * The form's own rules: the input to store, or one message per field. The pay details are checked (and returned)
+ * only `withPay`: for a role that may not see pay they are neither shown nor saved.
+ */
 export function parseEmployeeForm(
   values: EmployeeFormValues,
-): { ok: true; input: EmployeeInput } | { ok: false; errors: Record<string, string> } {
+  options: { withPay?: boolean } = {},
+): { ok: true; input: EmployeeInput; pay: EmployeePayInput | null } | { ok: false; errors: Record<string, string> } {
+  const withPay = options.withPay ?? true;
   const parsed = employeeSchema.safeParse(values);
-  return parsed.success ? { ok: true, input: parsed.data } : { ok: false, errors: fieldErrors(parsed.error) };
+  const pay = withPay ? employeePaySchema.safeParse(values) : null;
+  const errors = {
+    ...(parsed.success ? {} : fieldErrors(parsed.error)),
+    ...(pay && !pay.success ? fieldErrors(pay.error) : {}),
+  };
+  if (parsed.success && pay?.success && pay.data.leavingDate !== null && pay.data.leavingDate < parsed.data.joiningDate)
+    errors.leavingDate = EMPLOYEE_MESSAGES.leavingBeforeJoining;
+  if (!parsed.success || (pay && !pay.success) || Object.keys(errors).length > 0) return { ok: false, errors };
+  return { ok: true, input: parsed.data, pay: pay?.success ? pay.data : null };
 }

@@ -1,6 +1,7 @@
 // Employee Management (issue 11): the list with its search and filters, pay shown only to admin and accountant,
 // adding and editing with the spec's toasts, the refusals (each field named, nothing written), and deleting: an
-// employee whom tasks, leave or payslips refer to is made inactive instead.
+// employee whom tasks, leave or payslips refer to is made inactive instead. And (issue 25) the pay details: payment
+// method, bank account or wallet, leaving date, each checked, and sent to admin and accountant only.
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { tableFingerprint } from "../../../tests/support/db-fingerprint";
@@ -15,7 +16,9 @@ import {
 import { getDb } from "~/db/client.server";
 import { auditLog, companySettings, emailOutbox, employees, leaves, users } from "~/db/schema";
 import { companySeed } from "~/db/seed/company";
+import { violatedConstraint } from "~/db/errors.server";
 import { createPasswordUser } from "~/domain/auth/users.server";
+import { EMPLOYEE_MESSAGES as M } from "~/domain/people/employee-form";
 import { action, loader } from "./employees";
 
 let admin: TestUser;
@@ -291,5 +294,166 @@ describe("giving an employee a sign-in", () => {
     for (const as of [staff, accountant]) expect((await thrownBy(give(row.id, "staff", as))).status).toBe(403);
     expect(await tableFingerprint(SIGN_IN_TABLES)).toEqual(before);
     expect(await callRoute(loader, "/admin/employees", { as: staff })).toMatchObject({ canGiveSignIn: false });
+  });
+});
+
+describe("pay details (issue 25): payment method, bank account or wallet, leaving date", () => {
+  const PAY_TABLES = ["employees", "audit_log"] as const;
+
+  it("defaults a new employee to bank transfer; stores a wallet number as 01XXXXXXXXX and a leaving date", async () => {
+    const plain = await add({ email: "default.bank@staff.test", name: "Default Bank" });
+    expect(plain).toMatchObject({
+      salaryPaymentMethod: "bank",
+      bankName: null,
+      bankAccountNumber: null,
+      walletNumber: null,
+      leavingDate: null,
+    });
+    const response = (await post({
+      ...VALID,
+      email: "wallet.paid@staff.test",
+      name: "Wallet Paid",
+      paymentMethod: "bkash",
+      walletNumber: "+880 1712-345678",
+      leavingDate: "2026-11-15",
+    })) as Response;
+    expect(flashToast(response)).toEqual({ type: "success", message: "Employee added successfully" });
+    const [row] = await getDb().select().from(employees).where(eq(employees.email, "wallet.paid@staff.test"));
+    expect(row).toMatchObject({ salaryPaymentMethod: "bkash", walletNumber: "01712345678", leavingDate: "2026-11-15" });
+    const [line] = await getDb().select().from(auditLog).where(eq(auditLog.entityId, row!.id));
+    expect(JSON.stringify(line!.changes)).not.toContain("01712345678");
+  });
+
+  it("edits the bank details; the audit line says the account number changed, not what it is", async () => {
+    const row = await add({ email: "bank.edit@staff.test", name: "Bank Edit" });
+    const opened = await callRoute(loader, `/admin/employees?edit=${row.id}`, { as: admin });
+    const values = opened.dialog!.kind === "update" ? opened.dialog!.values : null;
+    expect(values).toMatchObject({ paymentMethod: "bank", bankName: "", bankAccountNumber: "", leavingDate: "" });
+    const saved = (await post({
+      ...values!,
+      intent: "update",
+      bankName: "Dutch-Bangla Bank",
+      bankAccountNumber: "123-456-7890",
+      leavingDate: "2024-02-01",
+    })) as Response;
+    expect(flashToast(saved)).toEqual({ type: "success", message: "Employee updated successfully" });
+    const [after] = await getDb().select().from(employees).where(eq(employees.id, row.id));
+    expect(after).toMatchObject({
+      bankName: "Dutch-Bangla Bank",
+      bankAccountNumber: "123-456-7890",
+      leavingDate: "2024-02-01",
+    });
+    const lines = await getDb().select().from(auditLog).where(eq(auditLog.entityId, row.id));
+    const update = lines.find((l) => l.action === "employee.updated")!;
+    expect(update.changes).toMatchObject({
+      bankAccountNumber: "changed",
+      bankName: { from: null, to: "Dutch-Bangla Bank" },
+      leavingDate: { from: null, to: "2024-02-01" },
+    });
+    expect(JSON.stringify(update.changes)).not.toContain("7890");
+  });
+
+  it("sends pay details to admin and accountant only: staff's loader data has none", async () => {
+    await add({
+      email: "secret.pay@staff.test",
+      name: "Secret Pay",
+      bankAccountNumber: "9988776655",
+      leavingDate: "2026-12-31",
+    } as Partial<typeof VALID>);
+    const rowFor = async (as: TestUser) =>
+      (await callRoute(loader, "/admin/employees?q=secret.pay", { as })).page.rows[0]!;
+    for (const as of [admin, accountant])
+      expect((await rowFor(as)).pay).toEqual({
+        paymentMethod: "bank",
+        bankName: null,
+        bankAccountNumber: "9988776655",
+        walletNumber: null,
+        leavingDate: "2026-12-31",
+      });
+    const asStaff = JSON.stringify(await callRoute(loader, "/admin/employees?q=secret.pay", { as: staff }));
+    expect(asStaff).toContain("Secret Pay");
+    for (const hidden of ["bankAccountNumber", "9988776655", "walletNumber", "leavingDate", "2026-12-31", "pay"])
+      expect(asStaff).not.toContain(`"${hidden}`);
+  });
+
+  it("is backed by the database: a leaving date before the joining date is refused by employees_leaving_date_check", async () => {
+    const row = await add({ email: "check.backed@staff.test", name: "Check Backed" });
+    const refused = await getDb()
+      .update(employees)
+      .set({ leavingDate: "2024-01-31" })
+      .where(eq(employees.id, row.id))
+      .then(
+        () => null,
+        (error: unknown) => violatedConstraint(error),
+      );
+    expect(refused).toBe("employees_leaving_date_check");
+    const method = await getDb()
+      .update(employees)
+      .set({ salaryPaymentMethod: "paypal" as "bank" })
+      .where(eq(employees.id, row.id))
+      .then(
+        () => null,
+        (error: unknown) => violatedConstraint(error),
+      );
+    expect(method).toBe("employees_salary_payment_method_check");
+  });
+
+  const cases: [string, Record<string, string>, string, string][] = [
+    ["an unknown payment method", { paymentMethod: "paypal" }, "paymentMethod", M.paymentMethodInvalid],
+    ["a bank name too long", { bankName: "B".repeat(121) }, "bankName", M.bankNameTooLong],
+    ["an account number too short", { bankAccountNumber: "12345" }, "bankAccountNumber", M.accountNumberInvalid],
+    ["an account number too long", { bankAccountNumber: "1".repeat(21) }, "bankAccountNumber", M.accountNumberInvalid],
+    [
+      "an account number with letters",
+      { bankAccountNumber: "12AB567890" },
+      "bankAccountNumber",
+      M.accountNumberInvalid,
+    ],
+    ["an account number of dashes", { bankAccountNumber: "--------" }, "bankAccountNumber", M.accountNumberInvalid],
+    ["bKash without a wallet number", { paymentMethod: "bkash" }, "walletNumber", M.walletRequired],
+    [
+      "Nagad with a blank wallet number",
+      { paymentMethod: "nagad", walletNumber: "   " },
+      "walletNumber",
+      M.walletRequired,
+    ],
+    [
+      "a wallet number of 10 digits",
+      { paymentMethod: "bkash", walletNumber: "0171234567" },
+      "walletNumber",
+      M.walletInvalid,
+    ],
+    [
+      "a wallet number of 12 digits",
+      { paymentMethod: "nagad", walletNumber: "017123456789" },
+      "walletNumber",
+      M.walletInvalid,
+    ],
+    [
+      "a wallet number of no operator",
+      { paymentMethod: "bkash", walletNumber: "01212345678" },
+      "walletNumber",
+      M.walletInvalid,
+    ],
+    [
+      "a foreign wallet number",
+      { paymentMethod: "bkash", walletNumber: "+44 7700 900123" },
+      "walletNumber",
+      M.walletInvalid,
+    ],
+    ["an impossible leaving date", { leavingDate: "2025-02-29" }, "leavingDate", M.leavingDateInvalid],
+    ["a leaving date in words", { leavingDate: "next friday" }, "leavingDate", M.leavingDateInvalid],
+    ["a leaving date before joining", { leavingDate: "2024-01-31" }, "leavingDate", M.leavingBeforeJoining],
+  ];
+
+  it.each(cases)("refuses %s, naming the field and writing nothing", async (_name, change, field, message) => {
+    const before = await tableFingerprint(PAY_TABLES);
+    const answer = answerOf<{ errors: Record<string, string>; toast: { message: string } }>(
+      await post({ ...VALID, email: "pay.malformed@staff.test", ...change }),
+    );
+    expect(answer.status).toBe(400);
+    expect(answer.body.errors[field]).toBe(message);
+    expect(answer.body.toast.message).toBe(M.addFailed(message));
+    expect(await tableFingerprint(PAY_TABLES)).toEqual(before);
   });
 });

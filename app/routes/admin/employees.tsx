@@ -3,7 +3,7 @@ import { data, Link, useLocation } from "react-router";
 import { getDb } from "~/db/client.server";
 import { auditActor, requireView, requireAction } from "~/domain/auth/guard.server";
 import { can } from "~/domain/auth/permissions";
-import { DEPARTMENTS } from "~/domain/people/constants";
+import { DEPARTMENTS, SALARY_PAYMENT_METHOD_LABELS } from "~/domain/people/constants";
 import {
   EMPLOYEE_MESSAGES,
   EMPTY_EMPLOYEE_FORM,
@@ -18,6 +18,7 @@ import {
   listEmployees,
   loadEmployeeForm,
   updateEmployee,
+  type EmployeePay,
 } from "~/domain/people/employees.server";
 import { redirectWithToast } from "~/lib/flash-toast.server";
 import { recordDialogFromUrl, type RecordDialog } from "~/lib/record-dialog.server";
@@ -51,7 +52,8 @@ import { httpStatusOf } from "~/lib/use-case-http";
 
 // Employee Management (backoffice.md §2; issue 11). The list's state is in the URL (DESIGN §9 Lists); so is the
 // open dialog: ?new=1 (add), ?edit=<id>, ?delete=<id> (the confirmation), as on the inventory screen. Pay shows
-// only to roles with employees.salary (admin, accountant).
+// only to roles with employees.salary (admin, accountant): the salary, and (issue 25) how it is paid and the leaving
+// date, which the loader's data carries for those roles alone.
 
 export const meta: Route.MetaFunction = () => [{ title: "Employee Management | Utsab Admin" }];
 
@@ -80,7 +82,7 @@ export async function loader(args: Route.LoaderArgs) {
     dialog = await recordDialogFromUrl(url, {
       allowed: canManage,
       empty: EMPTY_EMPLOYEE_FORM,
-      load: (id) => loadEmployeeForm(db, id),
+      load: (id) => loadEmployeeForm(db, id, { withPay: withSalary }),
       values: (employee) => employee,
       name: (employee) => employee.name,
       id: (employee) => employee.id,
@@ -102,11 +104,13 @@ export async function action(args: Route.ActionArgs) {
 
   if (intent === "create" || intent === "update") {
     const values = readEmployeeForm(form);
+    // The pay details are saved only by a role that may see pay, as the salary column is shown only to it.
+    const pay = { withPay: can(user.role, "employees.salary") };
     const result =
-      intent === "create" ? await createEmployee(db, values, actor) : await updateEmployee(db, values, actor);
+      intent === "create" ? await createEmployee(db, values, actor, pay) : await updateEmployee(db, values, actor, pay);
     if (result.ok) return redirectWithToast(back, { type: "success", message: result.message });
     // Someone else's change: the form reopens with what is stored now.
-    const shown = result.refusal === "conflict" ? ((await loadEmployeeForm(db, values.id)) ?? values) : values;
+    const shown = result.refusal === "conflict" ? ((await loadEmployeeForm(db, values.id, pay)) ?? values) : values;
     const toast: Toast = { type: "error", message: result.message };
     return data({ intent, errors: result.errors, values: shown, toast }, { status: httpStatusOf(result) });
   }
@@ -125,6 +129,14 @@ export async function action(args: Route.ActionArgs) {
   }
 
   return data({ intent: null, errors: {}, values: null, toast: null }, { status: 400 });
+}
+
+/** How an employee is paid, in one short line: "Bank transfer · 1234-5678-90", "bKash · 01712345678", "Cash". */
+function payLine(pay: EmployeePay): string {
+  const method = SALARY_PAYMENT_METHOD_LABELS[pay.paymentMethod];
+  const number = pay.paymentMethod === "bank" ? pay.bankAccountNumber : pay.walletNumber;
+  if (pay.paymentMethod === "cash") return method;
+  return number ? `${method} · ${number}` : `${method} · no number yet`;
 }
 
 export default function Employees({ loaderData, actionData }: Route.ComponentProps) {
@@ -235,10 +247,14 @@ export default function Employees({ loaderData, actionData }: Route.ComponentPro
                   </td>
                   <td data-label="Joining Date" className={`${cellClass} whitespace-nowrap`}>
                     {formatShortDate(row.joiningDate)}
+                    {row.pay?.leavingDate && (
+                      <span className="block text-xs text-slate-500">Left {formatShortDate(row.pay.leavingDate)}</span>
+                    )}
                   </td>
                   {withSalary && (
                     <td data-label="Salary" className={`${cellClass} text-right whitespace-nowrap tabular-nums`}>
                       {row.salary !== null ? formatMoney(row.salary) : ""}
+                      {row.pay && <span className="block text-xs text-slate-500">{payLine(row.pay)}</span>}
                     </td>
                   )}
                   <td data-label="Status" className={cellClass}>
@@ -281,6 +297,7 @@ export default function Employees({ loaderData, actionData }: Route.ComponentPro
           mode={dialog.kind}
           values={actionData?.intent === dialog.kind && actionData.values ? actionData.values : dialog.values}
           errors={actionData?.intent === dialog.kind ? actionData.errors : {}}
+          withPay={withSalary}
           closeHref={closeHref}
           action={here}
         />
