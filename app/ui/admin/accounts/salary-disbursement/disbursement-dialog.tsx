@@ -89,7 +89,8 @@ export function DisbursementDialog(props: DisbursementDialogProps) {
     >
       <div className="grid gap-4 px-5 py-4">
         <FormError message={errors.form} />
-        <input type="hidden" name="chosen" value="1" />
+        {/* The ticked ones are paid; none ticked is refused (with none listed, the server says why). */}
+        {lines.length > 0 && <input type="hidden" name="chosen" value="1" />}
         <SelectField
           name="month"
           label="Month"

@@ -1,0 +1,149 @@
+import { expect as baseExpect, type Page } from "@playwright/test";
+import { adminServerTest } from "./support/admin-server";
+import { screenFitProblems } from "./support/screen-fit";
+
+// Salary Disbursement (issue 25): last month processed through the Payroll page, a payslip's PDF opened from its
+// payslips; Payables & Receivables lists the pending salary with a link to Salary Disbursement instead of Settle; the
+// salary rows read Pending; Process Disbursement for that month lists each employee with how they are paid and the
+// net, paid from the bank account with the spec's toast; the rows then read Completed; the bank advice downloads as a
+// CSV of the employees. At 1280 px and at 375 px (the screen and the dialog fit a phone). On a server of its own: its
+// payroll moves no other spec's figures.
+
+const expect = baseExpect.configure({ timeout: 20_000 });
+const ADMIN = { email: "disbursement-admin@e2e.test", password: "disbursement-admin-password" };
+const { test, signIn } = adminServerTest(ADMIN);
+const PATH = "/admin/accounts/salary-disbursement";
+const MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
+
+/** The month `offset` months from the current one in Dhaka: its value ("2026-10") and name ("October 2026"). */
+function monthFromNow(offset: number): { value: string; name: string } {
+  const [y, m] = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Dhaka" }).format(new Date()).split("-");
+  const d = new Date(Date.UTC(Number(y), Number(m) - 1 + offset, 1));
+  return {
+    value: `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, "0")}`,
+    name: `${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`,
+  };
+}
+
+const dialog = (page: Page) => page.getByRole("dialog");
+
+/** The screen (or its dialog) fits a 375 px window; `shot` names its screenshots at 375 and 1280 px. */
+async function fitsPhone(page: Page, within: "main" | "dialog" = "main", shot?: string) {
+  if (shot)
+    await page.screenshot({
+      path: `.tmp/screenshots/salary-disbursement-${shot}-1280.png`,
+      fullPage: within === "main",
+    });
+  await page.setViewportSize({ width: 375, height: 800 });
+  await expect.poll(() => screenFitProblems(page, within), { timeout: 5_000 }).toEqual([]);
+  if (shot)
+    await page.screenshot({
+      path: `.tmp/screenshots/salary-disbursement-${shot}-375.png`,
+      fullPage: within === "main",
+    });
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+test("process last month, open a payslip, pay the month from the bank, the rows completed, the bank advice", async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  const last = monthFromNow(-1);
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  // Payroll: last month processed through its dialog.
+  await signIn(page, `/admin/accounts/payroll?process=${last.value}`);
+  await expect(dialog(page).getByRole("heading", { name: "Process Payroll" })).toBeVisible();
+  await dialog(page).getByRole("button", { name: "Process Payroll" }).click();
+  await expect(page.getByText("Payroll processed successfully").first()).toBeVisible();
+  const run = page.getByRole("row", { name: `Payroll ${last.name}` });
+  await run.getByRole("link", { name: `Payslips of ${last.name}` }).click();
+  const slipLink = dialog(page).getByRole("link", { name: "Payslip of Tanvir Rahman (PDF)" });
+  await expect(slipLink).toBeVisible();
+  const pdf = await page.request.get((await slipLink.getAttribute("href"))!);
+  expect(pdf.status()).toBe(200);
+  expect(pdf.headers()["content-type"]).toContain("application/pdf");
+
+  // Payables & Receivables: the pending salary is paid in Salary Disbursement, not settled there.
+  await page.goto("/admin/accounts/payables?q=Tanvir%20Rahman");
+  const payable = page.getByTestId("payable-row").filter({ hasText: "Tanvir Rahman" });
+  await expect(payable.getByRole("link", { name: /^Pay Tanvir Rahman .* in Salary Disbursement$/ })).toHaveAttribute(
+    "href",
+    `${PATH}?month=${last.value}`,
+  );
+  await expect(payable.getByRole("link", { name: /^Settle / })).toHaveCount(0);
+
+  // Salary Disbursement: the month's rows, pending.
+  await payable.getByRole("link", { name: /in Salary Disbursement$/ }).click();
+  await expect(page.getByRole("heading", { name: "Salary Disbursement", level: 1 })).toBeVisible();
+  const table = page.getByRole("region", { name: "Salary disbursements" });
+  for (const column of ["Date", "Reference", "Description", "Payment Method", "Amount", "Status"])
+    await expect(table.getByRole("columnheader", { name: column, exact: true })).toBeVisible();
+  const rows = page.getByTestId("salary-row");
+  const count = await rows.count();
+  expect(count).toBeGreaterThan(2);
+  const tanvir = rows.filter({ hasText: "Tanvir Rahman" });
+  await expect(tanvir).toContainText(`PAY-${last.value}`);
+  await expect(tanvir).toContainText(`Salary payment for ${last.name}`);
+  await expect(tanvir.getByText("Pending", { exact: true })).toBeVisible();
+  await fitsPhone(page, "main", "pending");
+
+  // The bank advice of the month: one header row, a row per employee.
+  const adviceLink = page.getByRole("link", { name: `Bank advice (${last.name})` });
+  await expect(adviceLink).toHaveAttribute("href", `${PATH}/advice?month=${last.value}`);
+  const advice = await page.request.get(`${PATH}/advice?month=${last.value}`);
+  expect(advice.status()).toBe(200);
+  expect(advice.headers()["content-disposition"]).toContain(`salary-advice-${last.value}.csv`);
+  const csv = (await advice.text())
+    .replace(/^\uFEFF/, "")
+    .trimEnd()
+    .split("\r\n");
+  expect(csv[0]).toBe("Employee,Method,Bank,Account number,Wallet number,Amount");
+  expect(csv).toHaveLength(count + 1);
+  expect(csv.some((line) => line.startsWith("Tanvir Rahman,"))).toBe(true);
+
+  // Process Disbursement for the month: each employee with how they are paid, from the bank account, today.
+  await page.getByRole("link", { name: "Process Disbursement" }).click();
+  await expect(dialog(page).getByRole("heading", { name: "Process Disbursement" })).toBeVisible();
+  await expect(dialog(page).getByLabel("Month")).toHaveValue(last.value);
+  const breakdown = dialog(page).getByTestId("disbursement-breakdown");
+  await expect(breakdown.getByRole("listitem")).toHaveCount(count);
+  await expect(breakdown.getByRole("listitem").filter({ hasText: "Tanvir Rahman" })).toContainText("Bank transfer");
+  await expect(dialog(page).getByLabel("Paid from")).toHaveValue(/[0-9a-f-]{36}/);
+  await expect(dialog(page).getByLabel("Paid from").locator("option:checked")).toHaveText(/^1100 /);
+  await fitsPhone(page, "dialog", "dialog");
+  await dialog(page)
+    .getByRole("button", { name: /^Pay ৳/ })
+    .click();
+  await expect(page.getByText("Salary disbursement processed successfully").first()).toBeVisible();
+  await expect(dialog(page)).toHaveCount(0);
+  await expect(page).toHaveURL(new RegExp(`month=${last.value}`));
+  await expect(rows.filter({ hasText: "Tanvir Rahman" }).getByText("Completed", { exact: true })).toBeVisible();
+  await expect(rows.getByText("Pending", { exact: true })).toHaveCount(0);
+  await expect(rows.getByText("Completed", { exact: true })).toHaveCount(count);
+  await fitsPhone(page, "main", "completed");
+
+  // Nothing left: the dialog says so, and paying again is refused with the spec's failure toast.
+  await page.goto(`${PATH}?disburse=${last.value}`);
+  await expect(dialog(page).getByTestId("disbursement-empty")).toBeVisible();
+  await page.setViewportSize({ width: 375, height: 800 });
+  await dialog(page)
+    .getByRole("button", { name: /^Pay ৳/ })
+    .click();
+  await expect(
+    page.getByText(`Failed to process salary disbursement: Every salary of ${last.name} is already paid`).first(),
+  ).toBeVisible();
+});
