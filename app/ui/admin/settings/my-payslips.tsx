@@ -25,24 +25,27 @@ export function MyPayslips({ payslips }: { payslips: MyPayslip[] }) {
       ) : (
         <ul aria-labelledby="my-payslips" className="mt-3 divide-y divide-slate-100 text-sm">
           {payslips.map((slip) => (
-            <li key={slip.id} className="flex flex-wrap items-center gap-x-4 gap-y-1 py-3">
+            <li key={slip.id} className="flex items-center gap-3 py-3 sm:gap-4">
               <div className="min-w-0 flex-1">
-                <p className="font-medium text-ink-900">{formatMonthYear(slip.month)}</p>
+                <p className="font-medium whitespace-nowrap text-ink-900">{formatMonthYear(slip.month)}</p>
                 <p className="text-xs text-slate-500">
                   {slip.daysPaid < slip.daysInMonth ? `${slip.daysPaid} of ${slip.daysInMonth} days` : "Whole month"}
                   {slip.status === "paid" && slip.paidOn ? ` · paid ${formatShortDate(slip.paidOn)}` : ""}
                 </p>
               </div>
-              <span className="font-semibold text-ink-900 tabular-nums">{formatMoney(slip.net)}</span>
-              <Badge tone={STATUS_TONES[slip.status]}>{PAYSLIP_STATUS_LABELS[slip.status]}</Badge>
+              <div className="flex flex-col items-end gap-1 sm:flex-row sm:items-center sm:gap-4">
+                <span className="font-semibold text-ink-900 tabular-nums">{formatMoney(slip.net)}</span>
+                <Badge tone={STATUS_TONES[slip.status]}>{PAYSLIP_STATUS_LABELS[slip.status]}</Badge>
+              </div>
               <a
                 href={`/admin/payslips/${slip.id}/pdf`}
                 download
                 aria-label={`Download the payslip of ${formatMonthYear(slip.month)} (PDF)`}
-                className="inline-flex items-center gap-1.5 rounded-md border border-slate-300 px-3 py-1.5 font-medium text-brand-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-600"
+                title="Download (PDF)"
+                className="inline-flex items-center gap-1.5 rounded-md border border-slate-300 px-2.5 py-2 font-medium text-brand-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-600 sm:px-3 sm:py-1.5"
               >
                 <Download aria-hidden className="size-4" />
-                Download
+                <span className="max-sm:sr-only">Download</span>
               </a>
             </li>
           ))}
