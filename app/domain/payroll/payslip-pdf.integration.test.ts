@@ -222,6 +222,58 @@ describe("the month's register", () => {
   });
 });
 
+describe("a long or undone register", () => {
+  it("runs onto more pages with the header again, and an undone month is marked so", async () => {
+    await getDb()
+      .insert(employees)
+      .values(
+        Array.from({ length: 45 }, (_, i) => ({
+          name: `Crew Member ${String(i + 1).padStart(2, "0")}`,
+          email: `crew-${i + 1}@example.com`,
+          position: "Crew",
+          department: "Operations",
+          joiningDate: "2026-01-01",
+          leavingDate: "2026-09-30",
+          salary: String(20000 + i * 1000),
+          status: "inactive" as const,
+        })),
+      );
+    const september = await processPayroll(getDb(), actor, { month: "2026-09" }, NOW);
+    if (!september.ok) throw new Error(JSON.stringify(september));
+    const [run] = await getDb().select().from(payrollRuns).where(eq(payrollRuns.id, september.runId));
+    // Undone as Undo leaves it (its mirror entry stood in for by the run's own, the check asks for one).
+    await getDb()
+      .update(payrollRuns)
+      .set({
+        status: "reversed",
+        reversedAt: new Date("2026-11-20T06:00:00Z"),
+        reversalEntryId: run!.journalEntryId,
+        reversalReason: "Wrong month",
+      })
+      .where(eq(payrollRuns.id, september.runId));
+    await getDb().update(payslips).set({ status: "reversed" }).where(eq(payslips.payrollRunId, september.runId));
+
+    const register = (await payrollRegister(getDb(), "2026-09"))!;
+    expect(register).toMatchObject({ status: "reversed", reversedOn: "2026-11-20" });
+    expect(register.lines.length).toBeGreaterThan(45);
+    const bytes = await renderPayrollRegisterPdf(getDb(), register, NOW);
+    keep("payroll-register-long-undone.pdf", bytes);
+    const file = pdfFile(bytes);
+    const pages = pdfPageCount(file);
+    expect(pages).toBeGreaterThan(1);
+    expect(pdfText(file, 1)).toContain("UNDONE on 20 Nov 2026");
+    for (let page = 2; page <= pages; page++) {
+      expect(pdfText(file, page)).toMatch(/Employee Days Basic House rent Medical Transport Gross PF Tax Net Status/);
+    }
+    const words = pdfText(file).replace(/\s+/g, " ");
+    expect(words).toContain("Crew Member 45");
+    expect(words).toContain(
+      `Net payable ৳${Number(register.totals.net).toLocaleString("en-US", { minimumFractionDigits: 2 })}`,
+    );
+    expect(payrollRegisterCsv(register)).toContain(`,${register.totals.net},Undone\r\n`);
+  });
+});
+
 describe("my payslips", () => {
   it("lists the linked employee's payslips, newest first; null for a user who is no employee", async () => {
     const [user] = await getDb().select({ userId: employees.userId }).from(employees).where(eq(employees.id, TANVIR));
