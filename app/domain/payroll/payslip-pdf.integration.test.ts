@@ -13,7 +13,6 @@ import { myPayslips } from "./my-payslips.server";
 import { PAYSLIP_ROUNDING_NOTE, payslipFigures } from "./payroll-formula";
 import { payrollRegister, payrollRegisterCsv, renderPayrollRegisterPdf } from "./payroll-register.server";
 import { payslipDocument, payslipFileName, renderPayslipPdf } from "./payslip-pdf.server";
-import { payslipDaysNote } from "./payslip-pdf-text";
 import { processPayroll } from "./process-payroll.server";
 
 // Generate Report and payslips (issue 25) on a real database: a processed month's register (PDF and CSV) shows every
@@ -291,16 +290,5 @@ describe("my payslips", () => {
       },
     ]);
     expect(await myPayslips(getDb(), crypto.randomUUID())).toBeNull();
-  });
-});
-
-describe("the days note", () => {
-  it("names joining and leaving inside the month only", () => {
-    const base = { month: "2026-11", daysInMonth: 30, joiningDate: "2020-01-01", leavingDate: null };
-    expect(payslipDaysNote({ ...base, daysPaid: 30 })).toBeNull();
-    expect(payslipDaysNote({ ...base, daysPaid: 5, joiningDate: "2026-11-03", leavingDate: "2026-11-07" })).toBe(
-      "Paid for 5 of 30 days (joined 3 Nov 2026, left 7 Nov 2026)",
-    );
-    expect(payslipDaysNote({ ...base, daysPaid: 10 })).toBe("Paid for 10 of 30 days");
   });
 });
