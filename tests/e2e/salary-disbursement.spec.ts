@@ -99,6 +99,8 @@ test("process last month, open a payslip, pay the month from the bank, the rows 
   await expect(tanvir).toContainText(`PAY-${last.value}`);
   await expect(tanvir).toContainText(`Salary payment for ${last.name}`);
   await expect(tanvir.getByText("Pending", { exact: true })).toBeVisible();
+  // The seeded employees have no account numbers yet: flagged beside the table.
+  await expect(page.getByTestId("payees-missing")).toContainText("Tanvir Rahman");
   await fitsPhone(page, "main", "pending");
 
   // The bank advice of the month: one header row, a row per employee.

@@ -43,6 +43,7 @@ interface Screen {
   canManage: boolean;
   showDetails: boolean;
   adviceMonth: string | null;
+  payees: DisbursementLine[];
   dialog: {
     month: string;
     lines: DisbursementLine[];
@@ -116,6 +117,10 @@ describe(PATH, () => {
       { month: MONTH, status: "processed", pending: payees.length, payslips: payees.length },
     ]);
     expect(screen.adviceMonth).toBe(MONTH);
+    // Beside the table: the month's payees with their wallet numbers, for one who may see salaries only.
+    expect(screen.payees.find((p) => p.method === "bkash")).toMatchObject({ walletNumber: "01711000111" });
+    expect(screen.payees).toHaveLength(payees.length);
+    await without("employees.salary", async () => expect((await load(`?month=${MONTH}`)).payees).toEqual([]));
     expect((await load(`?month=${MONTH}&status=completed`)).page.total).toBe(0);
     expect((await load("?month=2026-09")).page.total).toBe(0);
     // A malformed filter is no filter.

@@ -20,6 +20,7 @@ import { listHref, parseList, withParam } from "~/lib/list-params";
 import type { Toast } from "~/lib/toast";
 import { httpStatusOf } from "~/lib/use-case-http";
 import { DisbursementDialog } from "~/ui/admin/accounts/salary-disbursement/disbursement-dialog";
+import { PayeeSummary } from "~/ui/admin/accounts/salary-disbursement/payee-summary";
 import { SalaryRowTable } from "~/ui/admin/accounts/salary-disbursement/salary-row-table";
 import { useToast } from "~/ui/admin/form";
 import { FilterSelect, ListSkeleton, ListToolbar, useListLoading, useListView } from "~/ui/admin/list";
@@ -76,7 +77,10 @@ export async function loader(args: Route.LoaderArgs) {
     };
   }
   const adviceMonth = state.filters.month ?? months[0]?.month ?? null;
-  return { state, page, months, today, canManage, showDetails, dialog, adviceMonth };
+  // The month's payees beside the table (wallet numbers, missing ones): for one who may see salaries.
+  const payees =
+    adviceMonth && showDetails ? (await monthPayees(db, adviceMonth, { pendingOnly: false, showDetails })).lines : [];
+  return { state, page, months, today, canManage, showDetails, dialog, adviceMonth, payees };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -96,7 +100,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function SalaryDisbursement({ loaderData, actionData }: Route.ComponentProps) {
-  const { page, months, today, canManage, showDetails, dialog, adviceMonth } = loaderData;
+  const { page, months, today, canManage, showDetails, dialog, adviceMonth, payees } = loaderData;
   const list = useListView(SALARY_ROW_LIST, loaderData.state);
   const loading = useListLoading(list);
   const location = useLocation();
@@ -151,6 +155,7 @@ export default function SalaryDisbursement({ loaderData, actionData }: Route.Com
           />
         </ListToolbar>
       </Panel>
+      {adviceMonth && <PayeeSummary month={adviceMonth} lines={payees} />}
       <Panel className="mb-6">
         {loading ? <ListSkeleton label="salary rows" columns={6} /> : <SalaryRowTable list={list} page={page} />}
       </Panel>
