@@ -89,14 +89,14 @@ export function ProcessPayrollDialog({
           )}
         </div>
         {dialog.totals && (
-          <dl className="grid grid-cols-3 gap-2 rounded-md bg-slate-50 px-4 py-3 text-sm">
+          <dl className="grid gap-1 rounded-md bg-slate-50 px-4 py-3 text-sm sm:grid-cols-3 sm:gap-2">
             <Total term="Gross" amount={dialog.totals.gross} />
             <Total term="Deductions" amount={dialog.totals.deductions} />
             <Total term="Net payable" amount={dialog.totals.net} strong />
           </dl>
         )}
         {dialog.cards.length > 0 && (
-          <ul aria-label="Employees paid" className="grid gap-3 md:grid-cols-2">
+          <ul aria-label="Employees paid" className="grid gap-3">
             {dialog.cards.map((card) => (
               <EmployeeCard key={card.employeeId} card={card} />
             ))}
@@ -109,9 +109,9 @@ export function ProcessPayrollDialog({
 
 function Total({ term, amount, strong = false }: { term: string; amount: string; strong?: boolean }) {
   return (
-    <div className="min-w-0">
+    <div className="flex min-w-0 items-baseline justify-between gap-2 sm:block">
       <dt className="text-xs text-slate-500">{term}</dt>
-      <dd className={`tabular-nums break-words ${strong ? "font-semibold text-ink-900" : "text-slate-800"}`}>
+      <dd className={`tabular-nums ${strong ? "font-semibold text-ink-900" : "text-slate-800"}`}>
         {formatMoney(amount)}
       </dd>
     </div>
@@ -128,7 +128,7 @@ function EmployeeCard({ card }: { card: PayrollPreviewCard }) {
         {card.position}, {card.department}
       </p>
       {note && <p className="mt-1 text-xs font-medium text-amber-800">{note}</p>}
-      <div className="mt-3 grid grid-cols-2 gap-4">
+      <div className="mt-3 grid gap-3 sm:grid-cols-2 sm:gap-8">
         <Figures
           title="Earnings"
           rows={[
@@ -165,7 +165,7 @@ function Figures({ title, rows, total }: { title: string; rows: [string, string]
         {[...rows, total].map(([term, amount], i) => (
           <div
             key={term}
-            className={`flex flex-wrap justify-between gap-x-2 ${i === rows.length ? "border-t border-slate-100 pt-0.5 font-medium text-ink-900" : "text-slate-700"}`}
+            className={`flex justify-between gap-x-2 ${i === rows.length ? "border-t border-slate-100 pt-0.5 font-medium text-ink-900" : "text-slate-700"}`}
           >
             <dt>{term}</dt>
             <dd className="tabular-nums">{formatMoney(amount)}</dd>
