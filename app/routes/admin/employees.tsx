@@ -131,12 +131,12 @@ export async function action(args: Route.ActionArgs) {
   return data({ intent: null, errors: {}, values: null, toast: null }, { status: 400 });
 }
 
-/** How an employee is paid, in one short line: "Bank transfer · 1234-5678-90", "bKash · 01712345678", "Cash". */
+/** How an employee is paid, short enough for the salary cell: "Bank ••7890", "bKash ••5678", "Cash", "Bank". */
 function payLine(pay: EmployeePay): string {
-  const method = SALARY_PAYMENT_METHOD_LABELS[pay.paymentMethod];
+  const method = pay.paymentMethod === "bank" ? "Bank" : SALARY_PAYMENT_METHOD_LABELS[pay.paymentMethod];
   const number = pay.paymentMethod === "bank" ? pay.bankAccountNumber : pay.walletNumber;
-  if (pay.paymentMethod === "cash") return method;
-  return number ? `${method} · ${number}` : `${method} · no number yet`;
+  if (pay.paymentMethod === "cash" || !number) return method;
+  return `${method} ••${number.replace(/\D/g, "").slice(-4)}`;
 }
 
 export default function Employees({ loaderData, actionData }: Route.ComponentProps) {
@@ -254,7 +254,11 @@ export default function Employees({ loaderData, actionData }: Route.ComponentPro
                   {withSalary && (
                     <td data-label="Salary" className={`${cellClass} text-right whitespace-nowrap tabular-nums`}>
                       {row.salary !== null ? formatMoney(row.salary) : ""}
-                      {row.pay && <span className="block text-xs text-slate-500">{payLine(row.pay)}</span>}
+                      {row.pay && (
+                        <span className="block text-xs text-slate-500" title="How the salary is paid">
+                          {payLine(row.pay)}
+                        </span>
+                      )}
                     </td>
                   )}
                   <td data-label="Status" className={cellClass}>

@@ -24,6 +24,9 @@ export interface SlabAnswer {
 
 const smallButton = `${secondaryButton} px-3 py-2`;
 
+/** "first ৳300,000 at 0%, …" as a sentence of its own. */
+const sentence = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
+
 export function SlabTablesPanel({
   tables,
   canChange,
@@ -62,14 +65,10 @@ export function SlabTablesPanel({
             <li key={table.id} className="rounded-md border border-slate-200 p-4" aria-label={table.name}>
               <div className="flex flex-wrap items-center gap-2">
                 <h3 className="text-sm font-semibold text-ink-900">{table.name}</h3>
-                {now?.id === table.id ? (
-                  <Badge tone="green">In force now</Badge>
-                ) : table.inForceFrom === null ? (
-                  <Badge tone="slate">Preset</Badge>
-                ) : null}
+                {now?.id === table.id && <Badge tone="green">In force now</Badge>}
               </div>
               <p className="mt-1 text-sm font-medium text-slate-700">{slabTablePeriodText(table, tables)}</p>
-              <p className="mt-1 text-sm text-slate-600">{slabBandsText(table.slabs)}.</p>
+              <p className="mt-1 text-sm text-slate-600">{sentence(slabBandsText(table.slabs))}</p>
               <p className="mt-1 text-xs text-slate-500">Source: {table.source}</p>
               {table.usedBy.length > 0 && (
                 <p className="mt-1 text-xs text-slate-500">
