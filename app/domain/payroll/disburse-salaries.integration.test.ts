@@ -252,6 +252,26 @@ describe("paying salaries", () => {
     expect(sumPaisa(lines.map((l) => toPaisa(l.debit) - toPaisa(l.credit)))).toBe(0n);
   });
 
+  it("two disbursements of one payslip at once (two tabs): one pays, the other is refused by name", async () => {
+    expect(await processPayroll(getDb(), actor, { month: "2026-06" }, NOW)).toMatchObject({ ok: true });
+    const [slip] = await slipsOf("2026-06");
+    const both = await Promise.all(
+      [BANK, BKASH].map((moneyAccountId) =>
+        pay({ month: "2026-06", date: "2026-06-30", moneyAccountId, payslipIds: [slip!.id] }),
+      ),
+    );
+    expect(both.filter((r) => r.ok)).toHaveLength(1);
+    expect(both.find((r) => !r.ok)).toMatchObject({
+      refusal: "conflict",
+      errors: { payslipIds: M.alreadyPaid(slip!.employeeName) },
+    });
+    const entries = await getDb()
+      .select({ id: journalEntries.id })
+      .from(journalEntries)
+      .where(and(eq(journalEntries.sourceType, "payslip"), eq(journalEntries.sourceId, slip!.id)));
+    expect(entries).toHaveLength(1);
+  });
+
   it("a month wholly paid has nothing left to pay", async () => {
     const before = await tableFingerprint(TABLES);
     const result = await pay({});
