@@ -4,10 +4,17 @@ import { getDb } from "~/db/client.server";
 import { auditActor, requireAction, requireView } from "~/domain/auth/guard.server";
 import { can } from "~/domain/auth/permissions";
 import { PAYROLL_MESSAGES as M, readProcessPayrollForm, readUndoPayrollForm } from "~/domain/payroll/payroll-form";
-import { payrollListHref, undoBlocker, withDialog, type PayrollDialog } from "~/domain/payroll/payroll-page";
+import {
+  payrollListHref,
+  payrollListState,
+  undoBlocker,
+  withDialog,
+  type PayrollDialog,
+} from "~/domain/payroll/payroll-page";
 import { findPayrollRun, loadPayrollPage, payslipRows, processDialog } from "~/domain/payroll/payroll-page.server";
 import { processPayroll } from "~/domain/payroll/process-payroll.server";
 import { reversePayrollRun } from "~/domain/payroll/reverse-payroll-run.server";
+import { todayInDhaka } from "~/lib/dhaka-time";
 import { redirectWithToast } from "~/lib/flash-toast.server";
 import type { Toast } from "~/lib/toast";
 import { httpStatusOf } from "~/lib/use-case-http";
@@ -63,16 +70,17 @@ export async function action(args: Route.ActionArgs) {
   const intent = intentOf(form);
   const db = getDb();
   const actor = auditActor(args, user);
-  const url = new URL(args.request.url);
+  // Where a success goes back to: the list as it was shown (its month and search).
+  const currentMonth = todayInDhaka().slice(0, 7);
+  const state = payrollListState(new URL(args.request.url).searchParams, currentMonth);
   const refused = (message: string): Toast => ({ type: "error", message });
 
   if (intent === "process") {
     const values = readProcessPayrollForm(form);
     const result = await processPayroll(db, actor, values);
     if (result.ok) {
-      const page = await loadPayrollPage(db, url.searchParams);
-      const month = typeof values.month === "string" ? values.month.trim() : page.state.month;
-      return redirectWithToast(payrollListHref({ ...page.state, month }, page.currentMonth), {
+      const month = typeof values.month === "string" ? values.month.trim() : state.month;
+      return redirectWithToast(payrollListHref({ ...state, month }, currentMonth), {
         type: "success",
         message: result.message,
       });
@@ -87,8 +95,7 @@ export async function action(args: Route.ActionArgs) {
   const values = readUndoPayrollForm(form);
   const result = await reversePayrollRun(db, actor, values);
   if (result.ok) {
-    const page = await loadPayrollPage(db, url.searchParams);
-    return redirectWithToast(payrollListHref(page.state, page.currentMonth), {
+    return redirectWithToast(payrollListHref(state, currentMonth), {
       type: "success",
       message: result.message,
     });
