@@ -70,6 +70,8 @@ export interface OpenItemRow {
   age: number;
   ageBucket: AgeBucketKey;
   overdue: boolean;
+  /** A payroll's pending salary row (issue 25): the month it pays, YYYY-MM; it is paid in Salary Disbursement. */
+  salaryMonth: string | null;
 }
 
 /** One open item with its kind, as the Settle dialog shows it. */

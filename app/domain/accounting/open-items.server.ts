@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { queryRows, type DbOrTx } from "../../db/client.server";
-import { accountRoles, chartOfAccounts, invoices, transactions as t } from "../../db/schema";
+import { accountRoles, chartOfAccounts, invoices, payrollRuns, payslips, transactions as t } from "../../db/schema";
 import { clampPage, isUuid, offsetOf, pageCountOf, type ListPage } from "../../lib/list-params";
 import { searchAny } from "../../lib/list-query.server";
 import { fromPaisa, sumPaisa, toPaisa } from "../../lib/money";
@@ -66,6 +66,8 @@ const openItemColumns = (today: string) => ({
   age: sql<number>`${ageSql(today)}::int`,
   ageBucket: sql<AgeBucketKey>`${ageBucketSql(today)}`,
   overdue: sql<boolean>`${overdueSql(today)}`,
+  salaryMonth: sql<string | null>`(select to_char(pr.period_month, 'YYYY-MM') from ${payslips} ps
+    join ${payrollRuns} pr on pr.id = ps.payroll_run_id where ps.transaction_id = transactions.id limit 1)`,
 });
 
 /** One page of one table. */

@@ -1,10 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  DISBURSEMENT_MESSAGES as M,
-  missingPaymentDetail,
-  parseDisbursementForm,
-  salaryRowMonth,
-} from "./disbursement-form";
+import { DISBURSEMENT_MESSAGES as M, missingPaymentDetail, parseDisbursementForm } from "./disbursement-form";
 
 // Salary Disbursement's form rules (issue 25), shared by the dialog and the use case.
 
@@ -40,15 +35,6 @@ describe("parseDisbursementForm", () => {
     const result = parseDisbursementForm({ ...base, ...change }, TODAY);
     if (errors === null) expect(result.ok).toBe(true);
     else expect(result).toEqual({ ok: false, errors });
-  });
-});
-
-describe("salaryRowMonth", () => {
-  it("names the month of a payroll's salary row, and nothing else", () => {
-    expect(salaryRowMonth({ category: "Salaries", reference: "PAY-2026-10" })).toBe("2026-10");
-    expect(salaryRowMonth({ category: "Salaries", reference: "INV-1" })).toBeNull();
-    expect(salaryRowMonth({ category: "Rent", reference: "PAY-2026-10" })).toBeNull();
-    expect(salaryRowMonth({ category: "Salaries", reference: null })).toBeNull();
   });
 });
 

@@ -93,17 +93,6 @@ export function parseDisbursementForm(
   };
 }
 
-/**
- * Whether an open item of Payables & Receivables looks like a payroll's salary row (category Salaries, reference
- * PAY-YYYY-MM, as Process Payroll writes it): its Settle is replaced by a link to Salary Disbursement. The server's
- * refusal (a payslip points at the row) is the rule; this only picks the link.
- */
-export function salaryRowMonth(row: { category: string; reference: string | null }): string | null {
-  if (row.category !== "Salaries") return null;
-  const m = /^PAY-(\d{4}-\d{2})$/.exec(row.reference ?? "");
-  return m ? m[1]! : null;
-}
-
 export const SALARY_DISBURSEMENT_PATH = "/admin/accounts/salary-disbursement";
 
 /** The screen's list of salary rows: ?month=YYYY-MM&status=pending|completed&page= (newest first). */

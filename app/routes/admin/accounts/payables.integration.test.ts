@@ -40,6 +40,8 @@ import { fromPaisa, toPaisa } from "~/lib/money";
 import { action, loader } from "./payables";
 import { issueInvoice } from "~/domain/sales/issue-invoice.server";
 import { ACTOR, approvedQuotation, seedBooks } from "../../../../tests/support/invoice-fixtures";
+import { insertEmployee } from "../../../../tests/support/people-fixtures";
+import { processPayroll } from "~/domain/payroll/process-payroll.server";
 
 const account = (code: string) => seedId(`account:${code}`);
 const CASH = account("1000");
@@ -697,5 +699,23 @@ describe("who may", () => {
     expect(flashToast(response)).toMatchObject({ type: "success" });
     const [paid] = await getDb().select().from(settlements).where(eq(settlements.transactionId, item.id));
     expect(paid!.createdBy).toBe(accountant.id);
+  });
+});
+
+describe("a payroll's salary rows (issue 25)", () => {
+  it("are listed as owed with their month, and Settle takes the user to Salary Disbursement", async () => {
+    await insertEmployee("Salma Payables");
+    const processed = await processPayroll(getDb(), ACTOR, { month: "2026-09" }, new Date("2026-11-27T06:00:00Z"));
+    expect(processed).toMatchObject({ ok: true });
+    const [row] = await getDb().select().from(transactions).where(eq(transactions.party, "Salma Payables"));
+    const page = (await load("?q=Salma")) as { payables: { rows: { id: string; salaryMonth: string | null }[] } };
+    expect(page.payables.rows).toEqual([expect.objectContaining({ id: row!.id, salaryMonth: "2026-09" })]);
+    const settle = await thrownBy(load(`?settle=${row!.id}`));
+    expect(settle.status).toBe(302);
+    expect(settle.location).toBe("/admin/accounts/salary-disbursement?month=2026-09");
+    // Any other payable still opens its Settle dialog.
+    const other = await addOpenItem({ description: "Not a salary", party: "Supplier Z" });
+    const opened = (await load(`?settle=${other.id}`)) as { dialog: { kind: string } | null };
+    expect(opened.dialog).toMatchObject({ kind: "settle" });
   });
 });

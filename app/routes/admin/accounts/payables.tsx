@@ -1,5 +1,6 @@
 import { ArrowDownLeft, ArrowUpRight } from "lucide-react";
-import { data, Link, useLocation } from "react-router";
+import { data, Link, redirect, useLocation } from "react-router";
+import { SALARY_DISBURSEMENT_PATH } from "~/domain/payroll/disbursement-form";
 import { getDb } from "~/db/client.server";
 import { AGE_BUCKETS } from "~/domain/accounting/ageing";
 import { auditActor, requireAction, requireView } from "~/domain/auth/guard.server";
@@ -79,6 +80,8 @@ export async function loader(args: Route.LoaderArgs) {
   ]);
   if (settleId && !settling)
     throw await redirectWithToast(back, { type: "error", message: SETTLE_MESSAGES.notPending });
+  // A payroll's salary row is paid in Salary Disbursement (issue 25): Settle takes the user there.
+  if (settling?.salaryMonth) throw redirect(`${SALARY_DISBURSEMENT_PATH}?month=${settling.salaryMonth}`);
   if (viewId && !details)
     throw await redirectWithToast(back, { type: "error", message: TRANSACTION_DETAILS_MESSAGES.openItemGone });
 

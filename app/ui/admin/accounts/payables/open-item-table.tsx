@@ -8,7 +8,7 @@ import {
   type OpenItemRow,
 } from "~/domain/accounting/open-item-list";
 import type { OpenItemKind } from "~/domain/accounting/settle-form";
-import { SALARY_DISBURSEMENT_PATH, salaryRowMonth } from "~/domain/payroll/disbursement-form";
+import { SALARY_DISBURSEMENT_PATH } from "~/domain/payroll/disbursement-form";
 import type { ListPage } from "~/lib/list-params";
 import { formatMoney, formatShortDate } from "~/lib/format";
 import { cellClass, EmptyState, HeadCell, ListTable, Pagination, SortHeader, type ListView } from "~/ui/admin/list";
@@ -73,7 +73,7 @@ export function OpenItemTable({
           <tbody className="divide-y divide-slate-100">
             {page.rows.map((row) => {
               const name = `${row.party ?? row.category} (${formatMoney(row.left)} left)`;
-              const salaryMonth = kind === "payable" ? salaryRowMonth(row) : null;
+              const salaryMonth = row.salaryMonth;
               return (
                 <tr key={row.id} className="hover:bg-slate-50" data-testid={`${kind}-row`}>
                   <td className={`${cellClass} whitespace-nowrap`}>{formatShortDate(row.date)}</td>
