@@ -27,13 +27,13 @@ test("add with the spec's messages, edit, and delete an employee @mobile", async
   await dialog(page).getByRole("button", { name: "Add Employee" }).click();
   await expect(page.getByText("Failed to add employee: Name is required").first()).toBeVisible();
   await expect(dialog(page).getByText("Choose a department")).toBeVisible();
-  await expect(dialog(page).getByLabel("Name")).toBeFocused();
+  await expect(dialog(page).getByLabel(/^Name/)).toBeFocused();
   await dialog(page).getByLabel("Salary (৳)").fill("-5");
   await dialog(page).getByRole("button", { name: "Add Employee" }).click();
   await expect(dialog(page).getByText("Salary must be 0 or more")).toBeVisible();
   expect(posts).toEqual([]);
 
-  await dialog(page).getByLabel("Name").fill(name);
+  await dialog(page).getByLabel(/^Name/).fill(name);
   await dialog(page).getByLabel("Email").fill(`sadia.${tag}@example.com`);
   await dialog(page).getByLabel("Phone").fill("01712-345678");
   await dialog(page).getByLabel("Position").selectOption("Engineer");
@@ -68,6 +68,41 @@ test("add with the spec's messages, edit, and delete an employee @mobile", async
   await expect(page.getByRole("row").filter({ hasText: name })).toHaveCount(0);
 });
 
+test("pay details (issue 25): a bKash salary needs its wallet number; the list shows the way of paying @mobile", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
+  const name = `Rina Begum ${tag}`;
+  await signIn(page, "/admin/employees");
+  await page.getByRole("link", { name: "Add New Employee" }).click();
+  await dialog(page).getByLabel(/^Name/).fill(name);
+  await dialog(page).getByLabel("Email").fill(`rina.${tag}@example.com`);
+  await dialog(page).getByLabel("Position").selectOption("Analyst");
+  await dialog(page).getByLabel("Department").selectOption("Finance");
+  await dialog(page).getByLabel("Joining Date").fill("2025-06-01");
+  await dialog(page).getByLabel("Salary (৳)").fill("42000");
+  // Bank transfer by default, with the bank's fields; bKash swaps them for the wallet's.
+  await expect(dialog(page).getByLabel("Payment method")).toHaveValue("bank");
+  await expect(dialog(page).getByLabel("Account number")).toBeVisible();
+  await expect(dialog(page).getByLabel("Wallet number")).toBeHidden();
+  await dialog(page).getByLabel("Payment method").selectOption("bkash");
+  await expect(dialog(page).getByLabel("Account number")).toBeHidden();
+  await dialog(page).getByRole("button", { name: "Add Employee" }).click();
+  await expect(dialog(page).getByText("Wallet number is required for a salary paid by bKash or Nagad")).toBeVisible();
+  await dialog(page).getByLabel("Wallet number").fill("01712-345678");
+  await dialog(page).getByLabel("Leaving date").fill("2025-05-31");
+  await dialog(page).getByRole("button", { name: "Add Employee" }).click();
+  await expect(dialog(page).getByText("Leaving date cannot be before the joining date")).toBeVisible();
+  await dialog(page).getByLabel("Leaving date").fill("");
+  await dialog(page).getByRole("button", { name: "Add Employee" }).click();
+  await expect(page.getByText("Employee added successfully").first()).toBeVisible();
+
+  await page.getByRole("searchbox", { name: "Search" }).fill(tag);
+  await page.getByRole("searchbox", { name: "Search" }).press("Enter");
+  await expect(page.getByRole("row").filter({ hasText: name }).getByText("bKash ••5678")).toBeVisible();
+});
+
 test("gives an employee a sign-in: the invitation goes to the outbox and the row says so @mobile", async ({ page }) => {
   test.setTimeout(120_000);
   const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
@@ -75,7 +110,7 @@ test("gives an employee a sign-in: the invitation goes to the outbox and the row
   const email = `imran.${tag}@example.com`;
   await signIn(page, "/admin/employees");
   await page.getByRole("link", { name: "Add New Employee" }).click();
-  await dialog(page).getByLabel("Name").fill(name);
+  await dialog(page).getByLabel(/^Name/).fill(name);
   await dialog(page).getByLabel("Email").fill(email);
   await dialog(page).getByLabel("Position").selectOption("Coordinator");
   await dialog(page).getByLabel("Department").selectOption("Operations");
