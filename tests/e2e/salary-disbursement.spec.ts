@@ -1,5 +1,6 @@
 import { expect as baseExpect, type Page } from "@playwright/test";
 import { adminServerTest } from "./support/admin-server";
+import { monthFromNow } from "./support/months";
 import { screenFitProblems } from "./support/screen-fit";
 
 // Salary Disbursement (issue 25): last month processed through the Payroll page, a payslip's PDF opened from its
@@ -13,31 +14,6 @@ const expect = baseExpect.configure({ timeout: 20_000 });
 const ADMIN = { email: "disbursement-admin@e2e.test", password: "disbursement-admin-password" };
 const { test, signIn } = adminServerTest(ADMIN);
 const PATH = "/admin/accounts/salary-disbursement";
-const MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
-
-/** The month `offset` months from the current one in Dhaka: its value ("2026-10") and name ("October 2026"). */
-function monthFromNow(offset: number): { value: string; name: string } {
-  const [y, m] = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Dhaka" }).format(new Date()).split("-");
-  const d = new Date(Date.UTC(Number(y), Number(m) - 1 + offset, 1));
-  return {
-    value: `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, "0")}`,
-    name: `${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`,
-  };
-}
-
 const dialog = (page: Page) => page.getByRole("dialog");
 
 /** The screen (or its dialog) fits a 375 px window; `shot` names its screenshots at 375 and 1280 px. */
