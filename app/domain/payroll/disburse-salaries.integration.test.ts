@@ -6,6 +6,7 @@ import { seedId } from "~/db/seed/ids";
 import { seedDatabase } from "~/db/seed/seed.server";
 import {
   accountingSettings,
+  accountRoles,
   auditLog,
   chartOfAccounts,
   journalEntries,
@@ -44,6 +45,7 @@ const BANK = seedId("account:1100");
 const SAVINGS = seedId("account:1110");
 const BKASH = seedId("account:1200");
 const PAYABLE = seedId("account:2200");
+const PROVIDENT_FUND = seedId("account:2210");
 
 const slipsOf = async (month: string) =>
   getDb()
@@ -277,5 +279,44 @@ describe("paying salaries", () => {
     const result = await pay({});
     expect(result).toMatchObject({ ok: false, errors: { month: M.nothingPending("2026-10") } });
     expect(await tableFingerprint(TABLES)).toEqual(before);
+  });
+});
+
+describe("the account salaries were owed on", () => {
+  it("pays the salaries payable the run credited, even after Settings points the role at another account", async () => {
+    expect(await processPayroll(getDb(), actor, { month: "2026-05" }, NOW)).toMatchObject({ ok: true });
+    // The role moved to 2210 Provident Fund Payable, an account the run's entry also credits.
+    await getDb()
+      .update(accountRoles)
+      .set({ accountId: PROVIDENT_FUND })
+      .where(eq(accountRoles.role, "payroll.salaries_payable"));
+    try {
+      const [slip] = await slipsOf("2026-05");
+      const result = await pay({ month: "2026-05", date: "2026-05-31", payslipIds: [slip!.id] });
+      expect(result).toMatchObject({ ok: true, paid: 1 });
+      const [paid] = await getDb().select().from(payslips).where(eq(payslips.id, slip!.id));
+      const lines = await getDb()
+        .select()
+        .from(journalLines)
+        .where(eq(journalLines.journalEntryId, paid!.disbursementEntryId!));
+      expect(lines.find((l) => toPaisa(l.debit) > 0n)).toMatchObject({ accountId: PAYABLE, debit: slip!.net });
+    } finally {
+      await getDb()
+        .update(accountRoles)
+        .set({ accountId: PAYABLE })
+        .where(eq(accountRoles.role, "payroll.salaries_payable"));
+    }
+  });
+
+  it("credits the tax withheld from salaries to withholding tax payable, which Tax Management deposits as TDS", async () => {
+    const [run] = await getDb().select().from(payrollRuns).where(eq(payrollRuns.periodMonth, "2026-05-01"));
+    const lines = await getDb()
+      .select()
+      .from(journalLines)
+      .where(eq(journalLines.journalEntryId, run!.journalEntryId!));
+    const taxWithheld = sumPaisa((await slipsOf("2026-05")).map((s) => toPaisa(s.incomeTax)));
+    expect(taxWithheld).toBeGreaterThan(0n);
+    expect(lines.find((l) => l.accountId === seedId("account:2120"))).toMatchObject({ debit: "0.00" });
+    expect(toPaisa(lines.find((l) => l.accountId === seedId("account:2120"))!.credit)).toBe(taxWithheld);
   });
 });

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.server";
 import { chartOfAccounts, journalLines, payrollRuns, payslips, transactions } from "../../db/schema";
 import { todayInDhaka } from "../../lib/dhaka-time";
@@ -24,22 +24,22 @@ import { DISBURSEMENT_MESSAGES as M, parseDisbursementForm, type DisbursementFor
 
 export type DisburseResult = UseCaseResult<{ paid: number; total: string; runDisbursed: boolean }>;
 
-/** The salaries payable account of the run: the line of its entry that credited the net (payroll.salaries_payable
- * then), so a later change of Settings > Accounting's roles pays the account the salaries were owed on. */
-async function runPayableAccount(tx: Tx, journalEntryId: string | null, net: string): Promise<string> {
-  const role = (await roleAccounts(tx, ["payroll.salaries_payable"]))["payroll.salaries_payable"];
-  if (!journalEntryId) return role;
-  const lines = await tx
-    .select({ accountId: journalLines.accountId, credit: journalLines.credit })
-    .from(journalLines)
-    .where(eq(journalLines.journalEntryId, journalEntryId));
-  const credits = lines.filter((l) => toPaisa(l.credit) > 0n);
-  // The role's account if the entry credited it; else the credit line of the run's net.
-  return (
-    credits.find((l) => l.accountId === role)?.accountId ??
-    credits.find((l) => toPaisa(l.credit) === toPaisa(net))?.accountId ??
-    role
-  );
+/**
+ * The salaries payable account of the run: its entry's last line, the net salaries credited (processPayroll writes that
+ * line last), so a later change of Settings > Accounting's roles pays the account the salaries were owed on. The role's
+ * account only for a run without an entry.
+ */
+async function runPayableAccount(tx: Tx, journalEntryId: string | null): Promise<string> {
+  if (journalEntryId) {
+    const [last] = await tx
+      .select({ accountId: journalLines.accountId, credit: journalLines.credit })
+      .from(journalLines)
+      .where(eq(journalLines.journalEntryId, journalEntryId))
+      .orderBy(desc(journalLines.lineNo))
+      .limit(1);
+    if (last && toPaisa(last.credit) > 0n) return last.accountId;
+  }
+  return (await roleAccounts(tx, ["payroll.salaries_payable"]))["payroll.salaries_payable"];
 }
 
 export async function disburseSalaries(
@@ -105,7 +105,7 @@ export async function disburseSalaries(
       if (Object.keys(errors).length > 0)
         return failed(errors.payslipIds && !errors.moneyAccountId ? "conflict" : "invalid", errors);
 
-      const payable = await runPayableAccount(tx, run.journalEntryId, run.totalNet);
+      const payable = await runPayableAccount(tx, run.journalEntryId);
       const paidAt = new Date();
       for (const slip of slips) {
         const net = toPaisa(slip.net);

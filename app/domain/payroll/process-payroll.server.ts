@@ -21,8 +21,9 @@ import { payrollLines, slabTableInForce } from "./payroll-preview.server";
 
 // Process Payroll (issue 25; DESIGN §10): a month's payslips, one pending salary row each (the spec's accounts row:
 // expense, Salaries, the net, the month's first day, "Salary payment for {month}"), and one entry dated the month's
-// first day: salaries expense (gross) / provident fund payable, income tax payable, salaries payable (net). All in
-// one transaction with the audit line.
+// first day: salaries expense (gross) / provident fund payable, income tax payable, salaries payable (net), the net
+// last (Salary Disbursement pays the account of that line). The income tax is withheld from employees: it goes to
+// withholding tax payable, which Tax Management deposits as TDS. All in one transaction with the audit line.
 //
 // A month is processed once. The run's row is written first: payroll_runs_month_unique (on the month, while not
 // reversed) makes a second run of the month, from another tab at the same moment, wait on the first's insert and then
@@ -75,13 +76,18 @@ export async function processPayroll(
       const roles = await roleAccounts(tx, [
         "payroll.salaries",
         "payroll.provident_fund",
-        "tax.income_payable",
+        "tax.withholding_payable",
         "payroll.salaries_payable",
       ]);
       const entryLines: EntryLine[] = [
         { accountId: roles["payroll.salaries"], debit: gross, credit: 0n, description: "Gross salaries" },
         { accountId: roles["payroll.provident_fund"], debit: 0n, credit: providentFund, description: "Provident fund" },
-        { accountId: roles["tax.income_payable"], debit: 0n, credit: incomeTax, description: "Income tax withheld" },
+        {
+          accountId: roles["tax.withholding_payable"],
+          debit: 0n,
+          credit: incomeTax,
+          description: "Income tax withheld",
+        },
         { accountId: roles["payroll.salaries_payable"], debit: 0n, credit: net, description: "Net salaries" },
       ].filter((l) => l.debit > 0n || l.credit > 0n);
       const entryId = await postEntry(tx, {
