@@ -9,7 +9,8 @@ import { attachmentDisposition } from "~/lib/content-disposition";
 import type { Route } from "./+types/salary-advice";
 
 // GET /admin/accounts/salary-disbursement/advice?month=YYYY-MM: Salary Disbursement's bank advice (issue 25), a CSV
-// of the month's payees with their accounts and wallets. A bad month is answered 400, a month never processed 404;
+// of the month's payees still to pay with their accounts and wallets. A bad month is answered 400, a month never
+// processed or wholly paid 404;
 // the employees' payment details are for one who may see salaries (employees.salary), others 403.
 
 export const SALARY_ADVICE_MESSAGES = {
@@ -22,7 +23,8 @@ export async function loader(args: Route.LoaderArgs) {
   if (!month.ok) throw data(`${M.adviceMonthRequired}: ${month.message}`, { status: 400 });
   if (!can(user.role, "employees.salary")) throw data(SALARY_ADVICE_MESSAGES.forbidden, { status: 403 });
   const csv = await salaryAdviceCsv(getDb(), month.month);
-  if (csv === null) throw data(M.notProcessed(month.month), { status: 404 });
+  if (csv === "not-processed") throw data(M.notProcessed(month.month), { status: 404 });
+  if (csv === "all-paid") throw data(M.nothingPending(month.month), { status: 404 });
   return new Response(csv, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",

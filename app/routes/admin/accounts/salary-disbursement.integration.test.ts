@@ -151,6 +151,15 @@ describe(PATH, () => {
     // A malformed month goes back to the list with the reason.
     const thrown = await thrownBy(callRoute(loader, `${PATH}?disburse=2026-13`, { as: accountant }));
     expect(thrown).toMatchObject({ status: 302, location: PATH });
+    // A month never processed has nothing to pay: back to the list, saying to process it in Payroll first.
+    const unprocessed = callRoute(loader, `${PATH}?disburse=2026-07`, { as: accountant });
+    const answer = await unprocessed.then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(answer).toBeInstanceOf(Response);
+    expect((answer as Response).headers.get("location")).toBe(PATH);
+    expect(flashToast(answer as Response)).toEqual({ type: "error", message: M.notProcessed("2026-07") });
   });
 
   it("downloads the bank advice: one header row, a row per payee, account or wallet numbers, empty when missing", async () => {
@@ -247,6 +256,12 @@ describe(PATH, () => {
       [first!.employee, second!.employee].sort(),
     );
     expect((await load(`?disburse=${MONTH}`)).dialog!.lines).toHaveLength(rest.length);
+    // The bank advice now lists only those still to pay: uploading it again must not pay the two twice.
+    const adviceText = new TextDecoder("utf-8", { ignoreBOM: true }).decode(
+      await (await advice(`?month=${MONTH}`)).arrayBuffer(),
+    );
+    const adviceRows = adviceText.slice(1).trimEnd().split("\r\n").slice(1);
+    expect(adviceRows.map((row) => row.split(",")[0]).sort()).toEqual(rest.map((l) => l.employee).sort());
 
     // The same employee again, from a tab opened before: refused by name.
     const before = await tableFingerprint(TABLES);
@@ -272,6 +287,7 @@ describe(PATH, () => {
       payslipId: rest.map((l) => l.payslipId),
     });
     expect(flashToast(restPaid as Response)).toEqual({ type: "success", message: M.processed });
+    expect(await thrownBy(advice(`?month=${MONTH}`))).toMatchObject({ status: 404, body: M.nothingPending(MONTH) });
     const after = await load(`?month=${MONTH}`);
     expect(after.page.rows.every((r) => r.status === "completed" && r.paidFrom === "1100 Bank - Current Account")).toBe(
       true,

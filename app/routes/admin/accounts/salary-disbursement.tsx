@@ -6,6 +6,7 @@ import { auditActor, requireAction, requireView } from "~/domain/auth/guard.serv
 import { can } from "~/domain/auth/permissions";
 import { disburseSalaries } from "~/domain/payroll/disburse-salaries.server";
 import {
+  DISBURSEMENT_MESSAGES as M,
   readDisbursementForm,
   SALARY_DISBURSEMENT_PATH as PATH,
   SALARY_ROW_LIST,
@@ -64,6 +65,9 @@ export async function loader(args: Route.LoaderArgs) {
     const month = parsePayrollMonth(asked);
     if (!month.ok)
       throw await redirectWithToast(backOf(url), { type: "error", message: `Process Disbursement: ${month.message}` });
+    // A month never processed (or undone) has nothing to pay: Payroll comes first.
+    if (!months.some((m) => m.month === month.month))
+      throw await redirectWithToast(backOf(url), { type: "error", message: M.notProcessed(month.month) });
     const [payees, choices] = await Promise.all([
       monthPayees(db, month.month, { pendingOnly: true, showDetails }),
       moneyAccountChoices(db),
@@ -108,7 +112,11 @@ export default function SalaryDisbursement({ loaderData, actionData }: Route.Com
   const closeHref = list.href();
   const here = location.pathname + location.search;
   const toPay = months.filter((m) => m.pending > 0);
-  const disburseMonth = list.state.filters.month ?? toPay[0]?.month ?? months[0]?.month;
+  const filtered = list.state.filters.month;
+  const disburseMonth =
+    (filtered && months.some((m) => m.month === filtered) ? filtered : undefined) ??
+    toPay[0]?.month ??
+    months[0]?.month;
   const pendingTotal = months.reduce((n, m) => n + m.pending, 0);
 
   return (
