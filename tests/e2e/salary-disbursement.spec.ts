@@ -125,3 +125,50 @@ test("process last month, open a payslip, pay the month from the bank, the rows 
     page.getByText(`Failed to process salary disbursement: Every salary of ${last.name} is already paid`).first(),
   ).toBeVisible();
 });
+
+test("at 375 px: process the month before last, open a payslip, pay all but one employee; the button says what is paid", async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  const month = monthFromNow(-2);
+  await page.setViewportSize({ width: 375, height: 800 });
+
+  await signIn(page, `/admin/accounts/payroll?process=${month.value}`);
+  await expect(dialog(page).getByRole("heading", { name: "Process Payroll" })).toBeVisible();
+  await dialog(page).getByRole("button", { name: "Process Payroll" }).click();
+  await expect(page.getByText("Payroll processed successfully").first()).toBeVisible();
+  await page
+    .getByRole("row", { name: `Payroll ${month.name}` })
+    .getByRole("link", { name: `Payslips of ${month.name}` })
+    .click();
+  const slipLink = dialog(page).getByRole("link", { name: "Payslip of Tanvir Rahman (PDF)" });
+  await expect(slipLink).toBeVisible();
+  const pdf = await page.request.get((await slipLink.getAttribute("href"))!);
+  expect(pdf.headers()["content-type"]).toContain("application/pdf");
+
+  await page.goto(`${PATH}?disburse=${month.value}`);
+  await expect(dialog(page).getByRole("heading", { name: "Process Disbursement" })).toBeVisible();
+  const items = dialog(page).getByTestId("disbursement-breakdown").getByRole("listitem");
+  const count = await items.count();
+  expect(count).toBeGreaterThan(2);
+  // Amounts in paisa, read off the screen.
+  const paisa = (text: string) => Math.round(Number(text.replace(/[^0-9.]/g, "")) * 100);
+  const amount = async (name: string) =>
+    paisa(await items.filter({ hasText: name }).locator("span.font-semibold.tabular-nums").innerText());
+  const payButton = dialog(page).getByRole("button", { name: /^Pay ৳/ });
+  const all = paisa(await payButton.innerText());
+  const arif = await amount("Arif Hossain");
+  await dialog(page).getByRole("checkbox", { name: "Pay Arif Hossain" }).uncheck();
+  const left = (all - arif) / 100;
+  await expect(payButton).toHaveText(
+    `Pay ৳${left.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`,
+  );
+  await expect.poll(() => screenFitProblems(page, "dialog"), { timeout: 5_000 }).toEqual([]);
+  await payButton.click();
+  await expect(page.getByText("Salary disbursement processed successfully").first()).toBeVisible();
+  const rows = page.getByTestId("salary-row");
+  await expect(rows.getByText("Completed", { exact: true })).toHaveCount(count - 1);
+  await expect(rows.filter({ hasText: "Arif Hossain" }).getByText("Pending", { exact: true })).toBeVisible();
+  await expect.poll(() => screenFitProblems(page, "main"), { timeout: 5_000 }).toEqual([]);
+  await page.screenshot({ path: ".tmp/screenshots/salary-disbursement-part-paid-375.png", fullPage: true });
+});

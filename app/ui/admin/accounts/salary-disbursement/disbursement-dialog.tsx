@@ -1,5 +1,5 @@
 import { AlertTriangle, Download } from "lucide-react";
-import { useMemo } from "react";
+import { useMemo, useState } from "react";
 import { useNavigate } from "react-router";
 import { PAYMENT_METHOD_LABELS } from "~/domain/accounting/constants";
 import type { MoneyAccountChoices } from "~/domain/accounting/money-document-form";
@@ -14,6 +14,7 @@ import {
 import { SALARY_PAYMENT_METHOD_LABELS } from "~/domain/people/constants";
 import { formCheck } from "~/lib/form-errors";
 import { formatMoney, formatMonthYear } from "~/lib/format";
+import { fromPaisa, sumPaisa, toPaisa } from "~/lib/money";
 import { RecordFormDialog } from "~/ui/admin/form-dialog";
 import { FormError, SelectField, TextField, useFormBusy, useFormCheck } from "~/ui/admin/form";
 
@@ -66,6 +67,24 @@ export function DisbursementDialog(props: DisbursementDialogProps) {
   const check = useMemo(() => formCheck(readDisbursementForm, (v) => parseDisbursementForm(v, today)), [today]);
   const { errors, onSubmit } = useFormCheck(check, props.errors, DISBURSEMENT_MESSAGES.failed);
   const missing = lines.filter((l) => showDetails && missingPaymentDetail(l)).length;
+  // The ones unticked (all ticked at first; after a refused form, those it did not name): the Pay button says what
+  // the ticked ones come to, which is what is paid.
+  const [unticked, setUnticked] = useState<ReadonlySet<string>>(
+    () =>
+      new Set(
+        values.payslipIds.length > 0
+          ? lines.filter((l) => !values.payslipIds.includes(l.payslipId)).map((l) => l.payslipId)
+          : [],
+      ),
+  );
+  const tickedTotal = fromPaisa(sumPaisa(lines.filter((l) => !unticked.has(l.payslipId)).map((l) => toPaisa(l.net))));
+  const tick = (payslipId: string, on: boolean) =>
+    setUnticked((before) => {
+      const after = new Set(before);
+      if (on) after.delete(payslipId);
+      else after.add(payslipId);
+      return after;
+    });
   const monthOptions = months.some((m) => m.month === month) ? months : [{ month, pending: 0 }, ...months];
   const accountOptions = [
     { value: "", label: "Choose an account" },
@@ -83,7 +102,7 @@ export function DisbursementDialog(props: DisbursementDialogProps) {
       action={props.action}
       intent="disburse"
       onSubmit={onSubmit}
-      submitLabel={`Pay ${formatMoney(total)}`}
+      submitLabel={`Pay ${formatMoney(tickedTotal)}`}
       busyLabel="Paying..."
       busy={busy}
     >
@@ -129,7 +148,8 @@ export function DisbursementDialog(props: DisbursementDialogProps) {
                     type="checkbox"
                     name="payslipId"
                     value={line.payslipId}
-                    defaultChecked
+                    checked={!unticked.has(line.payslipId)}
+                    onChange={(event) => tick(line.payslipId, event.currentTarget.checked)}
                     aria-label={`Pay ${line.employee}`}
                     className="mt-1 size-4 shrink-0 rounded border-slate-300"
                   />
