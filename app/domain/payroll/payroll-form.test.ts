@@ -72,10 +72,14 @@ describe("the Undo form", () => {
 describe("the screen's state", () => {
   it("keeps the month and the search in the URL, the current month left out", () => {
     const state = payrollListState(new URLSearchParams("month=2026-10&q=%20Tanvir%20"), "2026-11");
-    expect(state).toEqual({ month: "2026-10", q: "Tanvir" });
+    expect(state).toEqual({ month: "2026-10", q: "Tanvir", monthError: null });
     expect(payrollListHref(state, "2026-11")).toBe("/admin/accounts/payroll?month=2026-10&q=Tanvir");
     expect(payrollListHref({ month: "2026-11", q: "" }, "2026-11")).toBe("/admin/accounts/payroll");
-    expect(payrollListState(new URLSearchParams("month=2026-13"), "2026-11").month).toBe("2026-11");
+    expect(payrollListState(new URLSearchParams("month=2026-13"), "2026-11")).toMatchObject({
+      month: "2026-11",
+      monthError: "Month must be a month, as YYYY-MM",
+    });
+    expect(payrollListState(new URLSearchParams(""), "2026-11").monthError).toBeNull();
   });
 
   it("says a part month's days, and why a run cannot be undone", () => {

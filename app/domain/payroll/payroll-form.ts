@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { formTexts } from "../../lib/form-data";
 import { formatMonthYear } from "../../lib/format";
 import { isUuid } from "../../lib/list-params";
@@ -114,11 +113,6 @@ export function parseUndoPayrollForm(
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   return { ok: true, input: { runId: runId.toLowerCase(), reason } };
 }
-
-export const undoPayrollSchema = z.object({
-  runId: z.string().trim().min(1, PAYROLL_MESSAGES.runNotFound),
-  reason: z.string().trim().min(1, PAYROLL_MESSAGES.reasonRequired).max(500, PAYROLL_MESSAGES.reasonTooLong),
-});
 
 /** The spec's payment method (the salary row's, the ledger's) of an employee's way of being paid. */
 export const SALARY_ROW_PAYMENT_METHOD: Record<SalaryPaymentMethod, PaymentMethod> = {

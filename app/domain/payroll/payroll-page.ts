@@ -20,18 +20,22 @@ export const payslipPdfHref = (payslipId: string) => `${PAYROLL_PATH}/payslips/$
 export interface PayrollListState {
   month: string;
   q: string;
+  /** The URL's month could not be read: why (the screen says so above the table, showing the current month). */
+  monthError: string | null;
 }
 
-/** The list state of a URL: a month that is not one (or out of range) falls back to `currentMonth`. */
+/** The list state of a URL: a month that is not one (or out of range) falls back to `currentMonth`, named. */
 export function payrollListState(params: URLSearchParams, currentMonth: string): PayrollListState {
-  const parsed = parsePayrollMonth(params.get("month") ?? "");
+  const given = params.get("month");
+  const parsed = parsePayrollMonth(given ?? "");
   const month = parsed.ok ? parsed.month : currentMonth;
   const q = (params.get("q") ?? "").trim().slice(0, 100);
-  return { month, q };
+  const monthError = given !== null && given.trim() !== "" && !parsed.ok ? parsed.message : null;
+  return { month, q, monthError };
 }
 
 /** The screen's URL for a list state (the current month and an empty search left out). */
-export function payrollListHref(state: PayrollListState, currentMonth: string): string {
+export function payrollListHref(state: Omit<PayrollListState, "monthError">, currentMonth: string): string {
   const params = new URLSearchParams();
   if (state.month !== currentMonth) params.set("month", state.month);
   if (state.q) params.set("q", state.q);

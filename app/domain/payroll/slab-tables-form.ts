@@ -88,7 +88,7 @@ export interface SlabTableSummary {
   /** First day of the first month in force; null: a preset. */
   inForceFrom: string | null;
   slabs: TaxSlab[];
-  /** The months of the payroll runs (not reversed or reversed) worked out with it, YYYY-MM, earliest first. */
+  /** The months of the payroll runs (not undone) worked out with it, YYYY-MM, earliest first. */
   usedBy: string[];
 }
 

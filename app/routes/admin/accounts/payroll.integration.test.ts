@@ -54,7 +54,7 @@ let staff: TestUser;
 let viewer: TestUser;
 
 interface Screen {
-  state: { month: string; q: string };
+  state: { month: string; q: string; monthError: string | null };
   currentMonth: string;
   slabTable: string | null;
   employees: PayrollEmployeeRow[];
@@ -120,7 +120,7 @@ describe(PATH, () => {
   it("lists the active employees with a full month's figures by the formula, the current month by default", async () => {
     const screen = await load();
     expect(screen.canManage).toBe(true);
-    expect(screen.state).toEqual({ month: CURRENT, q: "" });
+    expect(screen.state).toEqual({ month: CURRENT, q: "", monthError: null });
     expect(screen.slabTable).toBe("Company payroll table");
     const active = await getDb().select().from(employees).where(eq(employees.status, "active"));
     expect(screen.employees.map((e) => e.id).sort()).toEqual(active.map((e) => e.id).sort());
@@ -136,13 +136,19 @@ describe(PATH, () => {
     expect(screen.monthRun).toBeNull();
   });
 
-  it("keeps the month and a search in the URL; a month that is not one falls back to the current month", async () => {
+  it("keeps the month and a search in the URL; a month that is not one is named, and the current month shown", async () => {
     expect((await load(`?month=${LAST}`)).state.month).toBe(LAST);
     const found = await load("?q=TANVIR");
     expect(found.employees.map((e) => e.name)).toEqual(["Tanvir Rahman"]);
     expect((await load("?q=engineering")).employees.every((e) => e.department === "Engineering")).toBe(true);
-    for (const bad of ["2026-13", "abc", "1999-12", "2026-1"])
-      expect((await load(`?month=${bad}`)).state.month).toBe(CURRENT);
+    for (const [bad, message] of [
+      ["2026-13", M.monthInvalid],
+      ["abc", M.monthInvalid],
+      ["1999-12", M.monthOutOfRange],
+      ["2026-1", M.monthInvalid],
+    ])
+      expect((await load(`?month=${bad}`)).state).toMatchObject({ month: CURRENT, monthError: message });
+    expect((await load(`?month=${LAST}`)).state.monthError).toBeNull();
   });
 
   it("opens Process Payroll with the server's cards; processes the month with the spec's toast; refuses it again", async () => {

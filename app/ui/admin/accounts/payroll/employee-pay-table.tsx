@@ -70,6 +70,11 @@ export function EmployeePayTable({
           Show
         </button>
       </Form>
+      {state.monthError && (
+        <p role="alert" className="mx-4 mt-3 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          The month in the address could not be read ({state.monthError}): showing {formatMonthYear(state.month)}.
+        </p>
+      )}
       <p className="px-4 pt-3 text-sm text-slate-600">
         {formatMonthYear(state.month)}: a full month&apos;s pay
         {slabTable ? `, income tax by the ${slabTable}` : ", no income-tax table in force"}.{" "}
