@@ -70,7 +70,7 @@ ALTER TABLE "payslips" ADD CONSTRAINT "payslips_status_check" CHECK (status in (
 ALTER TABLE "payslips" ADD CONSTRAINT "payslips_payment_method_check" CHECK (payment_method in ('bank', 'bkash', 'nagad', 'cash'));--> statement-breakpoint
 ALTER TABLE "income_tax_slabs" DROP CONSTRAINT "income_tax_slabs_year_position_unique";--> statement-breakpoint
 INSERT INTO "income_tax_slab_tables" ("id", "name", "assessment_year", "source", "in_force_from") VALUES
-  ('6578d8bb-b9e1-5a21-885c-2a141e701875', 'Company payroll table', null, 'The company''s payroll rules (backoffice.md §9): 300,000 tax-free, then 5%, 10%, 15%, 20%, 25%', '2000-01-01'),
+  ('6578d8bb-b9e1-5a21-885c-2a141e701875', 'Company payroll table', null, 'The company''s payroll rules: 300,000 tax-free, then 5%, 10%, 15%, 20%, 25%', '2000-01-01'),
   ('481f4757-1ef8-5426-83ad-696b2dfed601', 'Assessment year 2024-25', '2024-25', 'Finance Act 2023, individual taxpayers: 350,000 tax-free', null),
   ('49c9de13-9eca-512f-ab11-03c9859fe852', 'Assessment year 2025-26', '2025-26', 'Finance Act 2024, individual taxpayers: adds a 30% band above 3,850,000', null),
   ('fac7a2ad-1c48-5762-8f06-24bbb0b6a30a', 'Assessment year 2026-27', '2026-27', 'Finance Ordinance 2025, individual taxpayers: 375,000 tax-free, no 5% band', null)

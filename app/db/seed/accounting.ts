@@ -115,7 +115,7 @@ export const SLAB_TABLE_SEEDS: SlabTableSeed[] = [
     key: "spec",
     name: "Company payroll table",
     assessmentYear: null,
-    source: "The company's payroll rules (backoffice.md §9): 300,000 tax-free, then 5%, 10%, 15%, 20%, 25%",
+    source: "The company's payroll rules: 300,000 tax-free, then 5%, 10%, 15%, 20%, 25%",
     inForceFrom: "2000-01-01",
     slabs: [
       ["300000", "0"],
