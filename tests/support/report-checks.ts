@@ -301,3 +301,30 @@ export async function checkAgainstHledger(
   }
   return true;
 }
+
+/** Each account's balance as hledger computes it (all postings, or before `end`); null where hledger is absent. */
+export function hledgerBalances(file: string, end: string | null): Map<string, bigint> | null {
+  let csv: string;
+  try {
+    csv = execFileSync(
+      "hledger",
+      ["-f", file, "balance", "--flat", "-E", "-N", "-O", "csv", ...(end ? ["-e", end] : [])],
+      {
+        encoding: "utf8",
+      },
+    );
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT" && !process.env.CI) return null;
+    throw error;
+  }
+  const balances = new Map<string, bigint>();
+  for (const line of csv.trim().split("\n").slice(1)) {
+    const [account, amount] = JSON.parse(`[${line}]`) as [string, string];
+    const number = amount
+      .replace(/ ?BDT ?/, "")
+      .replace(/,/g, "")
+      .trim();
+    balances.set(account, number === "0" ? 0n : toPaisa(number));
+  }
+  return balances;
+}

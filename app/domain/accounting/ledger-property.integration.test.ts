@@ -1,4 +1,3 @@
-import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -14,6 +13,7 @@ import { paymentMethodRole } from "./account-roles";
 import { balancesAt } from "./balances.server";
 import { PAYABLE_CATEGORIES, PAYMENT_METHODS, RECEIVABLE_CATEGORIES } from "./constants";
 import { writeHledgerJournal, hledgerAccountName } from "./hledger.server";
+import { hledgerBalances } from "../../../tests/support/report-checks";
 import type { EntryLine } from "./journal";
 import { postEntry, roleAccounts } from "./ledger.server";
 import { createMoneyDocument } from "./create-money-document.server";
@@ -301,7 +301,9 @@ async function applySale(o: SaleOp): Promise<void> {
     const allocated = due < (due * BigInt(o.share)) / 100n ? due : (due * BigInt(o.share) + 99n) / 100n;
     const allocations = [{ invoiceId: invoice.id, amount: fromPaisa(allocated) }];
     const aitRate = customer!.vatWithholding ? o.aitRate.toFixed(2) : "0";
-    const vds = customer!.vatWithholding ? roundedShare(allocated, toPaisa(invoice.vatAmount), toPaisa(invoice.total)) : 0n;
+    const vds = customer!.vatWithholding
+      ? roundedShare(allocated, toPaisa(invoice.vatAmount), toPaisa(invoice.total))
+      : 0n;
     const figures = paymentFigures({ received: "0", vdsAmount: fromPaisa(vds), aitRate }, allocations, theirs);
     // Received is what settles the rest, plus the overpayment beyond the due.
     const over = o.share > 100 ? (due * BigInt(o.share - 100)) / 100n : 0n;
@@ -505,31 +507,4 @@ async function postedBook(): Promise<Map<string, string>> {
           from journal_lines l join journal_entries e on e.id = l.journal_entry_id and e.status = 'posted'`,
   );
   return new Map(rows.map((r) => [r.id, r.row]));
-}
-
-/** Each account's balance as hledger computes it (all postings, or before `end`); null where hledger is absent. */
-function hledgerBalances(file: string, end: string | null): Map<string, bigint> | null {
-  let csv: string;
-  try {
-    csv = execFileSync(
-      "hledger",
-      ["-f", file, "balance", "--flat", "-E", "-N", "-O", "csv", ...(end ? ["-e", end] : [])],
-      {
-        encoding: "utf8",
-      },
-    );
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT" && !process.env.CI) return null;
-    throw error;
-  }
-  const balances = new Map<string, bigint>();
-  for (const line of csv.trim().split("\n").slice(1)) {
-    const [account, amount] = JSON.parse(`[${line}]`) as [string, string];
-    const number = amount
-      .replace(/ ?BDT ?/, "")
-      .replace(/,/g, "")
-      .trim();
-    balances.set(account, number === "0" ? 0n : toPaisa(number));
-  }
-  return balances;
 }

@@ -193,18 +193,7 @@ export async function renderReconciliationReportPdf(
     const note = `REOPENED${report.reopenedAt ? ` on ${moment(report.reopenedAt)}` : ""}${
       report.reopenedBy ? ` by ${report.reopenedBy}` : ""
     }: ${report.reopenReason ?? ""}. The figures below are those it was finished with; its lines may have changed since.`;
-    const height = pdf.heightOf(note, pdf.contentWidth - 16, { size: 9, weight: "bold" }) + 10;
-    pdf.ensureSpace(height);
-    pdf.fillRect(pdf.left, pdf.y, pdf.contentWidth, height, "#fff4e5");
-    pdf.text(note, {
-      x: pdf.left + 8,
-      y: pdf.y + 5,
-      width: pdf.contentWidth - 16,
-      size: 9,
-      weight: "bold",
-      color: COLORS.accent,
-    });
-    pdf.y += height;
+    pdf.banner(note);
   }
   pdf.gap(12);
 

@@ -1,10 +1,15 @@
-import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { checkAgainstHledger, checkStatements, exportJournal, readBook } from "../../../tests/support/report-checks";
+import {
+  checkAgainstHledger,
+  checkStatements,
+  exportJournal,
+  hledgerBalances,
+  readBook,
+} from "../../../tests/support/report-checks";
 import { getDb } from "~/db/client.server";
 import { seedId } from "~/db/seed/ids";
 import { seedDatabase } from "~/db/seed/seed.server";
@@ -57,33 +62,6 @@ beforeAll(async () => {
 afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
-
-/** Each account's balance as hledger computes it (before `end`, or all); null where hledger is absent. */
-function hledgerBalances(file: string, end: string | null): Map<string, bigint> | null {
-  let csv: string;
-  try {
-    csv = execFileSync(
-      "hledger",
-      ["-f", file, "balance", "--flat", "-E", "-N", "-O", "csv", ...(end ? ["-e", end] : [])],
-      {
-        encoding: "utf8",
-      },
-    );
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT" && !process.env.CI) return null;
-    throw error;
-  }
-  const balances = new Map<string, bigint>();
-  for (const line of csv.trim().split("\n").slice(1)) {
-    const [account, amount] = JSON.parse(`[${line}]`) as [string, string];
-    const number = amount
-      .replace(/ ?BDT ?/, "")
-      .replace(/,/g, "")
-      .trim();
-    balances.set(account, number === "0" ? 0n : toPaisa(number));
-  }
-  return balances;
-}
 
 describe("the book with payroll processed and paid", () => {
   it("salaries payable holds exactly October's unpaid nets", async () => {

@@ -9,7 +9,6 @@ import type { PayrollRunStatus, PayslipStatus } from "../accounting/constants";
 import { SALARY_PAYMENT_METHOD_LABELS, type SalaryPaymentMethod } from "../people/constants";
 import { getCompanySettings } from "../settings/company-settings.server";
 import { PAYSLIP_ROUNDING_NOTE } from "./payroll-formula";
-import { banner } from "./payslip-pdf.server";
 import { PAYROLL_RUN_STATUS_LABELS, PAYSLIP_STATUS_LABELS } from "./payslip-pdf-text";
 
 // A month's payroll register (issue 25, Generate Report): one row per payslip with every figure, the totals (the
@@ -283,8 +282,7 @@ export async function renderPayrollRegisterPdf(
   );
   if (register.status === "reversed") {
     pdf.gap(8);
-    banner(
-      pdf,
+    pdf.banner(
       `UNDONE${register.reversedOn ? ` on ${documentDate(register.reversedOn)}` : ""}: this payroll was undone and nothing of it was paid. The figures are those it was processed with.`,
     );
   }

@@ -177,8 +177,7 @@ export async function renderPayslipPdf(db: DbOrTx, slip: PayslipDocument, now: D
   pdf.gap(6);
 
   if (slip.status === "reversed") {
-    banner(
-      pdf,
+    pdf.banner(
       `UNDONE: the payroll of ${monthName} was undone, so this payslip was never paid. It is kept as a record only.`,
     );
     pdf.gap(8);
@@ -290,20 +289,4 @@ export async function renderPayslipPdf(db: DbOrTx, slip: PayslipDocument, now: D
     { size: 8, color: COLORS.muted },
   );
   return pdf.finish();
-}
-
-/** A shaded notice across the page (an undone payslip or register). */
-export function banner(pdf: PdfBuilder, note: string): void {
-  const height = pdf.heightOf(note, pdf.contentWidth - 16, { size: 9, weight: "bold" }) + 10;
-  pdf.ensureSpace(height);
-  pdf.fillRect(pdf.left, pdf.y, pdf.contentWidth, height, "#fff4e5");
-  pdf.text(note, {
-    x: pdf.left + 8,
-    y: pdf.y + 5,
-    width: pdf.contentWidth - 16,
-    size: 9,
-    weight: "bold",
-    color: COLORS.accent,
-  });
-  pdf.y += height;
 }

@@ -343,6 +343,22 @@ export class PdfBuilder {
     return height;
   }
 
+  /** A shaded notice across the page in bold (a reopened reconciliation, an undone payslip or register). */
+  banner(note: string): void {
+    const height = this.heightOf(note, this.contentWidth - 16, { size: 9, weight: "bold" }) + 10;
+    this.ensureSpace(height);
+    this.fillRect(this.left, this.y, this.contentWidth, height, "#fff4e5");
+    this.text(note, {
+      x: this.left + 8,
+      y: this.y + 5,
+      width: this.contentWidth - 16,
+      size: 9,
+      weight: "bold",
+      color: COLORS.accent,
+    });
+    this.y += height;
+  }
+
   /** A small uppercase caption, e.g. "BILL TO". */
   caption(text: string, options: { x?: number; y?: number; width?: number } = {}): number {
     return this.text(text.toUpperCase(), { ...options, size: 7.5, weight: "bold", color: COLORS.muted });
