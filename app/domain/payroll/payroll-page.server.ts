@@ -15,7 +15,7 @@ import {
   type PayrollRunRow,
   type PayslipRow,
 } from "./payroll-page";
-import { payrollLines, slabTableInForce } from "./payroll-preview.server";
+import { payrollTotals, planPayroll, slabTableInForce } from "./payroll-preview.server";
 
 // What the Payroll screen shows (issue 25): the spec's table of active employees with a full month's figures for
 // the month chosen, the months processed with their totals and state, and the dialogs' contents: Process Payroll's
@@ -164,22 +164,20 @@ export async function processDialog(db: DbOrTx, asked: string, now: Date = new D
   const parsed = parsePayrollMonth(asked);
   if (!parsed.ok) return none(parsed.message);
   const month = parsed.month;
-  if (month > todayInDhaka(now).slice(0, 7)) return none(M.monthInFuture(month));
-  const table = await slabTableInForce(db, month);
-  if (!table) return none(M.noSlabTable(month));
-  const lines = await payrollLines(db, month, table.slabs);
+  const plan = await planPayroll(db, month, now);
+  if (!plan.ok && !plan.table) return none(plan.message);
+  const lines = plan.ok ? plan.lines : [];
   const [done] = await db
     .select({ id: payrollRuns.id })
     .from(payrollRuns)
     .where(and(eq(payrollRuns.periodMonth, monthBounds(month).first), ne(payrollRuns.status, "reversed")))
     .limit(1);
-  const total = (pick: (figures: (typeof lines)[number]["figures"]) => string) =>
-    fromPaisa(sumPaisa(lines.map((l) => toPaisa(pick(l.figures)))));
+  const totals = payrollTotals(lines);
   return {
     kind: "process",
     month,
-    error: done ? M.alreadyProcessed(month) : lines.length === 0 ? M.nobodyToPay(month) : null,
-    slabTable: table.name,
+    error: done ? M.alreadyProcessed(month) : plan.ok ? null : plan.message,
+    slabTable: plan.table!.name,
     cards: lines.map((l) => ({
       employeeId: l.employeeId,
       name: l.name,
@@ -192,7 +190,11 @@ export async function processDialog(db: DbOrTx, asked: string, now: Date = new D
     })),
     totals:
       lines.length > 0
-        ? { gross: total((f) => f.gross), deductions: total((f) => f.totalDeductions), net: total((f) => f.net) }
+        ? {
+            gross: fromPaisa(totals.gross),
+            deductions: fromPaisa(totals.totalDeductions),
+            net: fromPaisa(totals.net),
+          }
         : null,
   };
 }

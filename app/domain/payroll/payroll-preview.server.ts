@@ -1,8 +1,10 @@
 import { and, asc, desc, eq, gt, gte, isNotNull, isNull, lte, or } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.server";
 import { employees, incomeTaxSlabs, incomeTaxSlabTables } from "../../db/schema";
+import { todayInDhaka } from "../../lib/dhaka-time";
+import { sumPaisa, toPaisa } from "../../lib/money";
 import type { SalaryPaymentMethod } from "../people/constants";
-import { monthBounds } from "./payroll-form";
+import { monthBounds, PAYROLL_MESSAGES as M } from "./payroll-form";
 import { daysEmployed, payslipFigures, type PayslipFigures, type TaxSlab } from "./payroll-formula";
 
 // What a month's payroll pays (issue 25): the slab table in force and each employee's payslip figures, worked out
@@ -94,4 +96,41 @@ export async function payrollLines(
       },
     ];
   });
+}
+
+/** A month's sums of the payslips' figures, paisa. */
+export function payrollTotals(
+  lines: readonly PayrollLine[],
+): Record<"gross" | "providentFund" | "incomeTax" | "totalDeductions" | "net", bigint> {
+  const total = (pick: (figures: PayslipFigures) => string) => sumPaisa(lines.map((l) => toPaisa(pick(l.figures))));
+  return {
+    gross: total((f) => f.gross),
+    providentFund: total((f) => f.providentFund),
+    incomeTax: total((f) => f.incomeTax),
+    totalDeductions: total((f) => f.totalDeductions),
+    net: total((f) => f.net),
+  };
+}
+
+export type PayrollPlan =
+  | { ok: true; table: SlabTableInForce; lines: PayrollLine[] }
+  | { ok: false; message: string; table: SlabTableInForce | null };
+
+/**
+ * What processing `month` (a valid YYYY-MM) would pay, or why it cannot: a month not started yet (`now` in Dhaka),
+ * no slab table in force, nobody to pay. The one check of Process Payroll's dialog and of processing itself (which
+ * also takes the employees' rows FOR SHARE, `lock`). Whether the month is processed already is the unique index's.
+ */
+export async function planPayroll(
+  db: DbOrTx,
+  month: string,
+  now: Date,
+  options: { lock?: boolean } = {},
+): Promise<PayrollPlan> {
+  if (month > todayInDhaka(now).slice(0, 7)) return { ok: false, message: M.monthInFuture(month), table: null };
+  const table = await slabTableInForce(db, month);
+  if (!table) return { ok: false, message: M.noSlabTable(month), table: null };
+  const lines = await payrollLines(db, month, table.slabs, options);
+  if (lines.length === 0) return { ok: false, message: M.nobodyToPay(month), table };
+  return { ok: true, table, lines };
 }

@@ -2,9 +2,8 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.server";
 import { isUniqueViolation } from "../../db/errors.server";
 import { payrollRuns, payslips, transactions } from "../../db/schema";
-import { todayInDhaka } from "../../lib/dhaka-time";
 import { formatMonthYear } from "../../lib/format";
-import { fromPaisa, sumPaisa, toPaisa } from "../../lib/money";
+import { fromPaisa } from "../../lib/money";
 import { recordAudit, type AuditActor } from "../audit/audit.server";
 import type { EntryLine } from "../accounting/journal";
 import { postEntry, PostingRefused, roleAccounts } from "../accounting/ledger.server";
@@ -17,7 +16,7 @@ import {
   salaryRowDescription,
   SALARY_ROW_PAYMENT_METHOD,
 } from "./payroll-form";
-import { payrollLines, slabTableInForce } from "./payroll-preview.server";
+import { payrollTotals, planPayroll } from "./payroll-preview.server";
 
 // Process Payroll (issue 25; DESIGN §10): a month's payslips, one pending salary row each (the spec's accounts row:
 // expense, Salaries, the net, the month's first day, "Salary payment for {month}"), and one entry dated the month's
@@ -43,21 +42,13 @@ export async function processPayroll(
   const parsed = parsePayrollMonth(values.month);
   if (!parsed.ok) return failed("invalid", { month: parsed.message });
   const month = parsed.month;
-  if (month > todayInDhaka(now).slice(0, 7)) return failed("invalid", { month: M.monthInFuture(month) });
   const { first } = monthBounds(month);
   try {
     return await db.transaction(async (tx): Promise<ProcessPayrollResult> => {
-      const table = await slabTableInForce(tx, month);
-      if (!table) return failed("invalid", { month: M.noSlabTable(month) });
-      const lines = await payrollLines(tx, month, table.slabs, { lock: true });
-      if (lines.length === 0) return failed("invalid", { month: M.nobodyToPay(month) });
-
-      const total = (pick: (l: (typeof lines)[number]) => string) => sumPaisa(lines.map((l) => toPaisa(pick(l))));
-      const gross = total((l) => l.figures.gross);
-      const providentFund = total((l) => l.figures.providentFund);
-      const incomeTax = total((l) => l.figures.incomeTax);
-      const deductions = total((l) => l.figures.totalDeductions);
-      const net = total((l) => l.figures.net);
+      const plan = await planPayroll(tx, month, now, { lock: true });
+      if (!plan.ok) return failed("invalid", { month: plan.message });
+      const { table, lines } = plan;
+      const { gross, providentFund, incomeTax, totalDeductions: deductions, net } = payrollTotals(lines);
 
       // First: the month's row, which a second run of the month waits on (see above).
       const [run] = await tx
