@@ -59,6 +59,18 @@ export default [
     // The panel's "Add a product" search as one types; JSON.
     route("admin/quotations/product-options", "routes/admin/quotation-product-options.ts"),
     route("admin/quotations/:id/revisions/:revision/pdf", "routes/admin/quotation-pdf.ts"),
+    // Jobs (issue 26): an approved quotation's job from the warehouse to the event and back. The list, the calendar
+    // (month, week) and the warehouse's day; a job with dispatch (all, per line, or by scanned or typed code) and
+    // check-in (back, damaged to repair or written off, lost; a charge for the next invoice); its pick list as a
+    // screen and a PDF; its crew tasks and the event made from it. Item labels with QR codes print from the inventory.
+    route("admin/jobs", "routes/admin/jobs/list.tsx"),
+    route("admin/jobs/calendar", "routes/admin/jobs/calendar.tsx"),
+    route("admin/jobs/day", "routes/admin/jobs/day.tsx"),
+    route("admin/jobs/:id", "routes/admin/jobs/job.tsx"),
+    route("admin/jobs/:id/pick-list", "routes/admin/jobs/pick-list.tsx"),
+    route("admin/jobs/:id/pick-list/pdf", "routes/admin/jobs/pick-list-pdf.ts"),
+    route("admin/jobs/:id/crew", "routes/admin/jobs/crew.tsx"),
+    route("admin/inventory/labels", "routes/admin/inventory-labels.ts"),
     // Customers, tax invoices and customer payments (issue 22): the customers with what each owes, merge; the
     // invoices (Mushak-6.3) issued on approved quotations, their credit notes (Mushak-6.7) and PDFs; the payments
     // with what a withholding customer kept back (VDS, AIT).

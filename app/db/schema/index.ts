@@ -6,4 +6,5 @@ export * from "./quotations";
 export * from "./accounting";
 export * from "./sales";
 export * from "./banking";
+export * from "./jobs";
 export * from "./system";

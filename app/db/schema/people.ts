@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, date, index, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { type AnyPgColumn, check, date, index, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import {
   EMPLOYEE_STATUSES,
   SALARY_PAYMENT_METHODS,
@@ -8,7 +8,9 @@ import {
   TASK_PRIORITIES,
   TASK_STATUSES,
 } from "../../domain/people/constants";
+import { JOB_ROLES } from "../../domain/jobs/constants";
 import { users } from "./auth";
+import { jobs } from "./jobs";
 import { createdAt, id, money, sqlList, updatedAt } from "./columns";
 
 export const employees = pgTable(
@@ -93,6 +95,9 @@ export const tasks = pgTable(
     status: text("status", { enum: TASK_STATUSES }).notNull().default("pending"),
     priority: text("priority", { enum: TASK_PRIORITIES }).notNull().default("medium"),
     dueDate: timestamp("due_date", { withTimezone: true }).notNull(),
+    /** A job's crew task (issue 26): the job, and the part (setup, operate, strike); both null for other tasks. */
+    jobId: uuid("job_id").references((): AnyPgColumn => jobs.id, { onDelete: "cascade" }),
+    jobRole: text("job_role", { enum: JOB_ROLES }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -107,6 +112,9 @@ export const tasks = pgTable(
     index("tasks_created_at_idx").on(t.createdAt, t.id),
     check("tasks_status_check", sql.raw(`status in (${sqlList(TASK_STATUSES)})`)),
     check("tasks_priority_check", sql.raw(`priority in (${sqlList(TASK_PRIORITIES)})`)),
+    index("tasks_job_id_idx").on(t.jobId),
+    check("tasks_job_role_check", sql.raw(`job_role is null or job_role in (${sqlList(JOB_ROLES)})`)),
+    check("tasks_job_check", sql`(${t.jobId} is null) = (${t.jobRole} is null)`),
   ],
 );
 

@@ -14,6 +14,9 @@ export const PERMISSIONS = [
   "inventory.manage",
   "events.view",
   "events.manage",
+  /** Jobs (issue 26): the jobs list, calendar and day view, pick lists; dispatch, check-in, crew, charges. */
+  "jobs.view",
+  "jobs.manage",
   /** The storefront's gallery page: upload, caption, category, tags, order, delete (issue 11). */
   "gallery.manage",
   "employees.view",
@@ -47,6 +50,8 @@ const STAFF: readonly Permission[] = [
   "inventory.manage",
   "events.view",
   "events.manage",
+  "jobs.view",
+  "jobs.manage",
   "gallery.manage",
   "employees.view",
   "tasks.view",
@@ -61,6 +66,8 @@ const STAFF: readonly Permission[] = [
 const ACCOUNTANT: readonly Permission[] = [
   "dashboard.view",
   "quotations.view",
+  // The jobs behind the invoices, and the damage charges they carry (read only).
+  "jobs.view",
   "employees.view",
   "employees.salary",
   "accounts.view",
@@ -121,6 +128,23 @@ export const ADMIN_ROUTE_ACCESS = {
     },
   },
   "/admin/inventory/part-options": { view: "inventory.manage" },
+  // Item labels with their QR code (issue 26), as a PDF to print.
+  "/admin/inventory/labels": { view: "inventory.view" },
+  // Jobs (issue 26): the list, the calendar, the warehouse's day; a job with its dispatch and check-in, the pick
+  // list (screen and PDF), the crew.
+  "/admin/jobs": { view: "jobs.view" },
+  "/admin/jobs/calendar": { view: "jobs.view" },
+  "/admin/jobs/day": { view: "jobs.view" },
+  "/admin/jobs/:id": {
+    view: "jobs.view",
+    action: { dispatch: "jobs.manage", "check-in": "jobs.manage", charge: "jobs.manage" },
+  },
+  "/admin/jobs/:id/pick-list": { view: "jobs.view" },
+  "/admin/jobs/:id/pick-list/pdf": { view: "jobs.view" },
+  "/admin/jobs/:id/crew": {
+    view: "jobs.view",
+    action: { assign: "jobs.manage", unassign: "jobs.manage", "create-event": "events.manage" },
+  },
   "/admin/inventory/export": { view: "inventory.view" },
   "/admin/inventory/import": {
     view: "inventory.manage",

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { queryRows, type Db, type DbOrTx } from "../../db/client.server";
-import { inventoryItems, inventoryPackageParts, quotationLines } from "../../db/schema";
+import { inventoryItems, inventoryPackageParts, quotationLines, jobLines } from "../../db/schema";
 import { invalidatePublicData } from "../../lib/cache.server";
 import { getLogger } from "../../lib/logger.server";
 import type { Storage } from "../../lib/storage/storage";
@@ -55,7 +55,8 @@ export async function deleteItem(
     const [{ referenced } = { referenced: false }] = await queryRows<{ referenced: boolean }>(
       tx,
       sql`select exists (select 1 from ${quotationLines} where inventory_item_id = ${id})
-              or exists (select 1 from ${inventoryPackageParts} where part_item_id = ${id}) as referenced`,
+              or exists (select 1 from ${inventoryPackageParts} where part_item_id = ${id})
+              or exists (select 1 from ${jobLines} where inventory_item_id = ${id}) as referenced`,
     );
     if (referenced) {
       if (!row.archivedAt)

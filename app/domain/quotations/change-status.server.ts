@@ -13,6 +13,7 @@ import { refuse, type Done, type Refusal, type Refused } from "../use-case";
 import { customerResponseEmail, type CustomerResponse } from "./change-status-emails";
 import { REASON_MAX_LENGTH, type QuotationStatus } from "./constants";
 import { ensureQuotationCustomer } from "../sales/quotation-customer.server";
+import { openJobForQuotation } from "../jobs/open-job.server";
 
 export { REASON_MAX_LENGTH };
 
@@ -269,6 +270,9 @@ async function changeStatus(
         q.id,
         actor.kind === "staff" ? actor.audit.userId : actor.kind === "customer" ? actor.userId : q.customerUserId,
       );
+
+    // The job that follows the equipment out and back (issue 26), opened with the approval.
+    if (transition.to === "approved") await openJobForQuotation(tx, q.id);
 
     const respondedAt = isStaff ? {} : { respondedAt: new Date() };
     await tx

@@ -1,6 +1,6 @@
 import type { AdminPath } from "~/domain/auth/permissions";
 
-/** The side menu (backoffice.md §2 Admin layout), in the spec's order; then the screens we add. */
+/** The side menu (backoffice.md §2 Admin layout), in the spec's order, Jobs beside Quotations; then the screens we add. */
 export interface MenuLink {
   label: string;
   to: AdminPath;
@@ -18,6 +18,7 @@ export type MenuIcon =
   | "quotations"
   | "inventory"
   | "events"
+  | "jobs"
   | "gallery"
   | "employees"
   | "tasks"
@@ -41,6 +42,16 @@ export const ADMIN_MENU: MenuEntry[] = [
       { label: "Customers", to: "/admin/customers", icon: "quotations" },
       { label: "Invoices", to: "/admin/invoices", icon: "quotations" },
       { label: "Customer payments", to: "/admin/payments", icon: "quotations" },
+    ],
+  },
+  // Not in the spec's menu: the jobs approved quotations open, their calendar and the warehouse's day (issue 26).
+  {
+    label: "Jobs",
+    icon: "jobs",
+    links: [
+      { label: "Jobs", to: "/admin/jobs", icon: "jobs" },
+      { label: "Job calendar", to: "/admin/jobs/calendar", icon: "jobs" },
+      { label: "Warehouse day", to: "/admin/jobs/day", icon: "jobs" },
     ],
   },
   { label: "Inventory", to: "/admin/inventory", icon: "inventory" },

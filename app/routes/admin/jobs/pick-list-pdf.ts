@@ -1,0 +1,8 @@
+import { requireView } from "~/domain/auth/guard.server";
+import type { Route } from "./+types/pick-list-pdf";
+
+// Placeholder while issue 26 is being built; replaced by the PDF.
+export async function loader(args: Route.LoaderArgs) {
+  await requireView(args, "/admin/jobs/:id/pick-list/pdf");
+  return new Response("Not built yet", { status: 404 });
+}
