@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.server";
 import {
   inventoryItems,
+  jobs,
   quotationEvents,
   quotationLines,
   quotationRevisions,
@@ -14,6 +15,7 @@ import type { RateStructureDays } from "../catalogue/rate-structures";
 import { freeUnitsByDay } from "../catalogue/stock.server";
 import { inventorySearch } from "../inventory/inventory-list.server";
 import { getCompanySettings } from "../settings/company-settings.server";
+import { jobReference, type JobStatus } from "../jobs/constants";
 import { ADMIN_QUOTATION_LIST, SENDABLE_STATUSES } from "./admin-quotation-list";
 import type { QuotationEventKind, QuotationStatus } from "./constants";
 
@@ -171,6 +173,8 @@ export interface AdminQuotation {
   lines: AdminQuotationLine[];
   revisions: AdminQuotationRevision[];
   events: AdminQuotationEvent[];
+  /** The job its approval opened (issue 26); null before approval (and for one approved before jobs began). */
+  job: { id: string; reference: string; status: JobStatus } | null;
 }
 
 /** A quotation as the Quotation Details panel shows it; undefined for a malformed or unknown id. */
@@ -178,7 +182,7 @@ export async function getAdminQuotation(db: DbOrTx, id: string): Promise<AdminQu
   if (!isUuid(id)) return undefined;
   const [q] = await db.select().from(t).where(eq(t.id, id.toLowerCase()));
   if (!q) return undefined;
-  const [lines, revisions, events, company] = await Promise.all([
+  const [lines, revisions, events, company, jobRows] = await Promise.all([
     db
       .select({
         id: quotationLines.id,
@@ -226,7 +230,11 @@ export async function getAdminQuotation(db: DbOrTx, id: string): Promise<AdminQu
       .where(eq(quotationEvents.quotationId, q.id))
       .orderBy(asc(quotationEvents.createdAt), asc(quotationEvents.id)),
     getCompanySettings(db),
+    db.select({ id: jobs.id, number: jobs.number, status: jobs.status }).from(jobs).where(eq(jobs.quotationId, q.id)),
   ]);
+  const job = jobRows[0]
+    ? { id: jobRows[0].id, reference: jobReference(jobRows[0].number), status: jobRows[0].status }
+    : null;
 
   const itemIds = [...new Set(lines.flatMap((l) => (l.inventoryItemId ? [l.inventoryItemId] : [])))];
   const free = await freeUnitsByDay(db, itemIds, {
@@ -275,6 +283,7 @@ export async function getAdminQuotation(db: DbOrTx, id: string): Promise<AdminQu
     ),
     revisions,
     events,
+    job,
   };
 }
 

@@ -14,7 +14,7 @@ import {
   type TestUser,
 } from "../../../tests/support/signed-in-request";
 import { getDb } from "~/db/client.server";
-import { emailOutbox, inventoryItems, quotationLines, quotations } from "~/db/schema";
+import { emailOutbox, inventoryItems, jobs, quotationLines, quotations } from "~/db/schema";
 import { seedDatabase } from "~/db/seed/seed.server";
 import { getEnv, setEnv } from "~/lib/env.server";
 import * as availability from "./quotation-availability";
@@ -234,6 +234,13 @@ describe("/admin/quotations actions", () => {
     const statuses = await getDb().select({ id: quotations.id, s: quotations.status }).from(quotations);
     expect(statuses.find((r) => r.id === one.id)!.s).toBe("approved");
     expect(statuses.find((r) => r.id === two.id)!.s).toBe("rejected");
+
+    // The approval opened the quotation's job (issue 26), and its panel links to it; the rejected one has none.
+    const panel = (await list(`/admin/quotations?view=${one.id}`)).panel?.quotation;
+    expect(panel?.job).toMatchObject({ reference: expect.stringMatching(/^JOB-\d{6}$/), status: "planned" });
+    const [job] = await getDb().select().from(jobs).where(eq(jobs.quotationId, one.id));
+    expect(panel?.job?.id).toBe(job!.id);
+    expect((await list(`/admin/quotations?view=${two.id}`)).panel?.quotation.job).toBeNull();
 
     // Approving again is refused with the spec's failure toast and the reason.
     const again = (await callRoute(action, "/admin/quotations", {

@@ -13,6 +13,7 @@ import type { Toast } from "~/lib/toast";
 import { FormDialog } from "~/ui/admin/form-dialog";
 import { SubmitButton, TextAreaField, useFormBusy } from "~/ui/admin/form";
 import { Detail, formatDhakaDateTime } from "~/ui/admin/list";
+import { JobStatusBadge } from "~/ui/admin/jobs/job-header";
 import { initialQuoteValues, PriceForm } from "./price-form";
 import { QUOTATION_STATUS_LABELS, QuotationStatusBadge } from "~/ui/quotation/status-badge";
 
@@ -167,6 +168,18 @@ export function QuotationPanel({
               />
             </div>
           </Form>
+        )}
+
+        {q.job && (
+          <section aria-labelledby="job-heading" className="flex flex-wrap items-center justify-between gap-2">
+            <h3 id="job-heading" className="text-sm font-semibold text-ink-900">
+              Job {q.job.reference} <JobStatusBadge status={q.job.status} />
+            </h3>
+            {/* Everyone who sees quotations sees jobs (jobs.view). */}
+            <Link to={`/admin/jobs/${q.job.id}`} className="text-sm font-semibold text-brand-700 hover:underline">
+              Open job
+            </Link>
+          </section>
         )}
 
         {invoices && (q.status === "approved" || invoices.length > 0) && (
