@@ -8,6 +8,9 @@ import { queryRows, type DbOrTx } from "../../db/client.server";
 // - An item whose status says under-repair has none free, until the return date of its units in the workshop
 //   when it has some with one (saving an item whose every unit is in the workshop sets that status).
 // - A package is free as often as its own count and each part's free units allow.
+// - Units a job sent out and has not checked in (job_lines: dispatched − returned − damaged − lost) are promised on
+//   every day after the job's end_date too, until they are checked in: a late return keeps them unavailable. Within
+//   the job's period they are counted once, by its approved quotation.
 // The dashboard counts with it today; the inventory list shows it per item; approving a quotation checks it.
 
 /** A calendar date (YYYY-MM-DD) as a bound parameter. */
@@ -28,12 +31,14 @@ function coversDay(day: SQL): SQL {
 
 /**
  * Rows (item_id, units, from_day, to_day): every unit promised by the approved quotations `q` that `which`
- * selects, by their lines and through packages, with the rental each is promised for; with `items` (a query of
- * one column of item ids), only the units of those items, each arm reading just their lines (by the lines'
- * item index) rather than every line of the period's quotations (issue 19).
+ * selects, by their lines and through packages, with the rental each is promised for; and the units still out on
+ * jobs `j` past their end_date that `late` selects, from the day after it with no end ('infinity'), read by the
+ * partial index job_lines_out_idx (whose predicate the arm repeats). With `items` (a query of one column of item
+ * ids), only the units of those items, each arm reading just their lines (by the lines' item index) rather than
+ * every line of the period's quotations (issue 19).
  * Counted in bigint: packages × units per package can pass what an integer holds (both may be up to a million).
  */
-function promisedLinesSql(which: SQL, items?: SQL): SQL {
+function promisedLinesSql(which: SQL, late: SQL, items?: SQL): SQL {
   return sql`
     select ql.inventory_item_id as item_id, ql.quantity::bigint as units,
            q.event_date as from_day, coalesce(q.rental_end_date, q.event_date) as to_day
@@ -47,12 +52,25 @@ function promisedLinesSql(which: SQL, items?: SQL): SQL {
     from quotation_lines ql
     join quotations q on q.id = ql.quotation_id
     join inventory_package_parts pp on pp.package_item_id = ql.inventory_item_id
-    where q.status = 'approved' and ${which} ${items ? sql`and pp.part_item_id in (${items})` : sql``}`;
+    where q.status = 'approved' and ${which} ${items ? sql`and pp.part_item_id in (${items})` : sql``}
+    union all
+    select jl.inventory_item_id, (jl.dispatched - jl.returned - jl.damaged - jl.lost)::bigint,
+           j.end_date + 1, 'infinity'::date
+    from job_lines jl
+    join jobs j on j.id = jl.job_id
+    where jl.dispatched > jl.returned + jl.damaged + jl.lost and ${late}
+      ${items ? sql`and jl.inventory_item_id in (${items})` : sql``}`;
 }
 
-/** Rows (item_id, units, ...): every unit promised on `date` (YYYY-MM-DD), by approved lines and through packages. */
+/** A job `j` whose period ended before `day`: its units still out are promised on that day. */
+function endedBefore(day: SQL): SQL {
+  return sql`j.end_date < ${day}`;
+}
+
+/** Rows (item_id, units, ...): every unit promised on `date` (YYYY-MM-DD), by approved lines and through packages,
+ * and the units out on jobs that ended before it. */
 function promisedLinesOnSql(date: string): SQL {
-  return promisedLinesSql(coversDay(onDay(date)));
+  return promisedLinesSql(coversDay(onDay(date)), endedBefore(onDay(date)));
 }
 
 /** Per inventory item, the units promised on `date`: (inventory_item_id, units). */
@@ -82,7 +100,7 @@ function wholeItemOutSql(i: string, day: SQL): SQL {
 
 /**
  * The free units of item alias `i` on `day`, counting only its own quantity (a package's parts aside), given
- * `promised`, the units approved quotations promise of it that day.
+ * `promised`, the units promised of it that day (approved quotations, and late returns).
  */
 function ownFreeUnitsWithSql(i: string, day: SQL, promised: SQL): SQL {
   const t = sql.raw(i);
@@ -189,7 +207,7 @@ export function freeUnitsByDaySql(items: SQL, range: DayRange): SQL {
     ),
     promised as (
       select pl.item_id, d::date as day, sum(pl.units) as units
-      from (${promisedLinesSql(which, sql`select id from wanted`)}) pl
+      from (${promisedLinesSql(which, endedBefore(to), sql`select id from wanted`)}) pl
       cross join lateral generate_series(greatest(pl.from_day, ${from})::timestamp,
                                          least(pl.to_day, ${to})::timestamp, interval '1 day') d
       group by pl.item_id, d::date
