@@ -29,6 +29,7 @@ import type { Toast } from "~/lib/toast";
 import { DeleteDialog } from "~/ui/admin/delete-dialog";
 import { useToast } from "~/ui/admin/form";
 import { ItemDialog } from "~/ui/admin/inventory/item-dialog";
+import { PrintLabelLink, PrintPageLabelsLink } from "~/ui/admin/inventory/print-labels";
 import {
   cellClass,
   EmptyState,
@@ -167,6 +168,7 @@ export default function Inventory({ loaderData, actionData }: Route.ComponentPro
         description="What the storefront shows and quotations offer, and what is free today."
         actions={
           <>
+            <PrintPageLabelsLink itemIds={page.rows.map((row) => row.id)} />
             <Link to={inventoryExportHref(list.state)} reloadDocument className={secondaryButton}>
               <Download aria-hidden className="size-4" /> Export CSV
             </Link>
@@ -333,6 +335,7 @@ export default function Inventory({ loaderData, actionData }: Route.ComponentPro
                     )}
                   </td>
                   <td className={`${cellClass} text-right whitespace-nowrap`}>
+                    <PrintLabelLink id={row.id} name={row.name} />
                     {canManage && !row.archivedAt && (
                       <RowActions
                         name={row.name}
