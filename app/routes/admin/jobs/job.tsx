@@ -1,18 +1,187 @@
-import { requireView, requireAction } from "~/domain/auth/guard.server";
+import { FileText } from "lucide-react";
+import { data, Link } from "react-router";
+import { getDb } from "~/db/client.server";
+import { auditActor, requireAction, requireView } from "~/domain/auth/guard.server";
+import { can } from "~/domain/auth/permissions";
+import { checkInJob } from "~/domain/jobs/check-in.server";
+import { dispatchJob } from "~/domain/jobs/dispatch.server";
+import { addJobCharge } from "~/domain/jobs/job-charges.server";
+import {
+  JOB_MESSAGES,
+  type CheckInFormValues,
+  type DispatchFormValues,
+  parseChargeForm,
+  parseCheckInForm,
+  parseDispatchForm,
+  readChargeForm,
+  readCheckInForm,
+  readDispatchForm,
+} from "~/domain/jobs/job-forms";
+import { loadJobHeader } from "~/domain/jobs/job-header.server";
+import { loadJobPage } from "~/domain/jobs/job-page.server";
+import { redirectWithToast } from "~/lib/flash-toast.server";
+import type { Toast } from "~/lib/toast";
+import { httpStatusOf } from "~/lib/use-case-http";
+import type { Refused } from "~/domain/use-case";
+import { useToast } from "~/ui/admin/form";
+import { JobCharges } from "~/ui/admin/jobs/check-in-charges";
+import { CheckInPanel } from "~/ui/admin/jobs/check-in-panel";
+import { DispatchPanel } from "~/ui/admin/jobs/dispatch-panel";
+import { JobLinesTable } from "~/ui/admin/jobs/dispatch-lines";
+import { JobMovements } from "~/ui/admin/jobs/dispatch-movements";
+import { JobHeaderBar } from "~/ui/admin/jobs/job-header";
+import { RecordRouteError } from "~/ui/admin/list";
+import { secondaryButton } from "~/ui/buttons";
 import type { Route } from "./+types/job";
 
-// Placeholder while issue 26 is being built; replaced by the screen.
+// A job's Overview (/admin/jobs/:id; issue 26): its equipment with what left and came back, the Dispatch panel (by
+// item code, typed or scanned, per line, or everything), the Check in panel (lines with units out), its charges and
+// the history of what moved. The rules are the use cases' (app/domain/jobs); this reads the forms and answers.
+
+export const meta: Route.MetaFunction = ({ data: loaded }) => [
+  { title: `${loaded?.job.reference ?? "Job"} | Utsab Admin` },
+];
+
 export async function loader(args: Route.LoaderArgs) {
-  await requireView(args, "/admin/jobs/:id");
-  return null;
+  const user = await requireView(args, "/admin/jobs/:id");
+  const db = getDb();
+  const job = await loadJobHeader(db, args.params.id);
+  if (!job) throw data(JOB_MESSAGES.jobNotFound, { status: 404 });
+  const page = await loadJobPage(db, job.id);
+  return { job, ...page, canManage: can(user.role, "jobs.manage") };
+}
+
+type Intent = "dispatch" | "check-in" | "charge";
+
+/** A refused form: its messages, what was typed and the toast, with the refusal's status. */
+function refused(intent: Intent, result: Pick<Refused, "refusal" | "message" | "errors">, values: unknown) {
+  const toast: Toast = { type: "error", message: result.message };
+  return data({ intent, errors: result.errors, values, toast }, { status: httpStatusOf(result) });
 }
 
 export async function action(args: Route.ActionArgs) {
-  const { intent } = await requireAction(args, "/admin/jobs/:id");
-  intent(await args.request.formData());
-  return null;
+  const { user, intent: intentOf } = await requireAction(args, "/admin/jobs/:id");
+  const form = await args.request.formData().catch(() => new FormData());
+  const intent = intentOf(form) as Intent;
+  const db = getDb();
+  const job = await loadJobHeader(db, args.params.id);
+  if (!job) throw data(JOB_MESSAGES.jobNotFound, { status: 404 });
+  const actor = auditActor(args, user);
+  const here = `/admin/jobs/${job.id}`;
+
+  if (intent === "dispatch") {
+    const values = readDispatchForm(form);
+    const parsed = parseDispatchForm(values);
+    const failed = (errors: Record<string, string>) => ({
+      refusal: "invalid" as const,
+      message: JOB_MESSAGES.dispatchFailed(Object.values(errors)[0] ?? ""),
+      errors,
+    });
+    if (!parsed.ok) return refused(intent, failed(parsed.errors), values);
+    const result = await dispatchJob(db, actor, job.id, parsed.input);
+    if (result.ok) return redirectWithToast(here, { type: "success", message: result.message });
+    if (result.refusal === "invalid") return refused(intent, result, values);
+    return redirectWithToast(here, { type: "error", message: result.message });
+  }
+
+  if (intent === "check-in") {
+    const values = readCheckInForm(form);
+    const { lines } = await loadJobPage(db, job.id);
+    const parsed = parseCheckInForm(values, new Map(lines.map((l) => [l.id, l.name])));
+    if (!parsed.ok)
+      return refused(
+        intent,
+        {
+          refusal: "invalid",
+          message: JOB_MESSAGES.checkInFailed(Object.values(parsed.errors)[0] ?? ""),
+          errors: parsed.errors,
+        },
+        values,
+      );
+    const result = await checkInJob(db, actor, job.id, parsed.input);
+    if (result.ok) return redirectWithToast(here, { type: "success", message: result.message });
+    if (result.refusal === "invalid") return refused(intent, result, values);
+    return redirectWithToast(here, { type: "error", message: result.message });
+  }
+
+  const values = readChargeForm(form);
+  const parsed = parseChargeForm(values);
+  if (!parsed.ok)
+    return refused(
+      "charge",
+      {
+        refusal: "invalid",
+        message: JOB_MESSAGES.chargeFailed(Object.values(parsed.errors)[0] ?? ""),
+        errors: parsed.errors,
+      },
+      values,
+    );
+  const result = await addJobCharge(db, actor, job.id, parsed.input);
+  if (result.ok) return redirectWithToast(here, { type: "success", message: result.message });
+  if (result.refusal === "invalid") return refused("charge", result, values);
+  return redirectWithToast(here, { type: "error", message: result.message });
 }
 
-export default function Placeholder() {
-  return <p>Jobs are being built.</p>;
+export default function JobOverview({ loaderData, actionData }: Route.ComponentProps) {
+  const { job, lines, movements, charges, canManage } = loaderData;
+  useToast(actionData?.toast);
+  const here = `/admin/jobs/${job.id}`;
+  const errorsFor = (intent: Intent) => (actionData?.intent === intent ? actionData.errors : {});
+  const valuesFor = <T,>(intent: Intent) => (actionData?.intent === intent ? (actionData.values as T) : null);
+  const withUnitsOut = lines.filter((l) => l.out > 0);
+  const toSend = lines.some((l) => l.toSend > 0);
+  return (
+    <>
+      <JobHeaderBar
+        job={job}
+        actions={
+          <Link to={`/admin/quotations?view=${job.quotationId}`} className={secondaryButton}>
+            <FileText aria-hidden className="size-4" /> Quotation
+          </Link>
+        }
+      />
+      <div className="grid items-start gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <div className="flex min-w-0 flex-col gap-6">
+          <section aria-labelledby="equipment-title">
+            <h2 id="equipment-title" className="mb-2 text-lg font-semibold text-ink-900">
+              Equipment
+            </h2>
+            <JobLinesTable lines={lines} />
+          </section>
+          {canManage && toSend && (
+            <DispatchPanel
+              action={here}
+              lines={lines}
+              errors={errorsFor("dispatch")}
+              values={valuesFor<DispatchFormValues>("dispatch")}
+            />
+          )}
+          {canManage && withUnitsOut.length > 0 && (
+            <CheckInPanel
+              action={here}
+              lines={withUnitsOut}
+              reference={job.reference}
+              errors={errorsFor("check-in")}
+              values={valuesFor<CheckInFormValues>("check-in")?.lines ?? null}
+            />
+          )}
+        </div>
+        <div className="flex min-w-0 flex-col gap-6">
+          <JobCharges
+            action={here}
+            charges={charges}
+            canManage={canManage}
+            hasCustomer={job.customerId !== null}
+            errors={errorsFor("charge")}
+            values={valuesFor<{ description: string; amount: string }>("charge")}
+          />
+          <JobMovements movements={movements} />
+        </div>
+      </div>
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return <RecordRouteError thing="Job" backTo="/admin/jobs" backLabel="Back to the jobs" />;
 }

@@ -1,0 +1,87 @@
+import { Form, Link } from "react-router";
+import type { JobPageCharge } from "~/domain/jobs/job-page.server";
+import { formatMoney } from "~/lib/format";
+import { FormError, SubmitButton, TextField, useFormBusy } from "~/ui/admin/form";
+import { formatDhakaDate } from "~/ui/admin/list";
+import { Badge } from "~/ui/badge";
+import { secondaryButton } from "~/ui/buttons";
+
+// A job's damage and loss charges (issue 26): each pending until the customer's next invoice carries it, then the
+// invoice's number; and, for who may manage jobs, a form to add one on its own.
+
+export function JobCharges({
+  action,
+  charges,
+  canManage,
+  hasCustomer,
+  errors,
+  values,
+}: {
+  action: string;
+  charges: readonly JobPageCharge[];
+  canManage: boolean;
+  hasCustomer: boolean;
+  errors: Record<string, string>;
+  values: { description?: string; amount?: string } | null;
+}) {
+  const busy = useFormBusy("charge");
+  return (
+    <section aria-labelledby="charges-title" className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+      <h2 id="charges-title" className="text-lg font-semibold text-ink-900">
+        Charges
+      </h2>
+      {charges.length === 0 ? (
+        <p className="mt-2 text-sm text-slate-600">No damage or loss charged.</p>
+      ) : (
+        <ul className="mt-2 divide-y divide-slate-100">
+          {charges.map((c) => (
+            <li key={c.id} className="flex flex-wrap items-baseline justify-between gap-2 py-2 text-sm">
+              <span className="min-w-0 flex-1 break-words text-ink-900">
+                {c.description}
+                <span className="block text-xs text-slate-500">{formatDhakaDate(c.createdAt)}</span>
+              </span>
+              <span className="font-medium whitespace-nowrap text-ink-900">{formatMoney(c.amount)}</span>
+              {c.invoiceId ? (
+                <Link to={`/admin/invoices/${c.invoiceId}`} className="text-brand-700 hover:underline">
+                  {c.invoiceNumber}
+                </Link>
+              ) : (
+                <Badge tone="amber">Pending</Badge>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {canManage && hasCustomer && (
+        <Form method="post" action={action} replace preventScrollReset className="mt-4 border-t border-slate-100 pt-4">
+          <input type="hidden" name="intent" value="charge" />
+          <h3 className="text-sm font-semibold text-ink-900">Add a charge</h3>
+          <p className="text-xs text-slate-500">It goes on the customer's next invoice.</p>
+          <FormError message={errors.form} />
+          <div className="mt-2 grid gap-3 sm:grid-cols-[1fr_10rem]">
+            <TextField
+              name="description"
+              label="Description"
+              defaultValue={values?.description ?? ""}
+              error={errors.description}
+              maxLength={300}
+            />
+            <TextField
+              name="amount"
+              label="Amount (৳)"
+              inputMode="decimal"
+              defaultValue={values?.amount ?? ""}
+              error={errors.amount}
+            />
+          </div>
+          <div className="mt-3">
+            <SubmitButton label="Add charge" busyLabel="Adding..." busy={busy} className={secondaryButton} />
+          </div>
+        </Form>
+      )}
+      {canManage && !hasCustomer && (
+        <p className="mt-3 text-sm text-slate-600">This job has no customer record, so nothing can be charged.</p>
+      )}
+    </section>
+  );
+}
