@@ -27,8 +27,14 @@ export function PrintLabelLink({ id, name }: { id: string; name: string }) {
 export function PrintPageLabelsLink({ itemIds }: { itemIds: readonly string[] }) {
   if (itemIds.length === 0) return null;
   return (
-    <a href={itemLabelsHref(itemIds)} target="_blank" rel="noreferrer" className={secondaryButton}>
-      <Printer aria-hidden className="size-4" /> Labels for this page
+    <a
+      href={itemLabelsHref(itemIds)}
+      target="_blank"
+      rel="noreferrer"
+      title="A label for each item on this page of the list"
+      className={secondaryButton}
+    >
+      <Printer aria-hidden className="size-4" /> Print labels
     </a>
   );
 }

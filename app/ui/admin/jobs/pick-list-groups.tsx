@@ -79,7 +79,7 @@ export function PickListGroups({ groups }: { groups: PickGroup[] }) {
                 <col />
                 <col className="hidden w-24 sm:table-column" />
                 <col className="hidden w-20 sm:table-column" />
-                <col className="w-20 sm:w-24" />
+                <col className="w-24" />
               </colgroup>
               <thead className="border-b border-slate-100">
                 <tr>
@@ -89,7 +89,7 @@ export function PickListGroups({ groups }: { groups: PickGroup[] }) {
                   <th className={th}>Item and code</th>
                   <th className={`${th} hidden text-right sm:table-cell`}>Reserved</th>
                   <th className={`${th} hidden text-right sm:table-cell`}>Sent</th>
-                  <th className={`${th} pr-4 text-right`}>To pick</th>
+                  <th className={`${th} pr-4 text-right whitespace-nowrap`}>To pick</th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-slate-100">
