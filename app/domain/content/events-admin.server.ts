@@ -228,6 +228,37 @@ function shownColumns(row: EventRow) {
   };
 }
 
+/** The columns of a new event (its public id and picture files aside). */
+export type NewEventColumns = Omit<ReturnType<typeof columnsOf>, "organizerId"> & { organizerId: string | null };
+
+/**
+ * Inserts an event with a public id (/events/<slug>) made from its title, and its audit line, in the caller's
+ * transaction: the Add New Event form and a job's Make event (jobs/job-event.server.ts). A concurrent insert of the
+ * same slug meets the unique index (isUniqueViolation(error, "slug")): the caller tries again, up to SLUG_ATTEMPTS,
+ * and clears the public caches (invalidatePublicData) after the commit.
+ */
+export async function insertEvent(
+  tx: DbOrTx,
+  columns: NewEventColumns,
+  uploadedImages: StoredImageRecord[],
+  actor: AuditActor,
+  summary?: (slug: string) => string,
+): Promise<{ id: string; slug: string }> {
+  const slug = await uniqueSlug(tx, t, t.slug, columns.title, "event");
+  const [row] = await tx
+    .insert(t)
+    .values({ ...columns, slug, uploadedImages })
+    .returning({ id: t.id });
+  await recordAudit(tx, actor, {
+    action: "event.created",
+    entityType: "event",
+    entityId: row!.id,
+    summary: summary ? summary(slug) : `Added the event "${columns.title}" (${slug})`,
+    changes: columns,
+  });
+  return { id: row!.id, slug };
+}
+
 /** Adds an event from the form. Its public id (/events/<slug>) is made from the title. */
 export async function createEvent(
   db: Db,
@@ -249,20 +280,8 @@ export async function createEvent(
       const outcome = await db.transaction(async (tx) => {
         const organizer = await organizerRefusal(tx, input.organizerId);
         if (organizer) return { ok: false as const, errors: { organizerId: organizer } };
-        const slug = await uniqueSlug(tx, t, t.slug, input.title, "event");
-        const columns = columnsOf(input, imageUrl, images);
-        const [row] = await tx
-          .insert(t)
-          .values({ ...columns, slug, uploadedImages: records })
-          .returning({ id: t.id });
-        await recordAudit(tx, actor, {
-          action: "event.created",
-          entityType: "event",
-          entityId: row!.id,
-          summary: `Added the event "${input.title}" (${slug})`,
-          changes: columns,
-        });
-        return { ok: true as const, id: row!.id, slug };
+        const row = await insertEvent(tx, columnsOf(input, imageUrl, images), records, actor);
+        return { ok: true as const, ...row };
       });
       if (!outcome.ok) {
         await discardImages(records, storage);
