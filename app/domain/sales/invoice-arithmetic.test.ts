@@ -13,6 +13,7 @@ import {
   invoiceKindRules,
   parseAdvancePercent,
   type RevisionForInvoice,
+  withJobCharges,
 } from "./invoice-arithmetic";
 
 const sum = (xs: readonly bigint[]) => xs.reduce((a, b) => a + b, 0n);
@@ -322,5 +323,26 @@ describe("credit notes", () => {
     expect(
       creditNoteFigures({ ...invoice, vat: 0n, total: invoice.net, vatRatePercent: "0.00", due: invoice.net }, 500n),
     ).toMatchObject({ net: 500n, vat: 0n, total: 500n });
+  });
+});
+
+describe("withJobCharges (issue 26)", () => {
+  it("adds each pending charge as a line of quantity 1, VAT at the invoice's rate on it, to the totals", () => {
+    const base = fullInvoiceFigures({
+      lines: [{ name: "LED Wall", size: null, quantity: 1, unitPrice: "10000", days: null, total: "10000" }],
+      discount: "0",
+      vatRatePercent: "15",
+    });
+    const figures = withJobCharges(base, [
+      { description: "Panel damaged", amount: "333.33" },
+      { description: "Cable lost", amount: "100" },
+    ]);
+    expect(figures.lines.slice(1)).toEqual([
+      { description: "Panel damaged", quantity: 1, days: null, unitPrice: "333.33", value: 33333n, vat: 5000n },
+      { description: "Cable lost", quantity: 1, days: null, unitPrice: "100.00", value: 10000n, vat: 1500n },
+    ]);
+    expect([figures.net, figures.vat, figures.total]).toEqual([1043333n, 156500n, 1199833n]);
+    expect([figures.chargesNet, figures.chargesVat]).toEqual([43333n, 6500n]);
+    expect(withJobCharges(base, [])).toMatchObject({ ...base, chargesNet: 0n, chargesVat: 0n });
   });
 });

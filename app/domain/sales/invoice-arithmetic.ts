@@ -167,6 +167,44 @@ export function finalInvoiceFigures(
   return { lines: [...full.lines, ...less], net, vat, total: net + vat, vatRatePercent: full.vatRatePercent };
 }
 
+/** A job's damage or loss charge not yet invoiced (issue 26): the amount is its value before VAT. */
+export interface PendingJobCharge {
+  description: string;
+  /** A decimal string, more than 0. */
+  amount: string;
+}
+
+/**
+ * The invoice with the customer's pending damage charges added (issue 26), each a line of quantity 1 at its amount,
+ * the amount being the value before VAT (as every unit price of a Mushak-6.3 line), with VAT on it at the invoice's
+ * rate (half up, to the paisa), whatever kind the invoice is: they are services billed with it. The quotation's own
+ * figures (`chargesNet`/`chargesVat` aside) are unchanged, so a final invoice still nets the advances' quotation part.
+ */
+export function withJobCharges(
+  figures: InvoiceFigures,
+  charges: readonly PendingJobCharge[],
+): InvoiceFigures & { chargesNet: bigint; chargesVat: bigint } {
+  const lines = charges.map((c): InvoiceLineFigures => ({
+    description: c.description,
+    quantity: 1,
+    days: null,
+    unitPrice: fromPaisa(toPaisa(c.amount)),
+    value: toPaisa(c.amount),
+    vat: vatOn(toPaisa(c.amount), figures.vatRatePercent),
+  }));
+  const chargesNet = lines.reduce((s, l) => s + l.value, 0n);
+  const chargesVat = lines.reduce((s, l) => s + l.vat, 0n);
+  return {
+    ...figures,
+    lines: [...figures.lines, ...lines],
+    net: figures.net + chargesNet,
+    vat: figures.vat + chargesVat,
+    total: figures.total + chargesNet + chargesVat,
+    chargesNet,
+    chargesVat,
+  };
+}
+
 /** "50.00" → "50", "33.30" → "33.3": a percentage as printed. */
 export function percentLabel(hundredths: bigint): string {
   return fromPaisa(hundredths).replace(/\.?0+$/, "");

@@ -26,6 +26,7 @@ import {
   type IssuePreview,
 } from "./invoice-list";
 import { quotationInvoices } from "./issue-invoice.server";
+import { pendingJobCharges } from "./invoice-job-charges.server";
 
 // The invoices' screens (issue 22): one page of the list (search by number or buyer, the state filter, sorted),
 // the Issue invoice dialog's quotation, and one invoice as printed with what settled it and its credit notes.
@@ -140,6 +141,9 @@ export async function loadIssuePreview(db: DbOrTx, quotationId: string): Promise
     advanced: fromPaisa(rules.advanced),
     defaultPercent: advancePercentOfTerms(revision?.terms ?? []),
     blocked,
+    charges: q.customerId
+      ? (await pendingJobCharges(db, q.customerId)).map((c) => ({ description: c.description, amount: c.amount }))
+      : [],
   };
 }
 

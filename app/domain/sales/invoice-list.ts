@@ -1,7 +1,7 @@
 import { defineList, type StateOf } from "../../lib/list-params";
 import { toPaisa } from "../../lib/money";
 import type { AllocationKind, InvoiceKind, InvoiceStatus } from "./constants";
-import type { RevisionForInvoice } from "./invoice-arithmetic";
+import type { PendingJobCharge, RevisionForInvoice } from "./invoice-arithmetic";
 
 // The invoices' screens (/admin/invoices, /admin/invoices/:id; issue 22): the list's URL (search by number or
 // customer, the state filter, newest first, paging), what a row, the Issue invoice dialog and the invoice's page
@@ -77,6 +77,8 @@ export interface IssuePreview {
   defaultPercent: string;
   /** Why nothing may be issued at all (not approved, never priced), or null. */
   blocked: string | null;
+  /** The customer's damage and loss charges of jobs not yet invoiced (issue 26): the invoice adds them as lines. */
+  charges: PendingJobCharge[];
 }
 
 export interface InvoiceDetails extends InvoiceRow {

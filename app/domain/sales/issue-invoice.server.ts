@@ -1,7 +1,15 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, eq } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.server";
-import { customers, invoiceAllocations, invoiceLines, invoices, quotationRevisions, quotations } from "../../db/schema";
+import {
+  customers,
+  invoiceAllocations,
+  invoiceLines,
+  invoices,
+  jobCharges,
+  quotationRevisions,
+  quotations,
+} from "../../db/schema";
 import { todayInDhaka } from "../../lib/dhaka-time";
 import { formatMoney } from "../../lib/format";
 import { fromPaisa, toPaisa } from "../../lib/money";
@@ -27,7 +35,9 @@ import {
   parseAdvancePercent,
   percentLabel,
   type InvoiceFigures,
+  withJobCharges,
 } from "./invoice-arithmetic";
+import { chargeLinesOf, pendingJobCharges } from "./invoice-job-charges.server";
 import { INVOICE_MESSAGES, parseIssueInvoiceForm, type IssueInvoiceFormValues } from "./invoice-forms";
 import { queueInvoiceEmail } from "./invoice-email.server";
 import { documentSettings } from "./invoice-issue-common.server";
@@ -40,13 +50,17 @@ import { ensureQuotationCustomer } from "./quotation-customer.server";
 // VAT period checked open, the gapless number taken (given back by a rollback), the invoice and its lines written,
 // the entry posted (Dr receivable / Cr rental income, Cr VAT payable), the customer's credit applied in the same
 // entry (Dr customer advances / Cr receivable), the tax register's output VAT row and the audit line, and the e-mail
-// to the customer with the PDF (the outbox, in the same transaction).
+// to the customer with the PDF (the outbox, in the same transaction). The customer's pending damage and loss charges
+// of jobs (issue 26) are lines of it, taken under the customer's lock and marked with the invoice and their line.
 
 export type IssueInvoiceResult = UseCaseResult<{ id: string; number: string }>;
 
 const FORM_FIELDS = ["quotationId", "kind", "advancePercent"];
 
-/** The quotation's invoices in force as the arithmetic needs them, in the order issued. */
+/**
+ * The quotation's invoices as the arithmetic needs them, in the order issued: net and VAT are the quotation's part,
+ * less any damage charges of jobs the invoice carried (issue 26), so a final invoice nets only what was advanced.
+ */
 export async function quotationInvoices(tx: Tx | Db, quotationId: string) {
   const rows = await tx
     .select({
@@ -62,8 +76,14 @@ export async function quotationInvoices(tx: Tx | Db, quotationId: string) {
     .from(invoices)
     .where(eq(invoices.quotationId, quotationId))
     .orderBy(asc(invoices.issuedAt), asc(invoices.sequence));
+  const charged = await chargeLinesOf(
+    tx,
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => ({
     ...r,
+    net: fromPaisa(toPaisa(r.net) - toPaisa(charged.get(r.id)?.value ?? "0")),
+    vat: fromPaisa(toPaisa(r.vat) - toPaisa(charged.get(r.id)?.vat ?? "0")),
     live: r.status === "issued",
     advancePercentHundredths: r.advancePercent === null ? null : toPaisa(r.advancePercent),
   }));
@@ -104,27 +124,28 @@ export async function issueInvoice(
       const kindRefused = rules.refused[input.kind];
       if (kindRefused) return failed("conflict", { kind: kindRefused });
       const reference = quotationReference(quotation.id);
-      let figures: InvoiceFigures;
+      let quotationFigures: InvoiceFigures;
       if (input.kind === "advance") {
         const percent = parseAdvancePercent(values.advancePercent, rules.advanced);
         if (!percent.ok) return failed("invalid", { advancePercent: percent.message });
-        figures = advanceInvoiceFigures(revision, percent.hundredths, {
+        quotationFigures = advanceInvoiceFigures(revision, percent.hundredths, {
           percentLabel: percentLabel(percent.hundredths),
           quotationReference: reference,
           eventName: quotation.eventName,
         });
-        if (figures.total <= 0n) return failed("invalid", { advancePercent: INVOICE_ARITHMETIC_MESSAGES.zeroAdvance });
+        if (quotationFigures.total <= 0n)
+          return failed("invalid", { advancePercent: INVOICE_ARITHMETIC_MESSAGES.zeroAdvance });
       } else if (input.kind === "final") {
-        figures = finalInvoiceFigures(
+        quotationFigures = finalInvoiceFigures(
           revision,
           earlier
             .filter((i) => i.live && i.kind === "advance")
             .map((i) => ({ number: i.number, net: toPaisa(i.net), vat: toPaisa(i.vat) })),
         );
-        if (figures.total <= 0n) return failed("conflict", { kind: INVOICE_ARITHMETIC_MESSAGES.zeroFinal });
+        if (quotationFigures.total <= 0n) return failed("conflict", { kind: INVOICE_ARITHMETIC_MESSAGES.zeroFinal });
       } else {
-        figures = fullInvoiceFigures(revision);
-        if (figures.total <= 0n) return failed("conflict", { kind: INVOICE_ARITHMETIC_MESSAGES.zeroFinal });
+        quotationFigures = fullInvoiceFigures(revision);
+        if (quotationFigures.total <= 0n) return failed("conflict", { kind: INVOICE_ARITHMETIC_MESSAGES.zeroFinal });
       }
 
       // The quotation's customer, live and locked: ensureQuotationCustomer leads from a merged record to the one kept
@@ -138,6 +159,9 @@ export async function issueInvoice(
       }
       if (!customer || customer.mergedIntoId) return failed("conflict", { form: INVOICE_MESSAGES.customerMoving });
       const customerId = customer.id;
+      // Under the customer's lock: a second invoice of this customer waits, then finds these charges taken.
+      const charges = await pendingJobCharges(tx, customerId, { lock: true });
+      const figures = withJobCharges(quotationFigures, charges);
       await assertOpenVatPeriod(tx, issueDate, "form");
       const accounts = await roleAccounts(tx, ["receivable", "income.rental", "vat.payable", "customer.advances"]);
       const settings = await documentSettings(tx, actor.userId, actor.label);
@@ -149,8 +173,21 @@ export async function issueInvoice(
       const applied = credit < figures.total ? credit : figures.total;
       const lines: EntryLine[] = [
         { accountId: accounts.receivable, debit: figures.total, credit: 0n, description: `Invoice ${taken.number}` },
-        { accountId: accounts["income.rental"], debit: 0n, credit: figures.net, description: "Rental income" },
       ];
+      if (figures.net - figures.chargesNet > 0n)
+        lines.push({
+          accountId: accounts["income.rental"],
+          debit: 0n,
+          credit: figures.net - figures.chargesNet,
+          description: "Rental income",
+        });
+      if (figures.chargesNet > 0n)
+        lines.push({
+          accountId: accounts["income.rental"],
+          debit: 0n,
+          credit: figures.chargesNet,
+          description: "Damage and loss charges",
+        });
       if (figures.vat > 0n)
         lines.push({ accountId: accounts["vat.payable"], debit: 0n, credit: figures.vat, description: "Output VAT" });
       if (applied > 0n)
@@ -199,19 +236,28 @@ export async function issueInvoice(
         journalEntryId: entryId,
         createdBy: actor.userId,
       });
-      await tx.insert(invoiceLines).values(
-        figures.lines.map((l, i) => ({
-          invoiceId,
-          lineNo: i + 1,
-          description: l.description,
-          quantity: l.quantity,
-          days: l.days,
-          unitPrice: l.unitPrice,
-          value: fromPaisa(l.value),
-          vatRatePercent: figures.vatRatePercent,
-          vatAmount: fromPaisa(l.vat),
-        })),
-      );
+      const lineIds = await tx
+        .insert(invoiceLines)
+        .values(
+          figures.lines.map((l, i) => ({
+            invoiceId,
+            lineNo: i + 1,
+            description: l.description,
+            quantity: l.quantity,
+            days: l.days,
+            unitPrice: l.unitPrice,
+            value: fromPaisa(l.value),
+            vatRatePercent: figures.vatRatePercent,
+            vatAmount: fromPaisa(l.vat),
+          })),
+        )
+        .returning({ id: invoiceLines.id, lineNo: invoiceLines.lineNo });
+      // The charges are the last lines, in the order taken.
+      const firstChargeLine = figures.lines.length - charges.length + 1;
+      for (const [i, charge] of charges.entries()) {
+        const line = lineIds.find((l) => l.lineNo === firstChargeLine + i)!;
+        await tx.update(jobCharges).set({ invoiceId, invoiceLineId: line.id }).where(eq(jobCharges.id, charge.id));
+      }
       if (applied > 0n)
         await tx.insert(invoiceAllocations).values({
           invoiceId,
@@ -244,7 +290,9 @@ export async function issueInvoice(
         entityId: invoiceId,
         summary: `Issued ${INVOICE_KIND_LABELS[input.kind].toLowerCase()} ${taken.number} to ${buyerName} for ${formatMoney(
           fromPaisa(figures.total),
-        )} on quotation ${reference}${applied > 0n ? `; ${formatMoney(fromPaisa(applied))} of their credit applied` : ""}`,
+        )} on quotation ${reference}${
+          charges.length ? `, with ${charges.length} damage charge${charges.length === 1 ? "" : "s"} of jobs` : ""
+        }${applied > 0n ? `; ${formatMoney(fromPaisa(applied))} of their credit applied` : ""}`,
         changes: {
           number: taken.number,
           kind: input.kind,
@@ -257,6 +305,9 @@ export async function issueInvoice(
           vat: fromPaisa(figures.vat),
           total: fromPaisa(figures.total),
           creditApplied: fromPaisa(applied),
+          ...(charges.length
+            ? { jobCharges: charges.map((c) => c.id), jobChargesNet: fromPaisa(figures.chargesNet) }
+            : {}),
           journalEntryId: entryId,
         },
       });

@@ -7,6 +7,7 @@ import {
   parseAdvancePercent,
   percentLabel,
   type InvoiceFigures,
+  withJobCharges,
 } from "~/domain/sales/invoice-arithmetic";
 import {
   INVOICE_MESSAGES,
@@ -31,7 +32,13 @@ const KIND_HINTS: Record<InvoiceKind, string> = {
   final: "The rest: every line, less the advances invoiced.",
 };
 
+/** The invoice's figures with the customer's pending damage charges as its last lines (as issueInvoice adds them). */
 function figuresOf(preview: IssuePreview, kind: InvoiceKind, percent: string): InvoiceFigures | null {
+  const figures = quotationFiguresOf(preview, kind, percent);
+  return figures && withJobCharges(figures, preview.charges);
+}
+
+function quotationFiguresOf(preview: IssuePreview, kind: InvoiceKind, percent: string): InvoiceFigures | null {
   const revision = preview.revision;
   if (revision.lines.length === 0) return null;
   if (kind === "full") return fullInvoiceFigures(revision);
@@ -155,7 +162,21 @@ export function IssueInvoiceDialog({
         {refused ? (
           <p className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">{refused}</p>
         ) : figures ? (
-          <InvoiceFiguresTable figures={figures} />
+          <>
+            {preview.charges.length > 0 && (
+              <div className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="pending-charges">
+                <p className="font-medium">Damage charges to be added</p>
+                <ul className="mt-1 list-disc pl-5">
+                  {preview.charges.map((c, i) => (
+                    <li key={i}>
+                      {c.description}: {formatMoney(c.amount)} + VAT
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            )}
+            <InvoiceFiguresTable figures={figures} />
+          </>
         ) : (
           <p className="text-sm text-slate-500">Type a percentage to see the figures.</p>
         )}

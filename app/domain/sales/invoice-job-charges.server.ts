@@ -1,0 +1,59 @@
+import { and, asc, inArray, isNull, sql } from "drizzle-orm";
+import { queryRows, type DbOrTx } from "../../db/client.server";
+import { jobCharges } from "../../db/schema";
+import type { PendingJobCharge } from "./invoice-arithmetic";
+
+// A job's damage and loss charges (issue 26) go on the customer's next invoice: pending while job_charges.invoice_id
+// is null, they are taken by issueInvoice under the customer's lock, so two invoices of one customer at once cannot
+// both take one. A charge made out to a customer record merged since into this one is theirs too (a merge moves the
+// customer's documents, not the jobs' charges).
+
+/** The customer and the records merged into it, at any depth. */
+function customerAndMerged(customerId: string) {
+  return sql`(with recursive merged(id) as (
+      select ${customerId}::uuid
+      union
+      select c.id from customers c join merged m on c.merged_into_id = m.id
+    ) select id from merged)`;
+}
+
+export interface PendingCharge extends PendingJobCharge {
+  id: string;
+  jobId: string;
+}
+
+/** The customer's charges not yet invoiced, oldest first; with `lock`, locked for the invoice about to take them. */
+export async function pendingJobCharges(
+  db: DbOrTx,
+  customerId: string,
+  options: { lock?: boolean } = {},
+): Promise<PendingCharge[]> {
+  const query = db
+    .select({
+      id: jobCharges.id,
+      jobId: jobCharges.jobId,
+      description: jobCharges.description,
+      amount: jobCharges.amount,
+    })
+    .from(jobCharges)
+    .where(and(isNull(jobCharges.invoiceId), sql`${jobCharges.customerId} in ${customerAndMerged(customerId)}`))
+    .orderBy(asc(jobCharges.createdAt), asc(jobCharges.id));
+  return options.lock ? query.for("update") : query;
+}
+
+/** Each of these invoices' damage-charge lines, summed: value and VAT (decimal strings), by invoice id. */
+export async function chargeLinesOf(
+  db: DbOrTx,
+  invoiceIds: string[],
+): Promise<Map<string, { value: string; vat: string }>> {
+  if (invoiceIds.length === 0) return new Map();
+  const rows = await queryRows<{ invoice_id: string; value: string; vat: string }>(
+    db,
+    sql`
+    select l.invoice_id, sum(l.value)::numeric(14,2)::text as value, sum(l.vat_amount)::numeric(14,2)::text as vat
+    from invoice_lines l join job_charges c on c.invoice_line_id = l.id
+    where ${inArray(sql`l.invoice_id`, invoiceIds)}
+    group by l.invoice_id`,
+  );
+  return new Map(rows.map((r) => [r.invoice_id, { value: r.value, vat: r.vat }]));
+}
