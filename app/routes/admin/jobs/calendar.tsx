@@ -49,7 +49,7 @@ export default function JobCalendar({ loaderData }: Route.ComponentProps) {
 function Legend() {
   const item = (tone: string, label: string) => (
     <li className="inline-flex items-center gap-1.5">
-      <span aria-hidden className={`size-3 rounded-sm border-l-4 ${tone}`} />
+      <span aria-hidden className={`h-3 w-5 rounded-sm border border-l-4 ${tone}`} />
       {label}
     </li>
   );
