@@ -92,6 +92,10 @@ test("assign a crew member, assign them anyway on an overlapping job, make the e
   await page.setViewportSize({ width: 375, height: 800 });
   await expect.poll(() => screenFitProblems(page), { timeout: 5_000 }).toEqual([]);
   await page.screenshot({ path: ".tmp/screenshots/jobs-crew-375.png", fullPage: true });
+  await page.getByRole("link", { name: "Assign crew" }).click();
+  await expect(page.getByRole("dialog").getByLabel("Employee")).toBeVisible();
+  await expect.poll(() => screenFitProblems(page), { timeout: 5_000 }).toEqual([]);
+  await page.screenshot({ path: ".tmp/screenshots/jobs-crew-assign-375.png" });
   await page.setViewportSize({ width: 1280, height: 800 });
 
   await page.goto("/admin/events?q=Crew%20Product%20Launch");
