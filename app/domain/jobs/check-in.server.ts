@@ -172,7 +172,8 @@ export async function checkInJob(
         quantity,
         outcome,
         repairReturnDate: outcome === "repair" ? entry.repairDate : null,
-        note: entry.note,
+        // The note says what befell the damaged or lost units; on a line only returned, it is the return's.
+        note: kind === "returned" && entry.damaged + entry.lost > 0 ? null : entry.note,
         actorUserId: actor.userId,
         actorLabel: actor.label,
       });

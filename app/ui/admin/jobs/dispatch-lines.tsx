@@ -60,7 +60,7 @@ export function JobLinesTable({ lines }: { lines: readonly JobPageLine[] }) {
           <tbody className="divide-y divide-slate-100">
             {lines.map((line) => (
               <tr key={line.id} className={line.packageLineId ? "bg-slate-50/60" : undefined}>
-                <td className={`${cellClass} ${line.packageLineId ? "pl-10" : ""}`}>
+                <td className={`${cellClass} min-w-52 ${line.packageLineId ? "pl-10" : ""}`}>
                   <span className="font-medium text-ink-900">
                     {line.packageLineId && (
                       <span aria-hidden className="mr-1 text-slate-400">
