@@ -2,7 +2,16 @@ import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDatabase, getDb } from "~/db/client.server";
 import { seedDatabase } from "~/db/seed/seed.server";
-import { auditLog, creditNotes, customerPayments, customers, invoices, quotations } from "~/db/schema";
+import {
+  auditLog,
+  creditNotes,
+  customerPayments,
+  customers,
+  invoices,
+  jobCharges,
+  jobs,
+  quotations,
+} from "~/db/schema";
 import type { AuditActor } from "~/domain/audit/audit.server";
 import { approveQuotation } from "~/domain/quotations/change-status.server";
 import { parseList } from "~/lib/list-params";
@@ -183,6 +192,25 @@ describe("merge", () => {
     await getDb().update(customers).set({ phone: "01811111111" }).where(eq(customers.id, dupId));
     await getDb().update(quotations).set({ customerId: dupId }).where(eq(quotations.id, invoice.quotationId));
     await insertCreditNote(invoice, "1000");
+    // The job the quotation opened, with a damage charge still to invoice (issue 26).
+    const [job] = await getDb()
+      .insert(jobs)
+      .values({
+        quotationId: invoice.quotationId,
+        customerId: dupId,
+        customerName: "Farhan K.",
+        phone: "01811111111",
+        email: dupEmail,
+        title: "Merge job",
+        startDate: "2027-01-10",
+        endDate: "2027-01-10",
+        eventTime: "18:00",
+        location: "Dhaka",
+      })
+      .returning({ id: jobs.id });
+    await getDb()
+      .insert(jobCharges)
+      .values({ jobId: job!.id, customerId: dupId, description: "Damage to 1 × chair", amount: "500" });
     const paid = await recordCustomerPayment(getDb(), actor, {
       customerId: dupId,
       date: todayInDhaka(),
@@ -215,6 +243,10 @@ describe("merge", () => {
     expect(await owner(customerPayments)).toBe(1);
     const [q] = await getDb().select().from(quotations).where(eq(quotations.id, invoice.quotationId));
     expect(q!.customerId).toBe(keepId);
+    const [movedJob] = await getDb().select().from(jobs).where(eq(jobs.id, job!.id));
+    expect(movedJob!.customerId).toBe(keepId);
+    const charges = await getDb().select().from(jobCharges).where(eq(jobCharges.jobId, job!.id));
+    expect(charges.map((ch) => ch.customerId)).toEqual([keepId]);
     const listed = await listCustomers(getDb(), parseList(CUSTOMER_LIST, "/?q=Farhan"), true);
     expect(listed.rows.map((r) => r.id)).toEqual([keepId]);
     expect(listed.rows[0]!.money).toEqual({ invoiced: "67850.00", owes: "67350.00", credit: "500.00" });
@@ -226,7 +258,9 @@ describe("merge", () => {
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.action, "customer.merged"), eq(auditLog.entityId, keepId)));
-    expect(audit!.changes).toMatchObject({ moved: { quotations: 1, invoices: 1, creditNotes: 1, payments: 1 } });
+    expect(audit!.changes).toMatchObject({
+      moved: { quotations: 1, invoices: 1, creditNotes: 1, payments: 1, jobs: 1, jobCharges: 1 },
+    });
 
     // Refusals, nothing written: into itself, from or into a merged record, unknown ones.
     const third = await customerFor(getDb(), unique("third"), "Third");

@@ -8,6 +8,8 @@ import {
   customers as c,
   invoiceAllocations,
   invoices,
+  jobCharges,
+  jobs,
   quotations,
 } from "../../db/schema";
 import { isUuid, type ListPage } from "../../lib/list-params";
@@ -419,6 +421,16 @@ export async function mergeCustomers(
           .set(to)
           .where(eq(customerPayments.customerId, duplicateId))
           .returning({ id: customerPayments.id })
+      ).length,
+      // The jobs their quotations opened and the damage charges on them (issue 26) follow the quotations and
+      // invoices, so the kept record's next invoice carries the duplicate's pending charges.
+      jobs: (await tx.update(jobs).set(to).where(eq(jobs.customerId, duplicateId)).returning({ id: jobs.id })).length,
+      jobCharges: (
+        await tx
+          .update(jobCharges)
+          .set(to)
+          .where(eq(jobCharges.customerId, duplicateId))
+          .returning({ id: jobCharges.id })
       ).length,
     };
     const now = new Date();
