@@ -357,6 +357,14 @@ export async function mergeCustomers(
       .where(eq(quotations.customerId, duplicateId))
       .orderBy(asc(quotations.id))
       .for("update");
+    // Their jobs too, before the customers (issue 26): a check-in locks its job and then, adding a damage charge,
+    // waits on the customer's row; taking the jobs first makes the merge wait for it rather than both wait forever.
+    await tx
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(eq(jobs.customerId, duplicateId))
+      .orderBy(asc(jobs.id))
+      .for("update");
     const rows = await tx
       .select()
       .from(c)
