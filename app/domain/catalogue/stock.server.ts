@@ -1,5 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import { queryRows, type DbOrTx } from "../../db/client.server";
+import { unitsOutSql } from "../jobs/job-units.server";
 
 // Stock by date (DESIGN §6, §9): the one rule for how many units of an item are free on a day.
 // - A quotation promises its lines' units for every day of its rental (event_date to rental_end_date) once it is
@@ -54,7 +55,7 @@ function promisedLinesSql(which: SQL, late: SQL, items?: SQL): SQL {
     join inventory_package_parts pp on pp.package_item_id = ql.inventory_item_id
     where q.status = 'approved' and ${which} ${items ? sql`and pp.part_item_id in (${items})` : sql``}
     union all
-    select jl.inventory_item_id, (jl.dispatched - jl.returned - jl.damaged - jl.lost)::bigint,
+    select jl.inventory_item_id, ${unitsOutSql("jl")}::bigint,
            j.end_date + 1, 'infinity'::date
     from job_lines jl
     join jobs j on j.id = jl.job_id

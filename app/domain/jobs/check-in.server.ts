@@ -1,6 +1,7 @@
 import { asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.server";
-import { inventoryItems, jobLines, jobMovements, type JobLineRow } from "../../db/schema";
+import { inventoryItems, jobLines, jobMovements } from "../../db/schema";
+import { unitsOut } from "./job-units";
 import { recordAudit, type AuditActor } from "../audit/audit.server";
 import { refuse, refuseFields, type Done, type Refused } from "../use-case";
 import { lockJobAndLines } from "./dispatch.server";
@@ -20,10 +21,6 @@ import { refreshJobStatus } from "./job-status.server";
 // units, and a charge to the customer can go with them (job-charges.server.ts). One transaction: the job's row, its
 // lines, then the items touched in id order are locked, so two check-ins of the same units take turns and the second
 // is refused by what the first checked in; the database's job_lines_checked_in_check is the last guard.
-
-/** Units of a line out now. */
-export const unitsOut = (line: Pick<JobLineRow, "dispatched" | "returned" | "damaged" | "lost">) =>
-  line.dispatched - line.returned - line.damaged - line.lost;
 
 /** The later of two expected return dates, null meaning not known (so never back by any date): null wins. */
 function laterDate(a: string | null, b: string | null): string | null {

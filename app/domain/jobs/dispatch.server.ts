@@ -4,6 +4,7 @@ import { inventoryItems, jobLines, jobMovements, jobs, type JobLineRow } from ".
 import { isUuid } from "../../lib/list-params";
 import { recordAudit, type AuditActor } from "../audit/audit.server";
 import { refuse, refuseFields, type Done, type Refused } from "../use-case";
+import { unitsToSend } from "./job-units";
 import { jobReference } from "./constants";
 import { dispatchField, JOB_MESSAGES, type DispatchInput } from "./job-forms";
 import { refreshJobStatus } from "./job-status.server";
@@ -40,8 +41,8 @@ export async function lockJobAndLines(tx: Tx, jobId: string): Promise<LockedJob 
   return { ...job, reference: jobReference(job.number), lines };
 }
 
-/** Units of a line still to send. */
-const leftToSend = (line: JobLineRow) => line.quantity - line.dispatched;
+/** Units of a line still to send (none for a package's own line). */
+const leftToSend = unitsToSend;
 
 /** What each line sends: line id → units. */
 type Plan = Map<string, number>;

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { queryRows, type DbOrTx } from "../../db/client.server";
 import { jobReference, type JobStatus } from "./constants";
+import { overdueSql } from "./job-units.server";
 import type { CalendarCrewTask, CalendarJob, CalendarJobItem } from "./job-calendar";
 
 // The job calendar's one query (issue 26): the jobs whose rental period overlaps the days shown (the daterange
@@ -39,7 +40,7 @@ export async function calendarJobs(db: DbOrTx, from: string, to: string, today: 
     db,
     sql`
     select j.id, j.number, j.title, j.customer_name, j.start_date::text as start_date, j.end_date::text as end_date,
-           j.location, j.status, (j.status = 'out' and j.end_date < ${today}::date) as overdue,
+           j.location, j.status, ${overdueSql("j", today)} as overdue,
            (select coalesce(sum(l.quantity), 0)::int from job_lines l where l.job_id = j.id and not l.is_package)
              as units,
            (select json_agg(json_build_object('name', l.name, 'quantity', l.quantity) order by l.line_no)

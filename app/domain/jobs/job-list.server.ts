@@ -5,6 +5,7 @@ import { todayInDhaka } from "../../lib/dhaka-time";
 import type { ListPage } from "../../lib/list-params";
 import { containsPattern, listOrder, pageIds, pageOf } from "../../lib/list-query.server";
 import { jobReference } from "./constants";
+import { overdueSql, unitsOutSql } from "./job-units.server";
 import { JOB_LIST, referenceNumberOf, type JobListRow, type JobListState } from "./job-list";
 
 // The jobs list's query (issue 26): one statement for the page's rows (with their units and crew, counted for those
@@ -15,7 +16,7 @@ import { JOB_LIST, referenceNumberOf, type JobListRow, type JobListState } from 
 const JOB_ID = sql.raw(`"jobs"."id"`);
 
 /** Units still out on a job line. */
-const OUT = sql`(l.dispatched - l.returned - l.damaged - l.lost)`;
+const OUT = unitsOutSql("l");
 
 function searchOf(q: string): SQL | undefined {
   if (!q) return undefined;
@@ -85,7 +86,7 @@ export async function listJobs(
           endDate: jobs.endDate,
           location: jobs.location,
           status: jobs.status,
-          overdue: sql<boolean>`(${jobs.status} = 'out' and ${jobs.endDate} < ${today}::date)`,
+          overdue: sql<boolean>`${overdueSql("jobs", today)}`,
           unitsReserved: sql<number>`(select coalesce(sum(l.quantity), 0)::int from job_lines l
               where l.job_id = ${JOB_ID} and not l.is_package)`,
           unitsOut: sql<number>`(select coalesce(sum(${OUT}), 0)::int from job_lines l where l.job_id = ${JOB_ID})`,

@@ -2,6 +2,7 @@ import { asc, desc, eq } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.server";
 import { inventoryItems, invoices, jobCharges, jobLines, jobMovements } from "../../db/schema";
 import type { DamageOutcome, JobMovementKind } from "./constants";
+import { unitsOut, unitsToSend } from "./job-units";
 
 // A job's Overview (issue 26): its lines with their counts (a package's parts under it), what moved and who moved it,
 // and its damage or loss charges, pending or on the invoice that carries them. The header is loadJobHeader's.
@@ -108,8 +109,8 @@ export async function loadJobPage(db: DbOrTx, jobId: string): Promise<JobPage> {
   ]);
   const lines = lineRows.map((l) => ({
     ...l,
-    out: l.dispatched - l.returned - l.damaged - l.lost,
-    toSend: l.isPackage ? 0 : l.quantity - l.dispatched,
+    out: unitsOut(l),
+    toSend: unitsToSend(l),
   }));
   // Each package's parts right under it, whatever their line numbers.
   const ordered: JobPageLine[] = [];

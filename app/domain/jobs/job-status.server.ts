@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.server";
+import { unitsOutSql } from "./job-units.server";
 
 /**
  * Sets a job's status from its lines (constants.ts JOB_STATUSES), after every dispatch or check-in, in that
@@ -12,7 +13,7 @@ export async function refreshJobStatus(tx: Tx, jobId: string): Promise<void> {
     from (
       select case
                when coalesce(sum(dispatched), 0) = 0 then 'planned'
-               when sum(dispatched - returned - damaged - lost) > 0 then 'out'
+               when sum(${unitsOutSql("job_lines")}) > 0 then 'out'
                else 'returned'
              end as status
       from job_lines where job_id = ${jobId}::uuid

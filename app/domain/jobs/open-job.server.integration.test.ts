@@ -41,17 +41,15 @@ describe("opening a job on approval", () => {
         notes: "Dock 3",
       },
     );
-    await getDb()
-      .insert(quotationLines)
-      .values({
-        quotationId: q.id,
-        inventoryItemId: null,
-        name: "Gone",
-        quantity: 1,
-        unitPrice: "1",
-        total: "1",
-        lineNo: 2,
-      });
+    await getDb().insert(quotationLines).values({
+      quotationId: q.id,
+      inventoryItemId: null,
+      name: "Gone",
+      quantity: 1,
+      unitPrice: "1",
+      total: "1",
+      lineNo: 2,
+    });
 
     expect(await approveQuotation(getDb(), q.id, { kind: "staff", audit: JOB_ACTOR })).toMatchObject({ ok: true });
     const job = await jobOf(q.id);

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { queryRows, type DbOrTx } from "../../db/client.server";
 import { isCalendarDate } from "../../lib/list-params";
 import { jobReference, type DamageOutcome, type JobMovementKind, type JobStatus } from "./constants";
+import { overdueSql, unitsOutSql } from "./job-units.server";
 
 // The warehouse's day (/admin/jobs/day?date=YYYY-MM-DD, issue 26): what is to leave, what is due back, what is
 // overdue, and what actually left and came back that day. Read from the jobs' lines as they stand now:
@@ -112,7 +113,7 @@ interface MovementRow {
 const JOB_COLUMNS = sql`j.id, j.number, j.title, j.customer_name, j.phone, j.start_date::text as start_date,
   j.end_date::text as end_date, j.event_time::text as event_time, j.location, j.status`;
 const LINE_COLUMNS = sql`l.id as line_id, l.name, l.category, p.name as package_name`;
-const OUT = sql`(l.dispatched - l.returned - l.damaged - l.lost)`;
+const OUT = unitsOutSql("l");
 
 /** The warehouse's day `date` (YYYY-MM-DD, checked by the caller). */
 export async function loadWarehouseDay(db: DbOrTx, date: string): Promise<WarehouseDay> {
@@ -143,7 +144,7 @@ export async function loadWarehouseDay(db: DbOrTx, date: string): Promise<Wareho
       from jobs j
       join job_lines l on l.job_id = j.id and ${OUT} > 0
       left join job_lines p on p.id = l.package_line_id
-      where j.end_date < ${date}::date and j.status = 'out'
+      where ${overdueSql("j", date)}
       order by section, start_date, end_date, number, line_no`,
     ),
     queryRows<MovementRow>(
