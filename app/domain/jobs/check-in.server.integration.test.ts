@@ -152,6 +152,19 @@ describe("check-in", () => {
         [checkInField("returned", line.id)]: "Uplight: returned, damaged and lost come to 3, but only 2 are out",
       },
     });
+    // The same line posted twice (its id in capitals once): counted together, refused by name, not a 500.
+    expect(
+      await checkInJob(getDb(), JOB_ACTOR, job.id, {
+        mode: "lines",
+        lines: [entry(line.id.toUpperCase(), { returned: 2 }), entry(line.id, { returned: 2 })],
+      }),
+    ).toMatchObject({
+      ok: false,
+      refusal: "invalid",
+      errors: {
+        [checkInField("returned", line.id)]: "Uplight: returned, damaged and lost come to 4, but only 2 are out",
+      },
+    });
     expect(parseCheckInForm({ mode: "lines", lines: { [line.id]: { damaged: "1" } } }, names)).toEqual({
       ok: false,
       errors: {

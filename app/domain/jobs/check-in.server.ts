@@ -68,6 +68,7 @@ export async function checkInJob(
     const errors: Record<string, string> = {};
     const byLine = new Map(job.lines.map((l) => [l.id, l]));
     const items = new Map<string, ItemChange>();
+    const askedByLine = new Map<string, number>();
     for (const entry of entries) {
       const line = byLine.get(entry.lineId.toLowerCase());
       const field = (name: Parameters<typeof checkInField>[0]) => checkInField(name, entry.lineId);
@@ -75,7 +76,10 @@ export async function checkInJob(
         errors[field("returned")] = JOB_MESSAGES.lineNotFound;
         continue;
       }
-      const asked = entry.returned + entry.damaged + entry.lost;
+      // Counted per line over the entries, so a line posted twice (its id in two spellings) cannot pass the check
+      // twice and then trip job_lines_checked_in_check.
+      const asked = (askedByLine.get(line.id) ?? 0) + entry.returned + entry.damaged + entry.lost;
+      askedByLine.set(line.id, asked);
       if (asked > unitsOut(line))
         errors[field("returned")] = JOB_MESSAGES.overCheckIn(line.name, asked, unitsOut(line));
       if (entry.charge && !job.customerId) errors[field("chargeAmount")] = JOB_MESSAGES.noCustomer;
