@@ -41,6 +41,13 @@ describe("readCalendarRequest", () => {
 
   it("names what it cannot read and shows the default instead", () => {
     expect(read("month=2027-13")).toMatchObject({ month: "2027-03", errors: { month: JOB_CALENDAR_MESSAGES.month } });
+    // The year 9999's last weeks would end in the year 10000, which the database cannot read: named, not a 500.
+    expect(read("month=9999-12")).toMatchObject({ month: "2027-03", errors: { month: JOB_CALENDAR_MESSAGES.month } });
+    expect(read("view=week&date=9999-12-31")).toMatchObject({
+      date: "2027-03-10",
+      errors: { date: JOB_CALENDAR_MESSAGES.date },
+    });
+    expect(read("month=9998-12")).toMatchObject({ month: "9998-12", errors: {} });
     expect(read("view=year")).toMatchObject({ view: "month", errors: { view: JOB_CALENDAR_MESSAGES.view } });
     expect(read("view=week&date=2027-02-29")).toMatchObject({
       from: "2027-03-08",

@@ -76,8 +76,16 @@ export function daysBetween(from: string, to: string): string[] {
   return days;
 }
 
+/**
+ * A date the calendar can show: a calendar date before the year 9999, whose month and whole weeks around it still
+ * have four-digit years (9999-12's last week would run into the year 10000, which the database cannot read as text).
+ */
+function isShowableDate(value: string): boolean {
+  return isCalendarDate(value) && value < "9999";
+}
+
 function isMonth(value: string): boolean {
-  return /^\d{4}-\d{2}$/.test(value) && isCalendarDate(`${value}-01`);
+  return /^\d{4}-\d{2}$/.test(value) && isShowableDate(`${value}-01`);
 }
 
 /** What the calendar's URL asks for, `today` (Dhaka's) filling in what it leaves out or cannot be read. */
@@ -96,7 +104,7 @@ export function readCalendarRequest(params: URLSearchParams, today: string): Cal
     const rawDate = given("date");
     let date = today;
     if (rawDate !== null) {
-      if (isCalendarDate(rawDate)) date = rawDate;
+      if (isShowableDate(rawDate)) date = rawDate;
       else errors.date = JOB_CALENDAR_MESSAGES.date;
     }
     const from = mondayOf(date);
