@@ -47,7 +47,28 @@ export function cameraProblem(error: unknown): string {
   return "The camera could not be opened: type the item code.";
 }
 
-const SAME_CODE_PAUSE_MS = 2000;
+/**
+ * Every unit of an item carries the same code, and the camera reads a label held in front of it several times a
+ * second: a code counts again only once it has been out of sight for this many frames in a row (about half a
+ * second), i.e. the next label was brought in front, never merely because time passed.
+ */
+const FRAMES_TO_FORGET = 3;
+
+/** Given each frame's code (null: none read), the codes to act on: a code once per time it comes into sight. */
+export function scanGate(framesToForget = FRAMES_TO_FORGET): (code: string | null) => string | null {
+  let shown = "";
+  let missed = 0;
+  return (code) => {
+    if (!code) {
+      if (++missed >= framesToForget) shown = "";
+      return null;
+    }
+    missed = 0;
+    if (code === shown) return null;
+    shown = code;
+    return code;
+  };
+}
 
 export function CodeScanner({ onCode }: { onCode: (code: string) => void }) {
   const [open, setOpen] = useState(false);
@@ -64,7 +85,7 @@ export function CodeScanner({ onCode }: { onCode: (code: string) => void }) {
     let stopped = false;
     let stream: MediaStream | null = null;
     let frame = 0;
-    const last = { code: "", at: 0 };
+    const gate = scanGate();
     (async () => {
       if (!navigator.mediaDevices?.getUserMedia) {
         setProblem("This browser cannot open the camera here (it needs a secure https page): type the item code.");
@@ -88,12 +109,10 @@ export function CodeScanner({ onCode }: { onCode: (code: string) => void }) {
         if (stopped) return;
         const text = await read(video).catch(() => null);
         const code = text === null ? null : codeFromScan(text);
-        const now = Date.now();
-        if (code && (code !== last.code || now - last.at > SAME_CODE_PAUSE_MS)) {
-          last.code = code;
-          last.at = now;
-          setLastRead(code);
-          onCodeRef.current(code);
+        const fresh = gate(code);
+        if (fresh) {
+          setLastRead(fresh);
+          onCodeRef.current(fresh);
         }
         frame = window.setTimeout(() => requestAnimationFrame(() => void tick()), 150);
       };

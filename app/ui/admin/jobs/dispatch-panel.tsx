@@ -74,8 +74,11 @@ export function DispatchPanel({ action, lines, errors, values }: DispatchPanelPr
                 onCode={(code) => {
                   const form = codeForm.current;
                   const input = form?.elements.namedItem("code");
+                  const quantity = form?.elements.namedItem("quantity");
                   if (!form || !(input instanceof HTMLInputElement)) return;
                   input.value = code;
+                  // A scan is one unit: the label in front of the camera, whatever was typed for a typed code.
+                  if (quantity instanceof HTMLInputElement) quantity.value = "1";
                   form.requestSubmit();
                 }}
               />
