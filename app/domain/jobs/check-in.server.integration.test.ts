@@ -206,6 +206,25 @@ describe("check-in", () => {
     ).rejects.toMatchObject({ cause: expect.objectContaining({ constraint: "job_lines_checked_in_check" }) });
   });
 
+  it("a job is returned only once everything reserved left and came back; part of it back is planned again", async () => {
+    const fog = await jobItem("Fog Machine", 10);
+    const { job, lines } = await approvedJob([[fog.id, 5]]);
+    const status = async () =>
+      (await getDb().select({ status: jobs.status }).from(jobs).where(eq(jobs.id, job.id)))[0]!.status;
+    await dispatchJob(getDb(), JOB_ACTOR, job.id, {
+      mode: "lines",
+      quantities: [{ lineId: lines[0]!.id, quantity: 2 }],
+    });
+    expect(await status()).toBe("out");
+    await checkInJob(getDb(), JOB_ACTOR, job.id, { mode: "all" });
+    // 2 of 5 went and came back: 3 are still to send, so it is not "returned".
+    expect(await status()).toBe("planned");
+    await dispatchJob(getDb(), JOB_ACTOR, job.id, { mode: "all" });
+    expect(await status()).toBe("out");
+    await checkInJob(getDb(), JOB_ACTOR, job.id, { mode: "all" });
+    expect(await status()).toBe("returned");
+  });
+
   it("check in everything as returned", async () => {
     const { job } = await sentJob(3, 10, "Table");
     expect(await checkInJob(getDb(), JOB_ACTOR, job.id, { mode: "all" })).toMatchObject({ ok: true, units: 3 });

@@ -2,9 +2,10 @@
 
 /**
  * Where a job stands, kept by the use cases from its lines (refreshJobStatus in job-status.server.ts):
- * - planned: nothing has left yet;
+ * - planned: nothing is out and something is still to send (nothing has left yet, or what left is back and more
+ *   is still to go);
  * - out: some units have left and are not checked in yet;
- * - returned: something left and every unit that left is checked in (back, damaged or lost).
+ * - returned: everything reserved has left and every unit is checked in (back, damaged or lost).
  */
 export const JOB_STATUSES = ["planned", "out", "returned"] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
