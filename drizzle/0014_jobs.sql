@@ -120,13 +120,13 @@ ALTER TABLE "tasks" ADD CONSTRAINT "tasks_job_id_jobs_id_fk" FOREIGN KEY ("job_i
 CREATE INDEX "tasks_job_id_idx" ON "tasks" USING btree ("job_id");--> statement-breakpoint
 ALTER TABLE "tasks" ADD CONSTRAINT "tasks_job_role_check" CHECK (job_role is null or job_role in ('setup', 'operate', 'strike'));--> statement-breakpoint
 ALTER TABLE "tasks" ADD CONSTRAINT "tasks_job_check" CHECK (("tasks"."job_id" is null) = ("tasks"."job_role" is null));--> statement-breakpoint
--- Jobs for the approved quotations whose rental has not ended yet (issue 26): what approving them would have opened.
+-- Jobs for the approved quotations whose rental has not ended yet in Dhaka (issue 26): what approving them would have opened.
 -- Those already over get none: nothing was tracked for them, and a job would claim equipment still out.
 INSERT INTO "jobs" ("quotation_id", "customer_id", "customer_name", "phone", "email", "title", "start_date", "end_date", "event_time", "location", "notes")
 SELECT q.id, q.customer_id, q.customer_name, q.phone, q.email, q.event_name, q.event_date,
        coalesce(q.rental_end_date, q.event_date), q.event_time, q.event_location, q.notes
 FROM "quotations" q
-WHERE q.status = 'approved' AND coalesce(q.rental_end_date, q.event_date) >= current_date
+WHERE q.status = 'approved' AND coalesce(q.rental_end_date, q.event_date) >= (now() AT TIME ZONE 'Asia/Dhaka')::date
 ORDER BY q.event_date, q.created_at, q.id;
 --> statement-breakpoint
 INSERT INTO "job_lines" ("job_id", "inventory_item_id", "is_package", "name", "category", "quantity", "line_no")
