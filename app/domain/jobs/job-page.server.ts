@@ -1,4 +1,4 @@
-import { asc, desc, eq } from "drizzle-orm";
+import { asc, desc, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.server";
 import { inventoryItems, invoices, jobCharges, jobLines, jobMovements } from "../../db/schema";
 import type { DamageOutcome, JobMovementKind } from "./constants";
@@ -47,6 +47,8 @@ export interface JobPageCharge {
   /** The invoice carrying it; null while it waits for the customer's next invoice. */
   invoiceId: string | null;
   invoiceNumber: string | null;
+  /** Whether that invoice was cancelled by a credit note: the charge went with it and is not billed again. */
+  invoiceCancelled: boolean;
   createdAt: string;
 }
 
@@ -100,6 +102,7 @@ export async function loadJobPage(db: DbOrTx, jobId: string): Promise<JobPage> {
         amount: jobCharges.amount,
         invoiceId: jobCharges.invoiceId,
         invoiceNumber: invoices.number,
+        invoiceCancelled: sql<boolean>`coalesce(${invoices.status} = 'cancelled', false)`,
         createdAt: jobCharges.createdAt,
       })
       .from(jobCharges)

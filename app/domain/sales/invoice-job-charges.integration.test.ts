@@ -18,6 +18,7 @@ import {
 } from "../../../tests/support/invoice-fixtures";
 import { getDb } from "~/db/client.server";
 import { customers, invoiceLines, invoices, jobCharges, journalLines, quotations, taxRecords } from "~/db/schema";
+import { loadJobPage } from "~/domain/jobs/job-page.server";
 import { openJobForQuotation } from "../jobs/open-job.server";
 import { loadIssuePreview } from "./invoice-list.server";
 import { issueCreditNote } from "./issue-credit-note.server";
@@ -110,7 +111,7 @@ describe("damage charges on the customer's next invoice", () => {
   });
 
   it("an advance carrying a charge leaves the final invoice the quotation's rest; a credit note cancels it", async () => {
-    const { quotationId, chargeId } = await customerWithCharge("1000.00");
+    const { quotationId, chargeId, jobId } = await customerWithCharge("1000.00");
     const advance = await issued(quotationId, "advance", "50");
     // 50% of ৳10,000 plus the ৳1,000 charge, VAT 15% on both.
     expect(advance).toMatchObject({ netAmount: "6000.00", vatAmount: "900.00", total: "6900.00" });
@@ -141,6 +142,10 @@ describe("damage charges on the customer's next invoice", () => {
     expect(credited, JSON.stringify(credited)).toMatchObject({ ok: true });
     const [after] = await getDb().select().from(invoices).where(eq(invoices.id, advance.id));
     expect(after).toMatchObject({ status: "cancelled", creditedAmount: "6900.00" });
+    // The job's page says the invoice that carried the charge was cancelled (it is not billed again by itself).
+    expect((await loadJobPage(getDb(), jobId)).charges).toEqual([
+      expect.objectContaining({ invoiceId: advance.id, invoiceNumber: advance.number, invoiceCancelled: true }),
+    ]);
   });
 
   it("two invoices of one customer at once: the charge goes on one of them only", async () => {

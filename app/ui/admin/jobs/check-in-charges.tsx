@@ -42,9 +42,12 @@ export function JobCharges({
               </span>
               <span className="font-medium whitespace-nowrap text-ink-900">{formatMoney(c.amount)}</span>
               {c.invoiceId ? (
-                <Link to={`/admin/invoices/${c.invoiceId}`} className="text-brand-700 hover:underline">
-                  {c.invoiceNumber}
-                </Link>
+                <span className="flex items-center gap-2">
+                  <Link to={`/admin/invoices/${c.invoiceId}`} className="text-brand-700 hover:underline">
+                    {c.invoiceNumber}
+                  </Link>
+                  {c.invoiceCancelled && <Badge tone="red">Invoice cancelled</Badge>}
+                </span>
               ) : (
                 <Badge tone="amber">Pending</Badge>
               )}
