@@ -86,23 +86,36 @@ describe("the labels URL", () => {
 
   it("refuses no item, a malformed id, bad copies and more than 500 labels, saying why", () => {
     const a = crypto.randomUUID();
-    expect(readLabelRequest(params(""))).toEqual({ ok: false, status: 400, message: LABEL_MESSAGES.noItem });
-    expect(readLabelRequest(params("item="))).toEqual({ ok: false, status: 400, message: LABEL_MESSAGES.noItem });
+    expect(readLabelRequest(params(""))).toEqual({
+      ok: false,
+      refusal: "invalid",
+      errors: {},
+      message: LABEL_MESSAGES.noItem,
+    });
+    expect(readLabelRequest(params("item="))).toEqual({
+      ok: false,
+      refusal: "invalid",
+      errors: {},
+      message: LABEL_MESSAGES.noItem,
+    });
     expect(readLabelRequest(params("item=tent-ac-5-ton"))).toEqual({
       ok: false,
-      status: 400,
+      refusal: "invalid",
+      errors: {},
       message: 'item "tent-ac-5-ton" is not an item id: use the ids the inventory list links to.',
     });
     for (const copies of ["0", "-1", "2.5", "lots", "501"])
       expect(readLabelRequest(params(`item=${a}&copies=${copies}`))).toEqual({
         ok: false,
-        status: 400,
+        refusal: "invalid",
+        errors: {},
         message: "copies must be a whole number from 1 to 500.",
       });
     expect(readLabelRequest(params(`item=${a}&copies=${MAX_LABELS}`))).toMatchObject({ ok: true });
     expect(readLabelRequest(params(`item=${a}&item=${a}&copies=251`))).toEqual({
       ok: false,
-      status: 400,
+      refusal: "invalid",
+      errors: {},
       message: "That is 502 labels; one print is at most 500. Ask for fewer items or fewer copies.",
     });
   });
@@ -111,7 +124,8 @@ describe("the labels URL", () => {
     const unknown = crypto.randomUUID();
     expect(await loadLabelItems(getDb(), { itemIds: [tent.id, unknown], copies: 1 })).toEqual({
       ok: false,
-      status: 404,
+      refusal: "not-found",
+      errors: {},
       message: `No inventory item has the id ${unknown}.`,
     });
   });

@@ -6,6 +6,7 @@ import { documentDay } from "../../lib/pdf/document-dates";
 import { COLORS, PdfBuilder, type TextStyle } from "../../lib/pdf/pdf.server";
 import { drawQrCode } from "../../lib/pdf/qr.server";
 import { getCompanySettings } from "../settings/company-settings.server";
+import { refuse, type Refused } from "../use-case";
 
 // Item labels (issue 26): A4 sheets of labels to cut out and stick on the equipment, 3 across and 7 down, each with
 // the QR code of the item's public id (its slug, exactly: what the dispatch screen reads when it is scanned, and
@@ -23,8 +24,7 @@ export interface LabelItem {
   name: string;
 }
 
-export type LabelRequest =
-  { ok: true; itemIds: string[]; copies: number } | { ok: false; status: 400 | 404; message: string };
+export type LabelRequest = { ok: true; itemIds: string[]; copies: number } | Refused;
 
 export const LABEL_MESSAGES = {
   noItem: "Choose the items to label: /admin/inventory/labels?item=<item id>, or Print label on the inventory list.",
@@ -38,16 +38,14 @@ export const LABEL_MESSAGES = {
 /** What the labels URL asks for: the item ids (in order, repeats kept) and copies of each; or why it can't be. */
 export function readLabelRequest(params: URLSearchParams): LabelRequest {
   const raw = params.getAll("item").map((v) => v.trim());
-  if (raw.length === 0 || raw.every((v) => v === "")) return { ok: false, status: 400, message: LABEL_MESSAGES.noItem };
+  if (raw.length === 0 || raw.every((v) => v === "")) return refuse("invalid", LABEL_MESSAGES.noItem);
   const copiesText = params.get("copies")?.trim() ?? "";
   const copies = copiesText === "" ? 1 : /^\d{1,4}$/.test(copiesText) ? Number(copiesText) : NaN;
-  if (!Number.isInteger(copies) || copies < 1 || copies > MAX_LABELS)
-    return { ok: false, status: 400, message: LABEL_MESSAGES.copies };
+  if (!Number.isInteger(copies) || copies < 1 || copies > MAX_LABELS) return refuse("invalid", LABEL_MESSAGES.copies);
   const ids = raw.filter((v) => v !== "");
-  if (ids.length * copies > MAX_LABELS)
-    return { ok: false, status: 400, message: LABEL_MESSAGES.tooMany(ids.length * copies) };
+  if (ids.length * copies > MAX_LABELS) return refuse("invalid", LABEL_MESSAGES.tooMany(ids.length * copies));
   const bad = ids.find((v) => !isUuid(v));
-  if (bad !== undefined) return { ok: false, status: 400, message: LABEL_MESSAGES.badId(bad) };
+  if (bad !== undefined) return refuse("invalid", LABEL_MESSAGES.badId(bad));
   return { ok: true, itemIds: ids.map((v) => v.toLowerCase()), copies };
 }
 
@@ -55,7 +53,7 @@ export function readLabelRequest(params: URLSearchParams): LabelRequest {
 export async function loadLabelItems(
   db: DbOrTx,
   request: { itemIds: string[]; copies: number },
-): Promise<{ ok: true; labels: LabelItem[] } | { ok: false; status: 404; message: string }> {
+): Promise<{ ok: true; labels: LabelItem[] } | Refused> {
   const unique = [...new Set(request.itemIds)];
   const rows = await db
     .select({ id: inventoryItems.id, slug: inventoryItems.slug, name: inventoryItems.name })
@@ -63,7 +61,7 @@ export async function loadLabelItems(
     .where(inArray(inventoryItems.id, unique));
   const byId = new Map(rows.map((r) => [r.id, r]));
   const missing = unique.find((id) => !byId.has(id));
-  if (missing) return { ok: false, status: 404, message: LABEL_MESSAGES.unknown(missing) };
+  if (missing) return refuse("not-found", LABEL_MESSAGES.unknown(missing));
   return {
     ok: true,
     labels: request.itemIds.flatMap((id) => Array.from({ length: request.copies }, () => byId.get(id)!)),

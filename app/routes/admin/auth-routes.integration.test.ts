@@ -365,11 +365,11 @@ describe("the /admin layout's middleware", () => {
     expect(answerOf(await run("/admin/change-password", { as })).status).toBe(200);
   });
 
-  it("gives the layout the user's menu: the accountant sees Accounts but not Settings", async () => {
+  it("gives the layout the user's menu: the accountant sees Accounts and Jobs but not Settings", async () => {
     const cookie = await signIn("acc@example.com", "acc-password");
     const data = await callRoute(layout.loader, "/admin", { as: { cookie } });
     const labels = data.menu.map((e) => e.label);
-    expect(labels).toEqual(["Dashboard", "Quotations", "Employees", "Accounts"]);
+    expect(labels).toEqual(["Dashboard", "Quotations", "Jobs", "Employees", "Accounts"]);
     expect(data.user).toMatchObject({ email: "acc@example.com", role: "Accountant" });
   });
 });

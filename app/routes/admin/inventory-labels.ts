@@ -8,6 +8,7 @@ import {
 } from "~/domain/inventory/item-labels.server";
 import { attachmentDisposition } from "~/lib/content-disposition";
 import { pdfDownloadResponse } from "~/lib/pdf-response";
+import { httpStatusOf } from "~/lib/use-case-http";
 import type { Route } from "./+types/inventory-labels";
 
 // GET /admin/inventory/labels?item=<id>[&item=<id>…][&copies=N]: the items' labels with their QR codes (issue 26),
@@ -22,10 +23,10 @@ const refusal = (status: number, message: string) =>
 export async function loader(args: Route.LoaderArgs) {
   await requireView(args, "/admin/inventory/labels");
   const request = readLabelRequest(new URL(args.request.url).searchParams);
-  if (!request.ok) return refusal(request.status, request.message);
+  if (!request.ok) return refusal(httpStatusOf(request), request.message);
   const db = getDb();
   const found = await loadLabelItems(db, request);
-  if (!found.ok) return refusal(found.status, found.message);
+  if (!found.ok) return refusal(httpStatusOf(found), found.message);
   const response = pdfDownloadResponse({
     filename: labelsFileName(found.labels),
     content: await renderItemLabelsPdf(db, found.labels),
