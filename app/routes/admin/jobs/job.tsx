@@ -140,14 +140,15 @@ export default function JobOverview({ loaderData, actionData }: Route.ComponentP
           </Link>
         }
       />
+      {/* The equipment across the whole width: its seven columns do not fit beside the charges. */}
+      <section aria-labelledby="equipment-title" className="mb-6">
+        <h2 id="equipment-title" className="mb-2 text-lg font-semibold text-ink-900">
+          Equipment
+        </h2>
+        <JobLinesTable lines={lines} />
+      </section>
       <div className="grid items-start gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="flex min-w-0 flex-col gap-6">
-          <section aria-labelledby="equipment-title">
-            <h2 id="equipment-title" className="mb-2 text-lg font-semibold text-ink-900">
-              Equipment
-            </h2>
-            <JobLinesTable lines={lines} />
-          </section>
           {canManage && toSend && (
             <DispatchPanel
               action={here}

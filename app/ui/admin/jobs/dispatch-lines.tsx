@@ -43,7 +43,7 @@ export function JobLinesTable({ lines }: { lines: readonly JobPageLine[] }) {
           </li>
         ))}
       </ul>
-      <div className="hidden sm:block">
+      <div className="hidden overflow-x-auto sm:block">
         <ListTable label="Equipment" minWidth="40rem" stack={false}>
           <thead className="bg-slate-50">
             <tr>
