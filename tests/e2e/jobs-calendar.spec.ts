@@ -93,8 +93,8 @@ test("an approved quotation's job on the calendar (month, agenda, week), in the 
 
   // The week: seven columns, the job on its day; Next and Previous move the week in the URL.
   await page.getByRole("link", { name: "Week", exact: true }).click();
-  await expect(page).toHaveURL(/view=week/);
-  await settle(page, `/admin/jobs/calendar?view=week&date=${DAY}`);
+  await expect(page).toHaveURL(/show=week/);
+  await settle(page, `/admin/jobs/calendar?show=week&date=${DAY}`);
   const week = page.getByTestId("week");
   await expect(week.locator(`[data-day="${DAY}"] [data-job="${reference}"]`)).toBeVisible();
   await page.getByRole("link", { name: "Next week" }).click();
@@ -128,7 +128,7 @@ test("an approved quotation's job on the calendar (month, agenda, week), in the 
   ).toBeVisible();
   expect(await screenFitProblems(page)).toEqual([]);
   await shot(page, "calendar-month");
-  await settle(page, `/admin/jobs/calendar?view=week&date=${DAY}`);
+  await settle(page, `/admin/jobs/calendar?show=week&date=${DAY}`);
   await expect(page.getByTestId("week").locator(`[data-day="${DAY}"] [data-job="${reference}"]`)).toBeVisible();
   expect(await screenFitProblems(page)).toEqual([]);
   await shot(page, "calendar-week");

@@ -8,6 +8,7 @@ import { open, signIn } from "./support/auth";
 import {
   E2E_CUSTOMER_RECORD,
   E2E_INBOX_MESSAGE,
+  E2E_JOB,
   E2E_OUTBOX_EMAIL,
   E2E_PORTAL_QUOTATIONS,
   E2E_USERS,
@@ -83,6 +84,10 @@ const EXAMPLES: Record<string, string[]> = {
   ].map((id) => `/customer/quotation/${id}`),
   "/customer/link/:token": [`/customer/link/${E2E_PORTAL_QUOTATIONS.sent.linkToken}`],
   "/admin/customers/:id": [`/admin/customers/${E2E_CUSTOMER_RECORD.id}`],
+  // Issue 26: the approved quotation's job (fixtures.ts E2E_JOB), part of it out.
+  "/admin/jobs/:id": [`/admin/jobs/${E2E_JOB.id}`],
+  "/admin/jobs/:id/pick-list": [`/admin/jobs/${E2E_JOB.id}/pick-list`],
+  "/admin/jobs/:id/crew": [`/admin/jobs/${E2E_JOB.id}/crew`, `/admin/jobs/${E2E_JOB.id}/crew?assign=1`],
   // Issue 24: each tab of Financial Reports over the fiscal year holding the fixtures' invoice and payment (the
   // General Ledger's of receivables, where they are), and a quarter and a range.
   "/admin/accounts/reports": [

@@ -93,13 +93,13 @@ describe("calendarJobs", () => {
   });
 
   it("gives a week's jobs: those whose period overlaps its Monday to Sunday", async () => {
-    expect(refs(await view("view=week&date=2027-04-01"))).toEqual([boundary.reference]);
-    expect(refs(await view("view=week&date=2027-03-05"))).toEqual([march.reference, late.reference]);
-    expect(await view("view=week&date=2027-04-05")).toEqual([]);
+    expect(refs(await view("show=week&date=2027-04-01"))).toEqual([boundary.reference]);
+    expect(refs(await view("show=week&date=2027-03-05"))).toEqual([march.reference, late.reference]);
+    expect(await view("show=week&date=2027-04-05")).toEqual([]);
   });
 
   it("says what each job takes out (a package as one line, its parts in the units) and who works it", async () => {
-    const [gala] = await view("view=week&date=2027-03-31");
+    const [gala] = await view("show=week&date=2027-03-31");
     expect(gala).toEqual({
       id: boundary.id,
       reference: boundary.reference,

@@ -29,27 +29,27 @@ describe("readCalendarRequest", () => {
   });
 
   it("shows the week, Monday to Sunday, holding the day asked for (today by default)", () => {
-    expect(read("view=week&date=2027-03-31")).toMatchObject({
+    expect(read("show=week&date=2027-03-31")).toMatchObject({
       view: "week",
       date: "2027-03-31",
       from: "2027-03-29",
       to: "2027-04-04",
       errors: {},
     });
-    expect(read("view=week")).toMatchObject({ from: "2027-03-08", to: "2027-03-14" });
+    expect(read("show=week")).toMatchObject({ from: "2027-03-08", to: "2027-03-14" });
   });
 
   it("names what it cannot read and shows the default instead", () => {
     expect(read("month=2027-13")).toMatchObject({ month: "2027-03", errors: { month: JOB_CALENDAR_MESSAGES.month } });
     // The year 9999's last weeks would end in the year 10000, which the database cannot read: named, not a 500.
     expect(read("month=9999-12")).toMatchObject({ month: "2027-03", errors: { month: JOB_CALENDAR_MESSAGES.month } });
-    expect(read("view=week&date=9999-12-31")).toMatchObject({
+    expect(read("show=week&date=9999-12-31")).toMatchObject({
       date: "2027-03-10",
       errors: { date: JOB_CALENDAR_MESSAGES.date },
     });
     expect(read("month=9998-12")).toMatchObject({ month: "9998-12", errors: {} });
-    expect(read("view=year")).toMatchObject({ view: "month", errors: { view: JOB_CALENDAR_MESSAGES.view } });
-    expect(read("view=week&date=2027-02-29")).toMatchObject({
+    expect(read("show=year")).toMatchObject({ view: "month", errors: { show: JOB_CALENDAR_MESSAGES.show } });
+    expect(read("show=week&date=2027-02-29")).toMatchObject({
       from: "2027-03-08",
       errors: { date: JOB_CALENDAR_MESSAGES.date },
     });
@@ -63,17 +63,17 @@ describe("calendarNavigation", () => {
       previous: "/admin/jobs/calendar?month=2026-12",
       next: "/admin/jobs/calendar?month=2027-02",
       today: "/admin/jobs/calendar?month=2027-03",
-      week: "/admin/jobs/calendar?view=week&date=2027-01-01",
+      week: "/admin/jobs/calendar?show=week&date=2027-01-01",
     });
-    expect(calendarNavigation(read("")).week).toBe("/admin/jobs/calendar?view=week&date=2027-03-10");
+    expect(calendarNavigation(read("")).week).toBe("/admin/jobs/calendar?show=week&date=2027-03-10");
   });
 
   it("goes a week back and on, and to the week's month", () => {
-    expect(calendarNavigation(read("view=week&date=2027-03-31"))).toMatchObject({
+    expect(calendarNavigation(read("show=week&date=2027-03-31"))).toMatchObject({
       title: "Mar 29, 2027 – Apr 04, 2027",
-      previous: "/admin/jobs/calendar?view=week&date=2027-03-22",
-      next: "/admin/jobs/calendar?view=week&date=2027-04-05",
-      today: "/admin/jobs/calendar?view=week&date=2027-03-10",
+      previous: "/admin/jobs/calendar?show=week&date=2027-03-22",
+      next: "/admin/jobs/calendar?show=week&date=2027-04-05",
+      today: "/admin/jobs/calendar?show=week&date=2027-03-10",
       month: "/admin/jobs/calendar?month=2027-03",
     });
   });

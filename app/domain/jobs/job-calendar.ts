@@ -4,7 +4,7 @@ import type { JobRole, JobStatus } from "./constants";
 import { JOB_CALENDAR_PATH } from "./job-list";
 
 // The job calendar (/admin/jobs/calendar, issue 26), browser-safe: what its URL asks for and the days it shows.
-// ?month=YYYY-MM (the month view, this month in Dhaka by default) or ?view=week&date=YYYY-MM-DD (the week, Monday
+// ?month=YYYY-MM (the month view, this month in Dhaka by default) or ?show=week&date=YYYY-MM-DD (the week, Monday
 // to Sunday as the dashboard's weeks, holding that day; today by default). A value that cannot be read is named
 // and the default shown instead. The month grid runs from the Monday on or before the 1st to the Sunday on or after
 // the last day, so a job in the grid's first or last days (of the months either side) shows there too.
@@ -13,7 +13,7 @@ export const CALENDAR_VIEWS = ["month", "week"] as const;
 export type CalendarView = (typeof CALENDAR_VIEWS)[number];
 
 export const JOB_CALENDAR_MESSAGES = {
-  view: "View must be month or week",
+  show: "Show must be month or week",
   month: "Month must be written YYYY-MM",
   date: "Date must be a date written YYYY-MM-DD",
 } as const;
@@ -95,10 +95,10 @@ export function readCalendarRequest(params: URLSearchParams, today: string): Cal
     const value = params.get(name)?.trim();
     return value ? value : null;
   };
-  const rawView = given("view");
+  const rawView = given("show");
   let view: CalendarView = "month";
   if (rawView === "week") view = "week";
-  else if (rawView !== null && rawView !== "month") errors.view = JOB_CALENDAR_MESSAGES.view;
+  else if (rawView !== null && rawView !== "month") errors.show = JOB_CALENDAR_MESSAGES.show;
 
   if (view === "week") {
     const rawDate = given("date");
@@ -126,7 +126,7 @@ export function monthHref(month: string): string {
   return `${JOB_CALENDAR_PATH}?month=${month}`;
 }
 export function weekHref(date: string): string {
-  return `${JOB_CALENDAR_PATH}?view=week&date=${date}`;
+  return `${JOB_CALENDAR_PATH}?show=week&date=${date}`;
 }
 
 export interface CalendarNavigation {

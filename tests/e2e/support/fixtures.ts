@@ -136,3 +136,11 @@ export const E2E_CUSTOMER_RECORD = {
   /** The part payment: what it settles on the invoice, the VDS withheld and the AIT rate. */
   payment: { settles: "1000000.00", vds: "100000.00", aitRate: "2", reference: "E2E-TT-0001" },
 } as const;
+
+/**
+ * The job of the approved quotation (issue 26), made by the fixtures with this id so screen-fit.spec.ts can open its
+ * Overview, Pick list and Crew: long item names, a package with its parts, units sent and some back.
+ */
+export const E2E_JOB = {
+  id: "e2e00040-0000-4000-8000-000000000040",
+} as const;

@@ -9,6 +9,9 @@ import {
   emailOutbox,
   events,
   inventoryItems,
+  jobLines,
+  jobMovements,
+  jobs,
   quotationLines,
   quotationRevisions,
   quotations,
@@ -27,6 +30,7 @@ import { fromPaisa, toPaisa } from "../../../app/lib/money";
 import {
   dhakaDatePlus,
   E2E_CUSTOMER_RECORD,
+  E2E_JOB,
   E2E_INBOX_MESSAGE,
   E2E_OPEN_PAYABLE,
   E2E_OUTBOX_EMAIL,
@@ -343,6 +347,71 @@ try {
     allocations: [{ invoiceId: open!.id, amount: settles }],
   });
   if (!payment.ok) throw new Error(`the e2e customer payment was refused: ${payment.message}`);
+
+  // The approved quotation's job (fixtures.ts E2E_JOB): its lines name no item, so the job is written out with the
+  // seed's items, part of it sent and some of that back. Its period is still to come, so no stock is moved today.
+  await database.db.insert(jobs).values({
+    id: E2E_JOB.id,
+    quotationId: approved.id,
+    customerId: E2E_CUSTOMER_RECORD.id,
+    customerName: E2E_USERS.customer.name,
+    phone: "01711000000",
+    email: E2E_USERS.customer.email,
+    title: approved.eventName,
+    startDate: approvedEventDate,
+    endDate: approvedEndDate,
+    eventTime: "18:30",
+    location: "International Convention City Bashundhara, Hall 4, Purbachal Expressway, Dhaka",
+    status: "out",
+  });
+  const item = (slug: string) => seedId(`inventory:${slug}`);
+  const [deck, kit, wash] = await database.db
+    .insert(jobLines)
+    .values([
+      {
+        jobId: E2E_JOB.id,
+        inventoryItemId: item("modular-stage-deck"),
+        name: "Modular Stage Deck",
+        category: "stage",
+        quantity: 24,
+        dispatched: 24,
+        returned: 6,
+        lineNo: 0,
+      },
+      {
+        jobId: E2E_JOB.id,
+        inventoryItemId: item("rigging-cable-kit"),
+        name: "Rigging & Cable Kit",
+        category: "accessories",
+        quantity: 2,
+        isPackage: true,
+        lineNo: 1,
+      },
+      {
+        jobId: E2E_JOB.id,
+        inventoryItemId: item("led-par-wash"),
+        name: "LED Par Wash Light",
+        category: "lighting",
+        quantity: 48,
+        dispatched: 20,
+        lineNo: 3,
+      },
+    ])
+    .returning({ id: jobLines.id, isPackage: jobLines.isPackage });
+  await database.db.insert(jobLines).values({
+    jobId: E2E_JOB.id,
+    inventoryItemId: item("fog-hazer"),
+    packageLineId: kit!.id,
+    name: "Haze Machine",
+    category: "lighting",
+    quantity: 4,
+    lineNo: 2,
+  });
+  await database.db.insert(jobMovements).values([
+    { jobId: E2E_JOB.id, jobLineId: deck!.id, kind: "dispatched", quantity: 24, actorLabel: E2E_USERS.admin.email },
+    { jobId: E2E_JOB.id, jobLineId: wash!.id, kind: "dispatched", quantity: 20, actorLabel: E2E_USERS.admin.email },
+    { jobId: E2E_JOB.id, jobLineId: deck!.id, kind: "returned", quantity: 6, actorLabel: E2E_USERS.admin.email },
+  ]);
 } finally {
   await database.close();
 }

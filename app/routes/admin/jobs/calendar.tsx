@@ -10,7 +10,7 @@ import { PageHeader, Panel } from "~/ui/admin/page-header";
 import type { Route } from "./+types/calendar";
 
 // The job calendar (issue 26): a month (?month=YYYY-MM, this month in Dhaka by default) or a week
-// (?view=week&date=YYYY-MM-DD) of jobs, each on the days of its rental period in its status's colour, with what it
+// (?show=week&date=YYYY-MM-DD) of jobs, each on the days of its rental period in its status's colour, with what it
 // takes out and its crew; one query per view (job-calendar.server.ts). A month is a grid from 1024 px and an agenda
 // of its days with jobs below; a week is seven columns or a list.
 

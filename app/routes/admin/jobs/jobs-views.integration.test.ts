@@ -54,7 +54,7 @@ describe("who sees the jobs", () => {
     const as = role === "staff" ? staff : accountant;
     expect((await list("", as)).page.rows.map((r) => r.reference)).toEqual([reference]);
     expect((await calendar("", as)).jobs.map((j) => j.reference)).toEqual([reference]);
-    expect((await calendar("?view=week", as)).jobs.map((j) => j.reference)).toEqual([reference]);
+    expect((await calendar("?show=week", as)).jobs.map((j) => j.reference)).toEqual([reference]);
     const leaving = (await day("", as)).day.leaving;
     expect(leaving.map((j) => [j.reference, j.lines.map((l) => [l.name, l.quantity])])).toEqual([
       [reference, [["LED wall", 4]]],
@@ -87,10 +87,10 @@ describe("addresses that cannot be read", () => {
     const month = await calendar("?month=2027-13", staff);
     expect(month.request).toMatchObject({ view: "month", month: today.slice(0, 7) });
     expect(month.request.errors).toEqual({ month: JOB_CALENDAR_MESSAGES.month });
-    const week = await calendar("?view=week&date=tomorrow", staff);
+    const week = await calendar("?show=week&date=tomorrow", staff);
     expect(week.request.errors).toEqual({ date: JOB_CALENDAR_MESSAGES.date });
     expect(week.jobs.map((j) => j.reference)).toEqual([reference]);
-    expect((await calendar("?view=agenda", staff)).request.errors).toEqual({ view: JOB_CALENDAR_MESSAGES.view });
+    expect((await calendar("?show=agenda", staff)).request.errors).toEqual({ show: JOB_CALENDAR_MESSAGES.show });
   });
 
   it("the day names a date it cannot read and shows today, with links to the days either side", async () => {
