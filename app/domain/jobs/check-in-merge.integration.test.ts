@@ -8,19 +8,10 @@ import { jobCharges, jobs } from "~/db/schema";
 import { seedDatabase } from "~/db/seed/seed.server";
 import { mergeCustomers } from "~/domain/sales/customers.server";
 import { approvedJob, JOB_ACTOR, jobItem } from "../../../tests/support/job-fixtures";
+import { lockWaiters } from "../../../tests/support/lock-waiters";
 import { customerFor } from "../../../tests/support/sales-document-fixtures";
 import { checkInJob } from "./check-in.server";
 import { dispatchJob } from "./dispatch.server";
-
-async function lockWaiters(n: number) {
-  for (;;) {
-    const { rows } = await getDatabase().pool!.query<{ n: number }>(
-      `select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
-    );
-    if (rows[0]!.n >= n) return;
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
 
 describe("a damage charge while its customer is merged", () => {
   it.skipIf(process.env.DATABASE_URL === undefined)(

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { getDatabase, getDb } from "~/db/client.server";
 import { inventoryItems, jobCharges, jobLines, jobMovements, jobs } from "~/db/schema";
 import { tableFingerprint } from "../../../tests/support/db-fingerprint";
+import { lockWaiters } from "../../../tests/support/lock-waiters";
 import { approvedJob, JOB_ACTOR, JOB_TABLES, jobItem, linesOf } from "../../../tests/support/job-fixtures";
 import { checkInJob } from "./check-in.server";
 import { dispatchJob } from "./dispatch.server";
@@ -253,14 +254,7 @@ describe("check-in", () => {
           checkInJob(getDb(), JOB_ACTOR, job.id, { mode: "lines", lines: [entry(line.id, { returned: 3 })] }),
         ]);
         if (blocker) {
-          for (;;) {
-            const { rows } = await pool!.query<{ n: number }>(
-              `select count(*)::int as n from pg_stat_activity
-               where datname = current_database() and wait_event_type = 'Lock'`,
-            );
-            if (rows[0]!.n >= 2) break;
-            await new Promise((r) => setImmediate(r));
-          }
+          await lockWaiters(2);
           await blocker.query("commit");
         }
         const results = await both;

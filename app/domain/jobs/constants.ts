@@ -32,6 +32,20 @@ export const JOB_ROLE_LABELS: Record<JobRole, string> = {
   strike: "Strike",
 };
 
+/** What every view of a job names it by: the list's row, the calendar's card, the warehouse day, the header. */
+export interface JobSummary {
+  id: string;
+  /** JOB-000042 (jobReference). */
+  reference: string;
+  title: string;
+  customerName: string;
+  /** YYYY-MM-DD, the rental period. */
+  startDate: string;
+  endDate: string;
+  location: string;
+  status: JobStatus;
+}
+
 /** A job's reference as people say it: JOB-000042. */
 export function jobReference(number: number): string {
   return `JOB-${String(number).padStart(6, "0")}`;

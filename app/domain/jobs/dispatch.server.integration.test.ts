@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { getDatabase, getDb } from "~/db/client.server";
 import { auditLog, jobLines, jobMovements, jobs } from "~/db/schema";
 import { tableFingerprint } from "../../../tests/support/db-fingerprint";
+import { lockWaiters } from "../../../tests/support/lock-waiters";
 import { approvedJob, JOB_ACTOR, JOB_TABLES, jobItem, jobPackage, linesOf } from "../../../tests/support/job-fixtures";
 import { dispatchJob } from "./dispatch.server";
 import { dispatchField, JOB_MESSAGES, parseDispatchForm } from "./job-forms";
@@ -169,14 +170,7 @@ describe("dispatch", () => {
           dispatchJob(getDb(), JOB_ACTOR, job.id, { mode: "all" }),
         ]);
         if (blocker) {
-          for (;;) {
-            const { rows } = await pool!.query<{ n: number }>(
-              `select count(*)::int as n from pg_stat_activity
-               where datname = current_database() and wait_event_type = 'Lock'`,
-            );
-            if (rows[0]!.n >= 2) break;
-            await new Promise((r) => setImmediate(r));
-          }
+          await lockWaiters(2);
           await blocker.query("commit");
         }
         const results = await both;

@@ -41,9 +41,6 @@ export async function lockJobAndLines(tx: Tx, jobId: string): Promise<LockedJob 
   return { ...job, reference: jobReference(job.number), lines };
 }
 
-/** Units of a line still to send (none for a package's own line). */
-const leftToSend = unitsToSend;
-
 /** What each line sends: line id → units. */
 type Plan = Map<string, number>;
 
@@ -73,7 +70,7 @@ async function planByCode(tx: Tx, job: LockedJob, code: string, quantity: number
   const plan: Plan = new Map();
   let wanted = quantity;
   for (const line of lines) {
-    const n = Math.min(wanted, leftToSend(line));
+    const n = Math.min(wanted, unitsToSend(line));
     if (n > 0) plan.set(line.id, n);
     wanted -= n;
   }
@@ -111,7 +108,7 @@ export async function dispatchJob(
 
     let plan: Plan | Refused;
     if (input.mode === "all") {
-      plan = new Map(job.lines.filter((l) => !l.isPackage && leftToSend(l) > 0).map((l) => [l.id, leftToSend(l)]));
+      plan = new Map(job.lines.filter((l) => !l.isPackage && unitsToSend(l) > 0).map((l) => [l.id, unitsToSend(l)]));
       if (plan.size === 0) return refuse("conflict", JOB_MESSAGES.dispatchFailed(JOB_MESSAGES.nothingToDispatch));
     } else if (input.mode === "code") plan = await planByCode(tx, job, input.code, input.quantity);
     else plan = planByLines(job, input.quantities);

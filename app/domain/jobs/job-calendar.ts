@@ -1,6 +1,6 @@
 import { formatMonthYear, formatShortDate, MONTHS } from "../../lib/format";
 import { isCalendarDate } from "../../lib/list-params";
-import type { JobRole, JobStatus } from "./constants";
+import type { JobRole, JobSummary } from "./constants";
 import { JOB_CALENDAR_PATH } from "./job-list";
 
 // The job calendar (/admin/jobs/calendar, issue 26), browser-safe: what its URL asks for and the days it shows.
@@ -183,15 +183,7 @@ export interface CalendarCrewTask {
   employeeName: string | null;
 }
 
-export interface CalendarJob {
-  id: string;
-  reference: string;
-  title: string;
-  customerName: string;
-  startDate: string;
-  endDate: string;
-  location: string;
-  status: JobStatus;
+export interface CalendarJob extends JobSummary {
   overdue: boolean;
   /** Units to pick (every line but a package's own: its parts are counted). */
   units: number;

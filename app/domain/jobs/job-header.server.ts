@@ -2,22 +2,13 @@ import { eq } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.server";
 import { jobs } from "../../db/schema";
 import { isUuid } from "../../lib/list-params";
-import { jobReference, type JobStatus } from "./constants";
+import { jobReference, type JobSummary } from "./constants";
 
 /** What every tab of a job shows at its top (the job's page, its pick list, its crew). */
-export interface JobHeader {
-  id: string;
-  reference: string;
-  title: string;
-  customerName: string;
+export interface JobHeader extends JobSummary {
   phone: string;
-  /** YYYY-MM-DD, the rental period. */
-  startDate: string;
-  endDate: string;
   /** HH:MM:SS */
   eventTime: string;
-  location: string;
-  status: JobStatus;
   quotationId: string;
   customerId: string | null;
   eventId: string | null;

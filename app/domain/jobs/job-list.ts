@@ -1,5 +1,5 @@
 import { defineList, isCalendarDate, parseList, type StateOf } from "../../lib/list-params";
-import { JOB_STATUSES, type JobStatus } from "./constants";
+import { JOB_STATUSES, type JobSummary } from "./constants";
 
 // The jobs list (/admin/jobs, issue 26): what its URL may ask for (?q=&status=&from=&to=&sort=&dir=&page=), and
 // what it says about a value it cannot read. Browser-safe: the loader, the query and the page share it.
@@ -102,16 +102,7 @@ export function referenceNumberOf(q: string): number | null {
 }
 
 /** A row of the jobs list. */
-export interface JobListRow {
-  id: string;
-  reference: string;
-  title: string;
-  customerName: string;
-  /** YYYY-MM-DD */
-  startDate: string;
-  endDate: string;
-  location: string;
-  status: JobStatus;
+export interface JobListRow extends JobSummary {
   /** Out after its end date (the day after it, in Dhaka). */
   overdue: boolean;
   /** Units the job takes (every line but a package's own line: its parts are counted). */

@@ -131,3 +131,12 @@ export async function loadJobPage(db: DbOrTx, jobId: string): Promise<JobPage> {
 function toIso(value: Date | string): string {
   return value instanceof Date ? value.toISOString() : new Date(value).toISOString();
 }
+
+/** Each line's item name by line id: what the check-in form's messages name (parseCheckInForm). */
+export async function jobLineNames(db: DbOrTx, jobId: string): Promise<Map<string, string>> {
+  const rows = await db
+    .select({ id: jobLines.id, name: jobLines.name })
+    .from(jobLines)
+    .where(eq(jobLines.jobId, jobId));
+  return new Map(rows.map((r) => [r.id, r.name]));
+}

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { queryRows, type DbOrTx } from "../../db/client.server";
 import { isCalendarDate } from "../../lib/list-params";
-import { jobReference, type DamageOutcome, type JobMovementKind, type JobStatus } from "./constants";
+import { jobReference, type DamageOutcome, type JobMovementKind, type JobStatus, type JobSummary } from "./constants";
 import { overdueSql, unitsOutSql } from "./job-units.server";
 
 // The warehouse's day (/admin/jobs/day?date=YYYY-MM-DD, issue 26): what is to leave, what is due back, what is
@@ -34,18 +34,10 @@ export interface WarehouseLine {
   quantity: number;
 }
 
-export interface WarehouseJob {
-  id: string;
-  reference: string;
-  title: string;
-  customerName: string;
+export interface WarehouseJob extends JobSummary {
   phone: string;
-  startDate: string;
-  endDate: string;
   /** HH:MM:SS */
   eventTime: string;
-  location: string;
-  status: JobStatus;
   lines: WarehouseLine[];
 }
 

@@ -18,11 +18,11 @@ import {
   readDispatchForm,
 } from "~/domain/jobs/job-forms";
 import { loadJobHeader } from "~/domain/jobs/job-header.server";
-import { loadJobPage } from "~/domain/jobs/job-page.server";
+import { jobLineNames, loadJobPage } from "~/domain/jobs/job-page.server";
 import { redirectWithToast } from "~/lib/flash-toast.server";
 import type { Toast } from "~/lib/toast";
 import { httpStatusOf } from "~/lib/use-case-http";
-import type { Refused } from "~/domain/use-case";
+import { refuseFields, type Refused, type UseCaseResult } from "~/domain/use-case";
 import { useToast } from "~/ui/admin/form";
 import { JobCharges } from "~/ui/admin/jobs/check-in-charges";
 import { CheckInPanel } from "~/ui/admin/jobs/check-in-panel";
@@ -69,57 +69,31 @@ export async function action(args: Route.ActionArgs) {
   const actor = auditActor(args, user);
   const here = `/admin/jobs/${job.id}`;
 
+  // A use case's answer: done or refused for a reason other than the form's back to the page with a toast; a
+  // refused form with its messages and what was typed.
+  const answer = (result: UseCaseResult, values: unknown) =>
+    result.ok || result.refusal !== "invalid"
+      ? redirectWithToast(here, { type: result.ok ? "success" : "error", message: result.message })
+      : refused(intent, result, values);
+
   if (intent === "dispatch") {
     const values = readDispatchForm(form);
     const parsed = parseDispatchForm(values);
-    const failed = (errors: Record<string, string>) => ({
-      refusal: "invalid" as const,
-      message: JOB_MESSAGES.dispatchFailed(Object.values(errors)[0] ?? ""),
-      errors,
-    });
-    if (!parsed.ok) return refused(intent, failed(parsed.errors), values);
-    const result = await dispatchJob(db, actor, job.id, parsed.input);
-    if (result.ok) return redirectWithToast(here, { type: "success", message: result.message });
-    if (result.refusal === "invalid") return refused(intent, result, values);
-    return redirectWithToast(here, { type: "error", message: result.message });
+    if (!parsed.ok) return refused(intent, refuseFields("invalid", JOB_MESSAGES.dispatchFailed, parsed.errors), values);
+    return answer(await dispatchJob(db, actor, job.id, parsed.input), values);
   }
 
   if (intent === "check-in") {
     const values = readCheckInForm(form);
-    const { lines } = await loadJobPage(db, job.id);
-    const parsed = parseCheckInForm(values, new Map(lines.map((l) => [l.id, l.name])));
-    if (!parsed.ok)
-      return refused(
-        intent,
-        {
-          refusal: "invalid",
-          message: JOB_MESSAGES.checkInFailed(Object.values(parsed.errors)[0] ?? ""),
-          errors: parsed.errors,
-        },
-        values,
-      );
-    const result = await checkInJob(db, actor, job.id, parsed.input);
-    if (result.ok) return redirectWithToast(here, { type: "success", message: result.message });
-    if (result.refusal === "invalid") return refused(intent, result, values);
-    return redirectWithToast(here, { type: "error", message: result.message });
+    const parsed = parseCheckInForm(values, await jobLineNames(db, job.id));
+    if (!parsed.ok) return refused(intent, refuseFields("invalid", JOB_MESSAGES.checkInFailed, parsed.errors), values);
+    return answer(await checkInJob(db, actor, job.id, parsed.input), values);
   }
 
   const values = readChargeForm(form);
   const parsed = parseChargeForm(values);
-  if (!parsed.ok)
-    return refused(
-      "charge",
-      {
-        refusal: "invalid",
-        message: JOB_MESSAGES.chargeFailed(Object.values(parsed.errors)[0] ?? ""),
-        errors: parsed.errors,
-      },
-      values,
-    );
-  const result = await addJobCharge(db, actor, job.id, parsed.input);
-  if (result.ok) return redirectWithToast(here, { type: "success", message: result.message });
-  if (result.refusal === "invalid") return refused("charge", result, values);
-  return redirectWithToast(here, { type: "error", message: result.message });
+  if (!parsed.ok) return refused(intent, refuseFields("invalid", JOB_MESSAGES.chargeFailed, parsed.errors), values);
+  return answer(await addJobCharge(db, actor, job.id, parsed.input), values);
 }
 
 export default function JobOverview({ loaderData, actionData }: Route.ComponentProps) {
