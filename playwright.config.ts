@@ -17,7 +17,8 @@ export default defineConfig({
   timeout: 30_000,
   // Signing in hashes a password (scrypt): on a loaded 2-core machine a page can take seconds to answer.
   expect: { timeout: 15_000 },
-  use: { baseURL, trace: "retain-on-failure", launchOptions: chromium },
+  // No trace on the run itself; scripts/e2e.mjs runs what failed again with --trace retain-on-failure.
+  use: { baseURL, trace: "off", launchOptions: chromium },
   projects: [
     {
       name: "desktop",

@@ -6,6 +6,8 @@ export function buildOrExit(): void;
 export function startPreparedServer(options?: {
   env?: Record<string, string>;
   stdio?: "inherit" | "ignore" | "pipe";
+  /** A migrated PGlite data directory to start from (pglite-template.mjs). */
+  template?: string;
 }): Promise<{
   url: string;
   dataDir: string;

@@ -6,6 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { freePort } from "./free-port.mjs";
+import { copyMigratedTemplate } from "./pglite-template.mjs";
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
@@ -20,11 +21,12 @@ export function buildOrExit() {
 /**
  * Starts build/server.js on a free port of 127.0.0.1 with a new data directory holding the seed and the
  * e2e fixtures. Resolves once /healthz answers; `stop()` ends it by PID and removes the data directory
- * (unless `{ keepData: true }`).
+ * (unless `{ keepData: true }`). With `template` (pglite-template.mjs) its database starts as a copy of that migrated one.
  */
-export async function startPreparedServer({ env: extra = {}, stdio = "inherit" } = {}) {
+export async function startPreparedServer({ env: extra = {}, stdio = "inherit", template } = {}) {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "utsab-server-"));
+  if (template) copyMigratedTemplate(template, dataDir);
   const url = `http://127.0.0.1:${port}`;
   const env = {
     ...process.env,

@@ -9,8 +9,13 @@ export interface TestAdmin {
   password: string;
 }
 
-/** A `test` whose pages talk to a worker's own server with `admin` as its first administrator, and its sign-in. */
+/**
+ * A `test` whose pages talk to a worker's own server with `admin` as its first administrator, and its sign-in. Call it
+ * at the top of the spec file: the file's tests then run one after another in one worker (rather than spread over
+ * both, each worker starting a server of its own for them); the other worker runs the other files meanwhile.
+ */
 export function adminServerTest(admin: TestAdmin) {
+  base.describe.configure({ mode: "default" });
   const test = base.extend<object, { server: IsolatedServer }>({
     server: [
       // Playwright reads a fixture's dependencies from its first parameter: this one has none.

@@ -6,6 +6,7 @@ import { PGlite } from "@electric-sql/pglite";
 // The extension migration 0003 creates; a PGlite must load it to open the data directory (PGLITE_EXTENSIONS).
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { freePort } from "../../../scripts/lib/free-port.mjs";
+import { copyMigratedTemplate, TEMPLATE_DIR_ENV } from "../../../scripts/lib/pglite-template.mjs";
 
 // A production server of a spec's own (build/server.js, built by scripts/e2e.mjs), on its own port and data
 // directory, for tests that must arrange the database before the start or read it after the stop. PGlite
@@ -21,10 +22,15 @@ export interface IsolatedServer {
 /** How long a fresh server may take to answer /healthz (migrating and seeding a new database on a busy machine). */
 const START_TIMEOUT_MS = 120_000;
 
+/**
+ * Starts build/server.js. Without a DATA_DIR of the caller's, in a new data directory holding a copy of the run's
+ * migrated database (scripts/e2e.mjs), which the server seeds as a new install; with one, on exactly what it holds
+ * (an empty directory: the real first start, initdb and migrations included; restart.spec.ts).
+ */
 export async function startServer(env: Record<string, string> = {}): Promise<IsolatedServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), "utsab-isolated-"));
+  const dataDir = env.DATA_DIR ?? newDataDir(!env.DATABASE_URL);
   const child = spawn(process.execPath, ["build/server.js"], {
     env: {
       PATH: process.env.PATH!,
@@ -59,6 +65,14 @@ export async function startServer(env: Record<string, string> = {}): Promise<Iso
     await new Promise((r) => setTimeout(r, 200));
   }
   return { child, url, dataDir, output: () => output };
+}
+
+/** A new data directory; with the run's migrated PGlite database in it when the server is to use PGlite. */
+function newDataDir(pglite: boolean): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "utsab-isolated-"));
+  const template = process.env[TEMPLATE_DIR_ENV];
+  if (template && pglite) copyMigratedTemplate(template, dir);
+  return dir;
 }
 
 /** SIGTERM, then the exit code. */
