@@ -94,8 +94,9 @@ async function uploadLogo(page: Page, name: string, path: string) {
   await page.getByLabel("Name").fill(name);
   await page.getByLabel("Logo image").setInputFiles(path);
   await page.getByRole("button", { name: "Upload Logo" }).click();
-  // The toast of an upload just before may still be on screen: the new row is what tells this one is done.
-  await expect(toast(page, "Logo uploaded successfully").first()).toBeVisible();
+  // The toast of an upload just before may still be on screen: the new row is what tells this one is done. The
+  // upload is read, checked and resized (sharp) before the answer: on two busy cores that took over 15 s once.
+  await expect(toast(page, "Logo uploaded successfully").first()).toBeVisible({ timeout: 30_000 });
   await expect(rows(page, "Logos").filter({ hasText: name })).toHaveCount(1);
 }
 

@@ -26,13 +26,19 @@ export function postHugeBody(
           "Content-Type: application/x-www-form-urlencoded\r\n" +
           (chunked ? "Transfer-Encoding: chunked\r\n\r\n" : `Content-Length: ${HUGE_BODY_BYTES}\r\n\r\n`),
       );
+      // Gives the answer a chance to be read after each megabyte, as a client reading its socket would. Written in
+      // one go while the server keeps reading, the body could pass what the server drops after answering before this
+      // side read the answer, and the reset that follows discards an answer not yet read (ECONNRESET, no status).
       const pump = () => {
+        let batch = 0;
         while (sentBytes < HUGE_BODY_BYTES && !socket.destroyed) {
           sentBytes += chunk.length;
           const piece = chunked
             ? Buffer.concat([Buffer.from(`${chunk.length.toString(16)}\r\n`), chunk, Buffer.from("\r\n")])
             : chunk;
           if (!socket.write(piece)) return void socket.once("drain", pump);
+          batch += piece.length;
+          if (batch >= 1024 * 1024) return void setImmediate(pump);
         }
       };
       pump();
