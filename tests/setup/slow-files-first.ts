@@ -9,18 +9,8 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
 export class SlowFilesFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
-    const slow = sorted.filter((spec) => isPropertyTest(spec.moduleId));
+    const isPropertyTest = (spec: TestSpecification) => /from "fast-check"/.test(readFileSync(spec.moduleId, "utf8"));
+    const slow = sorted.filter(isPropertyTest);
     return [...slow, ...sorted.filter((spec) => !slow.includes(spec))];
   }
-}
-
-const seen = new Map<string, boolean>();
-
-function isPropertyTest(file: string): boolean {
-  let found = seen.get(file);
-  if (found === undefined) {
-    found = /from "fast-check"/.test(readFileSync(file, "utf8"));
-    seen.set(file, found);
-  }
-  return found;
 }
