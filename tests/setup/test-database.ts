@@ -4,13 +4,15 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, beforeEach, inject } from "vitest";
-import { openPglite, openPostgres, setDatabase, type Database } from "../../app/db/client.server";
+import { openPostgres, setDatabase, type Database } from "../../app/db/client.server";
 import { invalidatePublicData } from "../../app/lib/cache.server";
 import { loadEnv, setEnv } from "../../app/lib/env.server";
 import { withDatabaseName } from "./database-config";
+import { isKeptPglite, templatePglite } from "./reusable-pglite";
 
-// Each integration test file runs on its own copy of the migrated template, made before its first test and
-// dropped after its last, and with a configuration whose data directory is a fresh temporary folder.
+// Each integration test file starts on the migrated template, with a configuration whose data directory is a
+// fresh temporary folder. On PostgreSQL it gets its own copy (CREATE DATABASE ... TEMPLATE), dropped after its last
+// test; on PGlite the worker's one PGlite is brought back to the template (reusable-pglite.ts).
 
 let database: Database | undefined;
 let dropDatabase: (() => Promise<void>) | undefined;
@@ -49,7 +51,7 @@ beforeAll(async () => {
 
   const config = inject("testDatabase");
   if (config.kind === "pglite") {
-    database = await openPglite(undefined, new Blob([readFileSync(config.dumpFile)]));
+    database = await templatePglite(config.dumpFile, () => new Blob([readFileSync(config.dumpFile)]));
   } else {
     const name = `test_${randomUUID().replace(/-/g, "")}`;
     await createFromTemplate(config.url, config.template, name);
@@ -68,7 +70,8 @@ beforeAll(async () => {
 beforeEach(() => invalidatePublicData());
 
 afterAll(async () => {
-  await database?.close();
+  // The worker's kept PGlite stays open for the next file, which resets it.
+  if (!isKeptPglite(database)) await database?.close();
   setDatabase(undefined);
   await dropDatabase?.();
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });

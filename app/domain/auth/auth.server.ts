@@ -4,7 +4,7 @@ import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import type { Db } from "../../db/client.server";
 import { accounts, sessions, users, verifications } from "../../db/schema";
-import { getEnv } from "../../lib/env.server";
+import { getEnv, type Env } from "../../lib/env.server";
 import { PASSWORD_RESET_LINK_SECONDS } from "./password-reset";
 
 /** better-auth's verification identifier of a password-reset token: this prefix, then the token. */
@@ -82,12 +82,17 @@ function createAuth(db: Db) {
 
 export type Auth = ReturnType<typeof createAuth>;
 
-// One instance per database: tests give each file its own database.
-const instances = new WeakMap<Db, Auth>();
+// One instance per database and configuration: a server has one of each; tests set a configuration per file and
+// share a worker's database between files (tests/setup/reusable-pglite.ts), so an instance made under another
+// configuration (secret, address, session times) is made again.
+const instances = new WeakMap<Db, { env: Env; auth: Auth }>();
 
 export function getAuth(db: Db): Auth {
-  let auth = instances.get(db);
-  if (!auth) instances.set(db, (auth = createAuth(db)));
+  const env = getEnv();
+  const made = instances.get(db);
+  if (made?.env === env) return made.auth;
+  const auth = createAuth(db);
+  instances.set(db, { env, auth });
   return auth;
 }
 
