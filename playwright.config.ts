@@ -1,11 +1,11 @@
 import { defineConfig, devices } from "@playwright/test";
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./scripts/lib/chromium.mjs";
+import { CHROMIUM_ARGS, TEST_BROWSER_PATH } from "./scripts/lib/chromium.mjs";
 
 // Run through `npm run test:e2e` (scripts/e2e.mjs), which builds, starts the production server on a free
 // port with a fresh data directory and sets E2E_BASE_URL.
 const baseURL = process.env.E2E_BASE_URL ?? "http://127.0.0.1:3000";
 
-const chromium = { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS };
+const chromium = { executablePath: TEST_BROWSER_PATH, args: CHROMIUM_ARGS };
 
 export default defineConfig({
   testDir: "tests/e2e",

@@ -1,4 +1,5 @@
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from "react-router";
+import { useEffect } from "react";
 import type { Route } from "./+types/root";
 import { getDb } from "./db/client.server";
 import { getCompanySettings } from "./domain/settings/company-settings.server";
@@ -23,6 +24,11 @@ export async function loader() {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  // Marks the page hydrated (React has attached its handlers): the end-to-end tests wait for this, not for a
+  // half-second without network traffic, before they click (tests/e2e/support/auth.ts).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "";
+  }, []);
   return (
     <html lang="en">
       <head>

@@ -1,5 +1,5 @@
 import { expect as baseExpect, test as base, type Page } from "@playwright/test";
-import { open } from "./support/auth";
+import { hydrated, open } from "./support/auth";
 import { postsOf, startPostgresSite, stopPostgresSite, type PostgresSite } from "./support/postgres-site";
 
 // The chart of accounts, an account's page and Settings > Accounting (issue 21) as people use them: add an account
@@ -38,7 +38,7 @@ async function signIn(page: Page, user: { email: string; password: string }) {
   await page.getByLabel("Password").fill(user.password);
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page).not.toHaveURL(/\/admin\/login/);
-  await page.waitForLoadState("networkidle");
+  await hydrated(page);
 }
 
 const dialog = (page: Page) => page.getByRole("dialog");

@@ -1,5 +1,6 @@
 import { expect as baseExpect, type Page } from "@playwright/test";
 import { adminServerTest } from "./support/admin-server";
+import { hydrated } from "./support/auth";
 
 // Employee Management (backoffice.md §2; issue 11): add with the spec's messages, edit, delete with the spec's
 // question. On a server of its own, so the employees it adds do not move the figures other specs count.
@@ -179,7 +180,7 @@ test("leave: an employee asks for leave, overlap is refused, nobody decides thei
   // leave; the header names him (issue 19), not the login's "Administrator".
   await expect(page.getByRole("banner").getByRole("link", { name: /Tanvir Rahman/ })).toBeVisible();
   await page.goto("/admin/leaves");
-  await page.waitForLoadState("networkidle");
+  await hydrated(page);
   await expect(page.getByRole("heading", { name: "Leave Management", level: 1 })).toBeVisible();
   const request = async (start: string, end: string) => {
     await page.getByRole("link", { name: "Request Leave" }).click();
@@ -210,11 +211,11 @@ test("tasks: the empty state, create a task for a team member, change its status
   const title = `Load the generator ${Date.now().toString(36)}`;
   await signIn(page, "/admin/employees");
   await page.goto("/admin/tasks?show=overdue&priority=low");
-  await page.waitForLoadState("networkidle");
+  await hydrated(page);
   await expect(page.getByText("No tasks found")).toBeVisible();
 
   await page.goto("/admin/tasks");
-  await page.waitForLoadState("networkidle");
+  await hydrated(page);
   await page.getByRole("link", { name: "Add New Task" }).click();
   await expect(dialog(page).getByRole("heading", { name: "Add New Task" })).toBeVisible();
   await dialog(page).getByRole("button", { name: "Create Task" }).click();

@@ -137,7 +137,9 @@ test("a draft: saved, edited, then posted @mobile", async ({ page }) => {
   await expect(page.getByText("Journal entry updated successfully").first()).toBeVisible();
   await expect(entry(page, reference).getByText("৳26,000.00").first()).toBeVisible();
 
-  await entry(page, reference).getByRole("link", { name: `Post ${reference}` }).click();
+  await entry(page, reference)
+    .getByRole("link", { name: `Post ${reference}` })
+    .click();
   await expect(dialog(page).getByRole("heading", { name: "Post journal entry" })).toBeVisible();
   await fitsWindow(page, "dialog");
   await dialog(page).getByRole("button", { name: "Post Entry" }).click();

@@ -1,5 +1,5 @@
 import { expect as baseExpect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { open } from "./support/auth";
+import { hydrated, open } from "./support/auth";
 import { E2E_USERS, type E2ERole } from "./support/fixtures";
 
 // The back office's lists (DESIGN §9 Lists): the contact inbox, the e-mail outbox and the audit log, with
@@ -15,12 +15,12 @@ const expect = baseExpect.configure({ timeout: 15_000 });
 async function signIn(page: Page, role: E2ERole, redirectTo?: string) {
   const user = E2E_USERS[role];
   await page.goto(redirectTo ? `/admin/login?redirectTo=${encodeURIComponent(redirectTo)}` : "/admin/login");
-  await page.waitForLoadState("networkidle");
+  await hydrated(page);
   await page.getByLabel("Email").fill(user.email);
   await page.getByLabel("Password").fill(user.password);
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page).not.toHaveURL(/\/admin\/login/, { timeout: 30_000 });
-  await page.waitForLoadState("networkidle");
+  await hydrated(page);
 }
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;

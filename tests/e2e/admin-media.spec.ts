@@ -5,6 +5,7 @@ import { expect, test, type Locator, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { seedId } from "../../app/db/seed/ids";
 import { removeDataDir, startServer, stopServer, type IsolatedServer } from "./support/isolated-server";
+import { hydrated } from "./support/auth";
 
 // Logo Management and Hero Image Management (backoffice.md §2, §8): uploads with a progress bar, each refused
 // upload with its message, reordering by mouse and by keyboard (kept after a reload), deleting after the shared
@@ -43,13 +44,13 @@ const url = (path: string) => `${server.url}${path}`;
 
 async function signIn(page: Page, then: string) {
   await page.goto(url(`/admin/login?redirectTo=${encodeURIComponent(then)}`));
-  await page.waitForLoadState("networkidle");
+  await hydrated(page);
   await page.getByLabel("Email").fill(ADMIN.email);
   await page.getByLabel("Password").fill(ADMIN.password);
   await page.getByRole("button", { name: "Sign in" }).click();
   // Hashing the password is slow on a busy machine.
   await expect(page).toHaveURL(url(then), { timeout: 30_000 });
-  await page.waitForLoadState("networkidle");
+  await hydrated(page);
 }
 
 /** A picture file written to the test's own folder. */
@@ -188,7 +189,7 @@ test("reorders by dragging with the mouse, and the order is kept after a reload"
 
   // Put back as it was.
   await page.goto(url("/admin/logos"));
-  await page.waitForLoadState("networkidle");
+  await hydrated(page);
   await drag(page, page.getByRole("button", { name: `Reorder ${dragged[0]}` }), rows(page, "Logos").last());
   await expect.poll(() => logoNames(page)).toEqual(before);
 });
@@ -223,7 +224,7 @@ test("reorders with the keyboard: Space, arrow keys, Space; announced to screen 
   // The handle keeps the focus, so the next move can follow.
   await expect(page.getByRole("button", { name: `Reorder ${before[0]}` })).toBeFocused();
   await page.reload();
-  await page.waitForLoadState("networkidle");
+  await hydrated(page);
   expect(await logoNames(page)).toEqual(moved);
 
   // The same wait for dnd-kit to listen after a pick-up; pressing again is harmless: the row cannot go above 1.
@@ -302,7 +303,7 @@ test("deletes a logo after asking first; its files go with it and the storefront
   expect((await request.get(url(src!))).status()).toBe(200);
 
   await page.goto(url("/admin/logos"));
-  await page.waitForLoadState("networkidle");
+  await hydrated(page);
   const before = await logoNames(page);
   // The back office's one delete dialog, opened by the URL.
   await page.getByRole("link", { name: "Delete Short Lived" }).click();
@@ -416,7 +417,7 @@ test("the screens have no serious accessibility issues in their content", async 
   await signIn(page, "/admin/logos");
   for (const path of ["/admin/logos", "/admin/hero", "/admin/gallery", `/admin/gallery?edit=${GALLERY_FIRST}`]) {
     await page.goto(url(path));
-    await page.waitForLoadState("networkidle");
+    await hydrated(page);
     // The screen itself; the menu around it belongs to the admin layout.
     const results = await new AxeBuilder({ page }).include("#admin-main").analyze();
     expect(results.violations.filter((v) => v.impact === "serious" || v.impact === "critical")).toEqual([]);
@@ -481,7 +482,7 @@ test("hero images: upload with a description, move, and delete, on a phone too @
   await expect(slide).toHaveAttribute("srcset", /-1920\.webp 1920w$/);
 
   await page.goto(url("/admin/hero"));
-  await page.waitForLoadState("networkidle");
+  await hydrated(page);
   await page.getByRole("button", { name: "Move hero image 5 up" }).click();
   await expect(toast(page, "Order updated successfully")).toBeVisible();
   await expect(cards.nth(3)).toContainText("A drone show over the river");
@@ -513,7 +514,7 @@ test("the storefront header at 375 px keeps its menu button on screen with 1, 3 
     await page.setViewportSize({ width, height: 740 });
     // A new address each time: the browser may keep the home page for the 60 s it allows.
     await page.goto(url(`/?visit=${++visits}`));
-    await page.waitForLoadState("networkidle");
+    await hydrated(page);
     const header = page.locator("header").first();
     const shown = shownHeaderLogos(page);
     await expect(shown).toHaveCount(Math.min(headerLogoCount(width), logoCount));
@@ -545,7 +546,7 @@ test("the storefront header at 375 px keeps its menu button on screen with 1, 3 
   await test.step("many logos, wide and tall ones too", async () => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto(url("/admin/logos"));
-    await page.waitForLoadState("networkidle");
+    await hydrated(page);
     await uploadLogo(page, "Very Wide Sponsor", await pictureFile("very-wide.png", 1600, 200, [10, 120, 200]));
     await uploadLogo(page, "Tall Partner", await pictureFile("tall.png", 300, 600, [200, 120, 10]));
     await uploadLogo(page, "Square Partner", await pictureFile("square.png", 400, 400, [120, 10, 200]));
@@ -557,7 +558,7 @@ test("the storefront header at 375 px keeps its menu button on screen with 1, 3 
   await test.step("one colour logo: shown as uploaded over the home page's picture", async () => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto(url("/admin/logos"));
-    await page.waitForLoadState("networkidle");
+    await hydrated(page);
     for (const name of await logoNames(page)) await deleteLogo(page, name);
     await uploadLogo(page, "Red Mark", await pictureFile("red.png", 600, 300, [230, 20, 30]));
     await checkHeader(375, 1);

@@ -1,5 +1,6 @@
 import { expect as baseExpect, type Page } from "@playwright/test";
 import { adminServerTest } from "./support/admin-server";
+import { hydrated } from "./support/auth";
 
 // Settings > Rate structures (issue 19, ADR 0019): add a structure, let an item use it, and see the delete refused
 // while it is in use. On a server of its own, so the structure and the item's change stay out of other specs.
@@ -38,7 +39,7 @@ test("add a rate structure, give it to an item, and a delete in use is refused @
 
   // An item picks it in its dialog.
   await page.goto("/admin/inventory?q=LED");
-  await page.waitForLoadState("networkidle");
+  await hydrated(page);
   const item = page.getByRole("row").filter({ hasText: "LED" }).first();
   await item.getByRole("link", { name: /^Edit / }).click();
   await expect(dialog(page).getByRole("heading", { name: "Edit Inventory Item" })).toBeVisible();
@@ -48,7 +49,7 @@ test("add a rate structure, give it to an item, and a delete in use is refused @
 
   // In use: the delete is refused with the reason, and the structure stays.
   await page.goto("/admin/settings/rate-structures");
-  await page.waitForLoadState("networkidle");
+  await hydrated(page);
   await page
     .getByRole("row")
     .filter({ hasText: name })

@@ -1,5 +1,5 @@
 import { expect as baseExpect, test, type Browser, type Page } from "@playwright/test";
-import { open } from "./support/auth";
+import { hydrated, open } from "./support/auth";
 import { E2E_USERS, type E2ERole } from "./support/fixtures";
 import {
   removeDataDir,
@@ -30,7 +30,7 @@ async function signIn(page: Page, who: E2ERole | { email: string; password: stri
   await page.getByLabel("Password").fill(user.password);
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page).not.toHaveURL(/\/admin\/login/);
-  await page.waitForLoadState("networkidle");
+  await hydrated(page);
 }
 
 const unique = () => `${Date.now()}-${Math.random().toString(36).slice(2, 7)}`;

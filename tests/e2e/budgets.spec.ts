@@ -1,5 +1,5 @@
 import { expect as baseExpect, test as base, type Page } from "@playwright/test";
-import { open } from "./support/auth";
+import { hydrated, open } from "./support/auth";
 import { screenFitProblems } from "./support/screen-fit";
 import { postsOf, startPostgresSite, stopPostgresSite, type PostgresSite } from "./support/postgres-site";
 
@@ -39,7 +39,7 @@ async function signIn(page: Page) {
   await page.getByLabel("Password").fill(ADMIN.password);
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page).not.toHaveURL(/\/admin\/login/);
-  await page.waitForLoadState("networkidle");
+  await hydrated(page);
 }
 
 const dialog = (page: Page) => page.getByRole("dialog");

@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { removeDataDir, startServer, stopServer, withStoppedDatabase } from "./support/isolated-server";
+import { hydrated } from "./support/auth";
 
 const SUCCESS_TEXT = "Your message has been sent successfully! We'll get back to you shortly.";
 const ADDRESS = "House 42, Road 11, Block E, Banani, Dhaka 1213, Bangladesh";
@@ -24,7 +25,7 @@ function field(page: Page, label: string) {
 async function openContact(page: Page, base = "") {
   const response = await page.goto(`${base}/contact`);
   expect(response?.status()).toBe(200);
-  await page.waitForLoadState("networkidle");
+  await hydrated(page);
 }
 
 async function fillForm(

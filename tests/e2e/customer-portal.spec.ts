@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { open } from "./support/auth";
+import { hydrated, open } from "./support/auth";
 import { E2E_PORTAL_MUST_CHANGE, E2E_PORTAL_QUOTATIONS, E2E_USERS } from "./support/fixtures";
 
 // The customer portal (backoffice.md §2 Customer pages, §4, §6): a customer signs in, sees only the quotations
@@ -20,7 +20,7 @@ test("a customer signs in, sees only their own quotations, opens one, and cannot
   // Without a session the portal sends one to its sign-in page.
   await page.goto("/customer/dashboard");
   await expect(page).toHaveURL(/\/customer\/login$/);
-  await page.waitForLoadState("networkidle");
+  await hydrated(page);
   await expect(page).toHaveTitle("Customer Login");
   await expect(page.getByRole("heading", { name: "Customer Login" })).toBeVisible();
   await logIn(page, E2E_USERS.customer.email, "not-the-password");
@@ -107,7 +107,7 @@ test("a customer with a temporary password must choose their own, then reaches t
   await expect(page).toHaveURL(/\/customer\/change-password$/);
   await page.goto("/customer/dashboard");
   await expect(page).toHaveURL(/\/customer\/change-password$/);
-  await page.waitForLoadState("networkidle");
+  await hydrated(page);
   await expect(page.getByRole("heading", { name: "Change Password" })).toBeVisible();
   await page.getByLabel("Current password").fill(user.password);
   await page.locator('input[name="newPassword"]').fill("short");

@@ -2,6 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { dhakaDatePlus, UPCOMING_EVENTS } from "./support/fixtures";
 import { removeDataDir, startServer, stopServer, withStoppedDatabase } from "./support/isolated-server";
+import { hydrated } from "./support/auth";
 
 // /events (tabs Upcoming and Past, kept in the URL) and /events/{id}. The shared server holds the seed (five
 // events dated 2023-2024, so all past) and the two upcoming fixture events (20 and 45 days ahead).
@@ -24,7 +25,7 @@ const cardTitles = (page: Page) => cards(page).getByRole("heading", { level: 3 }
 /** Opens a page and waits until it is hydrated (its scripts loaded and run), so clicks reach React. */
 async function open(page: Page, path: string) {
   const response = await page.goto(path);
-  await page.waitForLoadState("networkidle");
+  await hydrated(page);
   return response;
 }
 

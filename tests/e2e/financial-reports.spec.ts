@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { expect as baseExpect, test as base, type Locator, type Page } from "@playwright/test";
-import { open } from "./support/auth";
+import { hydrated, open } from "./support/auth";
 import { startPostgresSite, stopPostgresSite, type PostgresSite } from "./support/postgres-site";
 import { screenFitProblems } from "./support/screen-fit";
 
@@ -65,7 +65,7 @@ async function signIn(page: Page, then: string) {
   await page.getByLabel("Password").fill(ADMIN.password);
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page).toHaveURL((url) => url.pathname === PATH, { timeout: 30_000 });
-  await page.waitForLoadState("networkidle");
+  await hydrated(page);
 }
 
 const statement = (page: Page) => page.getByTestId("statement-table");

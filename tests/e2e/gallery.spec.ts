@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import { hydrated } from "./support/auth";
 
 // /gallery: the seed has one picture per category. Filters kept in ?category=, a lightbox per picture, the
 // empty state for an unknown category, and 1 to 4 columns by screen width.
@@ -30,7 +31,7 @@ const bodyOverflow = (page: Page) => page.evaluate(() => getComputedStyle(docume
 /** Opens a page and waits until it is hydrated (its scripts loaded and run), so clicks reach React. */
 async function open(page: Page, path: string) {
   const response = await page.goto(path);
-  await page.waitForLoadState("networkidle");
+  await hydrated(page);
   return response;
 }
 

@@ -2,6 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { gzipSync } from "node:zlib";
 import { expect, test, type Page } from "@playwright/test";
 import { UPCOMING_EVENTS } from "./support/fixtures";
+import { hydrated } from "./support/auth";
 
 const activeSlide = (page: Page) => page.locator('section[aria-label="Highlights"] img[data-active="true"]');
 const heroAlt = async (page: Page) => activeSlide(page).getAttribute("alt");
@@ -32,7 +33,7 @@ test.describe("home page", () => {
   test("hero slideshow: advances every 5 s, arrows and dots wrap both ways", async ({ page }) => {
     await page.clock.install();
     await page.goto("/");
-    await page.waitForLoadState("networkidle");
+    await hydrated(page);
     expect(await heroAlt(page)).toBe(HERO_ALTS[0]);
     await page.clock.fastForward(5000);
     await expect.poll(() => heroAlt(page)).toBe(HERO_ALTS[1]);
@@ -51,7 +52,7 @@ test.describe("home page", () => {
   test("hero slideshow holds still while hovered or focused", async ({ page }) => {
     await page.clock.install();
     await page.goto("/");
-    await page.waitForLoadState("networkidle");
+    await hydrated(page);
     await page.locator('section[aria-label="Highlights"] h1').hover();
     await page.clock.fastForward(12_000);
     expect(await heroAlt(page)).toBe(HERO_ALTS[0]);
@@ -70,7 +71,7 @@ test.describe("home page", () => {
     await page.emulateMedia({ reducedMotion: "reduce" });
     await page.clock.install();
     await page.goto("/");
-    await page.waitForLoadState("networkidle");
+    await hydrated(page);
     await page.mouse.move(0, 0);
     await page.clock.fastForward(20_000);
     expect(await heroAlt(page)).toBe(HERO_ALTS[0]);
@@ -130,7 +131,7 @@ test.describe("home page", () => {
 
   test("has no serious or critical accessibility violations", async ({ page }) => {
     await page.goto("/");
-    await page.waitForLoadState("networkidle");
+    await hydrated(page);
     const results = await new AxeBuilder({ page }).analyze();
     expect(results.violations.filter((v) => v.impact === "serious" || v.impact === "critical")).toEqual([]);
   });

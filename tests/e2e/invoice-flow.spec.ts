@@ -2,7 +2,7 @@ import { expect as baseExpect, test, type Page } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import { formatMoney } from "../../app/lib/format";
 import { pdfWords } from "../support/pdf-text";
-import { signIn } from "./support/auth";
+import { hydrated, signIn } from "./support/auth";
 import { dhakaDatePlus } from "./support/fixtures";
 import { firstPortalSignIn, mailingServer, openQuotationPanel, requestQuotation } from "./support/quotation-journey";
 
@@ -52,7 +52,7 @@ const site = mailingServer(ADMIN);
 
 async function open(page: Page, path: string): Promise<void> {
   await page.goto(path);
-  await page.waitForLoadState("networkidle");
+  await hydrated(page);
 }
 
 test("approve, invoice, e-mail, portal, payment with VDS and AIT, settled, certificate, the VAT report", async ({

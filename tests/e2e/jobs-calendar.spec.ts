@@ -4,6 +4,7 @@ import { adminServerTest } from "./support/admin-server";
 import { dhakaDatePlus } from "./support/fixtures";
 import { openQuotationPanel, requestQuotation } from "./support/quotation-journey";
 import { screenFitProblems } from "./support/screen-fit";
+import { hydrated } from "./support/auth";
 
 // The jobs' list, calendar and warehouse day (issue 26): a quotation asked for on the website and approved in the
 // back office opens a job; it shows on the calendar's month grid at 1280 px and in its agenda at 375 px (no sideways
@@ -26,7 +27,7 @@ async function shot(page: Page, name: string) {
 
 async function settle(page: Page, path: string) {
   await page.goto(path);
-  await page.waitForLoadState("networkidle");
+  await hydrated(page);
 }
 
 test("an approved quotation's job on the calendar (month, agenda, week), in the list and on its warehouse day", async ({

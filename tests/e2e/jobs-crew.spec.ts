@@ -3,6 +3,7 @@ import { adminServerTest } from "./support/admin-server";
 import { dhakaDatePlus } from "./support/fixtures";
 import { openQuotationPanel, requestQuotation } from "./support/quotation-journey";
 import { screenFitProblems } from "./support/screen-fit";
+import { hydrated } from "./support/auth";
 
 // A job's crew (issue 26): two requests for the same day approved by staff open two jobs; on the first, Assign crew
 // puts a Technical Crew member on Setup; on the second, the same person is warned about (the first job named) and
@@ -99,7 +100,7 @@ test("assign a crew member, assign them anyway on an overlapping job, make the e
   await page.setViewportSize({ width: 1280, height: 800 });
 
   await page.goto("/admin/events?q=Crew%20Product%20Launch");
-  await page.waitForLoadState("networkidle");
+  await hydrated(page);
   const card = page.getByRole("article", { name: "Crew Product Launch" });
   await expect(card).toBeVisible();
   await expect(card).toContainText("Radisson Blu");

@@ -4,6 +4,7 @@ import { adminServerTest } from "./support/admin-server";
 import { dhakaDatePlus } from "./support/fixtures";
 import { openQuotationPanel, requestQuotation } from "./support/quotation-journey";
 import { screenFitProblems } from "./support/screen-fit";
+import { hydrated } from "./support/auth";
 
 // Out and back (issue 26's proof): a visitor asks for 3 moving heads; staff approve, which opens the job; the Jobs
 // list finds it; its Pick list tab opens; on the Overview the moving heads leave by their typed item code (one with
@@ -51,7 +52,7 @@ test("approve → job → pick list → dispatch by typed code → check in one 
 
   // The Jobs list finds it; its row opens the job.
   await page.goto(`/admin/jobs?q=${encodeURIComponent(reference)}`);
-  await page.waitForLoadState("networkidle");
+  await hydrated(page);
   await page.getByRole("link", { name: reference, exact: true }).click();
   await expect(page.getByRole("heading", { name: new RegExp(EVENT) })).toBeVisible();
   await expect(page.getByText(reference, { exact: true })).toBeVisible();
@@ -64,7 +65,7 @@ test("approve → job → pick list → dispatch by typed code → check in one 
   await expect(page.getByText("3 units to pick").first()).toBeVisible();
   await page.getByRole("navigation", { name: "Job" }).getByRole("link", { name: "Overview" }).click();
   await expect(page).toHaveURL((url) => url.pathname === jobPath);
-  await page.waitForLoadState("networkidle");
+  await hydrated(page);
 
   // Dispatch by typing works without JavaScript: the plain form posts and the page comes back with 1 unit sent.
   const noScript = await browser.newContext({
@@ -81,7 +82,7 @@ test("approve → job → pick list → dispatch by typed code → check in one 
 
   // With JavaScript: a wrong code is refused by name; the right one, in capitals, sends the 2 left.
   await page.reload();
-  await page.waitForLoadState("networkidle");
+  await hydrated(page);
   const dispatch = page.getByRole("region", { name: "Dispatch" });
   await expect(dispatch.getByText("2 units still to send")).toBeVisible();
   await dispatch.getByLabel("Item code").fill("no-such-item");
@@ -119,6 +120,6 @@ test("approve → job → pick list → dispatch by typed code → check in one 
 
   // The inventory: the moving heads have one unit in repair until that date.
   await page.goto("/admin/inventory?q=Moving%20Head%20Beam");
-  await page.waitForLoadState("networkidle");
+  await hydrated(page);
   await expect(page.getByText(`1 in repair until ${REPAIR_DATE}`)).toBeVisible();
 });

@@ -4,6 +4,7 @@ import { adminServerTest } from "./support/admin-server";
 import { dhakaDatePlus } from "./support/fixtures";
 import { openQuotationPanel, requestQuotation } from "./support/quotation-journey";
 import { screenFitProblems } from "./support/screen-fit";
+import { hydrated } from "./support/auth";
 
 // A job's pick list (issue 26): a visitor's request approved by staff opens a job; its pick list shows the moving
 // heads under Lighting with the units to pick, reserved and sent; Download PDF gives a PDF naming the job's
@@ -93,7 +94,7 @@ test("approve a request, open its job's pick list, download the PDF, print the l
 
   // The inventory: a row's Print label opens its label as a PDF.
   await page.goto("/admin/inventory?q=Moving%20Head%20Beam");
-  await page.waitForLoadState("networkidle");
+  await hydrated(page);
   const printLabel = page.getByRole("link", { name: "Print label for Moving Head Beam Light" });
   await expect(printLabel).toBeVisible();
   const label = await pdfAt(page, (await printLabel.getAttribute("href"))!);

@@ -1,7 +1,7 @@
 import { expect as baseExpect, test as base, type Browser, type Page } from "@playwright/test";
 import type { UserRole } from "../../app/domain/auth/roles";
 import { readable, startSmtp, type TestSmtp } from "../support/test-smtp";
-import { open } from "./support/auth";
+import { hydrated, open } from "./support/auth";
 import { postsOf, startPostgresSite, stopPostgresSite, type PostgresSite } from "./support/postgres-site";
 
 // Issue 20 as people see it: "Forgot password?" on both sign-in pages, the e-mailed link read from the mailbox (a
@@ -61,7 +61,7 @@ async function signIn(page: Page, user: { email: string; password: string }, log
   await page.getByLabel("Password").fill(user.password);
   await page.getByRole("button", { name: loginPath === "/admin/login" ? "Sign in" : "Login" }).click();
   await expect(page).not.toHaveURL(new RegExp(`${loginPath}($|\\?)`));
-  await page.waitForLoadState("networkidle");
+  await hydrated(page);
 }
 
 /**

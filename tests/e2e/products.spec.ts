@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import { hydrated } from "./support/auth";
 
 // The shared server holds the seed: 19 products, every one of the 14 categories with at least one item, and
 // 'led' holding only the P3 LED wall.
@@ -135,7 +136,7 @@ test.describe("/products", () => {
   test("on a phone the categories hide behind 'Show Filters' / 'Hide Filters' @mobile", async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 740 });
     await page.goto("/products");
-    await page.waitForLoadState("networkidle");
+    await hydrated(page);
     const toggle = page.getByRole("button", { name: "Show Filters" });
     await expect(toggle).toBeVisible();
     await expect(toggle).toHaveAttribute("aria-expanded", "false");
@@ -300,7 +301,7 @@ test.describe("/products/{id}", () => {
 
   test("the gallery moves with previous/next (wrapping) and thumbnails", async ({ page }) => {
     await page.goto("/products/led-wall-p3");
-    await page.waitForLoadState("networkidle");
+    await hydrated(page);
     const main = page.getByRole("button", { name: /^View larger: picture \d of 3$/ });
     await expect(main).toHaveAccessibleName("View larger: picture 1 of 3");
     await expect(main.locator("img")).toHaveAttribute("src", "/images/products/led-wall-p3-1.webp");
@@ -325,7 +326,7 @@ test.describe("/products/{id}", () => {
     page,
   }) => {
     await page.goto("/products/led-wall-p3");
-    await page.waitForLoadState("networkidle");
+    await hydrated(page);
     const opener = page.getByRole("button", { name: /^View larger: picture \d of 3$/ });
     const dialog = page.getByRole("dialog", { name: "Pictures of P3 Indoor LED Video Wall" });
     const picture = dialog.getByRole("img");

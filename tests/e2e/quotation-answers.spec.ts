@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { expect as baseExpect, test, type Browser, type Page } from "@playwright/test";
-import { signIn } from "./support/auth";
+import { hydrated, signIn } from "./support/auth";
 import { dhakaDatePlus } from "./support/fixtures";
 import { stopServer, withStoppedDatabase, type IsolatedServer } from "./support/isolated-server";
 import { closeOwnServer, startOwnServer } from "./support/quotation-journey";
@@ -73,7 +73,7 @@ async function adminPage(browser: Browser): Promise<Page> {
  */
 async function sendAndFindLink(staff: Page, id: string, unitPrice: string, button: string): Promise<string> {
   await staff.goto(`/admin/quotations?view=${id}`);
-  await staff.waitForLoadState("networkidle");
+  await hydrated(staff);
   const panel = staff.getByRole("dialog");
   await panel.getByRole("textbox", { name: /Unit price of Moving Head Beam/ }).fill(unitPrice);
   await panel.getByRole("button", { name: button }).click();
@@ -130,7 +130,7 @@ test("the customer downloads the PDF, asks to negotiate, and approves revision 2
 
   const customer = await (await browser.newContext({ baseURL: server.url, acceptDownloads: true })).newPage();
   await customer.goto(firstLink);
-  await customer.waitForLoadState("networkidle");
+  await hydrated(customer);
   await expect(customer.getByText("৳5,750.00")).toBeVisible(); // 2 × 2,500 + 15% VAT
 
   // The PDF of the revision shown, as it was sent.
@@ -154,7 +154,7 @@ test("the customer downloads the PDF, asks to negotiate, and approves revision 2
   // Revision 2 at the asked price, by a new link.
   const secondLink = await sendAndFindLink(staff, q.id, "2200", "Send Revision 2");
   await customer.goto(secondLink);
-  await customer.waitForLoadState("networkidle");
+  await hydrated(customer);
 
   // Approve asks first, naming the total; Cancel leaves it as it was.
   await customer.getByRole("link", { name: "Approve", exact: true }).click();

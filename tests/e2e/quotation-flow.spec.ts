@@ -1,5 +1,5 @@
 import { expect as baseExpect, test, type Page } from "@playwright/test";
-import { signIn } from "./support/auth";
+import { hydrated, signIn } from "./support/auth";
 import { dhakaDatePlus } from "./support/fixtures";
 import { firstPortalSignIn, mailingServer, openQuotationPanel, requestQuotation } from "./support/quotation-journey";
 
@@ -29,7 +29,7 @@ function linkIn(mail: string): string {
 
 async function pendingFigure(page: Page): Promise<number> {
   await page.goto("/admin");
-  await page.waitForLoadState("networkidle");
+  await hydrated(page);
   const text = await page.getByTestId("card-pendingQuotations").getByTestId("card-value").textContent();
   return Number(text!.replace(/[^\d]/g, ""));
 }

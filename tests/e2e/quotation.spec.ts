@@ -3,6 +3,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { startSmtp } from "../support/test-smtp";
 import { dhakaDatePlus } from "./support/fixtures";
 import { removeDataDir, startServer, stopServer, withStoppedDatabase } from "./support/isolated-server";
+import { hydrated } from "./support/auth";
 
 const SENT_WITH_EMAIL = "Quotation submitted successfully! A confirmation email has been sent.";
 const SENT_WITHOUT_EMAIL = "Quotation submitted successfully! We will contact you soon.";
@@ -19,7 +20,7 @@ const DETAILS = {
 
 async function ready(page: Page, path = "/quotation") {
   await page.goto(path);
-  await page.waitForLoadState("networkidle");
+  await hydrated(page);
   await expect(page.getByLabel("Product", { exact: true })).toBeEnabled();
 }
 
@@ -240,8 +241,8 @@ test("the quotation, its lines and both e-mails are stored; with SMTP the page s
   const server = await startServer({ SMTP_URL: smtp.url });
   try {
     const { chromium } = await import("@playwright/test");
-    const { CHROMIUM_ARGS, CHROMIUM_PATH } = await import("../../scripts/lib/chromium.mjs");
-    const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+    const { CHROMIUM_ARGS, TEST_BROWSER_PATH } = await import("../../scripts/lib/chromium.mjs");
+    const browser = await chromium.launch({ executablePath: TEST_BROWSER_PATH, args: CHROMIUM_ARGS });
     const page = await browser.newPage({ baseURL: server.url });
     await ready(page, "/quotation?product=photo-booth-360");
     await page.getByLabel("Quantity", { exact: true }).fill("2");

@@ -1,5 +1,6 @@
 import { expect, test as base, type Page } from "@playwright/test";
 import { removeDataDir, startServer, stopServer, type IsolatedServer } from "./isolated-server";
+import { hydrated } from "./auth";
 
 // The back-office specs that add records (items, employees, events, pictures) run on a server of their own, one
 // per worker, so what they add does not move what the storefront and dashboard specs count on the shared server.
@@ -38,13 +39,13 @@ export function adminServerTest(admin: TestAdmin) {
   /** Signs in as this server's administrator and waits on `then` (a back-office path). */
   async function signIn(page: Page, then: string) {
     await page.goto(`/admin/login?redirectTo=${encodeURIComponent(then)}`);
-    await page.waitForLoadState("networkidle");
+    await hydrated(page);
     await page.getByLabel("Email").fill(admin.email);
     await page.getByLabel("Password").fill(admin.password);
     await page.getByRole("button", { name: "Sign in" }).click();
     const landing = new URL(then, "http://localhost").pathname;
     await expect(page).toHaveURL((url) => url.pathname === landing, { timeout: 30_000 });
-    await page.waitForLoadState("networkidle");
+    await hydrated(page);
   }
 
   return { test, signIn };

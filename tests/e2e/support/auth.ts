@@ -5,17 +5,28 @@ import { E2E_USERS, type E2ERole } from "./fixtures";
 export async function signIn(page: Page, who: E2ERole | { email: string; password: string }, redirectTo?: string) {
   const user = typeof who === "string" ? E2E_USERS[who] : who;
   await page.goto(redirectTo ? `/admin/login?redirectTo=${encodeURIComponent(redirectTo)}` : "/admin/login");
-  await page.waitForLoadState("networkidle");
+  await hydrated(page);
   await page.getByLabel("Email").fill(user.email);
   await page.getByLabel("Password").fill(user.password);
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page).not.toHaveURL(/\/admin\/login/);
-  await page.waitForLoadState("networkidle");
+  await hydrated(page);
 }
 
-/** Opens a page and waits until it is hydrated (its scripts loaded and run), so clicks reach React. */
+/**
+ * Waits until the document in the page is hydrated (React has attached its handlers: the root layout then marks
+ * <html data-hydrated>), so that clicks reach React. A page whose scripts do not run (a context with JavaScript off)
+ * is ready once loaded: its inline start-up script never set window.__reactRouterContext.
+ */
+export async function hydrated(page: Page) {
+  await page.waitForLoadState("load");
+  if (await page.evaluate(() => "__reactRouterContext" in window))
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+}
+
+/** Opens a page and waits until it is hydrated, so clicks reach React. */
 export async function open(page: Page, path: string) {
   const response = await page.goto(path);
-  await page.waitForLoadState("networkidle");
+  await hydrated(page);
   return response;
 }

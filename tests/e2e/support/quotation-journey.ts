@@ -1,6 +1,7 @@
 import { expect as baseExpect, test, type Browser, type Locator, type Page } from "@playwright/test";
 import { readable, startSmtp, type TestSmtp } from "../../support/test-smtp";
 import { removeDataDir, startServer, stopServer, type IsolatedServer } from "./isolated-server";
+import { hydrated } from "./auth";
 
 // The steps of a quotation's journey that several specs take on a server of their own (quotation-flow,
 // quotation-terms, quotation-answers): the server and its e-mail, a visitor's request, the staff's panel, and the
@@ -91,7 +92,7 @@ export async function requestQuotation(
   { quantity, details }: { quantity: number; details: Record<string, string> },
 ): Promise<void> {
   await visitor.goto("/quotation?product=moving-head-beam");
-  await visitor.waitForLoadState("networkidle");
+  await hydrated(visitor);
   await expect(visitor.getByLabel("Product", { exact: true })).toBeEnabled();
   await visitor.getByLabel("Quantity", { exact: true }).fill(String(quantity));
   await visitor.getByRole("button", { name: "Add" }).click();
@@ -103,7 +104,7 @@ export async function requestQuotation(
 /** Staff open the Quotation Details panel of the (one) quotation asked for from `email`. */
 export async function openQuotationPanel(staff: Page, email: string): Promise<Locator> {
   await staff.goto(`/admin/quotations?q=${encodeURIComponent(email)}`);
-  await staff.waitForLoadState("networkidle");
+  await hydrated(staff);
   await staff.getByRole("link", { name: /View details of/ }).click();
   const panel = staff.getByRole("dialog");
   await expect(panel.getByRole("heading", { name: "Quotation Details" })).toBeVisible();
@@ -120,7 +121,7 @@ export async function firstPortalSignIn(
   { email, temporaryPassword, newPassword }: { email: string; temporaryPassword: string; newPassword: string },
 ): Promise<void> {
   await customer.goto("/customer/login");
-  await customer.waitForLoadState("networkidle");
+  await hydrated(customer);
   await customer.getByLabel("Email").fill(email);
   await customer.getByLabel("Password").fill(temporaryPassword);
   await customer.getByRole("button", { name: "Login" }).click();
