@@ -161,6 +161,7 @@ export async function advancePaid(customerId: string, amount: string, date: stri
       date,
       description: "Advance received",
       source: { type: "customer_payment", id },
+      party: { kind: "customer", id: customerId },
       lines: twoLines(CASH, ADVANCES, toPaisa(amount)),
       createdBy: null,
     });

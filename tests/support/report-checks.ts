@@ -304,15 +304,22 @@ export async function checkAgainstHledger(
 
 /** Each account's balance as hledger computes it (all postings, or before `end`); null where hledger is absent. */
 export function hledgerBalances(file: string, end: string | null): Map<string, bigint> | null {
+  return hledgerBalanceCsv(file, ["--flat", ...(end ? ["-e", end] : [])]);
+}
+
+/**
+ * Each party's balance as hledger computes it from the postings' `party` tags (issue 36), by tag value
+ * (`customer-<id>`, hledgerPartyTag); null where hledger is absent.
+ */
+export function hledgerPartyBalances(file: string): Map<string, bigint> | null {
+  return hledgerBalanceCsv(file, ["tag:party", "--pivot", "party"]);
+}
+
+/** hledger's `balance` report as a map of name to paisa. */
+function hledgerBalanceCsv(file: string, args: readonly string[]): Map<string, bigint> | null {
   let csv: string;
   try {
-    csv = execFileSync(
-      "hledger",
-      ["-f", file, "balance", "--flat", "-E", "-N", "-O", "csv", ...(end ? ["-e", end] : [])],
-      {
-        encoding: "utf8",
-      },
-    );
+    csv = execFileSync("hledger", ["-f", file, "balance", "-E", "-N", "-O", "csv", ...args], { encoding: "utf8" });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT" && !process.env.CI) return null;
     throw error;

@@ -73,6 +73,7 @@ export async function insertIssuedInvoice(
       description: `Tax invoice ${taken.number}`,
       reference: taken.number,
       source: { type: "invoice" },
+      party: { kind: "customer", id: customerId },
       lines: [
         { accountId: accounts.receivable, debit: net + vat, credit: 0n },
         { accountId: accounts["income.rental"], debit: 0n, credit: net },
@@ -145,6 +146,7 @@ export async function insertCreditNote(
       description: `Credit note ${taken.number}`,
       reference: taken.number,
       source: { type: "credit_note" },
+      party: { kind: "customer", id: invoice.customerId },
       lines: [
         { accountId: accounts["income.rental"], debit: value, credit: 0n },
         { accountId: accounts["vat.payable"], debit: vat, credit: 0n },

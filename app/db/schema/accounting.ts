@@ -19,6 +19,7 @@ import {
   ACCOUNT_TYPES,
   BUDGET_TYPES,
   CASH_FLOW_ACTIVITIES,
+  CONTROL_PARTY_KINDS,
   FISCAL_YEAR_MAX,
   FISCAL_YEAR_MIN,
   JOURNAL_SOURCES,
@@ -36,6 +37,8 @@ import { SALARY_PAYMENT_METHODS } from "../../domain/people/constants";
 import { users } from "./auth";
 import { createdAt, id, money, sqlList, updatedAt } from "./columns";
 import { employees } from "./people";
+import { suppliers } from "./purchases";
+import { customers } from "./sales";
 
 /**
  * The chart of accounts. An account with postings keeps its type (trigger chart_of_accounts_type_fixed) and cannot
@@ -59,6 +62,12 @@ export const chartOfAccounts = pgTable(
      * cash, bank and wallet accounts, which are the cash itself.
      */
     cashFlowActivity: text("cash_flow_activity", { enum: CASH_FLOW_ACTIVITIES }),
+    /**
+     * Set on a control account (issue 36: receivables, customer advances, payables, salaries payable, VDS receivable,
+     * withheld taxes payable): its posted lines each carry a party of this kind ("any": of any kind), and lines on
+     * other accounts carry none, so every party's balance is read from the ledger.
+     */
+    partyKind: text("party_kind", { enum: CONTROL_PARTY_KINDS }),
     isActive: boolean("is_active").notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -79,6 +88,12 @@ export const chartOfAccounts = pgTable(
       ),
     ),
     check("chart_of_accounts_not_own_parent_check", sql`${t.parentId} is null or ${t.parentId} <> ${t.id}`),
+    check(
+      "chart_of_accounts_party_kind_check",
+      sql.raw(
+        `party_kind is null or (party_kind in (${sqlList(CONTROL_PARTY_KINDS)}) and type in ('asset', 'liability') and payment_method is null)`,
+      ),
+    ),
   ],
 );
 
@@ -187,6 +202,10 @@ export const journalLines = pgTable(
      * when a draft is posted: the one change a posted line allows), so balances read the lines without the entries.
      */
     posted: boolean("posted").notNull().default(false),
+    /** The line's party (issue 36), at most one: set on a control account's lines, never on others. */
+    customerId: uuid("customer_id").references(() => customers.id, { onDelete: "restrict" }),
+    supplierId: uuid("supplier_id").references(() => suppliers.id, { onDelete: "restrict" }),
+    employeeId: uuid("employee_id").references(() => employees.id, { onDelete: "restrict" }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -207,6 +226,17 @@ export const journalLines = pgTable(
     check("journal_lines_one_side_check", sql`${t.debit} = 0 or ${t.credit} = 0`),
     // A line says something: an empty one added to a posted entry would change it without changing its total.
     check("journal_lines_not_empty_check", sql`${t.debit} > 0 or ${t.credit} > 0`),
+    check("journal_lines_one_party_check", sql`num_nonnulls(${t.customerId}, ${t.supplierId}, ${t.employeeId}) <= 1`),
+    // A party's posted lines in date order: its statement, balance and ageing.
+    index("journal_lines_customer_posted_idx")
+      .on(t.customerId, t.entryDate, t.createdAt, t.id)
+      .where(sql`posted and ${t.customerId} is not null`),
+    index("journal_lines_supplier_posted_idx")
+      .on(t.supplierId, t.entryDate, t.createdAt, t.id)
+      .where(sql`posted and ${t.supplierId} is not null`),
+    index("journal_lines_employee_posted_idx")
+      .on(t.employeeId, t.entryDate, t.createdAt, t.id)
+      .where(sql`posted and ${t.employeeId} is not null`),
   ],
 );
 

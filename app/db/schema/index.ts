@@ -8,3 +8,4 @@ export * from "./sales";
 export * from "./banking";
 export * from "./jobs";
 export * from "./system";
+export * from "./purchases";

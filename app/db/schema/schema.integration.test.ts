@@ -54,6 +54,7 @@ describe("the migrated schema", () => {
         "rate_structures",
         "sessions",
         "settlements",
+        "suppliers",
         "tasks",
         "tax_records",
         "vat_periods",

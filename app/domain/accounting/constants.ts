@@ -2,6 +2,14 @@
 export const ACCOUNT_TYPES = ["asset", "liability", "equity", "income", "expense"] as const;
 export type AccountType = (typeof ACCOUNT_TYPES)[number];
 
+/** Who a line on a control account is owed by or owes (issue 36): its party. */
+export const PARTY_KINDS = ["customer", "supplier", "employee"] as const;
+export type PartyKind = (typeof PARTY_KINDS)[number];
+
+/** What parties a control account's lines carry: one kind, or any of them (withheld taxes payable). */
+export const CONTROL_PARTY_KINDS = [...PARTY_KINDS, "any"] as const;
+export type ControlPartyKind = (typeof CONTROL_PARTY_KINDS)[number];
+
 export const TRANSACTION_TYPES = ["income", "expense"] as const;
 export const PAYMENT_METHODS = ["cash", "bank", "mobile_banking"] as const;
 export const TRANSACTION_STATUSES = ["pending", "completed", "cancelled"] as const;

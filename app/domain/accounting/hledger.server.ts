@@ -1,10 +1,13 @@
 import { sql } from "drizzle-orm";
 import { queryRows, type DbOrTx } from "../../db/client.server";
+import type { PartyKind } from "./constants";
+import { partyOf } from "./journal";
 
 // The posted ledger as a plain-text hledger journal (issue 21, "an independent check"): every posted entry with
 // its lines, in date order, amounts in BDT with 2 decimals. Debian's hledger reads it and computes balances and
 // statements on its own, which tests compare with ours to the paisa. Drafts are not in the book, so not here. Each
-// entry carries its id and source as tags (`; id: …, source: year_end_close`).
+// entry carries its id and source as tags (`; id: …, source: year_end_close`), and each line of a control account its
+// party (`; party: customer-<id>`, issue 36), so hledger can give every party's balance (`tag:party=customer-<id>`).
 
 /** hledger reads two spaces or a tab as the end of an account name, and ";" as a comment: neither may appear. */
 function clean(text: string): string {
@@ -31,6 +34,14 @@ interface LineRow {
   name: string;
   debit: string;
   credit: string;
+  customer_id: string | null;
+  supplier_id: string | null;
+  employee_id: string | null;
+}
+
+/** The tag value a line's party has in the journal (and in a query: `tag:party=<value>`). */
+export function hledgerPartyTag(kind: PartyKind, id: string): string {
+  return `${kind}-${id}`;
 }
 
 /** Entries read per query: the export streams a ledger of any size in bounded memory. */
@@ -68,7 +79,8 @@ export async function writeHledgerJournal(db: DbOrTx, write: (chunk: string) => 
       db,
       sql`select e.id as entry_id, e.entry_date::text as entry_date, e.reference_no, e.description, e.source_type,
                  a.code, a.name,
-                 l.debit::text as debit, l.credit::text as credit
+                 l.debit::text as debit, l.credit::text as credit,
+                 l.customer_id, l.supplier_id, l.employee_id
             from journal_entries e
             join journal_lines l on l.journal_entry_id = e.id
             join chart_of_accounts a on a.id = l.account_id
@@ -85,7 +97,13 @@ export async function writeHledgerJournal(db: DbOrTx, write: (chunk: string) => 
         chunk += `\n${line.entry_date} *${code} ${clean(line.description) || "Journal entry"}  ; id: ${line.entry_id}, source: ${line.source_type}\n`;
       }
       const amount = line.debit !== "0.00" ? line.debit : `-${line.credit}`;
-      chunk += `    ${hledgerAccountName(line.code, line.name)}  ${amount} BDT\n`;
+      const party = partyOf({
+        customerId: line.customer_id,
+        supplierId: line.supplier_id,
+        employeeId: line.employee_id,
+      });
+      const tag = party ? `  ; party: ${hledgerPartyTag(party.kind, party.id)}` : "";
+      chunk += `    ${hledgerAccountName(line.code, line.name)}  ${amount} BDT${tag}\n`;
     }
     await write(chunk);
     const last: { id: string; entry_date: string } = entries[entries.length - 1]!;

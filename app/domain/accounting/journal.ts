@@ -1,8 +1,15 @@
 import { fitsMoneyColumn, fromPaisa, MONEY_MAX_LABEL, sumPaisa } from "../../lib/money";
+import type { PartyKind } from "./constants";
 
 // A journal entry's lines as the posting code builds them: amounts in integer paisa, one side each. The rules every
 // entry keeps before it is written (DESIGN §10); the database keeps them again (drizzle/0009_ledger.sql). Browser-safe:
 // the General Ledger's lines editor checks the same way.
+
+/** A line's party (issue 36): the customer, supplier or employee a control account's line is owed by or owes. */
+export interface PartyRef {
+  kind: PartyKind;
+  id: string;
+}
 
 export interface EntryLine {
   accountId: string;
@@ -11,6 +18,8 @@ export interface EntryLine {
   /** Paisa, 0 when the line is a debit. */
   credit: bigint;
   description?: string | null;
+  /** Set on a control account's line (receivables, payables, salaries payable...), never on another's. */
+  party?: PartyRef | null;
 }
 
 export const JOURNAL_MESSAGES = {
@@ -61,7 +70,13 @@ export function entryLineErrors(lines: readonly EntryLine[]): Record<string, str
 
 /** A reversal's lines: the original's with debit and credit swapped (DESIGN §10). */
 export function mirrorLines(lines: readonly EntryLine[]): EntryLine[] {
-  return lines.map((l) => ({ accountId: l.accountId, debit: l.credit, credit: l.debit, description: l.description }));
+  return lines.map((l) => ({
+    accountId: l.accountId,
+    debit: l.credit,
+    credit: l.debit,
+    description: l.description,
+    party: l.party,
+  }));
 }
 
 /** A two-line entry: `amount` debited to one account and credited to another. */
@@ -75,4 +90,29 @@ export function twoLines(
     { accountId: debitAccountId, debit: amount, credit: 0n, description },
     { accountId: creditAccountId, debit: 0n, credit: amount, description },
   ];
+}
+
+/** A line's party as journal_lines' three columns, at most one of them set. */
+export function partyColumns(party: PartyRef | null | undefined): {
+  customerId: string | null;
+  supplierId: string | null;
+  employeeId: string | null;
+} {
+  return {
+    customerId: party?.kind === "customer" ? party.id : null,
+    supplierId: party?.kind === "supplier" ? party.id : null,
+    employeeId: party?.kind === "employee" ? party.id : null,
+  };
+}
+
+/** The party of a stored line's three columns, or null. */
+export function partyOf(columns: {
+  customerId: string | null;
+  supplierId: string | null;
+  employeeId: string | null;
+}): PartyRef | null {
+  if (columns.customerId) return { kind: "customer", id: columns.customerId };
+  if (columns.supplierId) return { kind: "supplier", id: columns.supplierId };
+  if (columns.employeeId) return { kind: "employee", id: columns.employeeId };
+  return null;
 }

@@ -12,8 +12,8 @@ import {
 import { formatShortDate } from "../../lib/format";
 import { fromPaisa } from "../../lib/money";
 import { ACCOUNT_ROLES, type AccountRole } from "./account-roles";
-import type { JournalSource, JournalStatus } from "./constants";
-import { entryLineErrors, entryTotals, type EntryLine } from "./journal";
+import type { ControlPartyKind, JournalSource, JournalStatus } from "./constants";
+import { entryLineErrors, entryTotals, partyColumns, type EntryLine, type PartyRef } from "./journal";
 
 // The one way into the book (DESIGN §10, issue 21): every posting function and the General Ledger write entries
 // here, inside the caller's transaction, so a document and its entry are kept together or not at all. The rules are
@@ -41,6 +41,11 @@ export interface NewEntry {
   source: { type: JournalSource; id?: string | null };
   lines: readonly EntryLine[];
   /**
+   * The document's party (issue 36): given to each of its lines on a control account that names none of its own (a
+   * payroll run names each employee on its own lines). Lines on other accounts never carry it.
+   */
+  party?: PartyRef | null;
+  /**
    * Set on a reversal: the entry it mirrors. A reversal may post to a deactivated account: it takes back what was
    * posted there, and deactivating an account must not make a mistake on it impossible to correct.
    */
@@ -55,6 +60,10 @@ export const LEDGER_MESSAGES = {
   accountInactive: (code: string, name: string) => `Account ${code} ${name} is deactivated: choose another`,
   accountMissing: "This account does not exist any more: choose another",
   roleMissing: (label: string) => `No account is set for "${label}" in Settings > Accounting`,
+  partyMissing: (code: string, name: string, kind: ControlPartyKind) =>
+    `Account ${code} ${name} is kept by party: choose the ${kind === "any" ? "customer, supplier or employee" : kind} of this line`,
+  partyWrongKind: (code: string, name: string, kind: ControlPartyKind) =>
+    `Account ${code} ${name} is kept by ${kind}: this line's party must be a ${kind}`,
 } as const;
 
 /** The lock date (Settings > Accounting), or null when the books are open. */
@@ -169,7 +178,8 @@ export async function writeEntry(tx: DbOrTx, entry: NewEntry, status: JournalSta
   if (!entry.reversesId && entry.source.type !== "year_end_close") await assertActiveAccounts(tx, entry.lines);
   if (status === "posted")
     await assertOpenDate(tx, entry.date, "date", { yearEndClose: entry.source.type === "year_end_close" });
-  const total = entryTotals(entry.lines).debits;
+  const lines = await linesWithParties(tx, entry, status);
+  const total = entryTotals(lines).debits;
   const [row] = await tx
     .insert(journalEntries)
     .values({
@@ -185,8 +195,48 @@ export async function writeEntry(tx: DbOrTx, entry: NewEntry, status: JournalSta
       createdBy: entry.createdBy,
     })
     .returning({ id: journalEntries.id });
-  await writeLines(tx, row!.id, entry.lines);
+  await writeLines(tx, row!.id, lines);
   return row!.id;
+}
+
+/**
+ * The entry's lines with their parties (issue 36): a line on a control account names its own party or takes the
+ * entry's, of the account's kind; a line on another account carries none. A posted entry is refused, naming the
+ * line, when a control account's line has no party or one of another kind (the database refuses the same, and a
+ * party on another account's line: journal_lines_control_account_party, journal_lines_party_on_control_account).
+ */
+async function linesWithParties(tx: DbOrTx, entry: NewEntry, status: JournalStatus): Promise<EntryLine[]> {
+  const ids = [...new Set(entry.lines.map((l) => l.accountId))];
+  const accounts = ids.length
+    ? await tx
+        .select({
+          id: chartOfAccounts.id,
+          code: chartOfAccounts.code,
+          name: chartOfAccounts.name,
+          partyKind: chartOfAccounts.partyKind,
+        })
+        .from(chartOfAccounts)
+        .where(inArray(chartOfAccounts.id, ids))
+    : [];
+  const byId = new Map(accounts.map((a) => [a.id, a]));
+  const errors: Record<string, string> = {};
+  const lines = entry.lines.map((line, i): EntryLine => {
+    const account = byId.get(line.accountId);
+    if (!account) return line;
+    // Not a control account: whoever the line concerns, the ledger keeps no party on it (a payroll's line per
+    // employee on an income tax account that Settings > Accounting does not keep by party, say).
+    if (!account.partyKind) return { ...line, party: null };
+    const party = line.party ?? entry.party ?? null;
+    if (!party) {
+      if (status === "posted")
+        errors[`lines.${i}.party`] = LEDGER_MESSAGES.partyMissing(account.code, account.name, account.partyKind);
+    } else if (account.partyKind !== "any" && party.kind !== account.partyKind) {
+      errors[`lines.${i}.party`] = LEDGER_MESSAGES.partyWrongKind(account.code, account.name, account.partyKind);
+    }
+    return { ...line, party };
+  });
+  if (Object.keys(errors).length > 0) throw new PostingRefused(errors);
+  return lines;
 }
 
 /** The lines of an entry, numbered in order (the entry's date is copied onto them by the database). */
@@ -200,6 +250,7 @@ export async function writeLines(tx: DbOrTx, entryId: string, lines: readonly En
       credit: fromPaisa(line.credit),
       description: line.description || null,
       lineNo: i,
+      ...partyColumns(line.party),
     })),
   );
 }

@@ -2,7 +2,7 @@ import { asc, eq } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.server";
 import { journalLines } from "../../db/schema";
 import { toPaisa } from "../../lib/money";
-import type { EntryLine } from "./journal";
+import { partyOf, type EntryLine } from "./journal";
 
 // A stored entry's lines as the book's rules read them (EntryLine: paisa), in the order they were written: for
 // posting a draft, editing or deleting one (its audit line), and reversing a posted entry.
@@ -13,12 +13,20 @@ export function entryLineOf(line: {
   debit: string;
   credit: string;
   description: string | null;
+  customerId?: string | null;
+  supplierId?: string | null;
+  employeeId?: string | null;
 }): EntryLine {
   return {
     accountId: line.accountId,
     debit: toPaisa(line.debit),
     credit: toPaisa(line.credit),
     description: line.description,
+    party: partyOf({
+      customerId: line.customerId ?? null,
+      supplierId: line.supplierId ?? null,
+      employeeId: line.employeeId ?? null,
+    }),
   };
 }
 
@@ -30,6 +38,9 @@ export async function storedEntryLines(db: DbOrTx, entryId: string): Promise<Ent
       debit: journalLines.debit,
       credit: journalLines.credit,
       description: journalLines.description,
+      customerId: journalLines.customerId,
+      supplierId: journalLines.supplierId,
+      employeeId: journalLines.employeeId,
     })
     .from(journalLines)
     .where(eq(journalLines.journalEntryId, entryId))

@@ -113,6 +113,7 @@ export async function disburseSalaries(
           date: input.date,
           description: `Salary of ${formatMonthYear(input.month)} paid to ${slip.employeeName}`.slice(0, 500),
           source: { type: "payslip", id: slip.id },
+          party: { kind: "employee", id: slip.employeeId },
           lines: twoLines(payable, input.moneyAccountId, net, "Net salary"),
           createdBy: actor.userId,
         });

@@ -64,8 +64,17 @@ describe("processing a month's payroll", () => {
     const debits = sumPaisa(lines.map((l) => toPaisa(l.debit)));
     expect(debits).toBe(sumPaisa(lines.map((l) => toPaisa(l.credit))));
     expect(debits).toBe(sumPaisa(slips.map((s) => toPaisa(s.gross))));
-    const salariesPayable = lines.find((l) => l.accountId === seedId("account:2200"))!;
-    expect(toPaisa(salariesPayable.credit)).toBe(sumPaisa(slips.map((s) => toPaisa(s.net))));
+    // Each employee's net salary is a line of its own (issue 36), the net of their payslip; the net lines come last,
+    // as Salary Disbursement pays the account of the entry's last line.
+    const salariesPayable = lines
+      .filter((l) => l.accountId === seedId("account:2200"))
+      .map((l) => ({ credit: l.credit, description: l.description }));
+    expect(salariesPayable).toEqual(
+      expect.arrayContaining(slips.map((s) => ({ credit: s.net, description: `Net salary: ${s.employeeName}` }))),
+    );
+    expect(salariesPayable).toHaveLength(slips.length);
+    const last = lines.reduce((a, b) => (b.lineNo > a.lineNo ? b : a));
+    expect(last.accountId).toBe(seedId("account:2200"));
     const [run] = await getDb().select().from(payrollRuns).where(eq(payrollRuns.id, result.runId));
     expect(run).toMatchObject({ periodMonth: "2026-10-01", status: "processed", journalEntryId: result.entryId });
   });

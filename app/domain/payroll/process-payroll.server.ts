@@ -3,7 +3,7 @@ import type { Db } from "../../db/client.server";
 import { isUniqueViolation } from "../../db/errors.server";
 import { payrollRuns, payslips, transactions } from "../../db/schema";
 import { formatMonthYear } from "../../lib/format";
-import { fromPaisa } from "../../lib/money";
+import { fromPaisa, toPaisa } from "../../lib/money";
 import { recordAudit, type AuditActor } from "../audit/audit.server";
 import type { EntryLine } from "../accounting/journal";
 import { postEntry, PostingRefused, roleAccounts } from "../accounting/ledger.server";
@@ -70,16 +70,21 @@ export async function processPayroll(
         "tax.withholding_payable",
         "payroll.salaries_payable",
       ]);
+      // Each employee's withheld tax and net salary are lines of their own, naming the employee (issue 36): what the
+      // company owes each is read from the ledger.
+      const perEmployee = (accountId: string, figure: "incomeTax" | "net", what: string): EntryLine[] =>
+        lines.map((line) => ({
+          accountId,
+          debit: 0n,
+          credit: toPaisa(line.figures[figure]),
+          description: `${what}: ${line.name}`.slice(0, 500),
+          party: { kind: "employee", id: line.employeeId },
+        }));
       const entryLines: EntryLine[] = [
         { accountId: roles["payroll.salaries"], debit: gross, credit: 0n, description: "Gross salaries" },
         { accountId: roles["payroll.provident_fund"], debit: 0n, credit: providentFund, description: "Provident fund" },
-        {
-          accountId: roles["tax.withholding_payable"],
-          debit: 0n,
-          credit: incomeTax,
-          description: "Income tax withheld",
-        },
-        { accountId: roles["payroll.salaries_payable"], debit: 0n, credit: net, description: "Net salaries" },
+        ...perEmployee(roles["tax.withholding_payable"], "incomeTax", "Income tax withheld"),
+        ...perEmployee(roles["payroll.salaries_payable"], "net", "Net salary"),
       ].filter((l) => l.debit > 0n || l.credit > 0n);
       const entryId = await postEntry(tx, {
         date: first,

@@ -8,6 +8,7 @@ import {
   customers as c,
   invoiceAllocations,
   invoices,
+  journalLines,
   jobCharges,
   jobs,
   quotations,
@@ -444,6 +445,15 @@ export async function mergeCustomers(
     const now = new Date();
     // The duplicate first: its e-mail leaves the live-e-mail index before the kept record may take it.
     await tx.update(c).set({ mergedIntoId: keepId, mergedAt: now, updatedAt: now }).where(eq(c.id, duplicateId));
+    // Their lines on the ledger name the kept record from now on (issue 36): the one change a posted line allows
+    // besides its posting, and only towards the record its customer was merged into (journal_lines_immutable).
+    const ledgerLines = (
+      await tx
+        .update(journalLines)
+        .set({ customerId: keepId })
+        .where(eq(journalLines.customerId, duplicateId))
+        .returning({ id: journalLines.id })
+    ).length;
     const filled: Partial<Record<(typeof FILLED_FROM_DUPLICATE)[number], string>> = {};
     for (const field of FILLED_FROM_DUPLICATE) {
       const theirs = duplicate[field];
@@ -461,7 +471,7 @@ export async function mergeCustomers(
       summary: `Merged ${duplicate.name}${duplicate.email ? ` <${duplicate.email}>` : ""} into ${keep.name}: ${
         moved.quotations
       } quotations, ${moved.invoices} invoices, ${moved.creditNotes} credit notes and ${moved.payments} payments moved`,
-      changes: { duplicateId, keepId, moved, filled },
+      changes: { duplicateId, keepId, moved: { ...moved, ledgerLines }, filled },
     });
     return { ok: true, id: keepId, message: CUSTOMER_MESSAGES.merged(duplicate.name, keep.name) };
   });

@@ -49,6 +49,7 @@ export async function applyCustomerCredit(
         date,
         description: `Customer's credit applied to invoice ${invoice.number} (${invoice.buyerName})`.slice(0, 500),
         source: { type: "invoice", id: invoice.id },
+        party: { kind: "customer", id: invoice.customerId },
         lines: twoLines(accounts["customer.advances"], accounts.receivable, amount, `Invoice ${invoice.number}`),
         createdBy: actor.userId,
       });

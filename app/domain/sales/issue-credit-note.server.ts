@@ -128,6 +128,7 @@ export async function issueCreditNote(
         description: `Credit note ${taken.number} on invoice ${invoice.number} to ${invoice.buyerName}`.slice(0, 500),
         reference: taken.number,
         source: { type: "credit_note", id: creditNoteId },
+        party: { kind: "customer", id: invoice.customerId },
         lines,
         createdBy: actor.userId,
       });

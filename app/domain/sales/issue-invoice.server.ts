@@ -205,6 +205,7 @@ export async function issueInvoice(
         description: `${INVOICE_KIND_LABELS[input.kind]} ${taken.number} to ${buyerName}`.slice(0, 500),
         reference: taken.number,
         source: { type: "invoice", id: invoiceId },
+        party: { kind: "customer", id: customerId },
         lines,
         createdBy: actor.userId,
       });

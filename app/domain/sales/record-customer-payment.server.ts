@@ -181,6 +181,7 @@ export async function recordCustomerPayment(
         // Not the entry's reference: that is unique in the book, and two banks' cheques may share a number.
         reference: null,
         source: { type: "customer_payment", id: paymentId },
+        party: { kind: "customer", id: customer!.id },
         lines,
         createdBy: actor.userId,
       });
