@@ -6,6 +6,7 @@ import { moneyField } from "../../lib/money";
 import { nameField } from "../../lib/name-text";
 import { DEPARTMENTS, EMPLOYEE_STATUSES, POSITIONS, SALARY_PAYMENT_METHODS } from "./constants";
 import { formFields } from "../../lib/form-data";
+import { ACCOUNT_NUMBER, MOBILE, normalizeWalletNumber, PAYEE_MESSAGES } from "../../lib/payee-details";
 
 // The Add New Employee / Edit Employee form (backoffice.md §2 Employee Management, §5; issue 11): one schema for
 // the browser's messages and the action's decision. Browser-safe.
@@ -44,9 +45,9 @@ export const EMPLOYEE_MESSAGES = {
   // Pay details (issue 25).
   paymentMethodInvalid: "Choose a payment method: Bank transfer, bKash, Nagad or Cash",
   bankNameTooLong: "Bank name must be at most 120 characters",
-  accountNumberInvalid: "Account number must be 6 to 20 digits; spaces and dashes may separate them",
+  accountNumberInvalid: PAYEE_MESSAGES.accountNumberInvalid,
   walletRequired: "Wallet number is required for a salary paid by bKash or Nagad",
-  walletInvalid: "Wallet number must be a Bangladeshi mobile number: 01 and 9 more digits, the third 3 to 9",
+  walletInvalid: PAYEE_MESSAGES.walletInvalid,
   leavingDateInvalid: "Leaving date must be a date",
   leavingBeforeJoining: "Leaving date cannot be before the joining date",
 } as const;
@@ -148,17 +149,6 @@ export const employeeSchema = z.object({
   status: choice(EMPLOYEE_STATUSES, "Choose a status"),
 });
 
-/** Digits with single spaces or dashes between them, 6 to 20 characters in all. */
-const ACCOUNT_NUMBER = /^[0-9](?:[ -]?[0-9]){5,19}$/;
-/** A Bangladeshi mobile number as stored: 01, an operator digit 3-9, 8 more digits. */
-const MOBILE = /^01[3-9][0-9]{8}$/;
-
-/** A mobile number as typed ("+880 1712-345678") as stored ("01712345678"); what cannot be one is kept as typed. */
-export function normalizeWalletNumber(value: string): string {
-  const compact = value.replace(/[\s-]/g, "");
-  const local = compact.replace(/^(?:\+?88)(?=01)/, "");
-  return MOBILE.test(local) ? local : value.trim();
-}
 
 export const employeePaySchema = z
   .object({

@@ -1,0 +1,103 @@
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import type { Db, DbOrTx } from "../../db/client.server";
+import { suppliers } from "../../db/schema";
+import { diffFields, recordAudit, type AuditActor } from "../audit/audit.server";
+import { refuseFields, type Refusal, type UseCaseResult } from "../use-case";
+import { parseSupplierForm, SUPPLIER_MESSAGES, type SupplierFormValues, type SupplierInput } from "./supplier-form";
+
+// Suppliers (issue 36): the records a payable's lines on the ledger name. Added and edited here with an audit line
+// each; a bill typed with a new supplier's name finds or adds the record in the bill's own transaction.
+
+export type SupplierResult = UseCaseResult<{ id: string }>;
+
+/** Add a supplier. */
+export async function createSupplier(db: Db, actor: AuditActor, values: SupplierFormValues): Promise<SupplierResult> {
+  const failed = (refusal: Refusal, errors: Record<string, string>) =>
+    refuseFields(refusal, SUPPLIER_MESSAGES.createFailed, errors);
+  const parsed = parseSupplierForm(values);
+  if (!parsed.ok) return failed("invalid", parsed.errors);
+  const input = parsed.input;
+  return db.transaction(async (tx): Promise<SupplierResult> => {
+    const id = await insertSupplier(tx, actor, input);
+    return { ok: true, id, message: SUPPLIER_MESSAGES.created };
+  });
+}
+
+async function insertSupplier(tx: DbOrTx, actor: AuditActor, input: SupplierInput): Promise<string> {
+  const [row] = await tx
+    .insert(suppliers)
+    .values({ ...input, createdBy: actor.userId })
+    .returning({ id: suppliers.id });
+  await recordAudit(tx, actor, {
+    action: "supplier.created",
+    entityType: "supplier",
+    entityId: row!.id,
+    summary: `Added the supplier ${input.name}`,
+    changes: { ...input },
+  });
+  return row!.id;
+}
+
+/** Edit a live supplier's record. */
+export async function updateSupplier(
+  db: Db,
+  actor: AuditActor,
+  id: string,
+  values: SupplierFormValues,
+): Promise<SupplierResult> {
+  const failed = (refusal: Refusal, errors: Record<string, string>) =>
+    refuseFields(refusal, SUPPLIER_MESSAGES.updateFailed, errors);
+  const parsed = parseSupplierForm(values);
+  if (!parsed.ok) return failed("invalid", parsed.errors);
+  const input = parsed.input;
+  return db.transaction(async (tx): Promise<SupplierResult> => {
+    const [before] = await tx.select().from(suppliers).where(eq(suppliers.id, id)).for("update");
+    if (!before) return failed("not-found", { form: SUPPLIER_MESSAGES.notFound });
+    if (before.mergedIntoId) return failed("conflict", { form: SUPPLIER_MESSAGES.mergedAway });
+    const changes = diffFields(before, input);
+    if (Object.keys(changes).length > 0) {
+      await tx
+        .update(suppliers)
+        .set({ ...input, updatedAt: new Date() })
+        .where(eq(suppliers.id, id));
+      await recordAudit(tx, actor, {
+        action: "supplier.updated",
+        entityType: "supplier",
+        entityId: id,
+        summary: `Updated the supplier ${input.name}`,
+        changes,
+      });
+    }
+    return { ok: true, id, message: SUPPLIER_MESSAGES.updated };
+  });
+}
+
+/**
+ * The live supplier named `name` (letter case and surrounding spaces aside; the oldest where two share it), or a
+ * new one of that name added in the caller's transaction: how a bill typed with a supplier's name names a record.
+ * The name is locked for the transaction, so two bills naming a new supplier at once add one record, not two.
+ */
+export async function supplierNamed(tx: DbOrTx, actor: AuditActor, name: string): Promise<string> {
+  const wanted = name.trim();
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`supplier:${wanted.toLowerCase()}`}))`);
+  const [found] = await tx
+    .select({ id: suppliers.id })
+    .from(suppliers)
+    .where(and(isNull(suppliers.mergedIntoId), sql`lower(btrim(${suppliers.name})) = ${wanted.toLowerCase()}`))
+    .orderBy(asc(suppliers.createdAt), asc(suppliers.id))
+    .limit(1);
+  if (found) return found.id;
+  return insertSupplier(tx, actor, {
+    name: wanted,
+    bin: null,
+    tin: null,
+    phone: null,
+    email: null,
+    address: null,
+    bankName: null,
+    bankAccountNumber: null,
+    walletNumber: null,
+    paymentTermsDays: null,
+    notes: null,
+  });
+}
