@@ -80,10 +80,14 @@ describe("npm run db:seed:demo", () => {
   it("has customers, approved quotations, tax invoices, payments, a credit note and a tax record, agreeing with the book", async () => {
     const db = getDb();
     const list = await db.select().from(customers).orderBy(asc(customers.name));
+    // The three of the sales documents, and two more named only on receivables (issue 36: a receivable's typed name
+    // is a customer, the same record where one has that name).
     expect(list.map((c) => [c.name, c.vatWithholding, c.bin])).toEqual([
       ["Dhaka Fashion Week", false, "0009876540203"],
       ["Grameenphone Ltd.", true, "0003456780101"],
       ["Nadia Rahman", false, null],
+      ["Radisson Blu Dhaka", false, null],
+      ["Unilever Bangladesh", false, null],
     ]);
     const byName = Object.fromEntries(list.map((c) => [c.name, c.id]));
 

@@ -12,6 +12,7 @@ import { categoryRole, type AccountRole } from "./account-roles";
 import { PAYMENT_METHOD_LABELS } from "./constants";
 import { postEntry, PostingRefused, roleAccounts } from "./ledger.server";
 import { ledgerRefusal } from "./ledger-refusal";
+import { partyNamed } from "./party-records.server";
 import { moneyAccountProblem } from "./money-accounts.server";
 import {
   MONEY_DOCUMENT_MESSAGES,
@@ -100,6 +101,11 @@ export async function createMoneyDocument(
         .returning({ id: transactions.id });
       const id = row!.id;
 
+      // A payable's supplier, a receivable's customer: the record of the typed name, or a new one (issue 36).
+      const party =
+        input.status === "pending" && input.party
+          ? await partyNamed(tx, actor, input.type === "expense" ? "supplier" : "customer", input.party)
+          : null;
       let lines;
       let source: "transaction" | "receivable" | "payable";
       if (input.status === "completed") {
@@ -122,6 +128,7 @@ export async function createMoneyDocument(
         date: input.date,
         description: documentEntryDescription(input),
         source: { type: source, id },
+        party,
         lines,
         createdBy: actor.userId,
       });

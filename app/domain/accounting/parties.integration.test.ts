@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb, queryRows } from "~/db/client.server";
 import { seedId } from "~/db/seed/ids";
 import { seedDatabase } from "~/db/seed/seed.server";
-import { chartOfAccounts, journalLines } from "~/db/schema";
+import { chartOfAccounts, customers, journalLines, suppliers } from "~/db/schema";
 import type { AuditActor } from "~/domain/audit/audit.server";
 import { processPayroll } from "~/domain/payroll/process-payroll.server";
 import { mergeCustomers } from "~/domain/sales/customers.server";
@@ -16,9 +16,11 @@ import { toPaisa } from "~/lib/money";
 import { insertEmployee } from "../../../tests/support/people-fixtures";
 import { exportJournal, hledgerPartyBalances } from "../../../tests/support/report-checks";
 import { customerFor, insertIssuedInvoice } from "../../../tests/support/sales-document-fixtures";
+import { createMoneyDocument } from "./create-money-document.server";
 import { hledgerPartyTag } from "./hledger.server";
 import { twoLines } from "./journal";
 import { LEDGER_MESSAGES, postEntry, PostingRefused } from "./ledger.server";
+import { settleOpenItem } from "./settle-open-item.server";
 
 // Parties on the ledger (issue 36): a line on a control account carries its customer, supplier or employee, a line
 // on another account none; the posting code refuses otherwise naming the line, and the database refuses whatever
@@ -31,6 +33,7 @@ const RECEIVABLE = seedId("account:1300");
 const VAT_WITHHELD = seedId("account:1420");
 const ADVANCES = seedId("account:2300");
 const WITHHOLDING_PAYABLE = seedId("account:2120");
+const PAYABLE = seedId("account:2000");
 const SALARIES_PAYABLE = seedId("account:2200");
 const RENTAL_INCOME = seedId("account:4000");
 const today = todayInDhaka();
@@ -71,6 +74,7 @@ beforeAll(async () => {
     .where(inArray(chartOfAccounts.id, [RECEIVABLE, ADVANCES, VAT_WITHHELD]));
   await getDb().update(chartOfAccounts).set({ partyKind: "employee" }).where(eq(chartOfAccounts.id, SALARIES_PAYABLE));
   await getDb().update(chartOfAccounts).set({ partyKind: "any" }).where(eq(chartOfAccounts.id, WITHHOLDING_PAYABLE));
+  await getDb().update(chartOfAccounts).set({ partyKind: "supplier" }).where(eq(chartOfAccounts.id, PAYABLE));
   await getDb().transaction((tx) =>
     postEntry(tx, {
       date: today,
@@ -196,6 +200,55 @@ describe("documents post their party", () => {
     expect(owed.every((l) => l.employeeId !== null)).toBe(true);
     const net = owed.reduce((sum, l) => sum + toPaisa(l.credit), 0n);
     expect(net).toBe(toPaisa(run.net));
+  });
+
+  it("a payable names its typed supplier (found or added), a receivable its customer, and each settlement the same", async () => {
+    const bill = (party: string, type: "expense" | "income", amount: string) =>
+      createMoneyDocument(getDb(), actor, type === "expense" ? "payable" : "receivable", {
+        date: today,
+        type,
+        category: type === "expense" ? "Transportation" : "Equipment Rental",
+        description: "",
+        amount,
+        paymentMethod: "bank",
+        moneyAccountId: "",
+        reference: "",
+        status: "pending",
+        party,
+        dueDate: today,
+      });
+    const first = await bill("Banani Trucks", "expense", "12000.00");
+    const second = await bill("  banani TRUCKS ", "expense", "3000.00");
+    const owed = await bill("Nadia & Arif Wedding", "income", "309000.00");
+    for (const created of [first, second, owed]) expect(created, JSON.stringify(created)).toMatchObject({ ok: true });
+    if (!first.ok || !second.ok || !owed.ok) return;
+    const named = await getDb()
+      .select()
+      .from(suppliers)
+      .where(sql`lower(${suppliers.name}) = 'banani trucks'`);
+    expect(named).toHaveLength(1);
+    const partyLines = async (entryId: string) =>
+      getDb()
+        .select({ supplierId: journalLines.supplierId, customerId: journalLines.customerId })
+        .from(journalLines)
+        .where(
+          sql`${journalLines.journalEntryId} = ${entryId} and num_nonnulls(${journalLines.supplierId}, ${journalLines.customerId}) = 1`,
+        );
+    expect(await partyLines(first.entryId)).toEqual([{ supplierId: named[0]!.id, customerId: null }]);
+    expect(await partyLines(second.entryId)).toEqual([{ supplierId: named[0]!.id, customerId: null }]);
+    const [customer] = await getDb().select().from(customers).where(eq(customers.name, "Nadia & Arif Wedding"));
+    expect(await partyLines(owed.entryId)).toEqual([{ supplierId: null, customerId: customer!.id }]);
+
+    const settled = await settleOpenItem(getDb(), actor, {
+      id: first.id,
+      date: today,
+      paymentMethod: "bank",
+      moneyAccountId: BANK,
+      amount: "5000.00",
+      reference: "",
+    });
+    expect(settled).toMatchObject({ ok: true });
+    if (settled.ok) expect(await partyLines(settled.entryId)).toEqual([{ supplierId: named[0]!.id, customerId: null }]);
   });
 
   it("a merged customer's lines move to the kept record", async () => {

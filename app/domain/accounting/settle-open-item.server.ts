@@ -9,6 +9,7 @@ import { DISBURSEMENT_MESSAGES } from "../payroll/disbursement-form";
 import { refuseFields, type Refusal, type UseCaseResult } from "../use-case";
 import { PAYMENT_METHOD_LABELS } from "./constants";
 import { postEntry, PostingRefused, roleAccounts } from "./ledger.server";
+import { partyOf, type PartyRef } from "./journal";
 import { ledgerRefusal } from "./ledger-refusal";
 import { moneyAccountProblem } from "./money-accounts.server";
 import { settlementLines } from "./posting-rules";
@@ -27,8 +28,13 @@ import { parseSettleForm, SETTLE_MESSAGES, type OpenItemKind, type SettleFormVal
 export type SettleResult = UseCaseResult<{ settlementId: string; entryId: string; left: string }>;
 
 /** The open item's own receivable or payable account: the line its entry posted there (its debit for a receivable,
- * its credit for a payable), so a later change of Settings > Accounting's roles settles the account it was owed on. */
-async function openItemAccount(tx: Tx, kind: OpenItemKind, journalEntryId: string | null): Promise<string> {
+ * its credit for a payable), so a later change of Settings > Accounting's roles settles the account it was owed on;
+ * and that line's party (issue 36), whom the settlement pays or is paid by. */
+async function openItemAccount(
+  tx: Tx,
+  kind: OpenItemKind,
+  journalEntryId: string | null,
+): Promise<{ accountId: string; party: PartyRef | null }> {
   if (journalEntryId) {
     const [entry] = await tx
       .select({ sourceType: journalEntries.sourceType })
@@ -36,14 +42,21 @@ async function openItemAccount(tx: Tx, kind: OpenItemKind, journalEntryId: strin
       .where(eq(journalEntries.id, journalEntryId));
     if (entry?.sourceType === kind) {
       const lines = await tx
-        .select({ accountId: journalLines.accountId, debit: journalLines.debit, credit: journalLines.credit })
+        .select({
+          accountId: journalLines.accountId,
+          debit: journalLines.debit,
+          credit: journalLines.credit,
+          customerId: journalLines.customerId,
+          supplierId: journalLines.supplierId,
+          employeeId: journalLines.employeeId,
+        })
         .from(journalLines)
         .where(eq(journalLines.journalEntryId, journalEntryId));
       const line = lines.find((l) => toPaisa(kind === "receivable" ? l.debit : l.credit) > 0n);
-      if (line) return line.accountId;
+      if (line) return { accountId: line.accountId, party: partyOf(line) };
     }
   }
-  return (await roleAccounts(tx, [kind]))[kind];
+  return { accountId: (await roleAccounts(tx, [kind]))[kind], party: null };
 }
 
 export async function settleOpenItem(db: Db, actor: AuditActor, values: SettleFormValues): Promise<SettleResult> {
@@ -73,7 +86,7 @@ export async function settleOpenItem(db: Db, actor: AuditActor, values: SettleFo
       if (amount > left) errors.amount = SETTLE_MESSAGES.moreThanLeft(fromPaisa(left));
       if (Object.keys(errors).length > 0) return failed("invalid", errors);
 
-      const open = await openItemAccount(tx, kind, doc.journalEntryId);
+      const { accountId: open, party: openParty } = await openItemAccount(tx, kind, doc.journalEntryId);
       const settlementId = randomUUID();
       const party = doc.party ?? doc.category;
       const entryId = await postEntry(tx, {
@@ -82,6 +95,7 @@ export async function settleOpenItem(db: Db, actor: AuditActor, values: SettleFo
           doc.description ? ` - ${doc.description}` : ""
         }`.slice(0, 500),
         source: { type: "settlement", id: settlementId },
+        party: openParty,
         lines: settlementLines(
           doc.type,
           amount,

@@ -5,7 +5,8 @@ import { auditLog, suppliers } from "~/db/schema";
 import type { AuditActor } from "~/domain/audit/audit.server";
 import { tableFingerprint } from "../../../tests/support/db-fingerprint";
 import { emptySupplierForm, SUPPLIER_MESSAGES, type SupplierFormValues } from "./supplier-form";
-import { createSupplier, supplierNamed, updateSupplier } from "./suppliers.server";
+import { partyNamed } from "../accounting/party-records.server";
+import { createSupplier, updateSupplier } from "./suppliers.server";
 
 // Suppliers as records (issue 36): added and edited with an audit line each, refusals naming the field and writing
 // nothing, and a bill's typed name finding the record or adding one, once.
@@ -80,15 +81,15 @@ describe("suppliers", () => {
 
   it("a bill's typed name finds the live record whatever its case, or adds one once", async () => {
     const [existing] = await getDb().insert(suppliers).values({ name: "Gulshan Generators" }).returning();
-    const found = await getDb().transaction((tx) => supplierNamed(tx, actor, "  gulshan GENERATORS "));
-    expect(found).toBe(existing!.id);
+    const found = await getDb().transaction((tx) => partyNamed(tx, actor, "supplier", "  gulshan GENERATORS "));
+    expect(found).toEqual({ kind: "supplier", id: existing!.id });
 
-    const first = await getDb().transaction((tx) => supplierNamed(tx, actor, "Banani Trucks"));
-    const second = await getDb().transaction((tx) => supplierNamed(tx, actor, "banani trucks"));
-    expect(second).toBe(first);
-    const rows = await getDb().select().from(suppliers).where(eq(suppliers.id, first));
+    const first = await getDb().transaction((tx) => partyNamed(tx, actor, "supplier", "Banani Trucks"));
+    const second = await getDb().transaction((tx) => partyNamed(tx, actor, "supplier", "banani trucks"));
+    expect(second).toEqual(first);
+    const rows = await getDb().select().from(suppliers).where(eq(suppliers.id, first.id));
     expect(rows).toMatchObject([{ name: "Banani Trucks" }]);
-    const audit = await getDb().select().from(auditLog).where(eq(auditLog.entityId, first));
+    const audit = await getDb().select().from(auditLog).where(eq(auditLog.entityId, first.id));
     expect(audit.map((a) => a.action)).toEqual(["supplier.created"]);
   });
 });

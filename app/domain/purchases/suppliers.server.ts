@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client.server";
 import { suppliers } from "../../db/schema";
 import { diffFields, recordAudit, type AuditActor } from "../audit/audit.server";
@@ -6,7 +6,7 @@ import { refuseFields, type Refusal, type UseCaseResult } from "../use-case";
 import { parseSupplierForm, SUPPLIER_MESSAGES, type SupplierFormValues, type SupplierInput } from "./supplier-form";
 
 // Suppliers (issue 36): the records a payable's lines on the ledger name. Added and edited here with an audit line
-// each; a bill typed with a new supplier's name finds or adds the record in the bill's own transaction.
+// each; a bill typed with a new supplier's name finds or adds the record (partyNamed, accounting/party-records).
 
 export type SupplierResult = UseCaseResult<{ id: string }>;
 
@@ -23,7 +23,7 @@ export async function createSupplier(db: Db, actor: AuditActor, values: Supplier
   });
 }
 
-async function insertSupplier(tx: DbOrTx, actor: AuditActor, input: SupplierInput): Promise<string> {
+export async function insertSupplier(tx: DbOrTx, actor: AuditActor, input: SupplierInput): Promise<string> {
   const [row] = await tx
     .insert(suppliers)
     .values({ ...input, createdBy: actor.userId })
@@ -69,35 +69,5 @@ export async function updateSupplier(
       });
     }
     return { ok: true, id, message: SUPPLIER_MESSAGES.updated };
-  });
-}
-
-/**
- * The live supplier named `name` (letter case and surrounding spaces aside; the oldest where two share it), or a
- * new one of that name added in the caller's transaction: how a bill typed with a supplier's name names a record.
- * The name is locked for the transaction, so two bills naming a new supplier at once add one record, not two.
- */
-export async function supplierNamed(tx: DbOrTx, actor: AuditActor, name: string): Promise<string> {
-  const wanted = name.trim();
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`supplier:${wanted.toLowerCase()}`}))`);
-  const [found] = await tx
-    .select({ id: suppliers.id })
-    .from(suppliers)
-    .where(and(isNull(suppliers.mergedIntoId), sql`lower(btrim(${suppliers.name})) = ${wanted.toLowerCase()}`))
-    .orderBy(asc(suppliers.createdAt), asc(suppliers.id))
-    .limit(1);
-  if (found) return found.id;
-  return insertSupplier(tx, actor, {
-    name: wanted,
-    bin: null,
-    tin: null,
-    phone: null,
-    email: null,
-    address: null,
-    bankName: null,
-    bankAccountNumber: null,
-    walletNumber: null,
-    paymentTermsDays: null,
-    notes: null,
   });
 }
