@@ -149,7 +149,6 @@ export const employeeSchema = z.object({
   status: choice(EMPLOYEE_STATUSES, "Choose a status"),
 });
 
-
 export const employeePaySchema = z
   .object({
     // Left out (a form without the field), it is the spec's default: bank.
