@@ -6,7 +6,7 @@ import { fromPaisa } from "../../lib/money";
 import { refuseFields, type Refused } from "../use-case";
 import { entryLineErrors, entryTotals, type EntryLine } from "./journal";
 import { JOURNAL_ENTRY_MESSAGES } from "./journal-entry-form";
-import { assertActiveAccounts, assertOpenDate, PostingRefused } from "./ledger.server";
+import { assertActiveAccounts, assertOpenDate, linesWithParties, PostingRefused } from "./ledger.server";
 import { ledgerRefusal } from "./ledger-refusal";
 import { storedEntryLines } from "./stored-lines.server";
 
@@ -45,6 +45,8 @@ export async function postDraft(tx: Tx, entry: { id: string; entryDate: string }
   const errors = entryLineErrors(lines);
   if (Object.keys(errors).length > 0) throw new PostingRefused(errors);
   await assertEntryWritable(tx, entry.entryDate, lines);
+  // A draft's line on a control account must name its party before it is posted (issue 36), as a new entry's must.
+  await linesWithParties(tx, lines, null, "posted");
   const total = entryTotals(lines).debits;
   await tx
     .update(journalEntries)

@@ -178,7 +178,7 @@ export async function writeEntry(tx: DbOrTx, entry: NewEntry, status: JournalSta
   if (!entry.reversesId && entry.source.type !== "year_end_close") await assertActiveAccounts(tx, entry.lines);
   if (status === "posted")
     await assertOpenDate(tx, entry.date, "date", { yearEndClose: entry.source.type === "year_end_close" });
-  const lines = await linesWithParties(tx, entry, status);
+  const lines = await linesWithParties(tx, entry.lines, entry.party ?? null, status);
   const total = entryTotals(lines).debits;
   const [row] = await tx
     .insert(journalEntries)
@@ -205,8 +205,13 @@ export async function writeEntry(tx: DbOrTx, entry: NewEntry, status: JournalSta
  * line, when a control account's line has no party or one of another kind (the database refuses the same, and a
  * party on another account's line: journal_lines_control_account_party, journal_lines_party_on_control_account).
  */
-async function linesWithParties(tx: DbOrTx, entry: NewEntry, status: JournalStatus): Promise<EntryLine[]> {
-  const ids = [...new Set(entry.lines.map((l) => l.accountId))];
+export async function linesWithParties(
+  tx: DbOrTx,
+  entryLines: readonly EntryLine[],
+  entryParty: PartyRef | null,
+  status: JournalStatus,
+): Promise<EntryLine[]> {
+  const ids = [...new Set(entryLines.map((l) => l.accountId))];
   const accounts = ids.length
     ? await tx
         .select({
@@ -220,13 +225,13 @@ async function linesWithParties(tx: DbOrTx, entry: NewEntry, status: JournalStat
     : [];
   const byId = new Map(accounts.map((a) => [a.id, a]));
   const errors: Record<string, string> = {};
-  const lines = entry.lines.map((line, i): EntryLine => {
+  const lines = entryLines.map((line, i): EntryLine => {
     const account = byId.get(line.accountId);
     if (!account) return line;
     // Not a control account: whoever the line concerns, the ledger keeps no party on it (a payroll's line per
     // employee on an income tax account that Settings > Accounting does not keep by party, say).
     if (!account.partyKind) return { ...line, party: null };
-    const party = line.party ?? entry.party ?? null;
+    const party = line.party ?? entryParty;
     if (!party) {
       if (status === "posted")
         errors[`lines.${i}.party`] = LEDGER_MESSAGES.partyMissing(account.code, account.name, account.partyKind);

@@ -19,7 +19,8 @@ import { customerFor, insertIssuedInvoice } from "../../../tests/support/sales-d
 import { createMoneyDocument } from "./create-money-document.server";
 import { hledgerPartyTag } from "./hledger.server";
 import { twoLines } from "./journal";
-import { LEDGER_MESSAGES, postEntry, PostingRefused } from "./ledger.server";
+import { postDraft } from "./journal-entry-rules.server";
+import { LEDGER_MESSAGES, postEntry, PostingRefused, writeEntry } from "./ledger.server";
 import { settleOpenItem } from "./settle-open-item.server";
 
 // Parties on the ledger (issue 36): a line on a control account carries its customer, supplier or employee, a line
@@ -162,6 +163,24 @@ describe("the database's rules", () => {
     expect(await refusal(() => rawLine(entryId, account!.id))).toMatchObject({
       constraint: "journal_lines_control_account_party",
     });
+
+    // A draft (the General Ledger's) may lack it, but is refused at posting, naming the line.
+    const draftId = await getDb().transaction((tx) =>
+      writeEntry(
+        tx,
+        {
+          date: today,
+          description: "A staff loan, drafted",
+          source: { type: "manual" },
+          lines: twoLines(CASH, account!.id, 1_000_00n),
+          createdBy: null,
+        },
+        "draft",
+      ),
+    );
+    await expect(getDb().transaction((tx) => postDraft(tx, { id: draftId, entryDate: today }))).rejects.toEqual(
+      new PostingRefused({ "lines.1.party": LEDGER_MESSAGES.partyMissing("1390", "Staff loans", "employee") }),
+    );
   });
 });
 
