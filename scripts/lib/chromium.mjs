@@ -2,7 +2,7 @@
 // (the machine has no internet; Chromium's own connections would fail noisily).
 import { existsSync } from "node:fs";
 
-/** The full browser (Lighthouse and chrome-launcher need it). */
+/** The full browser: Lighthouse (chrome-launcher) and the screenshot script use it. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 // Debian's old headless shell (package chromium-headless-shell, the same Chromium version): what Playwright itself
@@ -10,7 +10,7 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 // (two specs: 67 s against 43 s), in renderer and browser-UI processes a test never sees. ADR 0031.
 const HEADLESS_SHELL = "/usr/bin/chromium-headless-shell";
 
-/** The browser Playwright's tests and the screenshot script drive: the headless shell where it is installed. */
+/** The browser Playwright's tests drive: the headless shell where it is installed, else the full browser. */
 export const TEST_BROWSER_PATH =
   process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : CHROMIUM_PATH);
 

@@ -41,7 +41,7 @@ const RELATION = `join pg_namespace n on n.oid = c.relnamespace where ${USER_SCH
  * constraints, indexes, triggers (and whether each is enabled), functions, views, types and enum labels, policies,
  * extensions, roles and per-database settings.
  */
-export const CATALOG_FINGERPRINT = `
+const CATALOG_FINGERPRINT = `
 select md5(concat_ws('|',
   ${part(`format('%s.%s:%s:%s', n.nspname, c.relname, c.relkind, c.relrowsecurity)`, `from pg_class c ${RELATION}`)},
   ${part(
@@ -88,7 +88,7 @@ select format('%I.%I', n.nspname, c.relname) as name
  where ${USER_SCHEMAS} and c.relkind = 'S' order by 1`;
 
 async function readTemplate(pglite: PGlite): Promise<TemplateState> {
-  const catalog = (await pglite.query<{ catalog: string }>(CATALOG_FINGERPRINT)).rows[0]!.catalog;
+  const catalog = await catalogOf(pglite);
   const tables = (await pglite.query<{ name: string; columns: string }>(TABLES)).rows;
   const rows: TemplateState["rows"] = [];
   for (const table of tables) {
@@ -109,10 +109,11 @@ async function readTemplate(pglite: PGlite): Promise<TemplateState> {
   return { catalog, tables, rows, sequences };
 }
 
-/** Puts the kept PGlite back to the template's rows and session state (its schema was checked beforehand). */
+/**
+ * Puts the kept PGlite back to the template's rows and session state (no transaction open, its schema checked
+ * beforehand).
+ */
 async function resetToTemplate(pglite: PGlite, template: TemplateState): Promise<void> {
-  // A test that failed half way may have left a transaction open; outside one, ROLLBACK only warns.
-  await pglite.exec("rollback");
   // Settings, temporary tables, prepared statements, cursors, LISTENs and advisory locks of the previous file.
   await pglite.exec("discard all");
   await pglite.transaction(async (tx) => {
@@ -146,6 +147,7 @@ export async function templatePglite(dumpFile: string, readDump: () => Blob): Pr
   const kept = holder[KEPT];
   if (kept && kept.dumpFile === dumpFile && !kept.database.pglite!.closed) {
     const pglite = kept.database.pglite!;
+    // A test that failed half way may have left a transaction open; outside one, ROLLBACK only warns.
     await pglite.exec("rollback");
     if ((await catalogOf(pglite)) === kept.template.catalog) {
       await resetToTemplate(pglite, kept.template);

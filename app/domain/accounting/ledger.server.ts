@@ -140,22 +140,41 @@ export async function roleAccounts<R extends AccountRole>(db: DbOrTx, roles: rea
   return result;
 }
 
-/**
- * Refuses lines on accounts that are gone or deactivated, naming the line's account field (also when a draft of the
- * General Ledger is posted).
- */
-export async function assertActiveAccounts(db: DbOrTx, lines: readonly EntryLine[]): Promise<void> {
+/** What the book's rules read of a line's account. */
+interface LineAccount {
+  code: string;
+  name: string;
+  isActive: boolean;
+  partyKind: ControlPartyKind | null;
+}
+
+/** The accounts of these lines, by id: one read for every rule an entry is checked against. */
+async function lineAccounts(db: DbOrTx, lines: readonly EntryLine[]): Promise<Map<string, LineAccount>> {
   const ids = [...new Set(lines.map((l) => l.accountId))];
+  if (ids.length === 0) return new Map();
   const rows = await db
     .select({
       id: chartOfAccounts.id,
       code: chartOfAccounts.code,
       name: chartOfAccounts.name,
       isActive: chartOfAccounts.isActive,
+      partyKind: chartOfAccounts.partyKind,
     })
     .from(chartOfAccounts)
     .where(inArray(chartOfAccounts.id, ids));
-  const byId = new Map(rows.map((r) => [r.id, r]));
+  return new Map(rows.map(({ id, ...account }) => [id, account]));
+}
+
+/**
+ * Refuses lines on accounts that are gone or deactivated, naming the line's account field (also when a draft of the
+ * General Ledger is posted).
+ */
+export async function assertActiveAccounts(
+  db: DbOrTx,
+  lines: readonly EntryLine[],
+  accounts?: Map<string, LineAccount>,
+): Promise<void> {
+  const byId = accounts ?? (await lineAccounts(db, lines));
   const errors: Record<string, string> = {};
   lines.forEach((line, i) => {
     const account = byId.get(line.accountId);
@@ -174,11 +193,13 @@ export async function assertActiveAccounts(db: DbOrTx, lines: readonly EntryLine
 export async function writeEntry(tx: DbOrTx, entry: NewEntry, status: JournalStatus = "posted"): Promise<string> {
   const lineErrors = entryLineErrors(entry.lines);
   if (status === "posted" && Object.keys(lineErrors).length > 0) throw new PostingRefused(lineErrors);
+  const accounts = await lineAccounts(tx, entry.lines);
   // A reversal, and a year-end close, take back what was posted: an account deactivated since still gets its line.
-  if (!entry.reversesId && entry.source.type !== "year_end_close") await assertActiveAccounts(tx, entry.lines);
+  if (!entry.reversesId && entry.source.type !== "year_end_close")
+    await assertActiveAccounts(tx, entry.lines, accounts);
   if (status === "posted")
     await assertOpenDate(tx, entry.date, "date", { yearEndClose: entry.source.type === "year_end_close" });
-  const lines = await linesWithParties(tx, entry.lines, entry.party ?? null, status);
+  const lines = withParties(entry.lines, accounts, entry.party ?? null, status);
   const total = entryTotals(lines).debits;
   const [row] = await tx
     .insert(journalEntries)
@@ -211,19 +232,15 @@ export async function linesWithParties(
   entryParty: PartyRef | null,
   status: JournalStatus,
 ): Promise<EntryLine[]> {
-  const ids = [...new Set(entryLines.map((l) => l.accountId))];
-  const accounts = ids.length
-    ? await tx
-        .select({
-          id: chartOfAccounts.id,
-          code: chartOfAccounts.code,
-          name: chartOfAccounts.name,
-          partyKind: chartOfAccounts.partyKind,
-        })
-        .from(chartOfAccounts)
-        .where(inArray(chartOfAccounts.id, ids))
-    : [];
-  const byId = new Map(accounts.map((a) => [a.id, a]));
+  return withParties(entryLines, await lineAccounts(tx, entryLines), entryParty, status);
+}
+
+function withParties(
+  entryLines: readonly EntryLine[],
+  byId: Map<string, LineAccount>,
+  entryParty: PartyRef | null,
+  status: JournalStatus,
+): EntryLine[] {
   const errors: Record<string, string> = {};
   const lines = entryLines.map((line, i): EntryLine => {
     const account = byId.get(line.accountId);

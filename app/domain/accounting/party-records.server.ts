@@ -31,19 +31,7 @@ export async function partyNamed(
     .limit(1);
   if (found) return { kind, id: found.id };
   if (kind === "supplier") {
-    const id = await insertSupplier(tx, actor, {
-      name: wanted,
-      bin: null,
-      tin: null,
-      phone: null,
-      email: null,
-      address: null,
-      bankName: null,
-      bankAccountNumber: null,
-      walletNumber: null,
-      paymentTermsDays: null,
-      notes: null,
-    });
+    const id = await insertSupplier(tx, actor, { name: wanted });
     return { kind, id };
   }
   const [row] = await tx

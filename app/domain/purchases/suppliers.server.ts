@@ -23,7 +23,12 @@ export async function createSupplier(db: Db, actor: AuditActor, values: Supplier
   });
 }
 
-export async function insertSupplier(tx: DbOrTx, actor: AuditActor, input: SupplierInput): Promise<string> {
+/** Writes a supplier (what is not given left empty) and its audit line, in the caller's transaction. */
+export async function insertSupplier(
+  tx: DbOrTx,
+  actor: AuditActor,
+  input: Pick<SupplierInput, "name"> & Partial<SupplierInput>,
+): Promise<string> {
   const [row] = await tx
     .insert(suppliers)
     .values({ ...input, createdBy: actor.userId })
