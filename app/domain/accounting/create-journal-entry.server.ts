@@ -13,10 +13,12 @@ import {
   writeRefusal,
 } from "./journal-entry-rules.server";
 import { writeEntry } from "./ledger.server";
+import { controlAccountKinds } from "./party-choices.server";
 
 // New Journal Entry (backoffice.md §2 General Ledger, §5, §8; issue 21): a manual entry saved as a draft or posted at
 // once, as the form's status says, with its audit line, in one transaction. Refused with the field's message (the
-// spec's "Failed to create journal entry") and nothing written.
+// spec's "Failed to create journal entry") and nothing written. A line on a control account names its party (issue
+// 36), which the ledger checks is of the account's kind.
 
 export async function createJournalEntry(
   db: Db,
@@ -24,7 +26,8 @@ export async function createJournalEntry(
   actor: AuditActor,
 ): Promise<UseCaseResult<{ id: string }>> {
   const failed = JOURNAL_ENTRY_MESSAGES.createFailed;
-  const parsed = parseJournalEntryForm(values);
+  // A control account's line names its party (issue 36): the form's rule, as the dialog checks it.
+  const parsed = parseJournalEntryForm(values, await controlAccountKinds(db));
   if (!parsed.ok) return refuseFields("invalid", failed, parsed.errors);
   const input = parsed.input;
   try {

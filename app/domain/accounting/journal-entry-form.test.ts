@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   changeLines,
   emptyJournalEntryForm,
+  lineValuesOf,
   parseJournalEntryForm,
   readJournalEntryForm,
   readLinesChange,
@@ -24,8 +25,8 @@ const VALID: JournalEntryFormValues = {
   description: "Cash sale",
   status: "posted",
   lines: [
-    { accountId: CASH, debit: "1,500.5", credit: "", description: "" },
-    { accountId: INCOME, debit: "", credit: "৳1500.50", description: "Rental" },
+    { accountId: CASH, debit: "1,500.5", credit: "", description: "", party: "" },
+    { accountId: INCOME, debit: "", credit: "৳1500.50", description: "Rental", party: "" },
   ],
 };
 
@@ -57,9 +58,9 @@ describe("readJournalEntryForm", () => {
     expect(values.entryDate).toBe("2026-03-05");
     expect(values.reference).toBe("");
     expect(values.lines).toEqual([
-      { accountId: CASH, debit: "10", credit: "", description: "" },
-      { accountId: INCOME, debit: "", credit: "10", description: "" },
-      { accountId: "", debit: "", credit: "", description: "only a note" },
+      { accountId: CASH, debit: "10", credit: "", description: "", party: "" },
+      { accountId: INCOME, debit: "", credit: "10", description: "", party: "" },
+      { accountId: "", debit: "", credit: "", description: "only a note", party: "" },
     ]);
   });
 
@@ -67,7 +68,7 @@ describe("readJournalEntryForm", () => {
     expect(emptyJournalEntryForm("2026-03-05")).toMatchObject({
       entryDate: "2026-03-05",
       status: "draft",
-      lines: [{ accountId: "", debit: "", credit: "", description: "" }],
+      lines: [{ accountId: "", debit: "", credit: "", description: "", party: "" }],
     });
   });
 });
@@ -83,8 +84,8 @@ describe("parseJournalEntryForm", () => {
         description: "Cash sale",
         status: "posted",
         lines: [
-          { accountId: CASH, debit: 150_050n, credit: 0n, description: null },
-          { accountId: INCOME, debit: 0n, credit: 150_050n, description: "Rental" },
+          { accountId: CASH, debit: 150_050n, credit: 0n, description: null, party: null },
+          { accountId: INCOME, debit: 0n, credit: 150_050n, description: "Rental", party: null },
         ],
       },
     });
@@ -139,10 +140,10 @@ describe("parseJournalEntryForm", () => {
       {
         ...VALID,
         lines: [
-          { accountId: CASH, debit: "999999999999.99", credit: "", description: "" },
-          { accountId: CASH, debit: "999999999999.99", credit: "", description: "" },
-          { accountId: INCOME, debit: "", credit: "999999999999.99", description: "" },
-          { accountId: INCOME, debit: "", credit: "999999999999.99", description: "" },
+          { accountId: CASH, debit: "999999999999.99", credit: "", description: "", party: "" },
+          { accountId: CASH, debit: "999999999999.99", credit: "", description: "", party: "" },
+          { accountId: INCOME, debit: "", credit: "999999999999.99", description: "", party: "" },
+          { accountId: INCOME, debit: "", credit: "999999999999.99", description: "", party: "" },
         ],
       },
       { lines: /total can be at most/ },
@@ -160,8 +161,86 @@ describe("parseJournalEntryForm", () => {
   });
 });
 
+describe("a control account's line names its party (issue 36)", () => {
+  const RECEIVABLE = "33333333-3333-4333-8333-333333333333";
+  const CUSTOMER = "44444444-4444-4444-8444-444444444444";
+  const onReceivable = (party: string): JournalEntryFormValues => ({
+    ...VALID,
+    lines: [
+      { accountId: RECEIVABLE, debit: "100", credit: "", description: "", party },
+      { accountId: INCOME, debit: "", credit: "100", description: "", party: "" },
+    ],
+  });
+  const errorsOf = (parsed: ReturnType<typeof parseJournalEntryForm>) => (parsed.ok ? {} : parsed.errors);
+
+  it("reads lines.N.party from the form", () => {
+    const values = readJournalEntryForm(
+      form([
+        ["lines.0.accountId", RECEIVABLE],
+        ["lines.0.party", `customer:${CUSTOMER}`],
+      ]),
+    );
+    expect(values.lines).toEqual([
+      { accountId: RECEIVABLE, debit: "", credit: "", description: "", party: `customer:${CUSTOMER}` },
+    ]);
+  });
+
+  it("gives the line its party, as partyValue wrote it", () => {
+    const parsed = parseJournalEntryForm(onReceivable(` Customer:${CUSTOMER.toUpperCase()} `), {
+      [RECEIVABLE]: "customer",
+    });
+    expect(parsed).toMatchObject({ ok: true, input: { lines: [{ party: { kind: "customer", id: CUSTOMER } }, {}] } });
+    if (parsed.ok) expect(parsed.input.lines[1]!.party).toBeNull();
+  });
+
+  it.each([
+    ["a kind the books do not know", `vendor:${CUSTOMER}`],
+    ["an id that is not one", "customer:42"],
+    ["a bare id", CUSTOMER],
+    ["a name", "Nadia Rahman"],
+  ])("refuses %s on the line's party field, naming it", (_name, value) => {
+    expect(errorsOf(parseJournalEntryForm(onReceivable(value)))).toEqual({
+      "lines.0.party": "Choose the line's party from the list: a customer, a supplier or an employee",
+    });
+  });
+
+  it("refuses a control account's line without a party, naming the kind its account keeps", () => {
+    expect(errorsOf(parseJournalEntryForm(onReceivable(""), { [RECEIVABLE]: "customer" }))).toEqual({
+      "lines.0.party": "Choose the customer of this line",
+    });
+    expect(errorsOf(parseJournalEntryForm(onReceivable(""), { [RECEIVABLE]: "any" }))).toEqual({
+      "lines.0.party": "Choose the customer, supplier or employee of this line",
+    });
+    // Beside the lines' own rules, each on its field.
+    const unbalanced = onReceivable("");
+    unbalanced.lines[1]!.credit = "99";
+    expect(errorsOf(parseJournalEntryForm(unbalanced, { [RECEIVABLE]: "supplier" }))).toEqual({
+      lines: expect.stringMatching(/must equal total credits/),
+      "lines.0.party": "Choose the supplier of this line",
+    });
+  });
+
+  it("drops a party on a line whose account is not kept by party; without the kinds it keeps it for the ledger", () => {
+    const parsed = parseJournalEntryForm(onReceivable(`customer:${CUSTOMER}`), {});
+    expect(parsed).toMatchObject({ ok: true, input: { lines: [{ party: null }, { party: null }] } });
+    expect(parseJournalEntryForm(onReceivable(`customer:${CUSTOMER}`))).toMatchObject({
+      ok: true,
+      input: { lines: [{ party: { kind: "customer", id: CUSTOMER } }, { party: null }] },
+    });
+  });
+
+  it("a stored line's party shows in the form as partyValue writes it", () => {
+    expect(
+      lineValuesOf([
+        { accountId: RECEIVABLE, debit: 100n, credit: 0n, party: { kind: "employee", id: CUSTOMER } },
+        { accountId: INCOME, debit: 0n, credit: 100n, party: null },
+      ]).map((l) => l.party),
+    ).toEqual([`employee:${CUSTOMER}`, ""]);
+  });
+});
+
 describe("the lines editor", () => {
-  const line = (debit: string, credit: string) => ({ accountId: CASH, debit, credit, description: "" });
+  const line = (debit: string, credit: string) => ({ accountId: CASH, debit, credit, description: "", party: "" });
 
   it("Save only when total debit equals total credit and is not zero; what cannot be read counts 0", () => {
     expect(typedTotals([line("", "")])).toEqual({ debits: 0n, credits: 0n, balanced: false });

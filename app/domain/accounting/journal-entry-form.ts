@@ -3,12 +3,21 @@ import { formFields } from "../../lib/form-data";
 import { isCalendarDate, isUuid } from "../../lib/list-params";
 import { fromPaisa, normalizeMoney, optionalMoneyField, toPaisa } from "../../lib/money";
 import { nameField } from "../../lib/name-text";
-import { JOURNAL_STATUSES, type JournalStatus } from "./constants";
-import { entryLineErrors, entryTotals, JOURNAL_MESSAGES, type EntryLine } from "./journal";
+import { JOURNAL_STATUSES, type ControlPartyKind, type JournalStatus } from "./constants";
+import {
+  entryLineErrors,
+  entryTotals,
+  JOURNAL_MESSAGES,
+  parsePartyValue,
+  partyValue,
+  type EntryLine,
+  type PartyRef,
+} from "./journal";
 
 // The New Journal Entry / Edit draft form of the General Ledger (backoffice.md §2, §5; issue 21): one schema for the
 // browser's messages and the use cases' decision (ADR 0022). The lines editor posts `lines.N.accountId`,
-// `lines.N.debit`, `lines.N.credit` and `lines.N.description`; the lines' own rules (one side each, balanced, not
+// `lines.N.debit`, `lines.N.credit`, `lines.N.description` and, on a control account's line, `lines.N.party` (issue 36:
+// journal.ts's partyValue, "customer:<uuid>"); the lines' own rules (one side each, balanced, not
 // zero, within the columns) are journal.ts's entryLineErrors, the book's. Browser-safe.
 
 /** The spec's texts (backoffice.md §8) word for word, and ours beside them. */
@@ -36,7 +45,22 @@ export const JOURNAL_ENTRY_MESSAGES = {
   changedMeanwhile:
     "Someone else changed this entry while you were looking at it. Nothing was saved; the form now shows their version.",
   idRequired: "No journal entry was chosen",
+  partyInvalid: "Choose the line's party from the list: a customer, a supplier or an employee",
+  partyUnknown: "This customer, supplier or employee is no longer in the books: choose another",
+  partyRequired: (kind: ControlPartyKind) =>
+    `Choose the ${kind === "any" ? "customer, supplier or employee" : kind} of this line`,
 } as const;
+
+/** The Party select's label on a control account's line, by the account's kind (issue 36). */
+export const PARTY_FIELD_LABELS: Record<ControlPartyKind, string> = {
+  customer: "Customer",
+  supplier: "Supplier",
+  employee: "Employee",
+  any: "Party",
+};
+
+/** The control accounts' party kinds by account id (party-choices.server.ts's controlAccountKinds). */
+export type ControlKinds = Readonly<Record<string, ControlPartyKind>>;
 
 export const JOURNAL_ENTRY_LIMITS = { reference: 40, description: 500, lineDescription: 200, lines: 100 } as const;
 
@@ -47,6 +71,8 @@ export interface JournalLineValues {
   debit: string;
   credit: string;
   description: string;
+  /** partyValue of the line's party; "" for none (a line on an account that is not a control account has none). */
+  party: string;
 }
 
 export interface JournalEntryFormValues {
@@ -61,7 +87,13 @@ export interface JournalEntryFormValues {
   lines: JournalLineValues[];
 }
 
-export const EMPTY_JOURNAL_LINE: JournalLineValues = { accountId: "", debit: "", credit: "", description: "" };
+export const EMPTY_JOURNAL_LINE: JournalLineValues = {
+  accountId: "",
+  debit: "",
+  credit: "",
+  description: "",
+  party: "",
+};
 
 /** A new entry's form: dated `today`, a draft, with one empty line (backoffice.md §9). */
 export function emptyJournalEntryForm(today: string): JournalEntryFormValues {
@@ -76,7 +108,7 @@ export function emptyJournalEntryForm(today: string): JournalEntryFormValues {
   };
 }
 
-const LINE_FIELD = /^lines\.(\d{1,4})\.(accountId|debit|credit|description)$/;
+const LINE_FIELD = /^lines\.(\d{1,4})\.(accountId|debit|credit|description|party)$/;
 
 /**
  * The form exactly as typed. Lines are read in the order of their numbers and numbered again from 0, so a line
@@ -144,6 +176,15 @@ const lineSchema = z.object({
   debit: optionalMoneyField("Debit"),
   credit: optionalMoneyField("Credit"),
   description: nameField("Line description", { max: JOURNAL_ENTRY_LIMITS.lineDescription, optional: true }),
+  party: z
+    .string()
+    .optional()
+    .transform((v, ctx): PartyRef | null => {
+      const party = parsePartyValue(v);
+      if (party !== "invalid") return party;
+      ctx.addIssue({ code: "custom", message: JOURNAL_ENTRY_MESSAGES.partyInvalid });
+      return z.NEVER;
+    }),
 });
 
 const entrySchema = z.object({
@@ -186,10 +227,13 @@ function fieldOf(path: readonly PropertyKey[]): string {
 /**
  * The form's own rules: the entry to write (amounts in paisa), or one message per field. The same rules hold for a
  * draft as for a posted entry, so a draft can be posted as it is: each line an account and one side, total debit
- * equal to total credit and not zero.
+ * equal to total credit and not zero. Given the control accounts' kinds (`controlKinds`; the dialog has them, and the
+ * use cases read them), a control account's line must name its party and another line's party is dropped (the editor
+ * posts none there); the ledger checks the party's kind as it writes (ledger.server.ts).
  */
 export function parseJournalEntryForm(
   values: JournalEntryFormValues,
+  controlKinds?: ControlKinds,
 ): { ok: true; input: JournalEntryInput } | { ok: false; errors: Record<string, string> } {
   const parsed = entrySchema.safeParse(values);
   if (!parsed.success) {
@@ -202,8 +246,9 @@ export function parseJournalEntryForm(
     debit: line.debit === null ? 0n : toPaisa(line.debit),
     credit: line.credit === null ? 0n : toPaisa(line.credit),
     description: line.description || null,
+    party: controlKinds && !controlKinds[line.accountId] ? null : line.party,
   }));
-  const lineErrors = entryLineErrors(lines);
+  const lineErrors = { ...entryLineErrors(lines), ...(controlKinds ? partyErrors(lines, controlKinds) : {}) };
   if (Object.keys(lineErrors).length > 0) return { ok: false, errors: lineErrors };
   return {
     ok: true,
@@ -217,6 +262,16 @@ export function parseJournalEntryForm(
   };
 }
 
+/** A party missing on a control account's line, by field ("lines.2.party"). */
+function partyErrors(lines: readonly EntryLine[], controlKinds: ControlKinds): Record<string, string> {
+  const errors: Record<string, string> = {};
+  lines.forEach((line, i) => {
+    const kind = controlKinds[line.accountId];
+    if (kind && !line.party) errors[`lines.${i}.party`] = JOURNAL_ENTRY_MESSAGES.partyRequired(kind);
+  });
+  return errors;
+}
+
 /** A stored entry's lines as the form shows them ("" for a side that is 0). */
 export function lineValuesOf(lines: readonly EntryLine[]): JournalLineValues[] {
   return lines.map((l) => ({
@@ -224,5 +279,6 @@ export function lineValuesOf(lines: readonly EntryLine[]): JournalLineValues[] {
     debit: l.debit === 0n ? "" : fromPaisa(l.debit),
     credit: l.credit === 0n ? "" : fromPaisa(l.credit),
     description: l.description ?? "",
+    party: partyValue(l.party),
   }));
 }

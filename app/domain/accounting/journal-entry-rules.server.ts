@@ -1,10 +1,11 @@
-import { and, eq, ne } from "drizzle-orm";
+import { and, eq, inArray, isNull, ne } from "drizzle-orm";
 import type { DbOrTx, Tx } from "../../db/client.server";
 import { isUniqueViolation } from "../../db/errors.server";
-import { journalEntries } from "../../db/schema";
+import { customers, employees, journalEntries, suppliers } from "../../db/schema";
 import { fromPaisa } from "../../lib/money";
 import { refuseFields, type Refused } from "../use-case";
-import { entryLineErrors, entryTotals, type EntryLine } from "./journal";
+import { PARTY_KINDS, type PartyKind } from "./constants";
+import { entryLineErrors, entryTotals, partyValue, type EntryLine } from "./journal";
 import { JOURNAL_ENTRY_MESSAGES } from "./journal-entry-form";
 import { assertActiveAccounts, assertOpenDate, linesWithParties, PostingRefused } from "./ledger.server";
 import { ledgerRefusal } from "./ledger-refusal";
@@ -28,12 +29,45 @@ export async function assertReferenceFree(tx: DbOrTx, reference: string | null, 
 }
 
 /**
- * The book's rules for an entry's date and accounts, for a draft as for a posted entry (a draft that could never be
- * posted helps nobody): every account active, the date after the lock date. Messages name the form's fields.
+ * The book's rules for an entry's date, accounts and parties, for a draft as for a posted entry (a draft that could
+ * never be posted helps nobody): every account active, every party a live record (a customer or supplier not merged
+ * away, an employee), the date after the lock date. Messages name the form's fields.
  */
 export async function assertEntryWritable(tx: DbOrTx, entryDate: string, lines: readonly EntryLine[]): Promise<void> {
   await assertActiveAccounts(tx, lines);
+  await assertPartiesExist(tx, lines);
   await assertOpenDate(tx, entryDate, "entryDate");
+}
+
+/** Refuses a line naming a party that is not (or no longer) a record, naming the line's party field (issue 36). */
+async function assertPartiesExist(tx: DbOrTx, lines: readonly EntryLine[]): Promise<void> {
+  const wanted = (kind: PartyKind) => [...new Set(lines.flatMap((l) => (l.party?.kind === kind ? [l.party.id] : [])))];
+  const found = async (kind: PartyKind): Promise<string[]> => {
+    const ids = wanted(kind);
+    if (ids.length === 0) return [];
+    const rows =
+      kind === "customer"
+        ? await tx
+            .select({ id: customers.id })
+            .from(customers)
+            .where(and(inArray(customers.id, ids), isNull(customers.mergedIntoId)))
+        : kind === "supplier"
+          ? await tx
+              .select({ id: suppliers.id })
+              .from(suppliers)
+              .where(and(inArray(suppliers.id, ids), isNull(suppliers.mergedIntoId)))
+          : await tx.select({ id: employees.id }).from(employees).where(inArray(employees.id, ids));
+    return rows.map((r) => `${kind}:${r.id}`);
+  };
+  // One after the other: the queries share the transaction's connection.
+  const known = new Set<string>();
+  for (const kind of PARTY_KINDS) for (const value of await found(kind)) known.add(value);
+  const errors: Record<string, string> = {};
+  lines.forEach((line, i) => {
+    if (line.party && !known.has(partyValue(line.party)))
+      errors[`lines.${i}.party`] = JOURNAL_ENTRY_MESSAGES.partyUnknown;
+  });
+  if (Object.keys(errors).length > 0) throw new PostingRefused(errors);
 }
 
 /**
@@ -71,11 +105,12 @@ export function entryName(entry: { referenceNo: string | null; entryDate: string
   return entry.referenceNo ?? `of ${entry.entryDate}`;
 }
 
-/** Lines as the audit log keeps them: account, and the amount on its side. */
+/** Lines as the audit log keeps them: account, the amount on its side, and the party of a control account's line. */
 export function auditLinesOf(lines: readonly EntryLine[]) {
   return lines.map((l) => ({
     accountId: l.accountId,
     ...(l.debit > 0n ? { debit: fromPaisa(l.debit) } : { credit: fromPaisa(l.credit) }),
     ...(l.description ? { description: l.description } : {}),
+    ...(l.party ? { party: partyValue(l.party) } : {}),
   }));
 }

@@ -1,21 +1,37 @@
 import { and, asc, eq, gte, inArray, lte, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../../db/client.server";
-import { chartOfAccounts, journalEntries as e, journalLines, settlements } from "../../db/schema";
+import {
+  chartOfAccounts,
+  customers,
+  employees,
+  journalEntries as e,
+  journalLines,
+  settlements,
+  suppliers,
+} from "../../db/schema";
 import { isUuid, type ListPage, type StateOf } from "../../lib/list-params";
 import { listOrder, pageIds, pageOf, searchAny } from "../../lib/list-query.server";
 import { fromPaisa, sumPaisa, toPaisa } from "../../lib/money";
-import type { JournalSource, JournalStatus } from "./constants";
+import type { JournalSource, JournalStatus, PartyKind } from "./constants";
 import { documentHref } from "./document-links";
-import { JOURNAL_ENTRY_MESSAGES, lineValuesOf, type JournalEntryFormValues } from "./journal-entry-form";
+import {
+  JOURNAL_ENTRY_MESSAGES,
+  lineValuesOf,
+  type ControlKinds,
+  type JournalEntryFormValues,
+} from "./journal-entry-form";
 import { CORRECTED_BY_ITS_DOCUMENT, entryActions, LEDGER_LIST } from "./ledger-list";
 import { REVERSE_MESSAGES } from "./reverse-entry.server";
+import { partyOf } from "./journal";
+import { controlAccountKinds, partyChoices, type PartyChoice } from "./party-choices.server";
 import { entryLineOf } from "./stored-lines.server";
 
 // What the General Ledger reads (backoffice.md §2, §7 "journal_entries: read all with lines and account code and
 // name, ordered by entry_date descending"; issue 21): one page of entries, newest first, each with its lines, the
 // entry that reversed it or that it reverses, and the address of the document that made it; the accounts the lines
-// editor and the account filter offer; one entry for the Post, Reverse and Delete dialogs, and a draft's form.
+// editor and the account filter offer; one entry for the Post, Reverse and Delete dialogs, and a draft's form. A
+// control account's line carries its party with the party's name (issue 36).
 
 export interface LedgerLine {
   accountId: string;
@@ -25,6 +41,14 @@ export interface LedgerLine {
   debit: string;
   credit: string;
   description: string | null;
+  /** The customer, supplier or employee of a control account's line (issue 36), with their name; null for none. */
+  party: LinePartyName | null;
+}
+
+export interface LinePartyName {
+  kind: PartyKind;
+  id: string;
+  name: string;
 }
 
 /** An entry that reverses, or is reversed by, another: how the links name it. */
@@ -68,9 +92,18 @@ async function entriesWithLines(db: DbOrTx, rows: EntryHead[]): Promise<LedgerEn
       debit: journalLines.debit,
       credit: journalLines.credit,
       description: journalLines.description,
+      customerId: journalLines.customerId,
+      supplierId: journalLines.supplierId,
+      employeeId: journalLines.employeeId,
+      customerName: customers.name,
+      supplierName: suppliers.name,
+      employeeName: employees.name,
     })
     .from(journalLines)
     .innerJoin(chartOfAccounts, eq(chartOfAccounts.id, journalLines.accountId))
+    .leftJoin(customers, eq(customers.id, journalLines.customerId))
+    .leftJoin(suppliers, eq(suppliers.id, journalLines.supplierId))
+    .leftJoin(employees, eq(employees.id, journalLines.employeeId))
     .where(
       inArray(
         journalLines.journalEntryId,
@@ -79,9 +112,20 @@ async function entriesWithLines(db: DbOrTx, rows: EntryHead[]): Promise<LedgerEn
     )
     .orderBy(asc(journalLines.journalEntryId), asc(journalLines.lineNo), asc(journalLines.id));
   const byEntry = new Map<string, LedgerLine[]>();
-  for (const { entryId, ...line } of lines) {
+  for (const {
+    entryId,
+    customerId,
+    supplierId,
+    employeeId,
+    customerName,
+    supplierName,
+    employeeName,
+    ...line
+  } of lines) {
     const list = byEntry.get(entryId) ?? [];
-    list.push(line);
+    const party = partyOf({ customerId, supplierId, employeeId });
+    const name = { customer: customerName, supplier: supplierName, employee: employeeName };
+    list.push({ ...line, party: party && { ...party, name: name[party.kind] ?? "" } });
     byEntry.set(entryId, list);
   }
   return rows.map((row) => {
@@ -179,7 +223,12 @@ export function formValuesOf(row: LedgerEntryRow): JournalEntryFormValues {
     reference: row.reference ?? "",
     description: row.description,
     status: row.status,
-    lines: lineValuesOf(row.lines.map(entryLineOf)),
+    lines: lineValuesOf(
+      row.lines.map((line) => ({
+        ...entryLineOf(line),
+        party: line.party && { kind: line.party.kind, id: line.party.id },
+      })),
+    ),
   };
 }
 
@@ -204,6 +253,19 @@ export function accountChoices(db: DbOrTx): Promise<AccountChoice[]> {
     })
     .from(chartOfAccounts)
     .orderBy(asc(chartOfAccounts.code));
+}
+
+/** What the lines editor's Party selects need (issue 36): which accounts are kept by party, and the parties. */
+export interface PartyPicker {
+  kinds: ControlKinds;
+  /** The parties of the kinds some control account keeps; none when no account is kept by party. */
+  choices: PartyChoice[];
+}
+
+export async function partyPicker(db: DbOrTx): Promise<PartyPicker> {
+  const kinds = await controlAccountKinds(db);
+  const wanted = [...new Set(Object.values(kinds))];
+  return { kinds, choices: wanted.length > 0 ? await partyChoices(db, wanted) : [] };
 }
 
 export type EntryAction = "edit" | "post" | "delete" | "reverse";

@@ -16,13 +16,14 @@ import {
   postDraft,
   writeRefusal,
 } from "./journal-entry-rules.server";
-import { writeLines } from "./ledger.server";
+import { linesWithParties, writeLines } from "./ledger.server";
+import { controlAccountKinds } from "./party-choices.server";
 import { storedEntryLines } from "./stored-lines.server";
 
 // Edit a draft journal entry (issue 21): its date, reference, description and lines, saved again as a draft or
 // posted at once when the form's status says posted. Only a draft is edited (a posted entry is reversed; the
 // database refuses any change to one too), over the version the form was opened on, under a row lock; one
-// transaction with its audit line.
+// transaction with its audit line. A control account's line names its party (issue 36), kept on the draft's line.
 
 export async function updateJournalEntry(
   db: Db,
@@ -32,7 +33,7 @@ export async function updateJournalEntry(
   const failed = JOURNAL_ENTRY_MESSAGES.updateFailed;
   const id = values.id.trim().toLowerCase();
   if (!isUuid(id)) return refuseFields("invalid", failed, { form: JOURNAL_ENTRY_MESSAGES.idRequired });
-  const parsed = parseJournalEntryForm(values);
+  const parsed = parseJournalEntryForm(values, await controlAccountKinds(db));
   if (!parsed.ok) return refuseFields("invalid", failed, parsed.errors);
   const input = parsed.input;
   try {
@@ -45,6 +46,8 @@ export async function updateJournalEntry(
         return refuseFields("conflict", failed, { form: JOURNAL_ENTRY_MESSAGES.changedMeanwhile });
       await assertReferenceFree(tx, input.reference, id);
       await assertEntryWritable(tx, input.entryDate, input.lines);
+      // Each control account's line with its party, of the account's kind (issue 36); a draft keeps them.
+      const lines = await linesWithParties(tx, input.lines, null, input.status);
 
       const linesBefore = await storedEntryLines(tx, id);
       const after = { entryDate: input.entryDate, referenceNo: input.reference, description: input.description };
@@ -55,11 +58,11 @@ export async function updateJournalEntry(
           description: before.description,
           lines: auditLinesOf(linesBefore),
         },
-        { ...after, lines: auditLinesOf(input.lines) },
+        { ...after, lines: auditLinesOf(lines) },
       );
       await tx.update(journalEntries).set(after).where(eq(journalEntries.id, id));
       await tx.delete(journalLines).where(eq(journalLines.journalEntryId, id));
-      await writeLines(tx, id, input.lines);
+      await writeLines(tx, id, lines);
       if (input.status === "posted") await postDraft(tx, { id, entryDate: input.entryDate });
 
       const name = entryName({ referenceNo: input.reference, entryDate: input.entryDate });

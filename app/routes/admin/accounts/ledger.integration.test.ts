@@ -289,16 +289,16 @@ describe("a draft: edit, post, delete", () => {
   it("opens with the stored lines, saves changes with a toast, and refuses an edit over someone else's change", async () => {
     const { entry, values } = await draft();
     expect(values.lines).toEqual([
-      { accountId: CASH, debit: "1500.50", credit: "", description: "" },
-      { accountId: INCOME, debit: "", credit: "1500.50", description: "Rental" },
+      { accountId: CASH, debit: "1500.50", credit: "", description: "", party: "" },
+      { accountId: INCOME, debit: "", credit: "1500.50", description: "Rental", party: "" },
     ]);
     const changed = flat({
       ...values,
       description: "Changed",
       lines: [
-        { accountId: BANK, debit: "200.00", credit: "", description: "" },
-        { accountId: RENT, debit: "100.00", credit: "", description: "" },
-        { accountId: INCOME, debit: "", credit: "300", description: "" },
+        { accountId: BANK, debit: "200.00", credit: "", description: "", party: "" },
+        { accountId: RENT, debit: "100.00", credit: "", description: "", party: "" },
+        { accountId: INCOME, debit: "", credit: "300", description: "", party: "" },
       ],
     });
     const saved = (await post(changed, admin, `${PATH}?edit=${entry.id}`)) as Response;

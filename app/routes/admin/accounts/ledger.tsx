@@ -19,6 +19,7 @@ import {
   formValuesOf,
   listLedger,
   loadLedgerEntry,
+  partyPicker,
   unavailableBecause,
   type EntryAction,
   type LedgerEntryRow,
@@ -93,8 +94,14 @@ export async function loader(args: Route.LoaderArgs) {
   const canManage = can(user.role, "accounts.manage");
   const today = todayInDhaka();
   const dialog = await dialogOf(url, canManage, today);
-  const [page, accounts] = await Promise.all([listLedger(db, state), accountChoices(db)]);
-  return { state, page, accounts, canManage, dialog };
+  // The lines editor's Party selects (issue 36): read only while New Journal Entry or a draft's Edit is open.
+  const editing = dialog?.kind === "create" || dialog?.kind === "update";
+  const [page, accounts, parties] = await Promise.all([
+    listLedger(db, state),
+    accountChoices(db),
+    editing ? partyPicker(db) : null,
+  ]);
+  return { state, page, accounts, parties, canManage, dialog };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -152,7 +159,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function GeneralLedger({ loaderData, actionData }: Route.ComponentProps) {
-  const { page, accounts, canManage, dialog } = loaderData;
+  const { page, accounts, parties, canManage, dialog } = loaderData;
   const list = useListView(LEDGER_LIST, loaderData.state);
   const loading = useListLoading(list);
   const location = useLocation();
@@ -253,6 +260,7 @@ export default function GeneralLedger({ loaderData, actionData }: Route.Componen
           values={formAnswer?.values ?? dialog.values}
           errors={formAnswer?.errors ?? {}}
           accounts={accounts}
+          parties={parties ?? { kinds: {}, choices: [] }}
           closeHref={closeHref}
           action={here}
         />

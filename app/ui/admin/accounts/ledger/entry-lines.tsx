@@ -5,7 +5,9 @@ import { formatMoney, formatShortDate } from "~/lib/format";
 
 // A journal entry's lines (General Ledger, issue 21): account code and name, debit, credit, and the totals. The
 // ledger's list and the Post and Reverse dialogs show entries this way. On a phone each line is one row: the account,
-// then its one amount marked Dr or Cr (a line is a debit or a credit, never both).
+// then its one amount marked Dr or Cr (a line is a debit or a credit, never both). A control account's line names its
+// party after the account ("1300 Accounts Receivable · Nadia Rahman"; issue 36); in a manual entry it is marked as an
+// adjustment of that party, since the party's documents did not make it.
 
 const isZero = (amount: string) => /^0+(\.0+)?$/.test(amount);
 
@@ -34,12 +36,15 @@ export function EntryLines({
   caption,
   debits,
   credits,
+  adjustments = false,
 }: {
   lines: readonly LedgerLine[];
   /** What the table is, for screen readers ("Lines of JE-0001"). */
   caption: string;
   debits: string;
   credits: string;
+  /** A manual entry's: each line with a party is labelled "Adjustment of <party>". */
+  adjustments?: boolean;
 }) {
   return (
     <table className="w-full border-collapse text-sm text-slate-700 max-sm:block">
@@ -66,6 +71,10 @@ export function EntryLines({
               <td className={`min-w-0 py-1.5 align-top ${credit ? "sm:pl-6" : ""}`}>
                 <span className="mr-1.5 font-mono text-xs text-slate-500">{line.code}</span>
                 <span className="text-ink-900">{line.name}</span>
+                {line.party && <span className="text-ink-900"> · {line.party.name}</span>}
+                {adjustments && line.party && (
+                  <span className="block text-xs font-medium text-amber-800">Adjustment of {line.party.name}</span>
+                )}
                 {line.description && <span className="block text-xs text-slate-500">{line.description}</span>}
               </td>
               <Amount amount={line.debit} side="Dr" />

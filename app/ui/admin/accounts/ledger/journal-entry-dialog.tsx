@@ -1,12 +1,14 @@
 import { Loader2, Plus, X } from "lucide-react";
 import { useId, useRef, useState } from "react";
 import { Form } from "react-router";
-import { JOURNAL_STATUSES } from "~/domain/accounting/constants";
+import { JOURNAL_STATUSES, type ControlPartyKind, type PartyKind } from "~/domain/accounting/constants";
+import { parsePartyValue } from "~/domain/accounting/journal";
 import {
   changeLines,
   JOURNAL_ENTRY_LIMITS,
   JOURNAL_ENTRY_MESSAGES,
   JOURNAL_STATUS_LABELS,
+  PARTY_FIELD_LABELS,
   parseJournalEntryForm,
   readJournalEntryForm,
   typedTotals,
@@ -14,7 +16,8 @@ import {
   type JournalLineValues,
 } from "~/domain/accounting/journal-entry-form";
 import { lineAccountOptions } from "~/domain/accounting/ledger-list";
-import type { AccountChoice } from "~/domain/accounting/ledger-list.server";
+import type { AccountChoice, PartyPicker } from "~/domain/accounting/ledger-list.server";
+import type { PartyChoice } from "~/domain/accounting/party-choices.server";
 import { formCheck } from "~/lib/form-errors";
 import { formatMoney } from "~/lib/format";
 import { fromPaisa } from "~/lib/money";
@@ -28,9 +31,8 @@ import { FormError, inputClass, SelectField, TextField, useFormBusy, useFormChec
 // removed, each line needs an account (active ones, by code and name), debit and credit are 0 or more in steps of
 // 0.01, the totals show as one types, and Save is disabled unless total debit equals total credit and is not zero.
 // Without JavaScript the same form works: Add line and Remove post the form and come back with the lines changed,
-// Save is never disabled, and the server answers with each field's message and what was typed.
-
-const CHECK_JOURNAL_ENTRY_FORM = formCheck(readJournalEntryForm, parseJournalEntryForm);
+// Save is never disabled, and the server answers with each field's message and what was typed. A line on a control
+// account (issue 36) has a Party select beneath its account: the parties of the account's kind, required.
 
 type EditorLine = JournalLineValues & { key: number };
 
@@ -39,6 +41,7 @@ export function JournalEntryDialog({
   values,
   errors: serverErrors,
   accounts,
+  parties,
   closeHref,
   action,
 }: {
@@ -46,13 +49,14 @@ export function JournalEntryDialog({
   values: JournalEntryFormValues;
   errors: Record<string, string | undefined>;
   accounts: readonly AccountChoice[];
+  parties: PartyPicker;
   closeHref: string;
   action: string;
 }) {
   const busy = useFormBusy(mode);
   const hydrated = useHydrated();
   const { errors, onSubmit } = useFormCheck(
-    CHECK_JOURNAL_ENTRY_FORM,
+    formCheck(readJournalEntryForm, (typed) => parseJournalEntryForm(typed, parties.kinds)),
     serverErrors,
     mode === "create" ? JOURNAL_ENTRY_MESSAGES.createFailed : JOURNAL_ENTRY_MESSAGES.updateFailed,
   );
@@ -77,6 +81,9 @@ export function JournalEntryDialog({
     );
 
   const offered = (selected: string) => lineAccountOptions(accounts, selected);
+  // A new account keeps the line's party only when it is kept by parties of that kind.
+  const chooseAccount = (index: number, accountId: string) =>
+    setLine(index, { accountId, ...(fitsKind(lines[index]!.party, parties.kinds[accountId]) ? {} : { party: "" }) });
 
   const title = mode === "create" ? "New Journal Entry" : "Edit Journal Entry";
   const difference = totals.debits - totals.credits;
@@ -161,6 +168,9 @@ export function JournalEntryDialog({
                 line={line}
                 errors={errors}
                 options={offered(line.accountId)}
+                partyKind={parties.kinds[line.accountId]}
+                partyChoices={parties.choices}
+                onAccount={(accountId) => chooseAccount(index, accountId)}
                 onChange={(change) => setLine(index, change)}
                 onRemove={index > 0 ? () => removeLine(index) : undefined}
               />
@@ -223,12 +233,36 @@ export function JournalEntryDialog({
   );
 }
 
-/** One line of the editor: account, debit, credit, its own description, and Remove (never on the first line). */
+/** Whether a party's form value may stay on a line whose account is kept by `kind` (undefined: by none). */
+function fitsKind(party: string, kind: ControlPartyKind | undefined): boolean {
+  const parsed = parsePartyValue(party);
+  if (!parsed || parsed === "invalid" || !kind) return !party;
+  return kind === "any" || parsed.kind === kind;
+}
+
+const PARTY_GROUPS: { kind: PartyKind; label: string }[] = [
+  { kind: "customer", label: "Customers" },
+  { kind: "supplier", label: "Suppliers" },
+  { kind: "employee", label: "Employees" },
+];
+
+/** A party as its option reads: the name, and what tells two of one name apart. */
+function PartyOption({ choice }: { choice: PartyChoice }) {
+  return <option value={choice.value}>{choice.detail ? `${choice.name} · ${choice.detail}` : choice.name}</option>;
+}
+
+/**
+ * One line of the editor: account (and its party on a control account), debit, credit, its own description, and
+ * Remove (never on the first line).
+ */
 function LineFields({
   index,
   line,
   errors,
   options,
+  partyKind,
+  partyChoices,
+  onAccount,
   onChange,
   onRemove,
 }: {
@@ -236,6 +270,10 @@ function LineFields({
   line: EditorLine;
   errors: Record<string, string | undefined>;
   options: { value: string; label: string }[];
+  /** The kind of party the line's account is kept by; undefined when it is not a control account. */
+  partyKind: ControlPartyKind | undefined;
+  partyChoices: readonly PartyChoice[];
+  onAccount: (accountId: string) => void;
   onChange: (change: Partial<JournalLineValues>) => void;
   onRemove?: () => void;
 }) {
@@ -268,6 +306,8 @@ function LineFields({
   const debit = field("debit", "Debit (৳)");
   const credit = field("credit", "Credit (৳)");
   const description = field("description", "Line description");
+  const party = partyKind ? field("party", PARTY_FIELD_LABELS[partyKind]) : null;
+  const offeredParties = partyChoices.filter((c) => partyKind === "any" || c.kind === partyKind);
   return (
     <li className="grid grid-cols-2 gap-2 rounded-md border border-slate-200 p-3 sm:grid-cols-[minmax(0,2fr)_7.5rem_7.5rem_minmax(0,1.4fr)_2.25rem] sm:items-start sm:rounded-none sm:border-0 sm:p-0">
       <p aria-hidden="true" className="col-span-2 text-xs font-semibold text-ink-900 sm:hidden">
@@ -275,7 +315,7 @@ function LineFields({
       </p>
       <div className="col-span-2 sm:col-span-1">
         {account.label}
-        <select {...account.props} value={line.accountId} onChange={(e) => onChange({ accountId: e.target.value })}>
+        <select {...account.props} value={line.accountId} onChange={(e) => onAccount(e.target.value)}>
           <option value="">Select account</option>
           {options.map((o) => (
             <option key={o.value} value={o.value}>
@@ -284,6 +324,46 @@ function LineFields({
           ))}
         </select>
         {account.error}
+        {party && partyKind && (
+          <div className="mt-2">
+            {/* Always shown: no column heading names it. */}
+            <label htmlFor={party.props.id} className="block text-xs font-medium text-slate-600">
+              <span className="sr-only">Line {index + 1} </span>
+              {PARTY_FIELD_LABELS[partyKind]}
+            </label>
+            <select
+              {...party.props}
+              required
+              value={line.party}
+              onChange={(e) => onChange({ party: e.target.value })}
+              className={`mt-1 ${inputClass} ${party.error ? "border-red-600" : "border-slate-300"}`}
+            >
+              <option value="">Select {PARTY_FIELD_LABELS[partyKind].toLowerCase()}</option>
+              {partyKind === "any"
+                ? PARTY_GROUPS.map((group) => {
+                    const choices = offeredParties.filter((c) => c.kind === group.kind);
+                    return (
+                      choices.length > 0 && (
+                        <optgroup key={group.kind} label={group.label}>
+                          {choices.map((c) => (
+                            <PartyOption key={c.value} choice={c} />
+                          ))}
+                        </optgroup>
+                      )
+                    );
+                  })
+                : offeredParties.map((c) => <PartyOption key={c.value} choice={c} />)}
+            </select>
+            {party.error}
+            {offeredParties.length === 0 && !party.error && (
+              <p className="mt-1 text-xs text-slate-500">
+                No {partyKind === "any" ? "customer, supplier or employee" : partyKind} yet: add one first.
+              </p>
+            )}
+          </div>
+        )}
+        {/* The server's word on a party where the account is no longer kept by party: said, not lost. */}
+        {!party && errors[name("party")] && <p className="mt-1 text-xs text-red-700">{errors[name("party")]}</p>}
       </div>
       <div>
         {debit.label}

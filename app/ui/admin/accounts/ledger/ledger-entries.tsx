@@ -127,6 +127,7 @@ export function LedgerEntries({
                   caption={`Lines of ${name}`}
                   debits={entry.debits}
                   credits={entry.credits}
+                  adjustments={entry.sourceType === "manual"}
                 />
               </div>
             </article>

@@ -35,7 +35,13 @@ export function PostEntryDialog({
         <div className="space-y-3 px-5 py-4">
           <FormError message={error} />
           <EntrySummary entry={entry} />
-          <EntryLines lines={entry.lines} caption={`Lines of ${name}`} debits={entry.debits} credits={entry.credits} />
+          <EntryLines
+            lines={entry.lines}
+            caption={`Lines of ${name}`}
+            debits={entry.debits}
+            credits={entry.credits}
+            adjustments={entry.sourceType === "manual"}
+          />
         </div>
         <DialogActions closeHref={closeHref}>
           <SubmitButton label="Post Entry" busyLabel="Posting..." busy={busy} />
