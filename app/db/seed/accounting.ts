@@ -1,5 +1,10 @@
 import type { AccountType, CashFlowActivity, PaymentMethod } from "../../domain/accounting/constants";
-import { ACCOUNT_ROLES, ACCOUNT_ROLE_KEYS } from "../../domain/accounting/account-roles";
+import {
+  ACCOUNT_ROLES,
+  ACCOUNT_ROLE_KEYS,
+  CONTROL_ROLE_KINDS,
+  CONTROL_ROLES,
+} from "../../domain/accounting/account-roles";
 import type { accountRoles, chartOfAccounts, incomeTaxSlabTables, incomeTaxSlabs } from "../schema";
 import { seedId } from "./ids";
 
@@ -31,6 +36,10 @@ const CASH_FLOW_OVERRIDES: Record<string, CashFlowActivity> = {
   "1600": "investing",
   "2400": "financing",
 };
+
+/** The control roles' seeded accounts and the party their lines name (issue 36). */
+const CONTROL_KIND_OF_CODE: Record<string, (typeof CONTROL_ROLE_KINDS)[keyof typeof CONTROL_ROLE_KINDS]> =
+  Object.fromEntries(CONTROL_ROLES.map((role) => [ACCOUNT_ROLES[role].seedCode, CONTROL_ROLE_KINDS[role]]));
 
 export const chartOfAccountsSeed = [
   account("1000", "Cash in Hand", "asset", undefined, "cash"),
@@ -87,7 +96,11 @@ export const chartOfAccountsSeed = [
   account("6900", "Professional Fees", "expense", "Audit, legal and tax advice"),
   account("6950", "Trade Licence & Government Fees", "expense"),
   account("6990", "Miscellaneous Expenses", "expense"),
-].map((a) => ({ ...a, cashFlowActivity: CASH_FLOW_OVERRIDES[a.code] ?? null }));
+].map((a) => ({
+  ...a,
+  cashFlowActivity: CASH_FLOW_OVERRIDES[a.code] ?? null,
+  partyKind: CONTROL_KIND_OF_CODE[a.code] ?? null,
+}));
 
 /** Each role of the posting functions on its seeded account (Settings > Accounting changes them). */
 export const accountRoleSeed: (typeof accountRoles.$inferInsert)[] = ACCOUNT_ROLE_KEYS.map((role) => ({

@@ -147,6 +147,7 @@ export async function seedDemoBooks(db: Db, options: { today?: string } = {}): P
             debit,
             credit,
             description: "",
+            party: "",
           })),
         },
         actor,

@@ -1,4 +1,10 @@
-import { PAYABLE_CATEGORIES, RECEIVABLE_CATEGORIES, type AccountType, type PaymentMethod } from "./constants";
+import {
+  PAYABLE_CATEGORIES,
+  RECEIVABLE_CATEGORIES,
+  type AccountType,
+  type ControlPartyKind,
+  type PaymentMethod,
+} from "./constants";
 
 // Account roles (DESIGN §10): posting functions name a role ("the receivable", "the income of Service Fee"),
 // never an account code; Settings > Accounting maps each role to an account of the chart, so a company can rename
@@ -83,6 +89,24 @@ export const ACCOUNT_ROLES = {
 } as const satisfies Record<string, AccountRoleDefinition>;
 
 export type AccountRole = keyof typeof ACCOUNT_ROLES;
+
+/**
+ * The control accounts' roles and the party each of their lines names (issue 36): the receivable, customer advances
+ * and the VDS customers withheld are each customer's; the payable each supplier's; unpaid salaries each employee's;
+ * withholding tax payable whoever the tax was held back from (a supplier or an employee). The account holding such a
+ * role is marked so (chart_of_accounts.party_kind), by the seed, migration 0016 and Settings > Accounting.
+ */
+export const CONTROL_ROLE_KINDS = {
+  receivable: "customer",
+  "customer.advances": "customer",
+  "vat.withheld": "customer",
+  payable: "supplier",
+  "payroll.salaries_payable": "employee",
+  "tax.withholding_payable": "any",
+} as const satisfies Partial<Record<AccountRole, ControlPartyKind>>;
+
+export type ControlRole = keyof typeof CONTROL_ROLE_KINDS;
+export const CONTROL_ROLES = Object.keys(CONTROL_ROLE_KINDS) as ControlRole[];
 export const ACCOUNT_ROLE_KEYS = Object.keys(ACCOUNT_ROLES) as AccountRole[];
 
 /** The role whose account a category's amount is booked to. */

@@ -22,6 +22,14 @@ export const ACCOUNTING_SETTINGS_MESSAGES = {
   accountInactive: (code: string, name: string) => `Account ${code} ${name} is deactivated: choose another`,
   accountWrongType: (label: string, allowed: readonly AccountType[], code: string, type: AccountType) =>
     `"${label}" needs ${allowed.map((a) => article(ACCOUNT_TYPE_LABELS[a])).join(" or ")} account; ${code} is ${article(ACCOUNT_TYPE_LABELS[type])} account`,
+  controlKindsClash: (label: string, code: string, other: string) =>
+    `"${label}" is kept by a different kind of party than "${other}": choose an account other than ${code}`,
+  controlAccountOtherKind: (label: string, code: string, name: string, kind: string) =>
+    `Account ${code} ${name} keeps ${kind} balances: choose another account for "${label}"`,
+  controlAccountMoney: (label: string, code: string, name: string) =>
+    `Account ${code} ${name} is a cash, bank or wallet account: "${label}" needs an account kept by party`,
+  controlAccountUnnamedLines: (label: string, code: string, name: string, kind: string) =>
+    `Account ${code} ${name} has postings that name no ${kind === "any" ? "party" : kind}: it cannot keep "${label}", whose every line names one. Choose another account, or move those postings first`,
   lockDateInvalid: "Lock date must be a date, e.g. 2026-06-30",
   lockDateFuture: (today: string) =>
     `The lock date cannot be in the future (today is ${formatShortDate(today)}): the books would refuse today's postings`,

@@ -1,11 +1,18 @@
-import { inArray, isNull, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client.server";
 import { queryRows } from "../../db/client.server";
-import { accountingSettings, accountRoles, chartOfAccounts, yearEndCloses } from "../../db/schema";
+import { accountingSettings, accountRoles, chartOfAccounts, journalLines, yearEndCloses } from "../../db/schema";
 import { recordAudit, type AuditActor } from "../audit/audit.server";
 import { fiscalYearName } from "../reports/report-periods";
 import { refuseFields, type Refusal, type Refused, type UseCaseResult } from "../use-case";
-import { ACCOUNT_ROLES, ACCOUNT_ROLE_KEYS, type AccountRole } from "./account-roles";
+import {
+  ACCOUNT_ROLES,
+  ACCOUNT_ROLE_KEYS,
+  CONTROL_ROLE_KINDS,
+  CONTROL_ROLES,
+  type AccountRole,
+  type ControlRole,
+} from "./account-roles";
 import {
   ACCOUNTING_SETTINGS_MESSAGES as MESSAGES,
   FISCAL_YEAR_START_CHOICES,
@@ -13,7 +20,7 @@ import {
   roleField,
   type AccountingSettingsValues,
 } from "./accounting-settings-form";
-import type { AccountType } from "./constants";
+import type { AccountType, ControlPartyKind } from "./constants";
 
 // Settings > Accounting (issue 21): the account of each role the posting functions name, and the lock date on or
 // before which nothing is posted (the database refuses it too: trigger journal_entry_lock_date); the VAT period and
@@ -33,6 +40,69 @@ export interface AccountingSettingsPage {
   values: AccountingSettingsValues;
   /** Every account, in code order; the screen offers each role the active ones of its types (and its current one). */
   accounts: AccountChoice[];
+}
+
+/**
+ * The accounts a control role is newly given, to be marked kept by its kind of party (issue 36), or errors on the
+ * roles' fields when one cannot be: an account may keep one kind of party, is never a cash, bank or wallet account,
+ * and has no posted line naming no party (the database refuses the marking then: chart_of_accounts_party_kind_lines).
+ * An account a role leaves stays marked: its lines keep their parties.
+ */
+async function controlAccountsToMark(
+  tx: DbOrTx,
+  roles: Record<AccountRole, string>,
+  byId: Map<string, { code: string; name: string; partyKind: ControlPartyKind | null; paymentMethod: string | null }>,
+  errors: Record<string, string>,
+): Promise<{ id: string; kind: ControlPartyKind }[]> {
+  const wanted = new Map<string, { kind: ControlPartyKind; role: ControlRole }>();
+  const marks: { id: string; kind: ControlPartyKind }[] = [];
+  for (const role of CONTROL_ROLES) {
+    const id = roles[role];
+    const account = byId.get(id);
+    if (!account || errors[roleField(role)]) continue;
+    const kind = CONTROL_ROLE_KINDS[role];
+    const label = ACCOUNT_ROLES[role].label;
+    const other = wanted.get(id);
+    if (other && other.kind !== kind) {
+      errors[roleField(role)] = MESSAGES.controlKindsClash(label, account.code, ACCOUNT_ROLES[other.role].label);
+      continue;
+    }
+    wanted.set(id, { kind, role });
+    if (account.partyKind === kind || other) continue;
+    if (account.partyKind) {
+      errors[roleField(role)] = MESSAGES.controlAccountOtherKind(label, account.code, account.name, account.partyKind);
+      continue;
+    }
+    if (account.paymentMethod) {
+      errors[roleField(role)] = MESSAGES.controlAccountMoney(label, account.code, account.name);
+      continue;
+    }
+    const [unnamed] = await tx
+      .select({ id: journalLines.id })
+      .from(journalLines)
+      .where(
+        and(
+          eq(journalLines.accountId, id),
+          eq(journalLines.posted, true),
+          kind === "any"
+            ? sql`num_nonnulls(${journalLines.customerId}, ${journalLines.supplierId}, ${journalLines.employeeId}) = 0`
+            : isNull(
+                kind === "customer"
+                  ? journalLines.customerId
+                  : kind === "supplier"
+                    ? journalLines.supplierId
+                    : journalLines.employeeId,
+              ),
+        ),
+      )
+      .limit(1);
+    if (unnamed) {
+      errors[roleField(role)] = MESSAGES.controlAccountUnnamedLines(label, account.code, account.name, kind);
+      continue;
+    }
+    marks.push({ id, kind });
+  }
+  return marks;
 }
 
 /** The settings row, or null on an install whose migration made none (the books are then open). */
@@ -106,11 +176,13 @@ export async function saveAccountingSettings(
         name: chartOfAccounts.name,
         type: chartOfAccounts.type,
         isActive: chartOfAccounts.isActive,
+        partyKind: chartOfAccounts.partyKind,
+        paymentMethod: chartOfAccounts.paymentMethod,
       })
       .from(chartOfAccounts)
       .where(inArray(chartOfAccounts.id, ids))
       .orderBy(chartOfAccounts.id)
-      .for("share");
+      .for("update");
     const byId = new Map(accounts.map((a) => [a.id, a]));
     const errors: Record<string, string> = {};
     for (const role of ACCOUNT_ROLE_KEYS) {
@@ -126,6 +198,7 @@ export async function saveAccountingSettings(
           account.type,
         );
     }
+    const marking = errors[roleField("receivable")] ? [] : await controlAccountsToMark(tx, input.roles, byId, errors);
     // The fiscal year's start month stays while a year is closed (year_end_closes not reopened): its close, and the
     // trigger that keeps postings out of it, hold the year's dates as they were.
     if (settings.fiscalYearStartMonth !== input.fiscalYearStartMonth) {
@@ -161,6 +234,11 @@ export async function saveAccountingSettings(
     if (startMonthChanged)
       changes.fiscalYearStartMonth = { from: settings.fiscalYearStartMonth, to: input.fiscalYearStartMonth };
 
+    for (const { id, kind } of marking)
+      await tx
+        .update(chartOfAccounts)
+        .set({ partyKind: kind, updatedAt: new Date() })
+        .where(eq(chartOfAccounts.id, id));
     if (changedRoles.length > 0)
       await tx
         .insert(accountRoles)

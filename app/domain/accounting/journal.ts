@@ -105,6 +105,22 @@ export function partyColumns(party: PartyRef | null | undefined): {
   };
 }
 
+/** A party as a form's value ("customer:<uuid>"): the party pickers of the General Ledger and bank transactions. */
+export function partyValue(party: PartyRef | null | undefined): string {
+  return party ? `${party.kind}:${party.id}` : "";
+}
+
+const PARTY_VALUE = /^(customer|supplier|employee):([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
+
+/** A form's party value read back: null when none was chosen, "invalid" when it is not one `partyValue` writes. */
+export function parsePartyValue(value: string | null | undefined): PartyRef | null | "invalid" {
+  const text = (value ?? "").trim();
+  if (!text) return null;
+  const match = PARTY_VALUE.exec(text);
+  if (!match) return "invalid";
+  return { kind: match[1]!.toLowerCase() as PartyKind, id: match[2]!.toLowerCase() };
+}
+
 /** The party of a stored line's three columns, or null. */
 export function partyOf(columns: {
   customerId: string | null;

@@ -28,6 +28,7 @@ import { openInvoicesOf, recordCustomerPayment } from "../sales/record-customer-
 import { paymentFigures } from "../sales/customer-payment-form";
 import { customerCreditPaisa } from "../sales/customer-credit.server";
 import { approvedQuotation } from "../../../tests/support/invoice-fixtures";
+import { withFixtureParties } from "../../../tests/support/ledger-parties";
 
 // The book under thousands of random documents (issue 21, "Proof"): completed transactions, receivables and
 // payables and their part settlements through the screens' own use cases, manual journals of many lines through the
@@ -225,7 +226,7 @@ async function apply(o: Op): Promise<void> {
           date,
           description: "manual journal",
           source: { type: "manual" },
-          lines,
+          lines: await withFixtureParties(tx, lines),
           createdBy: null,
         }),
       );

@@ -51,8 +51,26 @@ describe("parseMoneyDocumentForm", () => {
   });
 
   it("keeps no account for a pending one: it moves no money until settled", () => {
-    const result = parseMoneyDocumentForm({ ...VALID, status: "pending", moneyAccountId: "", dueDate: "2026-06-10" });
+    const result = parseMoneyDocumentForm({
+      ...VALID,
+      status: "pending",
+      moneyAccountId: "",
+      dueDate: "2026-06-10",
+      party: "Sound House",
+    });
     expect(result.ok && result.input).toMatchObject({ status: "pending", moneyAccountId: null, dueDate: "2026-06-10" });
+  });
+
+  it("names the party of a pending one: an open item is someone's (issue 36)", () => {
+    const pending = { ...VALID, status: "pending", moneyAccountId: "", party: " " };
+    expect(parseMoneyDocumentForm({ ...pending, type: "income", category: "Service Fee" })).toMatchObject({
+      ok: false,
+      errors: { party: "Customer is required" },
+    });
+    expect(parseMoneyDocumentForm({ ...pending, type: "expense", category: "Maintenance" })).toMatchObject({
+      ok: false,
+      errors: { party: "Supplier is required" },
+    });
   });
 
   it.each([

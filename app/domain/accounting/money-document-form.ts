@@ -55,6 +55,7 @@ export const MONEY_DOCUMENT_MESSAGES = {
     type === "income" ? "Choose the account the money was received into" : "Choose the account the money was paid from",
   statusRequired: "Choose a status: completed or pending",
   partyRequired: { payable: "Supplier is required", receivable: "Customer is required" },
+  pendingPartyRequired: "Party is required for a pending one: who owes it, or whom it is owed to",
   dueDateInvalid: "Due date must be a date",
   dueBeforeDate: "Due date cannot be before the date",
   dueDateOfCompleted: "A completed one is not due: leave the due date empty or choose Pending",
@@ -258,6 +259,14 @@ function crossFieldErrors(values: MoneyDocumentFormValues): Record<string, strin
     if (!isUuid(values.moneyAccountId.trim())) errors.moneyAccountId = M.accountRequired(type as TransactionType | "");
     if (dueDate) errors.dueDate = M.dueDateOfCompleted;
   }
+  // A pending one is an open item on the receivable or the payable, whose every line names its party (issue 36).
+  if (values.status === "pending" && !values.party.trim())
+    errors.party =
+      type === "expense"
+        ? M.partyRequired.payable
+        : type === "income"
+          ? M.partyRequired.receivable
+          : M.pendingPartyRequired;
   if (!errors.dueDate && isCalendarDate(dueDate) && isCalendarDate(date) && dueDate < date)
     errors.dueDate = M.dueBeforeDate;
   const vatRate = (values.vatRate ?? "").trim();

@@ -1,16 +1,17 @@
-import { and, asc, isNull, sql } from "drizzle-orm";
+import { and, asc, isNull, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.server";
-import { customers, suppliers } from "../../db/schema";
+import { customers, employees, suppliers } from "../../db/schema";
 import { recordAudit, type AuditActor } from "../audit/audit.server";
 import { insertSupplier } from "../purchases/suppliers.server";
+import type { ControlPartyKind } from "./constants";
 import type { PartyRef } from "./journal";
 
 // A party named by what was typed (issue 36): a payable's supplier or a receivable's customer, on forms that take a
 // name rather than a record. The live record of that name, or a new one added in the caller's transaction.
 
 /**
- * The live customer or supplier named `name` (letter case and surrounding spaces aside; the oldest where two share
- * it), or a new one of that name with its audit line. `name` was checked by the caller's form (nameField). The name
+ * The live customer or supplier named `name`, or whose e-mail address it is (letter case and surrounding spaces
+ * aside; the oldest where two share it), or a new one of that name with its audit line. `name` was checked by the caller's form (nameField). The name
  * is locked for the transaction, so two documents naming a new party at once add one record, not two.
  */
 export async function partyNamed(
@@ -26,7 +27,12 @@ export async function partyNamed(
   const [found] = await tx
     .select({ id: table.id })
     .from(table)
-    .where(and(isNull(table.mergedIntoId), sql`lower(btrim(${table.name})) = ${key}`))
+    .where(
+      and(
+        isNull(table.mergedIntoId),
+        or(sql`lower(btrim(${table.name})) = ${key}`, sql`lower(btrim(${table.email})) = ${key}`),
+      ),
+    )
     .orderBy(asc(table.createdAt), asc(table.id))
     .limit(1);
   if (found) return { kind, id: found.id };
@@ -46,4 +52,27 @@ export async function partyNamed(
     changes: { name: wanted },
   });
   return { kind, id: row!.id };
+}
+
+/**
+ * The party a typed name stands for on a control account of `kind` (a hand-typed tax record's party): a customer or
+ * supplier as partyNamed finds or adds it; an employee only as one exists of that name (an employee is never added
+ * by a name typed elsewhere), else null. On an account kept by any party (withholding tax payable) the name is an
+ * employee's where one has it, else a supplier's: tax is withheld from the people the company pays.
+ */
+export async function partyNamedFor(
+  tx: DbOrTx,
+  actor: AuditActor,
+  kind: ControlPartyKind,
+  name: string,
+): Promise<PartyRef | null> {
+  if (kind === "customer" || kind === "supplier") return partyNamed(tx, actor, kind, name);
+  const [employee] = await tx
+    .select({ id: employees.id })
+    .from(employees)
+    .where(sql`lower(btrim(${employees.name})) = ${name.trim().toLowerCase()}`)
+    .orderBy(asc(employees.createdAt), asc(employees.id))
+    .limit(1);
+  if (employee) return { kind: "employee", id: employee.id };
+  return kind === "any" ? partyNamed(tx, actor, "supplier", name) : null;
 }

@@ -7,6 +7,7 @@ import { twoLines } from "~/domain/accounting/journal";
 import { writeEntry } from "~/domain/accounting/ledger.server";
 import { lastWeekStarts } from "./periods";
 import { loadDashboard, readActivity, readFigures, readWeeks } from "./dashboard.server";
+import { withFixtureParties } from "../../../tests/support/ledger-parties";
 import { addAudit, addContactMessage, addEmployee, addEvent, addItem, addQuotation } from "./test-support";
 
 // Wednesday 2 December 2026, noon in Dhaka (UTC+6). The week began on Monday 30 November.
@@ -20,10 +21,16 @@ const ids: Record<string, string> = {};
 const account = (code: string) => seedId(`account:${code}`);
 /** An entry of `amount` taka debited to one account and credited to another, posted (or a draft). */
 const entry = (date: string, debit: string, credit: string, amount: bigint, status: "posted" | "draft" = "posted") =>
-  getDb().transaction((tx) =>
+  getDb().transaction(async (tx) =>
     writeEntry(
       tx,
-      { date, description: "test", source: { type: "manual" }, lines: twoLines(account(debit), account(credit), amount), createdBy: null },
+      {
+        date,
+        description: "test",
+        source: { type: "manual" },
+        lines: await withFixtureParties(tx, twoLines(account(debit), account(credit), amount)),
+        createdBy: null,
+      },
       status,
     ),
   );

@@ -13,6 +13,7 @@ import { profitAndLoss } from "./profit-and-loss.server";
 import { monthPeriod, rangePeriod, yearPeriod } from "./report-periods";
 import type { Compared, ReportSection } from "./statements";
 import { trialBalance } from "./trial-balance.server";
+import { withFixtureParties } from "../../../tests/support/ledger-parties";
 
 // The four statements (issue 24) on a small book whose every figure is computed by hand below: a fiscal year
 // starting in July; FY 2025-26 with capital, income, rent, an invoice with VAT and a loan, then closed (a year-end
@@ -26,17 +27,20 @@ const id = (code: string) => seedId(`account:${code}`);
 
 /** Posts an entry of [account code, amount] lines: a positive amount is a debit, a negative one a credit. */
 async function post(date: string, lines: [string, string][], status: "posted" | "draft" = "posted"): Promise<void> {
-  await getDb().transaction((tx) =>
+  await getDb().transaction(async (tx) =>
     writeEntry(
       tx,
       {
         date,
         description: `test ${date}`,
         source: { type: "manual" },
-        lines: lines.map(([code, amount]) => {
-          const paisa = toPaisa(amount);
-          return { accountId: id(code), debit: paisa > 0n ? paisa : 0n, credit: paisa < 0n ? -paisa : 0n };
-        }),
+        lines: await withFixtureParties(
+          tx,
+          lines.map(([code, amount]) => {
+            const paisa = toPaisa(amount);
+            return { accountId: id(code), debit: paisa > 0n ? paisa : 0n, credit: paisa < 0n ? -paisa : 0n };
+          }),
+        ),
         createdBy: null,
       },
       status,

@@ -31,6 +31,7 @@ import {
   yearPeriod,
   type ReportPeriod,
 } from "./report-periods";
+import { withFixtureParties } from "../../../tests/support/ledger-parties";
 
 // The statements always agree (issue 24, "Proof") on thousands of random postings over three fiscal years
 // (FY 2024-25 to 2026-27, July starts): balanced entries of up to 8 lines on any account (retained earnings aside,
@@ -118,10 +119,16 @@ async function apply(o: Op): Promise<void> {
     ]);
     const date = addDays(FIRST_DAY, o.day);
     try {
-      const id = await getDb().transaction((tx) =>
+      const id = await getDb().transaction(async (tx) =>
         writeEntry(
           tx,
-          { date, description: "random", source: { type: "manual" }, lines, createdBy: null },
+          {
+            date,
+            description: "random",
+            source: { type: "manual" },
+            lines: await withFixtureParties(tx, lines),
+            createdBy: null,
+          },
           o.draft ? "draft" : "posted",
         ),
       );

@@ -13,7 +13,7 @@ import { refuseFields, type UseCaseResult } from "../use-case";
 import { netVatText, parseVatCloseForm, VAT_CLOSE_MESSAGES, type VatCloseValues } from "./tax-filing-form";
 import { hasEnded, periodLabelOf, vatPeriodOf } from "./vat-period";
 import { lockForVatClose } from "./vat-period-lock.server";
-import { vatPeriodMonths, vatReturnFigures } from "./vat-return.server";
+import { vatPeriodMonths, vatReturnFigures, vdsCreditByCustomer } from "./vat-return.server";
 
 // Close a VAT period (issue 22; DESIGN §10): once its return is filed, the period's figures are kept as they were
 // (vat_periods), input VAT and the certified VDS are set off against VAT payable (Dr VAT payable / Cr VAT input
@@ -72,8 +72,15 @@ export async function closeVatPeriod(
         ];
         if (input > 0n)
           lines.push({ accountId: roles["vat.input"], debit: 0n, credit: input, description: "Input VAT claimed" });
-        if (vds > 0n)
-          lines.push({ accountId: roles["vat.withheld"], debit: 0n, credit: vds, description: "VDS certified" });
+        // Each customer's VDS receivable is credited with its own certificates (issue 36).
+        for (const share of await vdsCreditByCustomer(tx, period, roles["vat.withheld"]))
+          lines.push({
+            accountId: roles["vat.withheld"],
+            debit: 0n,
+            credit: share.amount,
+            description: "VDS certified",
+            party: share.customerId ? { kind: "customer", id: share.customerId } : null,
+          });
         entryId = await postEntry(tx, {
           date: period.end,
           description: `VAT return ${period.label}: input VAT and VDS set off against VAT payable`,

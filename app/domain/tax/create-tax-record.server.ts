@@ -4,7 +4,9 @@ import { chartOfAccounts } from "../../db/schema";
 import { toPaisa } from "../../lib/money";
 import { ACCOUNT_ROLES } from "../accounting/account-roles";
 import { assertOpenDate, postEntry, PostingRefused, LEDGER_MESSAGES, roleAccounts } from "../accounting/ledger.server";
+import type { ControlPartyKind } from "../accounting/constants";
 import { ledgerRefusal } from "../accounting/ledger-refusal";
+import { partyNamedFor } from "../accounting/party-records.server";
 import { recordAudit, type AuditActor } from "../audit/audit.server";
 import { refuseFields, type UseCaseResult } from "../use-case";
 import { TAX_KIND_ROLE, taxRecordLines } from "./tax-posting";
@@ -42,7 +44,12 @@ export async function createTaxRecord(
     return await db.transaction(async (tx): Promise<CreateTaxRecordResult> => {
       if (input.taxType === "vat") await assertOpenVatPeriod(tx, input.date, "date");
       const [account] = await tx
-        .select({ code: chartOfAccounts.code, name: chartOfAccounts.name, isActive: chartOfAccounts.isActive })
+        .select({
+          code: chartOfAccounts.code,
+          name: chartOfAccounts.name,
+          isActive: chartOfAccounts.isActive,
+          partyKind: chartOfAccounts.partyKind,
+        })
         .from(chartOfAccounts)
         .where(eq(chartOfAccounts.id, input.accountId));
       if (!account) throw new PostingRefused({ accountId: TAX_RECORD_MESSAGES.accountUnknown });
@@ -52,6 +59,22 @@ export async function createTaxRecord(
       const taxAccount = (await roleAccounts(tx, [role]))[role];
       if (taxAccount === input.accountId)
         throw new PostingRefused({ accountId: TAX_RECORD_MESSAGES.accountIsTaxOwn(account.code, account.name) });
+
+      const [tax] = await tx
+        .select({ code: chartOfAccounts.code, name: chartOfAccounts.name, partyKind: chartOfAccounts.partyKind })
+        .from(chartOfAccounts)
+        .where(eq(chartOfAccounts.id, taxAccount));
+      // A control account's line names its party (issue 36): the record's typed party, as a record of the account's
+      // kind (partyNamedFor). Without one, or with an employee's name no employee has, nothing is written.
+      const partyFor = async (kind: ControlPartyKind | null, code: string, name: string) => {
+        if (!kind) return null;
+        if (!input.party) throw new PostingRefused({ party: TAX_RECORD_MESSAGES.controlPartyRequired(code, name, kind) });
+        const party = await partyNamedFor(tx, actor, kind, input.party);
+        if (!party) throw new PostingRefused({ party: TAX_RECORD_MESSAGES.employeeUnknown(input.party) });
+        return party;
+      };
+      const taxParty = await partyFor(tax!.partyKind, tax!.code, tax!.name);
+      const chosenParty = await partyFor(account.partyKind, account.code, account.name);
 
       const description = (
         input.description ?? `${TAX_KIND_LABELS[input.kind]}${input.party ? ` (${input.party})` : ""}`
@@ -65,7 +88,10 @@ export async function createTaxRecord(
           description,
           reference: null,
           source: { type: "tax_record" },
-          lines: taxRecordLines(input.kind, amount, { tax: taxAccount, chosen: input.accountId }),
+          lines: taxRecordLines(input.kind, amount, { tax: taxAccount, chosen: input.accountId }).map((line) => ({
+            ...line,
+            party: line.accountId === taxAccount ? taxParty : chosenParty,
+          })),
           createdBy: actor.userId,
         });
       const [id] = await writeTaxRecords(tx, [

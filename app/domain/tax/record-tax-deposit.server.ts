@@ -1,11 +1,12 @@
 import { and, eq } from "drizzle-orm";
-import type { Db } from "../../db/client.server";
+import type { Db, DbOrTx } from "../../db/client.server";
 import { isUniqueViolation } from "../../db/errors.server";
-import { taxDeposits, vatPeriods } from "../../db/schema";
+import { chartOfAccounts, taxDeposits, vatPeriods } from "../../db/schema";
 import { formatMoney } from "../../lib/format";
-import { toPaisa } from "../../lib/money";
+import { fromPaisa, toPaisa } from "../../lib/money";
 import { randomUuid } from "../../lib/random-uuid";
-import { twoLines } from "../accounting/journal";
+import { twoLines, type EntryLine } from "../accounting/journal";
+import { partyBalancesOn } from "../accounting/party-balances.server";
 import { postEntry, PostingRefused, roleAccounts } from "../accounting/ledger.server";
 import { ledgerRefusal } from "../accounting/ledger-refusal";
 import { moneyAccountProblem } from "../accounting/money-accounts.server";
@@ -28,6 +29,40 @@ import { periodLabelOf } from "./vat-period";
 export type RecordTaxDepositResult = UseCaseResult<{ id: string; entryId: string }>;
 
 const FIELDS = ["kind", "challanNo", "date", "amount", "moneyAccountId", "vatPeriodId"] as const;
+
+/**
+ * The deposit's lines: Dr the tax's account / Cr the bank. When the tax's account is kept by party (withholding tax
+ * payable, issue 36), one challan pays the tax withheld from several people: the debit is shared out among those
+ * still owed for, oldest first, as at the deposit's date; more than is owed is refused (it would be no one's).
+ */
+async function depositLines(
+  tx: DbOrTx,
+  taxAccount: string,
+  bankAccount: string,
+  amount: bigint,
+  date: string,
+): Promise<EntryLine[]> {
+  const [account] = await tx
+    .select({ partyKind: chartOfAccounts.partyKind })
+    .from(chartOfAccounts)
+    .where(eq(chartOfAccounts.id, taxAccount));
+  if (!account?.partyKind) return twoLines(taxAccount, bankAccount, amount);
+  const lines: EntryLine[] = [];
+  let left = amount;
+  let owed = 0n;
+  // A liability: what is owed for each party is its credit balance.
+  for (const { party, balance } of await partyBalancesOn(tx, taxAccount, date)) {
+    if (balance >= 0n) continue;
+    owed -= balance;
+    if (left === 0n) continue;
+    const share = left < -balance ? left : -balance;
+    lines.push({ accountId: taxAccount, debit: share, credit: 0n, party });
+    left -= share;
+  }
+  if (left > 0n) throw new PostingRefused({ amount: M.moreThanWithheld(formatMoney(fromPaisa(owed)), date) });
+  lines.push({ accountId: bankAccount, debit: 0n, credit: amount });
+  return lines;
+}
 
 export async function recordTaxDeposit(
   db: Db,
@@ -64,7 +99,7 @@ export async function recordTaxDeposit(
         description: what,
         reference: null,
         source: { type: "tax_deposit", id },
-        lines: twoLines(taxAccount, input.moneyAccountId, toPaisa(input.amount)),
+        lines: await depositLines(tx, taxAccount, input.moneyAccountId, toPaisa(input.amount), input.date),
         createdBy: actor.userId,
       });
       await tx.insert(taxDeposits).values({

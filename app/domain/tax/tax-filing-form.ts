@@ -65,6 +65,8 @@ export const TAX_DEPOSIT_MESSAGES = {
   periodInvalid: "Choose a closed VAT period from the list, or none",
   periodNotVat: "Only a VAT deposit pays a VAT period: choose none",
   periodUnknown: "This VAT period is not closed: choose a closed one, or none",
+  moreThanWithheld: (owed: string, date: string) =>
+    `Amount is more than the income tax withheld and not yet deposited (${owed} on ${date}): record the withholding first, then deposit it`,
 } as const;
 
 export const TAX_DEPOSIT_LIMITS = { challanNo: 60, notes: 500 } as const;

@@ -5,7 +5,7 @@ import { formatMoney } from "../../lib/format";
 import { isCalendarDate, isUuid } from "../../lib/list-params";
 import { fromPaisa, moneyField, normalizeMoney, toPaisa } from "../../lib/money";
 import { nameField } from "../../lib/name-text";
-import { TAX_KIND_TYPE, TAX_KINDS, TAX_TYPES, type TaxKind, type TaxType } from "../accounting/constants";
+import { TAX_KIND_TYPE, TAX_KINDS, TAX_TYPES, type ControlPartyKind, type TaxKind, type TaxType } from "../accounting/constants";
 import { vatOn } from "../quotations/quote-form";
 
 // Add Tax Record (backoffice.md §2 Tax Management, §5, §9; DESIGN §10; issue 22): the spec's type (VAT, Income Tax,
@@ -103,6 +103,9 @@ export const TAX_RECORD_MESSAGES = {
   zeroTaxable: "Taxable amount must be more than 0",
   partyRequired: "Supplier is required for input VAT: the purchase register names it",
   // The use case's, against the chart and the roles.
+  controlPartyRequired: (code: string, name: string, kind: ControlPartyKind) =>
+    `Party is required: account ${code} ${name} is kept by ${kind === "any" ? "party" : kind}, so its line names ${kind === "employee" ? "the employee" : kind === "customer" ? "the customer" : kind === "supplier" ? "the supplier" : "whom the tax was withheld from"}`,
+  employeeUnknown: (name: string) => `No employee is named ${name}: type the employee's name as on their record`,
   accountUnknown: "This account does not exist any more: choose another",
   accountIsTaxOwn: (code: string, name: string) =>
     `${code} ${name} is the tax's own account: choose the account on the other side`,

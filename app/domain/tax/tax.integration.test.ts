@@ -56,7 +56,6 @@ const PAYABLE = A("2000");
 const VAT_PAYABLE = A("2100");
 const WITHHOLDING = A("2120");
 const OTHER_TAX = A("6950");
-const SALARIES_PAYABLE = A("2200");
 
 const actor: AuditActor = { userId: null, label: "accountant@example.com", ipAddress: null, userAgent: null };
 const TABLES = ["tax_records", "journal_entries", "journal_lines", "audit_log", "vat_periods", "tax_deposits"] as const;
@@ -99,6 +98,7 @@ async function paymentWithVds(date: string, vds: string, certificateDate: string
       description: "payment fixture",
       source: { type: "customer_payment" },
       lines: twoLines(VDS, RECEIVABLE, BigInt(Math.round(Number(vds) * 100))),
+      party: { kind: "customer", id: customerId },
       createdBy: null,
     }),
   );
@@ -141,7 +141,7 @@ describe("a hand-typed tax record", () => {
     ["input_vat", "vat", PAYABLE, VAT_INPUT, "debit-tax"],
     ["vat_withheld", "vat", RECEIVABLE, VDS, "debit-tax"],
     ["ait", "income_tax", RECEIVABLE, AIT, "debit-tax"],
-    ["income_tax_withheld", "income_tax", SALARIES_PAYABLE, WITHHOLDING, "debit-chosen"],
+    ["income_tax_withheld", "income_tax", PAYABLE, WITHHOLDING, "debit-chosen"],
     ["other", "other", CASH, OTHER_TAX, "debit-tax"],
   ] as const)("%s posts its tax to its own account, balanced", async (kind, taxType, chosen, taxAccount, direction) => {
     const before = { chosen: await balance(chosen), tax: await balance(taxAccount) };
@@ -370,7 +370,13 @@ describe("the VAT return of a month", () => {
     for (const values of [
       record({ kind: "output_vat", accountId: CASH, taxableAmount: "2000", date: "2025-01-25", party: "Walk-in" }),
       record({ kind: "input_vat", accountId: PAYABLE, taxableAmount: "20000", date: "2025-01-15" }),
-      record({ kind: "vat_withheld", accountId: RECEIVABLE, taxableAmount: "4000", date: "2025-01-28", party: "" }),
+      record({
+        kind: "vat_withheld",
+        accountId: RECEIVABLE,
+        taxableAmount: "4000",
+        date: "2025-01-28",
+        party: "Grameen Events Ltd",
+      }),
     ])
       expect((await createTaxRecord(getDb(), actor, values)).ok).toBe(true);
     // VDS: counted with a certificate dated in January; not one dated in February, nor one without a certificate.
@@ -512,6 +518,15 @@ describe("a tax deposit", () => {
       incomeTax: await balance(A("2110")),
       vat: await balance(VAT_PAYABLE),
     };
+    // Withheld from a supplier's bill first: a deposit pays tax withheld from someone (issue 36).
+    const withheld = await createTaxRecord(
+      getDb(),
+      actor,
+      record({ kind: "income_tax_withheld", taxType: "income_tax", taxRate: "10", taxableAmount: "12345", date: "2025-02-10" }),
+    );
+    expect(withheld.ok).toBe(true);
+    before.withholding = await balance(WITHHOLDING);
+    before.bank = await balance(BANK);
     // The same challan number as the VAT and the income tax deposits: a third kind, a third challan.
     const result = await recordTaxDeposit(
       getDb(),

@@ -11,6 +11,7 @@ import {
   taxRecords,
   vatPeriods,
   chartOfAccounts,
+  journalLines,
 } from "../../db/schema";
 import { fromPaisa, toPaisa } from "../../lib/money";
 import type { TaxDepositKind } from "../accounting/constants";
@@ -69,6 +70,52 @@ export async function vatReturnFigures(
     vdsCredit: fromPaisa(vds),
     netPayable: fromPaisa(output - input - vds),
   };
+}
+
+/**
+ * The period's VDS credit (vatReturnFigures' vdsCredit, the same rows) by the customer who withheld it (issue 36): a
+ * payment's customer, and a hand-typed record's as its line on the VDS account names it (null for a record posted
+ * before parties, or none). The VAT close credits each customer's VDS receivable with its own share.
+ */
+export async function vdsCreditByCustomer(
+  db: DbOrTx,
+  period: Pick<VatPeriod, "start" | "end">,
+  vdsAccountId: string,
+): Promise<{ customerId: string | null; amount: bigint }[]> {
+  const records = await db
+    .select({
+      customerId: journalLines.customerId,
+      amount: sql<string>`sum(${taxRecords.taxAmount})::text`,
+    })
+    .from(taxRecords)
+    .leftJoin(
+      journalLines,
+      and(
+        eq(journalLines.journalEntryId, taxRecords.journalEntryId),
+        eq(journalLines.accountId, vdsAccountId),
+        gt(journalLines.debit, "0"),
+      ),
+    )
+    .where(and(inPeriod(period), eq(taxRecords.kind, "vat_withheld"), eq(taxRecords.sourceType, "manual")))
+    .groupBy(journalLines.customerId);
+  const certified = await db
+    .select({ customerId: customerPayments.customerId, amount: sql<string>`sum(${customerPayments.vdsAmount})::text` })
+    .from(customerPayments)
+    .where(
+      and(
+        gt(customerPayments.vdsAmount, "0"),
+        gte(customerPayments.vdsCertificateDate, period.start),
+        lte(customerPayments.vdsCertificateDate, period.end),
+      ),
+    )
+    .groupBy(customerPayments.customerId);
+  const byCustomer = new Map<string | null, bigint>();
+  for (const row of [...records, ...certified])
+    byCustomer.set(row.customerId, (byCustomer.get(row.customerId) ?? 0n) + toPaisa(row.amount));
+  return [...byCustomer]
+    .filter(([, amount]) => amount !== 0n)
+    .map(([customerId, amount]) => ({ customerId, amount }))
+    .sort((a, b) => (a.customerId ?? "").localeCompare(b.customerId ?? ""));
 }
 
 /** A row of the sales register (Mushak-6.2) or the purchase register (Mushak-6.1). */

@@ -42,6 +42,7 @@ import { issueInvoice } from "~/domain/sales/issue-invoice.server";
 import { ACTOR, approvedQuotation, seedBooks } from "../../../../tests/support/invoice-fixtures";
 import { insertEmployee } from "../../../../tests/support/people-fixtures";
 import { processPayroll } from "~/domain/payroll/process-payroll.server";
+import { withFixtureParties } from "../../../../tests/support/ledger-parties";
 
 const account = (code: string) => seedId(`account:${code}`);
 const CASH = account("1000");
@@ -304,12 +305,12 @@ describe("the lists", () => {
     expect(agreed.ledger).toBe(agreed.documents);
     expect(agreed.accountName).toBe("Accounts Payable");
     // A manual journal: Cash 1000 paid out against Accounts Payable, with no payable behind it.
-    const entryId = await getDb().transaction((tx) =>
+    const entryId = await getDb().transaction(async (tx) =>
       postEntry(tx, {
         date: TODAY,
         description: "Paid a supplier on account",
         source: { type: "manual" },
-        lines: twoLines(PAYABLE, CASH, 100_000n),
+        lines: await withFixtureParties(tx, twoLines(PAYABLE, CASH, 100_000n)),
         createdBy: null,
       }),
     );

@@ -180,7 +180,7 @@ describe(PATH, () => {
       date: "2025-05-20",
       taxableAmount: "10000",
       reference: "SALE-5",
-      party: "",
+      party: "Gulshan Club",
     });
     await post({ intent: "close", period: "2025-05" });
     const may = (await load()).closed.find((p) => p.label === "May 2025")!;
@@ -224,6 +224,16 @@ describe(PATH, () => {
   });
 
   it("records a deposit of income tax withheld from suppliers and employees", async () => {
+    // Withheld from a supplier's bill first: the deposit pays it (issue 36).
+    await post({
+      ...INPUT_VAT,
+      taxType: "income_tax",
+      kind: "income_tax_withheld",
+      date: "2025-06-01",
+      taxableAmount: "25000",
+      taxRate: "10",
+      reference: "BILL-88",
+    });
     const response = await post({
       intent: "deposit",
       kind: "withholding_tax",

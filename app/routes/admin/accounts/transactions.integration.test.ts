@@ -230,6 +230,7 @@ describe("New Transaction", () => {
       description: "Generator repair, owed",
       status: "pending",
       moneyAccountId: "",
+      party: "Power Solutions",
       amount: "4500.50",
     });
     const pLines = await getDb()
@@ -316,14 +317,14 @@ describe("malformed transactions are refused with the field's message and write 
     ],
     [
       "a date before the lock date, pending",
-      { date: "2025-12-01", status: "pending", moneyAccountId: "" },
+      { date: "2025-12-01", status: "pending", moneyAccountId: "", party: "Nusrat Events" },
       "date",
       /^The books are locked up to Jan 31, 2026/,
       () => getDb().update(accountingSettings).set({ lockDate: "2026-01-31" }),
     ],
     [
       "a due date before the date",
-      { status: "pending", dueDate: "2026-03-01" },
+      { status: "pending", dueDate: "2026-03-01", party: "Nusrat Events" },
       "dueDate",
       /^Due date cannot be before the date$/,
     ],
@@ -381,6 +382,7 @@ describe("the cards", () => {
       description: "April payable",
       status: "pending",
       moneyAccountId: "",
+      party: "Dhaka Print House",
       amount: "999.99",
     });
     await manual("2026-04-18", "4000", "1000", 50_000n); // ৳500 refunded to a customer: income debited

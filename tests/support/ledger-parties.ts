@@ -1,0 +1,66 @@
+import { eq, inArray } from "drizzle-orm";
+import type { DbOrTx } from "~/db/client.server";
+import { chartOfAccounts, customers, employees, suppliers } from "~/db/schema";
+import type { PartyKind } from "~/domain/accounting/constants";
+import type { EntryLine, PartyRef } from "~/domain/accounting/journal";
+
+// Fixtures whose entries are about balances, not people, still post to control accounts (issue 36): each such line
+// is given one fixture party of its account's kind, the same record every time in a database.
+
+const NAMES: Record<PartyKind, string> = {
+  customer: "Fixture Customer",
+  supplier: "Fixture Supplier",
+  employee: "Fixture Employee",
+};
+
+/** The database's fixture customer, supplier or employee, added the first time it is asked for. */
+export async function fixtureParty(db: DbOrTx, kind: PartyKind): Promise<PartyRef> {
+  const name = NAMES[kind];
+  if (kind === "customer") {
+    const [found] = await db.select({ id: customers.id }).from(customers).where(eq(customers.name, name)).limit(1);
+    const id = found?.id ?? (await db.insert(customers).values({ name }).returning({ id: customers.id }))[0]!.id;
+    return { kind, id };
+  }
+  if (kind === "supplier") {
+    const [found] = await db.select({ id: suppliers.id }).from(suppliers).where(eq(suppliers.name, name)).limit(1);
+    const id = found?.id ?? (await db.insert(suppliers).values({ name }).returning({ id: suppliers.id }))[0]!.id;
+    return { kind, id };
+  }
+  const [found] = await db.select({ id: employees.id }).from(employees).where(eq(employees.name, name)).limit(1);
+  const id =
+    found?.id ??
+    (
+      await db
+        .insert(employees)
+        .values({
+          name,
+          email: "fixture.employee@staff.test",
+          position: "Engineer",
+          department: "Operations",
+          joiningDate: "2023-01-01",
+          salary: "30000",
+        })
+        .returning({ id: employees.id })
+    )[0]!.id;
+  return { kind, id };
+}
+
+/** `lines` with each control account's line that names no party given the fixture party of its kind. */
+export async function withFixtureParties(db: DbOrTx, lines: EntryLine[]): Promise<EntryLine[]> {
+  const ids = [...new Set(lines.map((l) => l.accountId))];
+  const kinds = new Map(
+    (
+      await db
+        .select({ id: chartOfAccounts.id, partyKind: chartOfAccounts.partyKind })
+        .from(chartOfAccounts)
+        .where(inArray(chartOfAccounts.id, ids))
+    ).map((a) => [a.id, a.partyKind]),
+  );
+  const named: EntryLine[] = [];
+  for (const line of lines) {
+    const kind = kinds.get(line.accountId);
+    if (!kind || line.party) named.push(line);
+    else named.push({ ...line, party: await fixtureParty(db, kind === "any" ? "supplier" : kind) });
+  }
+  return named;
+}
