@@ -28,7 +28,12 @@ export async function partyBalancesOn(tx: DbOrTx, accountId: string, asOf: strin
     .from(journalLines)
     .where(and(eq(journalLines.accountId, accountId), eq(journalLines.posted, true), lte(journalLines.entryDate, asOf)))
     .groupBy(journalLines.customerId, journalLines.supplierId, journalLines.employeeId)
-    .orderBy(sql`min(${journalLines.entryDate})`, journalLines.customerId, journalLines.supplierId, journalLines.employeeId);
+    .orderBy(
+      sql`min(${journalLines.entryDate})`,
+      journalLines.customerId,
+      journalLines.supplierId,
+      journalLines.employeeId,
+    );
   const balances: PartyBalance[] = [];
   for (const row of rows) {
     const party = partyOf(row);

@@ -43,7 +43,12 @@ export async function partyChoices(db: DbOrTx, kinds: readonly ControlPartyKind[
       .where(isNull(suppliers.mergedIntoId))
       .orderBy(asc(sql`lower(${suppliers.name})`), asc(suppliers.id));
     for (const r of rows)
-      choices.push({ value: partyValue({ kind: "supplier", id: r.id }), kind: "supplier", name: r.name, detail: r.email });
+      choices.push({
+        value: partyValue({ kind: "supplier", id: r.id }),
+        kind: "supplier",
+        name: r.name,
+        detail: r.email,
+      });
   }
   if (wanted.has("employee")) {
     const rows = await db

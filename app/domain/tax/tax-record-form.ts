@@ -5,7 +5,14 @@ import { formatMoney } from "../../lib/format";
 import { isCalendarDate, isUuid } from "../../lib/list-params";
 import { fromPaisa, moneyField, normalizeMoney, toPaisa } from "../../lib/money";
 import { nameField } from "../../lib/name-text";
-import { TAX_KIND_TYPE, TAX_KINDS, TAX_TYPES, type ControlPartyKind, type TaxKind, type TaxType } from "../accounting/constants";
+import {
+  TAX_KIND_TYPE,
+  TAX_KINDS,
+  TAX_TYPES,
+  type ControlPartyKind,
+  type TaxKind,
+  type TaxType,
+} from "../accounting/constants";
 import { vatOn } from "../quotations/quote-form";
 
 // Add Tax Record (backoffice.md §2 Tax Management, §5, §9; DESIGN §10; issue 22): the spec's type (VAT, Income Tax,

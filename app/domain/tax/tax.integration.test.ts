@@ -522,7 +522,13 @@ describe("a tax deposit", () => {
     const withheld = await createTaxRecord(
       getDb(),
       actor,
-      record({ kind: "income_tax_withheld", taxType: "income_tax", taxRate: "10", taxableAmount: "12345", date: "2025-02-10" }),
+      record({
+        kind: "income_tax_withheld",
+        taxType: "income_tax",
+        taxRate: "10",
+        taxableAmount: "12345",
+        date: "2025-02-10",
+      }),
     );
     expect(withheld.ok).toBe(true);
     before.withholding = await balance(WITHHOLDING);
