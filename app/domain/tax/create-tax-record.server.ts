@@ -68,7 +68,8 @@ export async function createTaxRecord(
       // kind (partyNamedFor). Without one, or with an employee's name no employee has, nothing is written.
       const partyFor = async (kind: ControlPartyKind | null, code: string, name: string) => {
         if (!kind) return null;
-        if (!input.party) throw new PostingRefused({ party: TAX_RECORD_MESSAGES.controlPartyRequired(code, name, kind) });
+        if (!input.party)
+          throw new PostingRefused({ party: TAX_RECORD_MESSAGES.controlPartyRequired(code, name, kind) });
         const party = await partyNamedFor(tx, actor, kind, input.party);
         if (!party) throw new PostingRefused({ party: TAX_RECORD_MESSAGES.employeeUnknown(input.party) });
         return party;
