@@ -16,7 +16,8 @@ import { postBankTransaction } from "./post-bank-transaction.server";
 // Add Transaction (Bank Reconciliation; issue 23, DESIGN §10): a deposit, withdrawal, bank charge, interest or transfer
 // between own accounts typed on the reconciliation screen. Posts Dr the bank / Cr the other side (money in) or the
 // reverse, writes its bank_transactions row and the audit line, all in one transaction; a refusal of the book (a
-// deactivated account, a locked date, an account of the wrong kind) names the form's field and writes nothing.
+// deactivated account, a locked date, an account of the wrong kind, a control account's party missing or of the wrong
+// kind: issue 36) names the form's field and writes nothing.
 
 export type AddBankTransactionResult = UseCaseResult<{ id: string; entryId: string; bankLineId: string }>;
 
@@ -37,8 +38,13 @@ export async function addBankTransaction(
         entityId: posted.id,
         summary: `Added a ${BANK_TRANSACTION_KIND_LABELS[input.kind].toLowerCase()} of ${formatMoney(input.amount)}${
           input.description ? ` (${input.description})` : ""
-        }`,
-        changes: { ...input, counterAccountId: posted.counterAccountId, journalEntryId: posted.entryId },
+        }${posted.party ? `, an adjustment of ${posted.party.kind} ${posted.party.name}` : ""}`,
+        changes: {
+          ...input,
+          counterAccountId: posted.counterAccountId,
+          party: posted.party,
+          journalEntryId: posted.entryId,
+        },
       });
       return {
         ok: true,

@@ -3,6 +3,7 @@ import { formFields } from "../../lib/form-data";
 import { fieldErrors } from "../../lib/form-errors";
 import { isUuid } from "../../lib/list-params";
 import { nameField } from "../../lib/name-text";
+import type { ControlPartyKind } from "../accounting/constants";
 import { BANK_TRANSACTION_FORM_MESSAGES } from "./bank-transaction-form";
 import {
   BANK_TRANSACTION_KIND_LABELS,
@@ -16,7 +17,9 @@ import {
 // or for all of them. The first rule by creation that covers a statement line is offered as "Create with rule"; Apply
 // rules makes an entry for every unmatched line a rule covers. A rule's kind must fit the line's sign (a charge or a
 // withdrawal takes money out, interest or a deposit brings it in, a transfer goes either way): a rule that does not
-// fit a line is skipped for it. Browser-safe: the rules screen's dialog and the match screen check with these.
+// fit a line is skipped for it. A rule never posts to a control account (issue 36: receivable, payable...): it names no
+// party, and such an account is kept by its documents; a rule whose account became one since leaves its lines
+// unmatched. Browser-safe: the rules screen's dialog and the match screen check with these.
 
 export const BANK_RULE_LIMITS = { containsMin: 2, containsMax: 100 } as const;
 
@@ -46,7 +49,22 @@ export const BANK_RULE_MESSAGES = {
     interest: "Interest is booked to an income account: choose one",
     transfer: "A transfer goes to or from another cash, bank or wallet account: choose one",
   } satisfies Record<BankTransactionKind, string>,
+  counterControl: (code: string, name: string, kind: ControlPartyKind) =>
+    `Account ${code} ${name} is kept by ${partyWord(kind)}: match these lines to the ${partyWord(kind)}'s documents instead of a rule`,
+  /** A rule saved before its account became a control account, met on a line. */
+  heldBack: (contains: string, account: string, kind: ControlPartyKind) =>
+    `The rule "${contains}" posts to ${account}, which is kept by ${partyWord(kind)}: match this line to the ${partyWord(
+      kind,
+    )}'s documents, or create its entry naming the ${partyWord(kind)}`,
+  /** The rules screen's note on such a rule. */
+  makesNothing: (account: string, kind: ControlPartyKind) =>
+    `Makes no entries: ${account} is kept by ${partyWord(kind)} now. Edit the rule's account, or delete it`,
 } as const;
+
+/** "customer"; "party" for an account kept by any kind. */
+export function partyWord(kind: ControlPartyKind): string {
+  return kind === "any" ? "party" : kind;
+}
 
 /** Which way a kind moves money; null: either (a transfer). */
 export function directionOfKind(kind: BankTransactionKind): BankDirection | null {

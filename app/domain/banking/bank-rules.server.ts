@@ -3,6 +3,7 @@ import type { Db, DbOrTx } from "../../db/client.server";
 import { queryRows } from "../../db/client.server";
 import { bankRules } from "../../db/schema";
 import { isUuid } from "../../lib/list-params";
+import type { ControlPartyKind } from "../accounting/constants";
 import { diffFields, recordAudit, type AuditActor } from "../audit/audit.server";
 import { refuse, refuseFields, type UseCaseResult } from "../use-case";
 import { activeBankAccount } from "./bank-accounts.server";
@@ -17,7 +18,8 @@ import { checkCounterAccount } from "./post-bank-transaction.server";
 import { BANK_TRANSACTION_KIND_LABELS, type BankTransactionKind } from "./constants";
 
 // Bank rules kept (issue 23): add, edit, delete, each audited in its transaction. A rule is checked against the chart
-// when saved (its bank account a bank or wallet account, its other side active and of the kind's sort); deleting one
+// when saved (its bank account a bank or wallet account, its other side active, of the kind's sort and not a control
+// account: issue 36); deleting one
 // keeps the bank transactions it made: their rule_id is set null by the database.
 
 export interface BankRuleRow extends BankRule {
@@ -69,6 +71,18 @@ export async function rulesForAccount(db: DbOrTx, accountId: string): Promise<Ba
   return (await listBankRules(db)).filter((r) => r.accountId === null || r.accountId === accountId);
 }
 
+/**
+ * Why a rule may make no entry any more (issue 36): its account has become a control account since it was saved (a
+ * rule names no party); null when it may. `control`: controlAccountKinds.
+ */
+export function ruleHeldBack(
+  rule: Pick<BankRuleRow, "contains" | "counterAccountId" | "counterAccount">,
+  control: Record<string, ControlPartyKind>,
+): string | null {
+  const kind = control[rule.counterAccountId];
+  return kind ? M.heldBack(rule.contains, rule.counterAccount, kind) : null;
+}
+
 /** What is wrong with the rule against the chart and the other rules, by field; empty when nothing. */
 async function ruleProblems(tx: DbOrTx, input: BankRuleInput, selfId: string | null): Promise<Record<string, string>> {
   const errors: Record<string, string> = {};
@@ -84,6 +98,8 @@ async function ruleProblems(tx: DbOrTx, input: BankRuleInput, selfId: string | n
         : counter.reason === "inactive"
           ? M.counterInactive(counter.account.code, counter.account.name)
           : M.counterWrongKind[input.kind];
+  else if (counter.account.partyKind)
+    errors.counterAccountId = M.counterControl(counter.account.code, counter.account.name, counter.account.partyKind);
   const [taken] = await tx
     .select({ id: bankRules.id })
     .from(bankRules)

@@ -28,6 +28,7 @@ describe("Add Transaction's form", () => {
       kind: "charge",
       direction: "",
       counterAccountId: "",
+      party: "",
       date: "",
       amount: "12.5",
       description: "",
@@ -76,8 +77,18 @@ describe("Add Transaction's form", () => {
     ).toMatchObject({ ok: true, input: { description: "Owner's capital", reference: null, amount: "1500.50" } });
   });
 
+  it("reads the party of a control account's line as the pickers write it; none as null", () => {
+    expect(parseBankTransactionForm({ ...valid, party: ` customer:${OTHER.toUpperCase()} ` })).toMatchObject({
+      ok: true,
+      input: { party: { kind: "customer", id: OTHER } },
+    });
+    expect(parseBankTransactionForm({ ...valid, party: "" })).toMatchObject({ ok: true, input: { party: null } });
+  });
+
   it.each([
     ["no account", { accountId: "" }, "accountId", M.accountRequired],
+    ["a party no picker writes", { party: `vendor:${OTHER}` }, "party", M.partyInvalid],
+    ["a party that is no id", { party: "customer:42" }, "party", M.partyInvalid],
     ["an account that is no id", { accountId: "1100" }, "accountId", M.accountRequired],
     ["an unknown kind", { kind: "loan" }, "kind", M.kindRequired],
     ["the bank itself on the other side", { counterAccountId: BANK }, "counterAccountId", M.counterSame],

@@ -5,6 +5,7 @@ import { formatMoney } from "../../lib/format";
 import { isCalendarDate, isUuid } from "../../lib/list-params";
 import { moneyField, toPaisa } from "../../lib/money";
 import { nameField } from "../../lib/name-text";
+import { parsePartyValue, type PartyRef } from "../accounting/journal";
 import {
   BANK_DIRECTIONS,
   BANK_TRANSACTION_KIND_LABELS,
@@ -19,7 +20,9 @@ import {
 // wallet: a loan, the owner's capital, an income), a withdrawal (to such an account: the owner's drawings, an expense),
 // a bank charge (an expense, by default Settings > Accounting's "Bank charges"), interest (an income, by default
 // "Interest income"), or a transfer between the company's own cash, bank and wallet accounts, either way.
-// Browser-safe: the dialog checks with the same rules before sending.
+// Browser-safe: the dialog checks with the same rules before sending. When the other side is a control account
+// (issue 36: receivable, payable...) the form names its party ("customer:<uuid>", journal.ts's partyValue); whether
+// one is needed is the chart's to say, so the posting checks that (post-bank-transaction.server.ts).
 
 export const BANK_TRANSACTION_FORM_MESSAGES = {
   added: (kind: BankTransactionKind, amount: string) =>
@@ -39,6 +42,7 @@ export const BANK_TRANSACTION_FORM_MESSAGES = {
   dateRequired: "Date is required",
   dateInvalid: "Date must be a date",
   amountPositive: "Amount must be more than 0",
+  partyInvalid: "Choose the customer, supplier or employee from the list",
 } as const;
 
 export const BANK_TRANSACTION_LIMITS = { description: 200, reference: 60 } as const;
@@ -54,6 +58,8 @@ export interface BankTransactionFormValues {
   kind: string;
   direction: string;
   counterAccountId: string;
+  /** The party of a control account's line: partyValue ("customer:<uuid>"), or "". */
+  party: string;
   date: string;
   amount: string;
   description: string;
@@ -65,6 +71,7 @@ export const BANK_TRANSACTION_FIELDS = [
   "kind",
   "direction",
   "counterAccountId",
+  "party",
   "date",
   "amount",
   "description",
@@ -84,6 +91,7 @@ export function emptyBankTransactionForm(
     kind: defaults.kind ?? "deposit",
     direction: "",
     counterAccountId: defaults.counterAccountId ?? "",
+    party: "",
     date: today,
     amount: "",
     description: "",
@@ -120,6 +128,10 @@ const schema = z
     kind: z.string().trim().refine(isKind, M.kindRequired),
     direction: z.string().trim(),
     counterAccountId: uuidOrBlank,
+    party: z
+      .string()
+      .trim()
+      .refine((v) => parsePartyValue(v) !== "invalid", M.partyInvalid),
     date: z.string().trim().min(1, M.dateRequired).refine(isCalendarDate, M.dateInvalid),
     amount: moneyField("Amount").refine((a) => toPaisa(a) > 0n, M.amountPositive),
     description: nameField("Description", { max: BANK_TRANSACTION_LIMITS.description, optional: true }),
@@ -143,6 +155,7 @@ const schema = z
       kind,
       direction: kind === "transfer" ? (v.direction as BankDirection) : KIND_DIRECTION[kind],
       counterAccountId: v.counterAccountId || null,
+      party: parsePartyValue(v.party) as PartyRef | null,
       date: v.date,
       amount: v.amount,
       description: v.description,

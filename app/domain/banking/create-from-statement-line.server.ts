@@ -1,6 +1,7 @@
 import type { Db, DbOrTx } from "../../db/client.server";
 import { formatMoney } from "../../lib/format";
 import { fromPaisa } from "../../lib/money";
+import type { PartyRef } from "../accounting/journal";
 import { PostingRefused } from "../accounting/ledger.server";
 import { ledgerRefusal } from "../accounting/ledger-refusal";
 import { recordAudit, type AuditActor } from "../audit/audit.server";
@@ -42,7 +43,14 @@ export async function createFromLockedLine(
   tx: DbOrTx,
   actor: AuditActor,
   line: LockedStatementLine,
-  choice: { kind: BankTransactionKind; counterAccountId: string | null; ruleId?: string | null; ruleText?: string },
+  choice: {
+    kind: BankTransactionKind;
+    counterAccountId: string | null;
+    /** On a control account, the party the entry adjusts (never a rule's: a rule posts to no control account). */
+    party?: PartyRef | null;
+    ruleId?: string | null;
+    ruleText?: string;
+  },
 ): Promise<{ id: string; entryId: string }> {
   if (line.matched > 0) throw new MatchRefused(refuse("conflict", M.alreadyMatched(statementLineLabel(line))));
   if (!kindFits(choice.kind, line.amount)) {
@@ -59,6 +67,7 @@ export async function createFromLockedLine(
     amount,
     description: line.description.slice(0, 200),
     reference: line.reference?.slice(0, 60) ?? null,
+    party: choice.party ?? null,
     statementLineId: line.id,
     ruleId: choice.ruleId ?? null,
     createdBy: actor.userId,
@@ -69,13 +78,14 @@ export async function createFromLockedLine(
     entityType: "bank_transaction",
     entityId: posted.id,
     summary: `Made a ${label.toLowerCase()} of ${formatMoney(amount)} from statement line ${statementLineLabel(line)}${
-      choice.ruleText ? ` by the rule ${choice.ruleText}` : ""
-    }`,
+      posted.party ? `, an adjustment of ${posted.party.kind} ${posted.party.name}` : ""
+    }${choice.ruleText ? ` by the rule ${choice.ruleText}` : ""}`,
     changes: {
       statementLineId: line.id,
       kind: choice.kind,
       direction: posted.direction,
       counterAccountId: posted.counterAccountId,
+      party: posted.party,
       ruleId: choice.ruleId ?? null,
       journalEntryId: posted.entryId,
     },

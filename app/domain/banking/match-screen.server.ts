@@ -1,9 +1,10 @@
 import { sql, type SQL } from "drizzle-orm";
 import { queryRows, type DbOrTx } from "../../db/client.server";
 import { fromPaisa, toPaisa } from "../../lib/money";
+import { controlAccountKinds } from "../accounting/party-choices.server";
 import { bankAccounts } from "./bank-accounts.server";
 import { firstRuleFor } from "./bank-rule-form";
-import { rulesForAccount } from "./bank-rules.server";
+import { ruleHeldBack, rulesForAccount } from "./bank-rules.server";
 import { BANK_TRANSACTION_KIND_LABELS } from "./constants";
 import {
   MATCH_PAGE_SIZE,
@@ -98,10 +99,11 @@ export async function matchScreen(
     null;
   if (!statement) return { ...empty, statements };
 
-  const [figures, through, rules, lineRows] = await Promise.all([
+  const [figures, through, rules, control, lineRows] = await Promise.all([
     reconciliationFigures(db, statement.id),
     finishedThrough(db, account.id),
     rulesForAccount(db, account.id),
+    controlAccountKinds(db),
     queryRows<LineRow>(
       db,
       sql`select sl.id, sl.row_no, sl.date::text as date, sl.description, sl.reference, sl.amount::text as amount,
@@ -195,6 +197,7 @@ export async function matchScreen(
             kind: rule.kind,
             kindLabel: BANK_TRANSACTION_KIND_LABELS[rule.kind],
             counterAccountId: rule.counterAccountId,
+            heldBack: ruleHeldBack(rule, control),
           }
         : null,
     };

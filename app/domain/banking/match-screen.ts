@@ -35,7 +35,15 @@ export interface MatchLineView {
   held: string | null;
   suggestions: SuggestionView[];
   groups: LedgerLineView[][];
-  rule: { id: string; contains: string; kind: BankTransactionKind; kindLabel: string; counterAccountId: string } | null;
+  rule: {
+    id: string;
+    contains: string;
+    kind: BankTransactionKind;
+    kindLabel: string;
+    counterAccountId: string;
+    /** Why "Create with rule" is not offered: its account has become a control account (issue 36); else null. */
+    heldBack: string | null;
+  } | null;
 }
 
 export interface StatementChoice {

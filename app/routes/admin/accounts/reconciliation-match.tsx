@@ -2,6 +2,8 @@ import { ArrowLeft, Check, ListChecks, Plus, Undo2, Wand2 } from "lucide-react";
 import { useState } from "react";
 import { data, Form, Link, useLocation } from "react-router";
 import { getDb } from "~/db/client.server";
+import type { ControlPartyKind } from "~/domain/accounting/constants";
+import { controlAccountKinds, partyChoices, type PartyChoice } from "~/domain/accounting/party-choices.server";
 import { auditActor, requireAction, requireView } from "~/domain/auth/guard.server";
 import { can } from "~/domain/auth/permissions";
 import { applyRulesToStatement, applyRuleToLine } from "~/domain/banking/apply-bank-rules.server";
@@ -35,6 +37,8 @@ import { primaryButton, secondaryButton } from "~/ui/buttons";
 import { DialogActions, FormDialog } from "~/ui/admin/form-dialog";
 import { FormError, SelectField, SubmitButton, useFormBusy, useToast } from "~/ui/admin/form";
 import { PageHeader, Panel } from "~/ui/admin/page-header";
+import { partyFits, PartySelect } from "~/ui/admin/accounts/reconciliation/party-select";
+import { useHydrated } from "~/ui/use-hydrated";
 import type { Route } from "./+types/reconciliation-match";
 
 // Match statement lines (/admin/accounts/reconciliation/match; issue 23): the account and statement chosen by the URL
@@ -42,8 +46,9 @@ import type { Route } from "./+types/reconciliation-match";
 // reconciled ledger balance and difference, the lines filtered (?status=unmatched|matched) a page at a time, each with
 // its best suggestions (one click to match one; choose several with a running total that must equal the line), a
 // group that sums exactly, "Create entry" (?create=<line id>: kind and account, filled from a rule covering it),
-// "Create with rule" in one click, "Apply rules to all", and Undo on matched lines (not while a finished
-// reconciliation holds them). Writes: intents match, unmatch, create, apply-rule (accounts.manage).
+// "Create with rule" in one click (not for a rule whose account has since become a control account: issue 36), "Apply
+// rules to all", and Undo on matched lines (not while a finished reconciliation holds them). Create entry on a control
+// account names its party. Writes: intents match, unmatch, create, apply-rule (accounts.manage).
 
 export const meta: Route.MetaFunction = () => [{ title: "Match Statement Lines | Utsab Admin" }];
 
@@ -87,7 +92,13 @@ export async function loader(args: Route.LoaderArgs) {
   const canManage = can(user.role, "accounts.manage");
   const screen = await matchScreen(db, choiceOf(url));
   const createId = canManage ? url.searchParams.get("create") : null;
-  let dialog: { line: MatchLineView; values: CreateFromLineValues; counters: CounterChoice[] } | null = null;
+  let dialog: {
+    line: MatchLineView;
+    values: CreateFromLineValues;
+    counters: CounterChoice[];
+    controlKinds: Record<string, ControlPartyKind>;
+    parties: PartyChoice[];
+  } | null = null;
   if (createId) {
     const line = screen.lines.find((l) => l.id === createId && l.matched.length === 0);
     if (!line)
@@ -97,10 +108,14 @@ export async function loader(args: Route.LoaderArgs) {
       });
     const amount = toPaisa(line.amount);
     const kind: BankTransactionKind = line.rule?.kind ?? (amount < 0n ? "charge" : "interest");
+    const [counters, controlKinds] = await Promise.all([counterChoices(db), controlAccountKinds(db)]);
+    const kinds = [...new Set(Object.values(controlKinds))];
     dialog = {
       line,
-      values: { statementLineId: line.id, kind, counterAccountId: line.rule?.counterAccountId ?? "" },
-      counters: (await counterChoices(db)).filter((a) => a.id !== screen.account?.id),
+      values: { statementLineId: line.id, kind, counterAccountId: line.rule?.counterAccountId ?? "", party: "" },
+      counters: counters.filter((a) => a.id !== screen.account?.id),
+      controlKinds,
+      parties: kinds.length > 0 ? await partyChoices(db, kinds) : [],
     };
   }
   return { screen, canManage, dialog };
@@ -379,7 +394,12 @@ function LineCard({
             <Suggestions line={line} action={action} canManage={canManage} />
             {canManage && (
               <div className="flex flex-wrap gap-2">
-                {line.rule && (
+                {line.rule?.heldBack && (
+                  <p className="basis-full text-xs text-amber-800" data-testid="rule-held-back">
+                    {line.rule.heldBack}
+                  </p>
+                )}
+                {line.rule && !line.rule.heldBack && (
                   <Form method="post" action={action} replace preventScrollReset>
                     <input type="hidden" name="intent" value="apply-rule" />
                     <input type="hidden" name="statementLineId" value={line.id} />
@@ -406,6 +426,8 @@ function CreateEntryDialog({
   values,
   errors,
   counters,
+  controlKinds,
+  parties,
   closeHref,
   action,
 }: {
@@ -413,6 +435,8 @@ function CreateEntryDialog({
   values: CreateFromLineValues;
   errors: Record<string, string>;
   counters: CounterChoice[];
+  controlKinds: Record<string, ControlPartyKind>;
+  parties: PartyChoice[];
   closeHref: string;
   action: string;
 }) {
@@ -421,6 +445,20 @@ function CreateEntryDialog({
   const busy = useFormBusy("create");
   const fitting = counters.filter((a) => counterAccountFits(kind, a));
   const optional = kind === "charge" || kind === "interest";
+  const [counter, setCounter] = useState(
+    fitting.some((a) => a.id === values.counterAccountId) ? values.counterAccountId : "",
+  );
+  const [party, setParty] = useState(values.party ?? "");
+  const hydrated = useHydrated();
+  const partyKind = controlKinds[counter] ?? null;
+  const changeCounter = (next: string) => {
+    setCounter(next);
+    if (!partyFits(party, controlKinds[next] ?? null)) setParty("");
+  };
+  const kept = (id: string) => {
+    const k = controlKinds[id];
+    return k ? ` (kept by ${k === "any" ? "party" : k})` : "";
+  };
   return (
     <FormDialog
       title="Create entry"
@@ -444,16 +482,21 @@ function CreateEntryDialog({
             label="Kind"
             required
             value={kind}
-            onChange={(e) => setKind(e.target.value as BankTransactionKind)}
+            onChange={(e) => {
+              const next = e.target.value as BankTransactionKind;
+              setKind(next);
+              const current = counters.find((a) => a.id === counter);
+              if (!current || !counterAccountFits(next, current)) changeCounter("");
+            }}
             error={errors.kind}
             options={kindsFor(amount).map((k) => ({ value: k, label: BANK_TRANSACTION_KIND_LABELS[k] }))}
           />
           <SelectField
-            key={kind}
             name="counterAccountId"
             label="Account on the other side"
             required={!optional}
-            defaultValue={fitting.some((a) => a.id === values.counterAccountId) ? values.counterAccountId : ""}
+            value={counter}
+            onChange={(e) => changeCounter(e.currentTarget.value)}
             error={errors.counterAccountId}
             options={[
               {
@@ -462,9 +505,19 @@ function CreateEntryDialog({
                   ? "The default of Settings > Accounting"
                   : CREATE_FROM_LINE_MESSAGES.counterRequired[kind],
               },
-              ...fitting.map((a) => ({ value: a.id, label: `${a.code} ${a.name}` })),
+              ...fitting.map((a) => ({ value: a.id, label: `${a.code} ${a.name}${kept(a.id)}` })),
             ]}
           />
+          {(hydrated ? partyKind !== null || !!errors.party : Object.keys(controlKinds).length > 0) && (
+            <PartySelect
+              kind={hydrated ? partyKind : null}
+              parties={parties}
+              value={party}
+              onChange={setParty}
+              error={errors.party}
+              hint="Whose balance on this account the entry adjusts"
+            />
+          )}
           {line.rule && (
             <p className="text-xs text-slate-500">Filled from the rule &ldquo;{line.rule.contains}&rdquo;.</p>
           )}
@@ -664,6 +717,8 @@ export default function ReconciliationMatch({ loaderData, actionData }: Route.Co
           values={actionData?.intent === "create" && actionData.values ? actionData.values : dialog.values}
           errors={actionData?.intent === "create" ? actionData.errors : {}}
           counters={dialog.counters}
+          controlKinds={dialog.controlKinds}
+          parties={dialog.parties}
           closeHref={closeHref}
           action={here}
         />

@@ -2,6 +2,7 @@ import { ArrowLeft, Pencil, Plus, Trash2, Wand2 } from "lucide-react";
 import { useState } from "react";
 import { data, Form, Link, useLocation } from "react-router";
 import { getDb } from "~/db/client.server";
+import { controlAccountKinds } from "~/domain/accounting/party-choices.server";
 import { auditActor, requireAction, requireView } from "~/domain/auth/guard.server";
 import { can } from "~/domain/auth/permissions";
 import { bankAccounts } from "~/domain/banking/bank-accounts.server";
@@ -40,7 +41,8 @@ import type { Route } from "./+types/reconciliation-rules";
 // Bank rules (/admin/accounts/reconciliation/rules; issue 23): "description contains X → kind + account Y", for one
 // bank or wallet account or all, tried in the order they were added. Dialogs by the URL: Add (?new=1), Edit
 // (?edit=<id>), Delete (?delete=<id>); intents create, update, delete (accounts.manage). Deleting a rule keeps the
-// entries it made.
+// entries it made. A control account (issue 36: kept by its documents, by party) is not offered as a rule's other side;
+// a rule saved before its account became one is shown as making no entries.
 
 export const meta: Route.MetaFunction = () => [{ title: "Bank Rules | Utsab Admin" }];
 
@@ -56,7 +58,11 @@ export async function loader(args: Route.LoaderArgs) {
   const url = new URL(args.request.url);
   const db = getDb();
   const canManage = can(user.role, "accounts.manage");
-  const [rules, accounts] = await Promise.all([listBankRules(db), bankAccounts(db)]);
+  const [listed, accounts, control] = await Promise.all([listBankRules(db), bankAccounts(db), controlAccountKinds(db)]);
+  const rules = listed.map((r) => {
+    const kind = control[r.counterAccountId];
+    return { ...r, heldBack: kind ? BANK_RULE_MESSAGES.makesNothing(r.counterAccount, kind) : null };
+  });
   const params = url.searchParams;
   const editId = canManage ? params.get("edit") : null;
   const deleteId = canManage ? params.get("delete") : null;
@@ -86,7 +92,11 @@ export async function loader(args: Route.LoaderArgs) {
     const account = accounts.find((a) => a.code === params.get("account"));
     dialog = { kind: "create", values: emptyBankRuleForm({ accountId: account?.id ?? "" }) };
   }
-  const counters = dialog && dialog.kind !== "delete" ? await counterChoices(db) : [];
+  // A control account is no rule's other side; the rule's own stays offered, for its save to say why it cannot be.
+  const counters =
+    dialog && dialog.kind !== "delete"
+      ? (await counterChoices(db)).filter((a) => !control[a.id] || a.id === dialog.values.counterAccountId)
+      : [];
   return { rules, accounts, canManage, dialog, counters };
 }
 
@@ -286,6 +296,11 @@ export default function ReconciliationRules({ loaderData, actionData }: Route.Co
                   </td>
                   <td data-label="Other side" className={`${cellClass} break-words`}>
                     {rule.counterAccount}
+                    {rule.heldBack && (
+                      <span className="mt-1 block text-xs text-amber-800" data-testid="rule-held-back">
+                        {rule.heldBack}
+                      </span>
+                    )}
                   </td>
                   <td data-label="Used" className={`${cellClass} tabular-nums sm:text-right`}>
                     {rule.used}

@@ -3,6 +3,7 @@ import { data, Link, useLocation } from "react-router";
 import { getDb } from "~/db/client.server";
 import { ledgerEntryHref } from "~/domain/accounting/account-page";
 import { JOURNAL_SOURCE_LABELS } from "~/domain/accounting/constants";
+import { controlAccountKinds, partyChoices } from "~/domain/accounting/party-choices.server";
 import { auditActor, requireAction, requireView } from "~/domain/auth/guard.server";
 import { can } from "~/domain/auth/permissions";
 import { addBankTransaction } from "~/domain/banking/add-bank-transaction.server";
@@ -60,8 +61,8 @@ import type { Route } from "./+types/reconciliation";
 // (?account=<code>, the first active one by default), the header with a statement's figures (the latest, or
 // ?statement=<id>), the account's statements with Finish, Reopen and the report's PDF, and the spec's table of the
 // account's ledger lines (date, description, reference, type, amount, status), filtered and paged in the URL. Dialogs by
-// the URL: Add Transaction (?new=1), Reopen (?reopen=<reconciliation id>). Import, matching and rules have their own
-// screens, linked from here.
+// the URL: Add Transaction (?new=1; with the party when its other side is a control account, issue 36), Reopen
+// (?reopen=<reconciliation id>). Import, matching and rules have their own screens, linked from here.
 
 export const meta: Route.MetaFunction = () => [{ title: "Bank Reconciliation | Utsab Admin" }];
 
@@ -89,6 +90,8 @@ export async function loader(args: Route.LoaderArgs) {
         kind: "add";
         values: BankTransactionFormValues;
         choices: Awaited<ReturnType<typeof counterAccountChoices>>;
+        controlKinds: Awaited<ReturnType<typeof controlAccountKinds>>;
+        parties: Awaited<ReturnType<typeof partyChoices>>;
       }
     | { kind: "reopen"; reconciliationId: string; asOfDate: string }
     | {
@@ -97,10 +100,14 @@ export async function loader(args: Route.LoaderArgs) {
       }
     | null = null;
   if (canManage && params.has("new")) {
+    const [choices, controlKinds] = await Promise.all([counterAccountChoices(db), controlAccountKinds(db)]);
+    const kinds = [...new Set(Object.values(controlKinds))];
     dialog = {
       kind: "add",
       values: emptyBankTransactionForm(todayInDhaka(), { accountId: account?.isActive ? account.id : "" }),
-      choices: await counterAccountChoices(db),
+      choices,
+      controlKinds,
+      parties: kinds.length > 0 ? await partyChoices(db, kinds) : [],
     };
   } else if (canManage && params.has("reopen")) {
     const asked = params.get("reopen");
@@ -439,6 +446,8 @@ export default function BankReconciliation({ loaderData, actionData }: Route.Com
           bankAccounts={accounts.filter((a) => a.isActive)}
           accounts={dialog.choices.accounts}
           defaults={dialog.choices.defaults}
+          controlKinds={dialog.controlKinds}
+          parties={dialog.parties}
           closeHref={closeHref}
           action={here}
         />

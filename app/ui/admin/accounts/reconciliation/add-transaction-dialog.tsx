@@ -1,4 +1,6 @@
 import { useState } from "react";
+import type { ControlPartyKind } from "~/domain/accounting/constants";
+import type { PartyChoice } from "~/domain/accounting/party-choices.server";
 import {
   BANK_TRANSACTION_FORM_MESSAGES,
   BANK_TRANSACTION_LIMITS,
@@ -17,12 +19,14 @@ import { formCheck } from "~/lib/form-errors";
 import { RecordFormDialog } from "~/ui/admin/form-dialog";
 import { FormError, SelectField, TextField, useFormBusy, useFormCheck } from "~/ui/admin/form";
 import { useHydrated } from "~/ui/use-hydrated";
+import { partyFits, PartySelect } from "./party-select";
 
 // Add Transaction (Bank Reconciliation; issue 23): the spec's button now has its form. The kind decides the other
 // side offered: any account that holds no money for a deposit or withdrawal, an expense for a bank charge (Settings >
 // Accounting's Bank charges first), an income for interest (Interest income first), another cash, bank or wallet
 // account for a transfer, which also asks the way the money goes. Without JavaScript every account is offered, in
-// groups; the server refuses one that does not fit, naming it.
+// groups; the server refuses one that does not fit, naming it. An account kept by party (issue 36: the receivable,
+// the payable...) asks whose balance the transaction adjusts: the Party select, of the account's kind.
 
 const CHECK = formCheck(readBankTransactionForm, parseBankTransactionForm);
 const isKind = (v: string): v is BankTransactionKind => (BANK_TRANSACTION_KINDS as readonly string[]).includes(v);
@@ -49,6 +53,8 @@ export function AddTransactionDialog({
   bankAccounts,
   accounts,
   defaults,
+  controlKinds,
+  parties,
   closeHref,
   action,
 }: {
@@ -57,6 +63,10 @@ export function AddTransactionDialog({
   bankAccounts: readonly { id: string; code: string; name: string }[];
   accounts: readonly Account[];
   defaults: { charge: string | null; interest: string | null };
+  /** The control accounts' party kinds by account id (controlAccountKinds). */
+  controlKinds: Record<string, ControlPartyKind>;
+  /** The parties those kinds take (partyChoices). */
+  parties: readonly PartyChoice[];
   closeHref: string;
   action: string;
 }) {
@@ -66,7 +76,16 @@ export function AddTransactionDialog({
   const [kind, setKind] = useState<BankTransactionKind>(isKind(values.kind) ? values.kind : "deposit");
   const [bank, setBank] = useState(values.accountId);
   const [counter, setCounter] = useState(values.counterAccountId);
-  const label = (a: { code: string; name: string }) => `${a.code} - ${a.name}`;
+  const [party, setParty] = useState(values.party);
+  const partyKind = controlKinds[counter] ?? null;
+  const label = (a: { id: string; code: string; name: string }) => {
+    const kept = controlKinds[a.id];
+    return `${a.code} - ${a.name}${kept ? ` (kept by ${kept === "any" ? "party" : kept})` : ""}`;
+  };
+  const changeCounter = (next: string) => {
+    setCounter(next);
+    if (!partyFits(party, controlKinds[next] ?? null)) setParty("");
+  };
 
   const fitting = accounts.filter((a) => a.id !== bank && counterAccountFits(kind, a));
   const counterOptions = hydrated
@@ -77,9 +96,12 @@ export function AddTransactionDialog({
     setKind(next);
     const preferred = next === "charge" ? defaults.charge : next === "interest" ? defaults.interest : null;
     const current = accounts.find((a) => a.id === counter);
-    if (preferred) setCounter(preferred);
-    else if (!current || !counterAccountFits(next, current)) setCounter("");
+    if (preferred) changeCounter(preferred);
+    else if (!current || !counterAccountFits(next, current)) changeCounter("");
   };
+  // Before JavaScript: offered whenever the chart has an account kept by party; after: once the other side is one
+  // (or the server said something of it).
+  const showParty = hydrated ? partyKind !== null || !!errors.party : Object.keys(controlKinds).length > 0;
 
   return (
     <RecordFormDialog
@@ -153,12 +175,22 @@ export function AddTransactionDialog({
             label={COUNTER_LABELS[kind]}
             required={kind !== "charge" && kind !== "interest"}
             value={counter}
-            onChange={(e) => setCounter(e.currentTarget.value)}
+            onChange={(e) => changeCounter(e.currentTarget.value)}
             error={errors.counterAccountId}
             options={counterOptions}
           />
         ) : (
           <GroupedCounterSelect accounts={accounts} value={values.counterAccountId} error={errors.counterAccountId} />
+        )}
+        {showParty && (
+          <PartySelect
+            kind={hydrated ? partyKind : null}
+            parties={parties}
+            value={party}
+            onChange={setParty}
+            error={errors.party}
+            hint="Whose balance on this account the transaction adjusts"
+          />
         )}
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField name="date" label="Date" type="date" required defaultValue={values.date} error={errors.date} />
