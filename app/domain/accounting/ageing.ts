@@ -5,7 +5,8 @@ import { formatMoney } from "../../lib/format";
 // age: not yet due (due today or later: age 0 or less), 1–30, 31–60, 61–90 and over 90 days past due. Overdue: a due
 // date before today (age 1 or more); so a row is Overdue exactly when its due date puts it in a bucket past due. One
 // without a due date is never marked overdue, though it ages from its date. The rule is applied ONCE, in SQL
-// (open-items.server.ts: ageSql, ageBucketSql, overdueSql), by AGE_BUCKETS' bounds; ageText only words a row's age.
+// (open-items.server.ts: ageSql, ageBucketSql, overdueSql), by AGE_BUCKETS' bounds, and by ageBucketOf for a party's
+// documents (party-ageing.server.ts); ageText only words a row's age.
 // Browser-safe.
 
 export const AGE_BUCKETS = [
@@ -18,6 +19,11 @@ export const AGE_BUCKETS = [
 
 export type AgeBucketKey = (typeof AGE_BUCKETS)[number]["key"];
 export const AGE_BUCKET_KEYS = AGE_BUCKETS.map((b) => b.key) as AgeBucketKey[];
+
+/** The bucket of an age in days (past due, or since the date): AGE_BUCKETS' bounds, as ageBucketSql applies them. */
+export function ageBucketOf(age: number): AgeBucketKey {
+  return (AGE_BUCKETS.find((b) => b.max !== null && age <= b.max) ?? AGE_BUCKETS[AGE_BUCKETS.length - 1]!).key;
+}
 
 const DAY_MS = 86_400_000;
 

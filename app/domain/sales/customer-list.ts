@@ -27,7 +27,10 @@ export function customerListStateFor(state: CustomerListState, withMoney: boolea
 export interface CustomerMoney {
   /** Σ the invoices' totals less Σ their credit notes' totals. */
   invoiced: string;
-  /** Σ the invoices' dues (total − paid − credited) less the credit: what the customer owes now. */
+  /**
+   * What the customer owes now, from the ledger (issue 36): their balance on the receivable and customer advances
+   * (invoices and receivables less payments, credit notes and credit), negative when the company owes them.
+   */
   owes: string;
   /** Paid beyond what it settled, and credit notes' rest: the customer's credit. */
   credit: string;

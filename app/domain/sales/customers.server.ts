@@ -15,12 +15,12 @@ import {
 } from "../../db/schema";
 import { isUuid, type ListPage } from "../../lib/list-params";
 import { listOrder, pageOf, searchAny } from "../../lib/list-query.server";
-import { fromPaisa, toPaisa } from "../../lib/money";
 import { diffFields, recordAudit, type AuditActor } from "../audit/audit.server";
 import { can } from "../auth/permissions";
 import type { UserRole } from "../auth/roles";
 import { quotationReference } from "../quotations/reference";
 import { refuseFields, type Refusal, type UseCaseResult } from "../use-case";
+import { partyBalanceAccounts, partyBalanceSql } from "../accounting/party-ledger.server";
 import { customerCreditSql } from "./customer-credit.server";
 import { invoiceDueSql } from "./invoice-due.server";
 import {
@@ -38,7 +38,6 @@ import {
   type CustomerChoices,
   type CustomerDetail,
   type CustomerListState,
-  type CustomerMoney,
   type CustomerRow,
 } from "./customer-list";
 
@@ -61,11 +60,15 @@ const invoicedSql = (customerId: SQL | string) =>
  * subquery would name the subquery's own id). */
 const ID = sql`${c.id}`;
 
-const SORTS: Record<CustomerListState["sort"], SQL[]> = {
+/** What the customer owes, from the ledger (issue 36): their lines on the accounts customers are kept on. */
+const owesSql = (customerId: SQL | string, accounts: readonly string[]) =>
+  partyBalanceSql("customer", customerId, accounts);
+
+const sortsOf = (accounts: readonly string[]): Record<CustomerListState["sort"], SQL[]> => ({
   name: [sql`lower(${c.name})`],
-  owes: [sql`(${duesSql(ID)} - ${customerCreditSql(ID)})`],
+  owes: [owesSql(ID, accounts)],
   created: [sql`${c.createdAt}`],
-};
+});
 
 /** One page of the live customers; `withMoney` adds what each was invoiced, owes and has in credit (without it, no
  * sorting by what they owe: customerListStateFor). */
@@ -76,9 +79,10 @@ export async function listCustomers(
 ): Promise<ListPage<CustomerRow>> {
   const state = customerListStateFor(asked, withMoney);
   const where = and(isNull(c.mergedIntoId), searchAny(state.q, [c.name, c.organisation, c.email, c.phone]));
+  const accounts = withMoney ? await partyBalanceAccounts(db, "customer") : [];
   const money = {
     invoiced: sql<string>`${invoicedSql(ID)}::numeric(14,2)::text`,
-    dues: sql<string>`${duesSql(ID)}::numeric(14,2)::text`,
+    owes: sql<string>`${owesSql(ID, accounts)}::numeric(14,2)::text`,
     credit: sql<string>`${customerCreditSql(ID)}::numeric(14,2)::text`,
   };
   return pageOf(db, CUSTOMER_LIST, state, {
@@ -98,7 +102,7 @@ export async function listCustomers(
         })
         .from(c)
         .where(where)
-        .orderBy(...listOrder(SORTS[state.sort], state.dir, c.id))
+        .orderBy(...listOrder(sortsOf(accounts)[state.sort], state.dir, c.id))
         .limit(limit)
         .offset(offset);
       return rows.map((r) => {
@@ -111,15 +115,11 @@ export async function listCustomers(
           phone: r.phone,
           vatWithholding: r.vatWithholding,
           quotationCount: Number(r.quotationCount),
-          money: withMoney ? moneyOf(m.invoiced!, m.dues!, m.credit!) : null,
+          money: withMoney ? { invoiced: m.invoiced!, owes: m.owes!, credit: m.credit! } : null,
         };
       });
     },
   });
-}
-
-function moneyOf(invoiced: string, dues: string, credit: string): CustomerMoney {
-  return { invoiced, owes: fromPaisa(toPaisa(dues) - toPaisa(credit)), credit };
 }
 
 /**
@@ -234,14 +234,15 @@ export async function loadCustomerDetail(
       .from(customerPayments)
       .where(eq(customerPayments.customerId, id))
       .orderBy(desc(customerPayments.date), desc(customerPayments.createdAt)),
-    queryRows<{ invoiced: string; dues: string; credit: string }>(
+    queryRows<{ invoiced: string; dues: string; credit: string; owes: string }>(
       db,
       sql`select ${invoicedSql(id)}::numeric(14,2)::text as invoiced, ${duesSql(id)}::numeric(14,2)::text as dues,
-                 ${customerCreditSql(id)}::numeric(14,2)::text as credit`,
+                 ${customerCreditSql(id)}::numeric(14,2)::text as credit,
+                 ${owesSql(id, await partyBalanceAccounts(db, "customer"))}::numeric(14,2)::text as owes`,
     ),
   ]);
   detail.accounts = {
-    money: moneyOf(money!.invoiced, money!.dues, money!.credit),
+    money: { invoiced: money!.invoiced, owes: money!.owes, credit: money!.credit },
     dues: money!.dues,
     invoices: invoiceRows,
     payments: paymentRows,

@@ -1,0 +1,156 @@
+import { sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import { invoices } from "../../db/schema";
+import { queryRows, type DbOrTx } from "../../db/client.server";
+import { fromPaisa, toPaisa } from "../../lib/money";
+import { invoiceDueSql } from "../sales/invoice-due.server";
+import { AGE_BUCKET_KEYS, ageBucketOf, daysBetween, type AgeBucketKey } from "./ageing";
+import type { PartyKind } from "./constants";
+import { partyBalanceAccounts } from "./party-ledger.server";
+
+// Ageing by party, read from the ledger (issue 36): each customer's, supplier's or employee's balance is their lines'
+// sum on the accounts their kind keeps (party-ledger.server.ts), so the totals are those accounts' balances to the
+// paisa. The balance is told apart by the documents still open that make it up, each aged by its due date (or its
+// date, when it has none) into AGE_BUCKETS: a customer's issued invoices and pending receivables, a supplier's pending
+// payables, an employee's unpaid payslips (due the month's last day). What the documents do not explain (an advance
+// or overpayment, a manual adjustment, a payment not yet allocated) is the party's "on account" amount, beside the
+// buckets. Amounts are as the party's kind reads them: what a customer owes the company, what the company owes a
+// supplier or an employee.
+
+export type PartyAgeingColumn = AgeBucketKey | "onAccount" | "total";
+
+export interface PartyAgeingRow {
+  id: string;
+  name: string;
+  amounts: Record<PartyAgeingColumn, string>;
+  /** The oldest open document's days past due (or since its date), for sorting and a glance; null without one. */
+  oldestAge: number | null;
+}
+
+export interface PartyAgeing {
+  kind: PartyKind;
+  rows: PartyAgeingRow[];
+  totals: Record<PartyAgeingColumn, string>;
+}
+
+const COLUMNS: readonly PartyAgeingColumn[] = [...AGE_BUCKET_KEYS, "onAccount", "total"];
+
+/** The open documents of a kind's parties: party, due (or own) date, what is left, in the kind's sign. */
+function openDocumentsSql(kind: PartyKind, accounts: readonly string[]) {
+  const onAccounts = sql.join(
+    accounts.map((a) => sql`${a}::uuid`),
+    sql`, `,
+  );
+  // A payable or receivable is its party's through the line its entry posted to the control account.
+  const pendingOf = (type: "income" | "expense", column: string) =>
+    sql`select jl.${sql.raw(column)} as party_id, coalesce(t.due_date, t.date)::text as due,
+               (t.amount - t.settled_amount)::text as open
+          from transactions t
+          join lateral (select l.${sql.raw(column)} from journal_lines l
+                         where l.journal_entry_id = t.journal_entry_id and l.account_id in (${onAccounts})
+                           and l.${sql.raw(column)} is not null limit 1) jl on true
+         where t.status = 'pending' and t.type = ${type} and t.amount > t.settled_amount`;
+  if (kind === "customer")
+    return sql`select i.customer_id as party_id, coalesce(i.due_date, i.issue_date)::text as due,
+                      ${invoiceDueSql(i)}::text as open
+                 from invoices i where i.status = 'issued' and ${invoiceDueSql(i)} <> 0
+               union all ${pendingOf("income", "customer_id")}`;
+  if (kind === "supplier") return pendingOf("expense", "supplier_id");
+  return sql`select ps.employee_id as party_id,
+                    (pr.period_month + interval '1 month' - interval '1 day')::date::text as due, ps.net::text as open
+               from payslips ps join payroll_runs pr on pr.id = ps.payroll_run_id
+              where ps.status = 'pending' and pr.status <> 'reversed' and ps.net > 0`;
+}
+
+/** The invoices as `i` in the query below (an alias renders bare, as the query names the table). */
+const i = alias(invoices, "i");
+
+const NAME_OF: Record<PartyKind, string> = { customer: "customers", supplier: "suppliers", employee: "employees" };
+
+/**
+ * Every party of `kind` with a balance or an open document, by name, with their amounts by age, on account and in
+ * all; `partyId` narrows it to one (a party's page).
+ */
+export async function partyAgeing(db: DbOrTx, kind: PartyKind, today: string, partyId?: string): Promise<PartyAgeing> {
+  const accounts = await partyBalanceAccounts(db, kind);
+  const column = sql.raw(kind === "customer" ? "customer_id" : kind === "supplier" ? "supplier_id" : "employee_id");
+  // Debits less credits; a supplier's or employee's balance is read the other way round.
+  const sign = kind === "customer" ? 1n : -1n;
+  const balances =
+    accounts.length === 0
+      ? []
+      : await queryRows<{ party_id: string; balance: string }>(
+          db,
+          sql`select l.${column} as party_id, sum(l.debit - l.credit)::text as balance from journal_lines l
+               where l.posted and l.${column} is not null
+                 and l.account_id in (${sql.join(
+                   accounts.map((a) => sql`${a}::uuid`),
+                   sql`, `,
+                 )})
+                 ${partyId ? sql`and l.${column} = ${partyId}` : sql``}
+               group by 1`,
+        );
+  const documents =
+    accounts.length === 0
+      ? []
+      : await queryRows<{ party_id: string; due: string; open: string }>(
+          db,
+          sql`select d.party_id, d.due, d.open from (${openDocumentsSql(kind, accounts)}) d
+               ${partyId ? sql`where d.party_id = ${partyId}` : sql``}`,
+        );
+  const parties = new Map<string, { amounts: Record<PartyAgeingColumn, bigint>; oldestAge: number | null }>();
+  const entry = (id: string) => {
+    let found = parties.get(id);
+    if (!found) {
+      found = {
+        amounts: Object.fromEntries(COLUMNS.map((c) => [c, 0n])) as Record<PartyAgeingColumn, bigint>,
+        oldestAge: null,
+      };
+      parties.set(id, found);
+    }
+    return found;
+  };
+  for (const row of balances) entry(row.party_id).amounts.total = sign * toPaisa(row.balance);
+  for (const doc of documents) {
+    const party = entry(doc.party_id);
+    const age = daysBetween(doc.due, today);
+    party.amounts[ageBucketOf(age)] += toPaisa(doc.open);
+    party.oldestAge = party.oldestAge === null ? age : Math.max(party.oldestAge, age);
+  }
+  for (const party of parties.values()) {
+    const explained = AGE_BUCKET_KEYS.reduce((sum, key) => sum + party.amounts[key], 0n);
+    party.amounts.onAccount = party.amounts.total - explained;
+  }
+  const ids = [...parties.keys()];
+  const names = ids.length
+    ? await queryRows<{ id: string; name: string }>(
+        db,
+        sql`select id, name from ${sql.raw(NAME_OF[kind])} where id in (${sql.join(
+          ids.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )})`,
+      )
+    : [];
+  const nameOf = new Map(names.map((n) => [n.id, n.name]));
+  const totals = Object.fromEntries(COLUMNS.map((c) => [c, 0n])) as Record<PartyAgeingColumn, bigint>;
+  const rows: PartyAgeingRow[] = [];
+  for (const [id, party] of parties) {
+    if (COLUMNS.every((c) => party.amounts[c] === 0n)) continue;
+    for (const c of COLUMNS) totals[c] += party.amounts[c];
+    rows.push({
+      id,
+      name: nameOf.get(id) ?? id,
+      amounts: Object.fromEntries(COLUMNS.map((c) => [c, fromPaisa(party.amounts[c])])) as Record<
+        PartyAgeingColumn,
+        string
+      >,
+      oldestAge: party.oldestAge,
+    });
+  }
+  rows.sort((a, b) => a.name.localeCompare(b.name, "en", { sensitivity: "base" }) || a.id.localeCompare(b.id));
+  return {
+    kind,
+    rows,
+    totals: Object.fromEntries(COLUMNS.map((c) => [c, fromPaisa(totals[c])])) as Record<PartyAgeingColumn, string>,
+  };
+}
