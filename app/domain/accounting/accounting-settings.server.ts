@@ -198,7 +198,7 @@ export async function saveAccountingSettings(
           account.type,
         );
     }
-    const marking = errors[roleField("receivable")] ? [] : await controlAccountsToMark(tx, input.roles, byId, errors);
+    const marking = await controlAccountsToMark(tx, input.roles, byId, errors);
     // The fiscal year's start month stays while a year is closed (year_end_closes not reopened): its close, and the
     // trigger that keeps postings out of it, hold the year's dates as they were.
     if (settings.fiscalYearStartMonth !== input.fiscalYearStartMonth) {

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client.server";
 import { isUniqueViolation } from "../../db/errors.server";
 import { chartOfAccounts, taxDeposits, vatPeriods } from "../../db/schema";
@@ -47,6 +47,8 @@ async function depositLines(
     .from(chartOfAccounts)
     .where(eq(chartOfAccounts.id, taxAccount));
   if (!account?.partyKind) return twoLines(taxAccount, bankAccount, amount);
+  // Two deposits at once share out what is owed one after the other, never the same balance twice.
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`tax-deposit:${taxAccount}`}))`);
   const lines: EntryLine[] = [];
   let left = amount;
   let owed = 0n;

@@ -729,7 +729,7 @@ describe("two deposits of one challan at once", () => {
       const challan = "RACE-2025-01";
       const bankBefore = await balance(BANK);
       const values = {
-        kind: "withholding_tax",
+        kind: "income_tax",
         challanNo: challan,
         date: "2025-03-15",
         amount: "700",
@@ -762,8 +762,8 @@ describe("two deposits of one challan at once", () => {
       const refused = results.find((r) => !r.ok);
       expect(refused).toMatchObject({
         ok: false,
-        errors: { challanNo: TAX_DEPOSIT_MESSAGES.challanTaken("withholding_tax", challan) },
-        message: TAX_DEPOSIT_MESSAGES.failed(TAX_DEPOSIT_MESSAGES.challanTaken("withholding_tax", challan)),
+        errors: { challanNo: TAX_DEPOSIT_MESSAGES.challanTaken("income_tax", challan) },
+        message: TAX_DEPOSIT_MESSAGES.failed(TAX_DEPOSIT_MESSAGES.challanTaken("income_tax", challan)),
       });
       const rows = await getDb().select().from(taxDeposits).where(eq(taxDeposits.challanNo, challan));
       expect(rows).toHaveLength(1);
