@@ -2,7 +2,8 @@
 // of its own (a temporary PGlite data directory, or with BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres
 // or --postgres a fresh `bench_ledger_<pid>` database on that server, dropped after) in bulk SQL: 500,000 posted
 // entries of two lines each over three years (income, expenses, receivables, payables, manual journals), 200,000 of
-// them with their transaction document, the last 2,000 open items pending. The book's triggers are set aside for
+// them with their transaction document, the last 2,000 open items pending; each receivable's line names one of 5,000
+// customers and each payable's one of 5,000 suppliers (issue 36). The book's triggers are set aside for
 // the load (session_replication_role = replica) and the month balances built after from the lines, as the triggers
 // would have; a check at the end proves the book balanced and the month table equal to the lines. Then it calls the
 // real loaders with a signed-in administrator's request: the General Ledger (default, filters, search, last page),
@@ -45,6 +46,10 @@ const ENTRIES = n(500_000);
 const DOCUMENTS = n(200_000);
 const OPEN_ITEMS = Math.min(2_000, DOCUMENTS);
 const DAYS = 3 * 365;
+/** Customers and suppliers (issue 36): each receivable's and payable's line names one of them. */
+const PARTIES = n(10_000);
+const CUSTOMERS = Math.ceil(PARTIES / 2);
+const SUPPLIERS = PARTIES - CUSTOMERS;
 const ADMIN_EMAIL = "bench.admin@example.com";
 const PASSWORD = "bench-password-1";
 
@@ -84,6 +89,11 @@ async function seed(): Promise<void> {
   await step(
     `${ENTRIES.toLocaleString("en-US")} posted entries with ${(ENTRIES * 2).toLocaleString("en-US")} lines`,
     `set session_replication_role = replica;
+     insert into customers (id, name, email)
+       select md5('customer' || k)::uuid, 'Customer ' || k, 'customer' || k || '@example.com'
+       from generate_series(0, ${CUSTOMERS - 1}) k;
+     insert into suppliers (id, name) select md5('supplier' || k)::uuid, 'Supplier ' || k
+       from generate_series(0, ${SUPPLIERS - 1}) k;
      insert into journal_entries (id, entry_date, reference_no, description, status, source_type, total, posted_at, created_at)
        select md5('entry' || g)::uuid, ${date},
          case when g % 50 = 0 then 'JV-' || g end,
@@ -96,17 +106,20 @@ async function seed(): Promise<void> {
               when ${KIND} = 8 then 'receivable' else 'payable' end,
          ${amount}, now(), now() - (${ENTRIES} - g) * interval '1 second'
        from generate_series(1, ${ENTRIES}) g;
-     insert into journal_lines (journal_entry_id, account_id, debit, credit, line_no, entry_date, posted)
+     insert into journal_lines (journal_entry_id, account_id, debit, credit, line_no, entry_date, posted, customer_id,
+         supplier_id)
        select md5('entry' || g)::uuid,
          case when ${KIND} < 4 then ${pick(MONEY, "g / 10")} when ${KIND} < 8 then ${pick(EXPENSE, "g / 10")}
               when ${KIND} = 8 then ${account("1300")} else ${pick(EXPENSE, "g / 10")} end,
-         ${amount}, 0, 0, ${date}, true
+         ${amount}, 0, 0, ${date}, true,
+         case when ${KIND} = 8 then md5('customer' || ((g / 10) % ${CUSTOMERS}))::uuid end, null
        from generate_series(1, ${ENTRIES}) g
        union all
        select md5('entry' || g)::uuid,
          case when ${KIND} < 4 then ${pick(INCOME, "g / 10")} when ${KIND} < 8 then ${pick(MONEY, "g / 10")}
               when ${KIND} = 8 then ${pick(INCOME, "g / 10")} else ${account("2000")} end,
-         0, ${amount}, 1, ${date}, true
+         0, ${amount}, 1, ${date}, true, null,
+         case when ${KIND} = 9 then md5('supplier' || ((g / 10) % ${SUPPLIERS}))::uuid end
        from generate_series(1, ${ENTRIES}) g;
      insert into transactions (id, date, type, category, description, amount, payment_method, reference, party, due_date,
          status, account_id, money_account_id, journal_entry_id, settled_amount)

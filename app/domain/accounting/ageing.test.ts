@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { AGE_BUCKETS, AGEING_MESSAGES, ageOf, ageText, daysBetween } from "./ageing";
+import { AGE_BUCKETS, ageBucketOf, ageOf, ageText, daysBetween } from "./ageing";
 
 // The age of what is owed (issue 21): days past the due date, or since the date without one; Dhaka's today. The
 // buckets and Overdue are applied in SQL, tested at their bounds in payables.integration.test.ts.
@@ -27,13 +27,20 @@ describe("AGE_BUCKETS", () => {
   });
 });
 
-describe("AGEING_MESSAGES.ledgerDiffers", () => {
-  it("names the account, both amounts and why", () => {
-    expect(
-      AGEING_MESSAGES.ledgerDiffers("payable", { accountName: "Accounts Payable", ledger: "1500", documents: "1000" }),
-    ).toBe(
-      "The ledger's Accounts Payable is ৳1,500.00; the open payables add up to ৳1,000.00: a journal entry was posted to it directly",
-    );
+describe("ageBucketOf", () => {
+  it.each([
+    [-3, "notDue"],
+    [0, "notDue"],
+    [1, "1-30"],
+    [30, "1-30"],
+    [31, "31-60"],
+    [60, "31-60"],
+    [61, "61-90"],
+    [90, "61-90"],
+    [91, "over90"],
+    [4000, "over90"],
+  ] as const)("puts an age of %i days in %s", (age, bucket) => {
+    expect(ageBucketOf(age)).toBe(bucket);
   });
 });
 

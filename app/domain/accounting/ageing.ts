@@ -38,23 +38,24 @@ export function ageOf(item: { date: string; dueDate: string | null }, today: str
 }
 
 /**
- * What is left of one table's pending ones by age and in all (`documents`: their sum), and `ledger`: the balance of
- * the table's account (the role payable or receivable) in the book, which DESIGN §10 makes the screen's total.
+ * What is left of one table's open documents by age (`documents`: their sum; receivables count the tax invoices too),
+ * what no document explains (`onAccount`: advances, overpayments, adjustments), and `ledger`: the parties' balance on
+ * the accounts, which DESIGN §10 makes the screen's total (= documents + on account).
  */
-export type AgeingTotals = Record<AgeBucketKey | "documents" | "ledger", string> & {
+export type AgeingTotals = Record<AgeBucketKey | "documents" | "onAccount" | "ledger", string> & {
   accountName: string;
   /** Receivables only: what tax invoices still owe (issue 22), part of `documents` though listed on Invoices. */
   invoices: string;
 };
 
 export const AGEING_MESSAGES = {
-  /** When the book's account and the open documents disagree (a journal entry posted to the account directly). */
-  ledgerDiffers: (kind: "payable" | "receivable", totals: Pick<AgeingTotals, "accountName" | "ledger" | "documents">) =>
-    `The ledger's ${totals.accountName} is ${formatMoney(totals.ledger)}; the open ${kind}s add up to ${formatMoney(
-      totals.documents,
-    )}: a journal entry was posted to it directly`,
   /** The receivables' note when tax invoices are owed: they post to the same account. */
   invoicesOwed: (amount: string) => `Of the total, ${formatMoney(amount)} is owed on tax invoices, listed on Invoices`,
+  /** What the parties' documents do not explain (issue 36). */
+  onAccount: (kind: "payable" | "receivable") =>
+    kind === "receivable"
+      ? "On account: customers' advances, overpayments and adjustments no invoice or receivable is behind"
+      : "On account: advances paid to suppliers and adjustments no payable is behind",
 };
 
 /** How a row says its age: "12 days overdue", "Due today", "Due in 5 days", "45 days old" (no due date). */

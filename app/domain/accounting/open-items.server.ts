@@ -5,16 +5,17 @@ import { clampPage, isUuid, offsetOf, pageCountOf, type ListPage } from "../../l
 import { searchAny } from "../../lib/list-query.server";
 import { fromPaisa, sumPaisa, toPaisa } from "../../lib/money";
 import { AGE_BUCKETS, AGE_BUCKET_KEYS, type AgeBucketKey, type AgeingTotals } from "./ageing";
+import { PARTY_KINDS, type PartyKind } from "./constants";
+import type { PartyAgeing } from "./party-ageing";
+import { partyAgeing } from "./party-ageing.server";
 import { ACCOUNT_ROLES } from "./account-roles";
-import { balancesAt, naturalBalance } from "./balances.server";
 import { OPEN_ITEM_LIST, type OpenItemListState, type OpenItemRow, type OpenItemView } from "./open-item-list";
 import type { OpenItemKind } from "./settle-form";
 import { invoiceDueSql } from "../sales/invoice-due.server";
 
 // Payables & Receivables (issue 21): the pending payables (expenses) and receivables (income) with what is left of
 // each, their age and whether they are overdue (the rule of ageing.ts, applied here in SQL only), and the totals of
-// what is left by age; each table's total outstanding is its account's balance in the book (DESIGN §10), with the
-// documents' sum beside it; the one a Settle dialog opens.
+// what is left by age, from the ledger's parties (issue 36: party-ageing.server.ts); the one a Settle dialog opens.
 
 const typeOf = (kind: OpenItemKind) => (kind === "payable" ? "expense" : "income");
 
@@ -40,10 +41,15 @@ const SORTS: Record<OpenItemListState["sort"], SQL[]> = {
   party: [sql`lower(coalesce(${t.party}, ''))`],
 };
 
+/** A payroll's salary row: an employee's unpaid salary (their payslip), paid in Salary Disbursement. */
+const SALARY_ROW = sql`exists (select 1 from ${payslips} ps where ps.transaction_id = ${t.id})`;
+
 function openWhere(kind: OpenItemKind, state: Pick<OpenItemListState, "q" | "filters">, today: string) {
   return and(
     eq(t.status, "pending"),
     eq(t.type, typeOf(kind)),
+    // Unpaid salaries are the employees' (issue 36): listed under them by age, never among the suppliers' payables.
+    kind === "payable" ? sql`not ${SALARY_ROW}` : undefined,
     searchAny(state.q, [t.party, t.description, t.reference]),
     state.filters.age ? sql`${ageBucketSql(today)} = ${state.filters.age}` : undefined,
     state.filters.overdue ? overdueSql(today) : undefined,
@@ -104,49 +110,44 @@ export async function listOpenItems(
 }
 
 /**
- * What is left of the pending payables and receivables, by age and in all (every one, whatever the filters), and each
- * table's total outstanding from the book: the balance of the account of the role payable or receivable (all its
- * posted lines), as the account's type reads it.
+ * The screen's ageing (issue 36): every customer, supplier and employee by age (partyAgeing, read from the ledger), and
+ * the two tables' summaries from them: a receivable's is the customers', a payable's the suppliers' (an unpaid salary
+ * is an employee's, never a payable's). Each total outstanding is the accounts' balance to the paisa; what the open
+ * documents do not explain is on account.
  */
-export async function openItemAgeing(db: DbOrTx, today: string): Promise<Record<OpenItemKind, AgeingTotals>> {
-  const rows = await queryRows<{ type: "income" | "expense"; bucket: AgeBucketKey; left: string }>(
-    db,
-    sql`select ${t.type} as type, ${ageBucketSql(today)} as bucket, sum(${LEFT})::text as left
-          from ${t} where ${t.status} = 'pending' group by 1, 2`,
-  );
+export async function openItemAgeing(
+  db: DbOrTx,
+  today: string,
+): Promise<{ totals: Record<OpenItemKind, AgeingTotals>; parties: Record<PartyKind, PartyAgeing> }> {
+  const [customer, supplier, employee] = await Promise.all(PARTY_KINDS.map((kind) => partyAgeing(db, kind, today)));
   const roles = await db
-    .select({ role: accountRoles.role, id: chartOfAccounts.id, name: chartOfAccounts.name, type: chartOfAccounts.type })
+    .select({ role: accountRoles.role, name: chartOfAccounts.name })
     .from(accountRoles)
     .innerJoin(chartOfAccounts, eq(chartOfAccounts.id, accountRoles.accountId))
     .where(inArray(accountRoles.role, ["payable", "receivable"]));
-  const balances = await balancesAt(
-    db,
-    roles.map((r) => r.id),
-    null,
-  );
   // Tax invoices post to the receivable too (issue 22): what they still owe is part of the open receivables.
   const [owed] = await queryRows<{ due: string }>(
     db,
     sql`select coalesce(sum(${invoiceDueSql()}), 0)::numeric(14,2)::text as due from ${invoices} where ${invoices.status} = 'issued'`,
   );
-  const invoicesDue = toPaisa(owed?.due ?? "0");
-  const totals = (kind: OpenItemKind): AgeingTotals => {
-    const mine = rows.filter((r) => r.type === typeOf(kind));
-    const fromInvoices = kind === "receivable" ? invoicesDue : 0n;
-    const byBucket = Object.fromEntries(
-      AGE_BUCKET_KEYS.map((key) => [key, fromPaisa(toPaisa(mine.find((r) => r.bucket === key)?.left ?? "0"))]),
-    ) as Record<AgeBucketKey, string>;
-    const account = roles.find((r) => r.role === kind);
-    const ledger = account ? naturalBalance(account.type, balances.get(account.id) ?? 0n) : 0n;
+  const totalsOf = (kind: OpenItemKind, ageing: PartyAgeing): AgeingTotals => {
+    const byBucket = Object.fromEntries(AGE_BUCKET_KEYS.map((key) => [key, ageing.totals[key]])) as Record<
+      AgeBucketKey,
+      string
+    >;
     return {
       ...byBucket,
-      documents: fromPaisa(sumPaisa(mine.map((r) => toPaisa(r.left))) + fromInvoices),
-      invoices: fromPaisa(fromInvoices),
-      ledger: fromPaisa(ledger),
-      accountName: account?.name ?? ACCOUNT_ROLES[kind].label,
+      documents: fromPaisa(sumPaisa(AGE_BUCKET_KEYS.map((key) => toPaisa(ageing.totals[key])))),
+      onAccount: ageing.totals.onAccount,
+      invoices: kind === "receivable" ? fromPaisa(toPaisa(owed?.due ?? "0")) : "0.00",
+      ledger: ageing.totals.total,
+      accountName: roles.find((r) => r.role === kind)?.name ?? ACCOUNT_ROLES[kind].label,
     };
   };
-  return { payable: totals("payable"), receivable: totals("receivable") };
+  return {
+    totals: { payable: totalsOf("payable", supplier!), receivable: totalsOf("receivable", customer!) },
+    parties: { customer: customer!, supplier: supplier!, employee: employee! },
+  };
 }
 
 /** A pending payable or receivable, for its Settle dialog; null for a malformed or unknown id or one not pending. */

@@ -8,6 +8,7 @@ import type { AuditActor } from "~/domain/audit/audit.server";
 import { processPayroll } from "~/domain/payroll/process-payroll.server";
 import { listCustomers } from "~/domain/sales/customers.server";
 import { CUSTOMER_LIST } from "~/domain/sales/customer-list";
+import { parseList } from "~/lib/list-params";
 import { fromPaisa, toPaisa } from "~/lib/money";
 import { AGE_BUCKET_KEYS } from "./ageing";
 import { createJournalEntry } from "./create-journal-entry.server";
@@ -130,7 +131,11 @@ describe("ageing by party, from the ledger", () => {
 
   it("gives each customer one balance: the ageing's, the statement's, the ledger's and the Customers list's", async () => {
     const ageing = await partyAgeing(getDb(), "customer", TODAY);
-    const list = await listCustomers(getDb(), { ...CUSTOMER_LIST.defaults, sort: "name", dir: "asc" }, true);
+    const list = await listCustomers(
+      getDb(),
+      parseList(CUSTOMER_LIST, new URL("http://x/admin/customers?sort=name&dir=asc")),
+      true,
+    );
     for (const row of ageing.rows) {
       const party = (await findParty(getDb(), { kind: "customer", id: row.id }))!;
       const statement = await partyStatement(getDb(), party, { from: "2000-01-01", to: TODAY });

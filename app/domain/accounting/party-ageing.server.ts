@@ -4,8 +4,14 @@ import { invoices } from "../../db/schema";
 import { queryRows, type DbOrTx } from "../../db/client.server";
 import { fromPaisa, toPaisa } from "../../lib/money";
 import { invoiceDueSql } from "../sales/invoice-due.server";
-import { AGE_BUCKET_KEYS, ageBucketOf, daysBetween, type AgeBucketKey } from "./ageing";
+import { AGE_BUCKET_KEYS, ageBucketOf, daysBetween } from "./ageing";
 import type { PartyKind } from "./constants";
+import {
+  PARTY_AGEING_COLUMNS as COLUMNS,
+  type PartyAgeing,
+  type PartyAgeingColumn,
+  type PartyAgeingRow,
+} from "./party-ageing";
 import { partyBalanceAccounts } from "./party-ledger.server";
 
 // Ageing by party, read from the ledger (issue 36): each customer's, supplier's or employee's balance is their lines'
@@ -16,24 +22,6 @@ import { partyBalanceAccounts } from "./party-ledger.server";
 // or overpayment, a manual adjustment, a payment not yet allocated) is the party's "on account" amount, beside the
 // buckets. Amounts are as the party's kind reads them: what a customer owes the company, what the company owes a
 // supplier or an employee.
-
-export type PartyAgeingColumn = AgeBucketKey | "onAccount" | "total";
-
-export interface PartyAgeingRow {
-  id: string;
-  name: string;
-  amounts: Record<PartyAgeingColumn, string>;
-  /** The oldest open document's days past due (or since its date), for sorting and a glance; null without one. */
-  oldestAge: number | null;
-}
-
-export interface PartyAgeing {
-  kind: PartyKind;
-  rows: PartyAgeingRow[];
-  totals: Record<PartyAgeingColumn, string>;
-}
-
-const COLUMNS: readonly PartyAgeingColumn[] = [...AGE_BUCKET_KEYS, "onAccount", "total"];
 
 /** The open documents of a kind's parties: party, due (or own) date, what is left, in the kind's sign. */
 function openDocumentsSql(kind: PartyKind, accounts: readonly string[]) {

@@ -20,6 +20,7 @@ import type { QuotationRevisionLine } from "../../../app/domain/quotations/const
 import { hashLinkToken } from "../../../app/domain/quotations/link-token";
 import { DEFAULT_QUOTATION_TERMS, quotationTermsList } from "../../../app/domain/settings/quotation-terms";
 import { seedDatabase } from "../../../app/db/seed/seed.server";
+import { seedDemoBooks } from "../../../app/db/seed/demo-books.server";
 import { seedId } from "../../../app/db/seed/ids";
 import { createMoneyDocument } from "../../../app/domain/accounting/create-money-document.server";
 import { loadEnv } from "../../../app/lib/env.server";
@@ -53,6 +54,8 @@ try {
     adminPassword: env.adminPassword,
     today: "2024-01-01",
   });
+  // `LOOK_DEMO_BOOKS=1 npm run look -- ...`: screenshots of the accounting screens with three months of books.
+  if (process.env.LOOK_DEMO_BOOKS === "1") await seedDemoBooks(database.db);
   await database.db
     .insert(events)
     .values(

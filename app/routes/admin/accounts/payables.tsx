@@ -3,6 +3,8 @@ import { data, Link, redirect, useLocation } from "react-router";
 import { SALARY_DISBURSEMENT_PATH } from "~/domain/payroll/disbursement-form";
 import { getDb } from "~/db/client.server";
 import { AGE_BUCKETS } from "~/domain/accounting/ageing";
+import { PARTY_KINDS, type PartyKind } from "~/domain/accounting/constants";
+import { largestFirst, type PartyAgeing, type PartyAgeingRow } from "~/domain/accounting/party-ageing";
 import { auditActor, requireAction, requireView } from "~/domain/auth/guard.server";
 import { can } from "~/domain/auth/permissions";
 import { createMoneyDocument } from "~/domain/accounting/create-money-document.server";
@@ -29,6 +31,7 @@ import { parseList, withParam } from "~/lib/list-params";
 import type { Toast } from "~/lib/toast";
 import { httpStatusOf } from "~/lib/use-case-http";
 import { AgeingSummary } from "~/ui/admin/accounts/payables/ageing-summary";
+import { PartyAgeingTable } from "~/ui/admin/accounts/payables/party-ageing-table";
 import { OpenItemTable } from "~/ui/admin/accounts/payables/open-item-table";
 import { SettleDialog } from "~/ui/admin/accounts/payables/settle-dialog";
 import { MoneyDocumentDialog } from "~/ui/admin/accounts/transactions/money-document-dialog";
@@ -70,14 +73,15 @@ export async function loader(args: Route.LoaderArgs) {
   const settleId = canManage ? url.searchParams.get("settle") : null;
   const viewId = url.searchParams.get("view");
 
-  const [payables, receivables, ageing, choices, settling, details] = await Promise.all([
-    listOpenItems(db, "payable", state, pages.payable, today),
-    listOpenItems(db, "receivable", state, pages.receivable, today),
-    openItemAgeing(db, today),
-    newKind || settleId ? moneyAccountChoices(db) : null,
-    settleId ? loadOpenItem(db, settleId, today) : null,
-    viewId ? loadTransactionDetails(db, viewId) : null,
-  ]);
+  const [payables, receivables, { totals: ageing, parties: ageingByParty }, choices, settling, details] =
+    await Promise.all([
+      listOpenItems(db, "payable", state, pages.payable, today),
+      listOpenItems(db, "receivable", state, pages.receivable, today),
+      openItemAgeing(db, today),
+      newKind || settleId ? moneyAccountChoices(db) : null,
+      settleId ? loadOpenItem(db, settleId, today) : null,
+      viewId ? loadTransactionDetails(db, viewId) : null,
+    ]);
   if (settleId && !settling)
     throw await redirectWithToast(back, { type: "error", message: SETTLE_MESSAGES.notPending });
   // A payroll's salary row is paid in Salary Disbursement (issue 25): Settle takes the user there.
@@ -104,7 +108,18 @@ export async function loader(args: Route.LoaderArgs) {
         reference: "",
       },
     };
-  return { state, pages, today, payables, receivables, ageing, canManage, dialog, choices, details };
+  // The largest balances of each kind of party; the totals count every one.
+  const parties = Object.fromEntries(
+    PARTY_KINDS.map((kind) => [
+      kind,
+      {
+        rows: largestFirst(ageingByParty[kind]),
+        count: ageingByParty[kind].rows.length,
+        totals: ageingByParty[kind].totals,
+      },
+    ]),
+  ) as Record<PartyKind, { rows: PartyAgeingRow[]; count: number; totals: PartyAgeing["totals"] }>;
+  return { state, pages, today, payables, receivables, ageing, parties, canManage, dialog, choices, details };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -141,7 +156,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function PayablesReceivables({ loaderData, actionData }: Route.ComponentProps) {
-  const { pages, today, payables, receivables, ageing, canManage, dialog, choices, details } = loaderData;
+  const { pages, today, payables, receivables, ageing, parties, canManage, dialog, choices, details } = loaderData;
   const list = useListView(OPEN_ITEM_LIST, loaderData.state);
   const loading = useListLoading(list);
   const location = useLocation();
@@ -198,8 +213,8 @@ export default function PayablesReceivables({ loaderData, actionData }: Route.Co
         </ListToolbar>
         <p className="px-4 py-2 text-xs text-slate-500">
           Age: days past the due date, or since the date when there is none (today in Dhaka); due today is not yet due.
-          The totals by age count every pending one, whatever the search; the total outstanding is the account&apos;s
-          balance in the ledger.
+          The totals by age count every open one, tax invoices included, whatever the search; the total outstanding is
+          the parties&apos; balance in the ledger. Unpaid salaries are listed under the employees below.
         </p>
       </Panel>
       {KINDS.map((kind) => (
@@ -229,6 +244,17 @@ export default function PayablesReceivables({ loaderData, actionData }: Route.Co
           )}
         </Panel>
       ))}
+
+      <Panel className="mb-6">
+        <h2 className="border-b border-slate-200 px-4 py-3 text-lg font-semibold text-ink-900">Ageing by party</h2>
+        <p className="px-4 pt-2 text-xs text-slate-500">
+          Each party&apos;s balance in the ledger, by the age of the documents behind it; on account: what no document
+          explains (an advance, an overpayment, an adjustment). The totals are the accounts&apos; balances.
+        </p>
+        {PARTY_KINDS.map((kind) => (
+          <PartyAgeingTable key={kind} kind={kind} {...parties[kind]} />
+        ))}
+      </Panel>
 
       {dialog?.kind === "create" && choices && (
         <MoneyDocumentDialog

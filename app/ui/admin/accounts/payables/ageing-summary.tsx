@@ -4,8 +4,8 @@ import type { OpenItemKind } from "~/domain/accounting/settle-form";
 import { formatMoney } from "~/lib/format";
 
 // What is left of the pending payables or receivables by age (ageing.ts: days past the due date, or since the date
-// without one), each age linking to the list narrowed to it; the total outstanding is the account's balance in the
-// ledger (DESIGN §10), and one line says so when the open documents add up to something else.
+// without one), each age linking to the list narrowed to it; what no document explains is on account, and the total
+// outstanding is the parties' balance in the ledger (DESIGN §10; issue 36).
 
 export function AgeingSummary({
   kind,
@@ -23,7 +23,7 @@ export function AgeingSummary({
 }) {
   return (
     <section aria-label={`${title}: what is left by age`} className="px-4 py-3" data-testid={testId}>
-      <dl className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-6">
+      <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4 lg:grid-cols-7">
         {AGE_BUCKETS.map((bucket) => {
           const zero = totals[bucket.key] === "0.00";
           return (
@@ -46,6 +46,14 @@ export function AgeingSummary({
             </div>
           );
         })}
+        {totals.onAccount !== "0.00" && (
+          <div className="rounded-md border border-slate-200 px-3 py-2" title={AGEING_MESSAGES.onAccount(kind)}>
+            <dt className="text-xs text-slate-500">On account</dt>
+            <dd className="text-sm font-semibold text-ink-900 tabular-nums" data-testid="age-on-account">
+              {formatMoney(totals.onAccount)}
+            </dd>
+          </div>
+        )}
         <div className="rounded-md border border-slate-300 bg-slate-50 px-3 py-2">
           <dt className="text-xs font-medium text-slate-600">Total outstanding</dt>
           <dd className="text-sm font-bold text-ink-900 tabular-nums" data-testid="age-total">
@@ -59,11 +67,6 @@ export function AgeingSummary({
           <Link to="/admin/invoices?state=due" className="font-medium text-brand-700 hover:underline">
             open invoices
           </Link>
-        </p>
-      )}
-      {totals.ledger !== totals.documents && (
-        <p className="mt-2 text-xs text-amber-800" role="note" data-testid="ledger-differs">
-          {AGEING_MESSAGES.ledgerDiffers(kind, totals)}
         </p>
       )}
     </section>

@@ -1,0 +1,119 @@
+import { Link } from "react-router";
+import { AGE_BUCKETS, AGEING_MESSAGES } from "~/domain/accounting/ageing";
+import type { PartyKind } from "~/domain/accounting/constants";
+import type { PartyAgeingColumn, PartyAgeingRow } from "~/domain/accounting/party-ageing";
+import { formatMoney } from "~/lib/format";
+import { cellClass, HeadCell, ListTable } from "~/ui/admin/list";
+
+// Ageing by party (issue 36): each customer, supplier or employee with what they owe or are owed, by age of the
+// documents behind it and on account, from the ledger; each name opens the party's statement. The largest balances
+// first, at most a page of them; the totals row counts every party.
+
+const TITLES: Record<PartyKind, string> = {
+  customer: "Customers: what each owes",
+  supplier: "Suppliers: what the company owes each",
+  employee: "Employees: unpaid salaries",
+};
+
+export function PartyAgeingTable({
+  kind,
+  rows,
+  count,
+  totals,
+}: {
+  kind: PartyKind;
+  rows: PartyAgeingRow[];
+  /** How many parties have a balance, all shown or not. */
+  count: number;
+  totals: Record<PartyAgeingColumn, string>;
+}) {
+  const money = (amount: string) =>
+    amount === "0.00" ? <span className="text-slate-300">—</span> : formatMoney(amount);
+  const num = `${cellClass} text-right tabular-nums whitespace-nowrap`;
+  return (
+    <section aria-labelledby={`ageing-${kind}-title`} data-testid={`party-ageing-${kind}`}>
+      <h3 id={`ageing-${kind}-title`} className="px-4 pt-3 pb-2 text-base font-semibold text-ink-900">
+        {TITLES[kind]}
+      </h3>
+      {rows.length === 0 ? (
+        <p className="px-4 pb-4 text-sm text-slate-500">Nothing outstanding.</p>
+      ) : (
+        <ListTable label={TITLES[kind]} minWidth="56rem">
+          <thead className="border-b border-slate-200 bg-slate-50">
+            <tr>
+              <HeadCell>{kind === "customer" ? "Customer" : kind === "supplier" ? "Supplier" : "Employee"}</HeadCell>
+              {AGE_BUCKETS.map((b) => (
+                <HeadCell key={b.key} className="text-right">
+                  {b.label}
+                </HeadCell>
+              ))}
+              {kind !== "employee" && <HeadCell className="text-right">On account</HeadCell>}
+              <HeadCell className="text-right">Total</HeadCell>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {rows.map((row) => (
+              <tr key={row.id} data-testid="party-ageing-row">
+                <td className={`${cellClass} font-medium text-ink-900`}>
+                  <Link
+                    to={`/admin/accounts/parties/${kind}/${row.id}/statement`}
+                    className="text-brand-700 hover:underline"
+                  >
+                    {row.name}
+                  </Link>
+                </td>
+                {AGE_BUCKETS.map((b) => (
+                  <td
+                    key={b.key}
+                    className={num}
+                    data-label={b.label}
+                    data-empty={row.amounts[b.key] === "0.00" || undefined}
+                  >
+                    {money(row.amounts[b.key])}
+                  </td>
+                ))}
+                {kind !== "employee" && (
+                  <td
+                    className={num}
+                    data-label="On account"
+                    data-empty={row.amounts.onAccount === "0.00" || undefined}
+                    title={AGEING_MESSAGES.onAccount(kind === "customer" ? "receivable" : "payable")}
+                  >
+                    {money(row.amounts.onAccount)}
+                  </td>
+                )}
+                <td className={`${num} font-semibold text-ink-900`} data-label="Total">
+                  {formatMoney(row.amounts.total)}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot className="border-t-2 border-slate-200 bg-slate-50">
+            <tr>
+              <td className={`${cellClass} font-semibold text-ink-900`}>
+                {count > rows.length ? `All ${count} (the ${rows.length} largest above)` : `All ${count}`}
+              </td>
+              {AGE_BUCKETS.map((b) => (
+                <td key={b.key} className={`${num} font-semibold`} data-label={b.label}>
+                  {formatMoney(totals[b.key])}
+                </td>
+              ))}
+              {kind !== "employee" && (
+                <td className={`${num} font-semibold`} data-label="On account">
+                  {formatMoney(totals.onAccount)}
+                </td>
+              )}
+              <td
+                className={`${num} font-bold text-ink-900`}
+                data-label="Total"
+                data-testid={`party-ageing-${kind}-total`}
+              >
+                {formatMoney(totals.total)}
+              </td>
+            </tr>
+          </tfoot>
+        </ListTable>
+      )}
+    </section>
+  );
+}
