@@ -76,6 +76,12 @@ export default [
     // with what a withholding customer kept back (VDS, AIT).
     route("admin/customers", "routes/admin/customers.tsx"),
     route("admin/customers/:id", "routes/admin/customer.tsx"),
+    // Suppliers (issue 36): the records payables name, with what the company owes each from the ledger; New, Edit,
+    // Merge; the list as CSV; New Payable's suggestions as one types (JSON); a supplier's open payables and payments.
+    route("admin/suppliers", "routes/admin/suppliers.tsx"),
+    route("admin/suppliers/export", "routes/admin/suppliers-export.ts"),
+    route("admin/suppliers/options", "routes/admin/supplier-options.ts"),
+    route("admin/suppliers/:id", "routes/admin/supplier.tsx"),
     route("admin/invoices", "routes/admin/invoices.tsx"),
     route("admin/invoices/:id", "routes/admin/invoice.tsx"),
     route("admin/invoices/:id/pdf", "routes/admin/invoice-pdf.ts"),

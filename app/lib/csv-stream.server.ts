@@ -65,14 +65,17 @@ export async function* keysetCsv<Row extends { id: string; sortKeys: string[] }>
   page: (after: KeysetAfter | null, limit: number) => Promise<Row[]>;
   cells: (row: Row) => string[];
   batchSize?: number;
+  /** Plain numbers stay numbers (numericCsvLines): a list with amounts that may be negative. */
+  numeric?: boolean;
 }): AsyncGenerator<string> {
   const batchSize = options.batchSize ?? CSV_EXPORT_BATCH;
+  const lines = options.numeric ? numericCsvLines : csvLines;
   yield `\uFEFF${csvLines([[...options.header]])}`;
   let after: KeysetAfter | null = null;
   for (;;) {
     const rows = await options.page(after, batchSize);
     if (rows.length === 0) return;
-    yield csvLines(rows.map((row) => options.cells(row)));
+    yield lines(rows.map((row) => options.cells(row)));
     if (rows.length < batchSize) return;
     const last = rows[rows.length - 1]!;
     after = { keys: last.sortKeys, id: last.id };

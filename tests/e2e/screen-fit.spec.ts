@@ -9,6 +9,7 @@ import {
   E2E_CUSTOMER_RECORD,
   E2E_INBOX_MESSAGE,
   E2E_JOB,
+  E2E_OPEN_PAYABLE,
   E2E_OUTBOX_EMAIL,
   E2E_PORTAL_QUOTATIONS,
   E2E_USERS,
@@ -108,6 +109,11 @@ const FOUND_EXAMPLES: Record<string, { list: string; link: RegExp }> = {
     // The invoices are searched by number or buyer: the organisation, the customer having one.
     list: `/admin/invoices?q=${encodeURIComponent(E2E_CUSTOMER_RECORD.organisation)}`,
     link: /^\/admin\/invoices\/[0-9a-f]{8}-[0-9a-f-]{27}$/,
+  },
+  // Issue 36: the supplier the fixtures' open payable named (fixtures.ts E2E_OPEN_PAYABLE), with its open payable.
+  "/admin/suppliers/:id": {
+    list: `/admin/suppliers?q=${encodeURIComponent(E2E_OPEN_PAYABLE.party)}`,
+    link: /^\/admin\/suppliers\/[0-9a-f]{8}-[0-9a-f-]{27}$/,
   },
 };
 

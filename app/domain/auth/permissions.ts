@@ -241,6 +241,15 @@ export const ADMIN_ROUTE_ACCESS = {
     action: { create: "quotations.manage", merge: "quotations.manage" },
   },
   "/admin/customers/:id": { view: "quotations.view", action: { update: "quotations.manage" } },
+  // Suppliers (issue 36): whoever sees the books sees them, what each is owed and their CSV; adding, editing and
+  // merging them is the bookkeeper's, as New Payable is. New Payable's supplier suggestions as one types (JSON).
+  "/admin/suppliers": {
+    view: "accounts.view",
+    action: { create: "accounts.manage", merge: "accounts.manage" },
+  },
+  "/admin/suppliers/export": { view: "accounts.view" },
+  "/admin/suppliers/options": { view: "accounts.view" },
+  "/admin/suppliers/:id": { view: "accounts.view", action: { update: "accounts.manage" } },
   // Tax invoices, credit notes and customer payments (issue 22): the accountant's.
   "/admin/invoices": { view: "accounts.view", action: { issue: "accounts.manage" } },
   "/admin/invoices/:id": {

@@ -34,6 +34,12 @@ export const SUPPLIER_MESSAGES = {
   bankNameTooLong: `Bank name must be at most ${SUPPLIER_LIMITS.bankName} characters`,
   accountWithoutBank: "Enter the bank's name with the account number",
   paymentTermsInvalid: `Payment terms must be a whole number of days from 0 to ${SUPPLIER_LIMITS.paymentTermsDays}`,
+  // Merge (the duplicate's ledger lines move to the record kept); the form's own messages are the customers'
+  // (parseMergeForm: choose both, two different records).
+  merged: (duplicate: string, kept: string) => `${duplicate} merged into ${kept}`,
+  mergeFailed: (message: string) => `Failed to merge: ${message}`,
+  duplicateMerged: "This supplier was already merged into another",
+  keepMerged: "This supplier was merged into another: choose the one it was merged into",
 } as const;
 
 export interface SupplierFormValues {

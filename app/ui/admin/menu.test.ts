@@ -51,6 +51,8 @@ describe("the admin side menu", () => {
     // Staff keep the customers up to date; the invoices and payments are the accountant's (issue 22).
     expect(labels("staff")).toContain("Customers");
     expect(labels("staff")).not.toContain("Invoices");
+    // The suppliers and what they are owed are the books' (issue 36).
+    expect(labels("staff")).not.toContain("Suppliers");
     expect(labels("staff")).not.toContain("Customer payments");
     // The accountant sees the employees (and their pay) for payroll, and changes none of them.
     expect(labels("accountant")).toEqual([
@@ -58,6 +60,7 @@ describe("the admin side menu", () => {
       "Quotations",
       "Quotations",
       "Customers",
+      "Suppliers",
       "Invoices",
       "Customer payments",
       // The jobs behind the invoices, read only (issue 26).

@@ -40,6 +40,8 @@ export const ADMIN_MENU: MenuEntry[] = [
       { label: "Quotations", to: "/admin/quotations", icon: "quotations" },
       // Not in the spec's menu: the customers, their tax invoices and payments (issue 22).
       { label: "Customers", to: "/admin/customers", icon: "quotations" },
+      // The suppliers payables name, what each is owed (issue 36): for whoever sees the books.
+      { label: "Suppliers", to: "/admin/suppliers", icon: "quotations" },
       { label: "Invoices", to: "/admin/invoices", icon: "quotations" },
       { label: "Customer payments", to: "/admin/payments", icon: "quotations" },
     ],

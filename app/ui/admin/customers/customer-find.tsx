@@ -30,13 +30,43 @@ export function CustomerFind({
   keep: Record<string, string | null | undefined>;
   picker: CustomerChoices;
 }) {
+  return (
+    <RecordFind
+      action={action}
+      keep={keep}
+      label="Find a customer"
+      placeholder="Name, organisation, e-mail or phone"
+      find={picker.find}
+      note={customerChoicesNote(picker)}
+    />
+  );
+}
+
+/** The same search for another picker of records (Merge suppliers, issue 36): its label, placeholder and note. */
+export function RecordFind({
+  action,
+  keep,
+  label,
+  placeholder,
+  find,
+  note,
+}: {
+  action: string;
+  keep: Record<string, string | null | undefined>;
+  label: string;
+  placeholder: string;
+  /** The search the picker's records match ("" for all). */
+  find: string;
+  /** What the picker offers: how many, and whether a search would narrow them. */
+  note: string;
+}) {
   const id = useId();
   return (
     <Form
       method="get"
       action={action}
       role="search"
-      aria-label="Find a customer"
+      aria-label={label}
       replace
       preventScrollReset
       className="grid gap-1 border-b border-slate-200 px-5 py-4"
@@ -45,16 +75,16 @@ export function CustomerFind({
         value ? <input key={name} type="hidden" name={name} value={value} /> : null,
       )}
       <label htmlFor={id} className="text-sm font-medium text-ink-900">
-        Find a customer
+        {label}
       </label>
       <div className="flex gap-2">
         <input
           id={id}
           type="search"
           name={CUSTOMER_FIND_PARAM}
-          defaultValue={picker.find}
+          defaultValue={find}
           maxLength={CUSTOMER_FIND_MAX_LENGTH}
-          placeholder="Name, organisation, e-mail or phone"
+          placeholder={placeholder}
           aria-describedby={`${id}-note`}
           className={`${inputClass} min-w-0 flex-1 border-slate-300`}
         />
@@ -64,7 +94,7 @@ export function CustomerFind({
         </button>
       </div>
       <p id={`${id}-note`} role="status" className="text-xs text-slate-600">
-        {customerChoicesNote(picker)}
+        {note}
       </p>
     </Form>
   );

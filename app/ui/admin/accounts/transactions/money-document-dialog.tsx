@@ -22,6 +22,7 @@ import { formCheck } from "~/lib/form-errors";
 import { normalizeMoney } from "~/lib/money";
 import { RecordFormDialog } from "~/ui/admin/form-dialog";
 import { FormError, SelectField, TextField, useFormBusy, useFormCheck } from "~/ui/admin/form";
+import { SupplierNameField } from "~/ui/admin/suppliers/supplier-name-field";
 import { GroupedSelectField, PaymentFields } from "./money-fields";
 
 // New Transaction, New Payable and New Receivable (backoffice.md §2, §5; issue 21): the spec's fields (date, type,
@@ -132,10 +133,20 @@ export function MoneyDocumentDialog({
         <div className="sm:col-span-2 empty:hidden">
           <FormError message={errors.form} />
         </div>
-        {kind !== "transaction" && (
+        {kind === "payable" && (
+          // The live suppliers offered as one types, and a note when the name is a new supplier's (issue 36).
+          <SupplierNameField
+            name="party"
+            label="Supplier"
+            maxLength={MONEY_DOCUMENT_LIMITS.party}
+            defaultValue={values.party}
+            error={errors.party}
+          />
+        )}
+        {kind === "receivable" && (
           <TextField
             name="party"
-            label={kind === "payable" ? "Supplier" : "Customer"}
+            label="Customer"
             required
             maxLength={MONEY_DOCUMENT_LIMITS.party}
             defaultValue={values.party}
