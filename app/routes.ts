@@ -52,6 +52,10 @@ export default [
     route("admin/accounts/export", "routes/admin/accounts/transactions-export.ts"),
     // Payables & Receivables (issue 21): the pending ones by age, New Payable, New Receivable, Settle.
     route("admin/accounts/payables", "routes/admin/accounts/payables.tsx"),
+    // A party's ledger statement (issue 36): a customer's, supplier's or employee's opening balance, lines with the
+    // running balance and closing balance for a period; as CSV and PDF (the letterhead); e-mailed through the outbox.
+    route("admin/accounts/parties/:kind/:id/statement", "routes/admin/accounts/party-statement.tsx"),
+    route("admin/accounts/parties/:kind/:id/statement/export", "routes/admin/accounts/party-statement-export.ts"),
     // Quotation Management (issue 10): the list with its details panel (?view=<id>), a revision's PDF as sent,
     // and the units free per day of a month.
     route("admin/quotations", "routes/admin/quotations.tsx"),
@@ -145,6 +149,9 @@ export default [
     // The customer's tax invoices and credit notes as PDFs (issue 22); the dashboard lists them.
     route("customer/invoices/:id/pdf", "routes/customer/invoice-pdf.ts"),
     route("customer/credit-notes/:id/pdf", "routes/customer/credit-note-pdf.ts"),
+    // The customer's own ledger statement (issue 36): on screen and as the PDF; never another customer's.
+    route("customer/statement", "routes/customer/statement.tsx"),
+    route("customer/statement/pdf", "routes/customer/statement-pdf.ts"),
   ]),
 
   layout("routes/storefront/layout.tsx", [

@@ -85,6 +85,10 @@ const EXAMPLES: Record<string, string[]> = {
   ].map((id) => `/customer/quotation/${id}`),
   "/customer/link/:token": [`/customer/link/${E2E_PORTAL_QUOTATIONS.sent.linkToken}`],
   "/admin/customers/:id": [`/admin/customers/${E2E_CUSTOMER_RECORD.id}`],
+  // Issue 36: the fixtures' customer's ledger statement (their invoice and part payment), over the last years.
+  "/admin/accounts/parties/:kind/:id/statement": [
+    `/admin/accounts/parties/customer/${E2E_CUSTOMER_RECORD.id}/statement?from=2024-07-01`,
+  ],
   // Issue 26: the approved quotation's job (fixtures.ts E2E_JOB), part of it out.
   "/admin/jobs/:id": [`/admin/jobs/${E2E_JOB.id}`],
   "/admin/jobs/:id/pick-list": [`/admin/jobs/${E2E_JOB.id}/pick-list`],

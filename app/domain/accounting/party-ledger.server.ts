@@ -176,7 +176,14 @@ export async function partyStatement(
       .innerJoin(journalEntries, eq(journalEntries.id, journalLines.journalEntryId))
       .innerJoin(chartOfAccounts, eq(chartOfAccounts.id, journalLines.accountId))
       .where(and(mine, gte(journalLines.entryDate, range.from), lte(journalLines.entryDate, range.to)))
-      .orderBy(asc(journalLines.entryDate), asc(journalLines.createdAt), asc(journalLines.id));
+      // An entry's lines in their own order (the lines of one entry share created_at).
+      .orderBy(
+        asc(journalLines.entryDate),
+        asc(journalLines.createdAt),
+        asc(journalLines.journalEntryId),
+        asc(journalLines.lineNo),
+        asc(journalLines.id),
+      );
   }
   let running = opening;
   let debits = 0n;

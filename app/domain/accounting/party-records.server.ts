@@ -1,4 +1,4 @@
-import { and, asc, isNull, or, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.server";
 import { customers, employees, suppliers } from "../../db/schema";
 import { recordAudit, type AuditActor } from "../audit/audit.server";
@@ -35,7 +35,16 @@ export async function partyNamed(
     )
     .orderBy(asc(table.createdAt), asc(table.id))
     .limit(1);
-  if (found) return { kind, id: found.id };
+  if (found) {
+    // Held until the document is written: a merge of this record (which locks it FOR UPDATE) waits for the document
+    // and then moves its lines too; one that committed first is followed to the record kept.
+    const [held] = await tx
+      .select({ mergedIntoId: table.mergedIntoId })
+      .from(table)
+      .where(eq(table.id, found.id))
+      .for("share");
+    return { kind, id: held?.mergedIntoId ?? found.id };
+  }
   if (kind === "supplier") {
     const id = await insertSupplier(tx, actor, { name: wanted });
     return { kind, id };

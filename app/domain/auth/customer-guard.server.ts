@@ -64,9 +64,11 @@ export const customerMiddleware: MiddlewareFunction<Response> = async (args, nex
   return response;
 };
 
-/** Where to go after signing in to the portal: a portal path asked for earlier, never another site. */
+/** Where to go after signing in to the portal: a portal path asked for earlier (the statement the e-mail links to
+ * among them), never another site. */
 export function safeCustomerRedirect(value: unknown): string {
   if (typeof value !== "string") return CUSTOMER_HOME;
-  if (!/^\/customer\/(?:dashboard|quotation\/)/.test(value) || /[\\\s]/.test(value)) return CUSTOMER_HOME;
+  if (!/^\/customer\/(?:dashboard|quotation\/|statement(?:$|[?/]))/.test(value) || /[\\\s]/.test(value))
+    return CUSTOMER_HOME;
   return value;
 }

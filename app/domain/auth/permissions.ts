@@ -211,6 +211,10 @@ export const ADMIN_ROUTE_ACCESS = {
     view: "accounts.view",
     action: { create: "accounts.manage", settle: "accounts.manage" },
   },
+  // A customer's, supplier's or employee's ledger statement (issue 36): whoever sees the books reads it, as CSV and
+  // PDF too; e-mailing it to the party is the bookkeeper's.
+  "/admin/accounts/parties/:kind/:id/statement": { view: "accounts.view", action: { email: "accounts.manage" } },
+  "/admin/accounts/parties/:kind/:id/statement/export": { view: "accounts.view" },
   // Financial Reports (issue 24): whoever sees the books reads them and exports them; closing a year is the
   // accountant's.
   "/admin/accounts/reports": { view: "accounts.view" },

@@ -22,7 +22,8 @@ export interface SalesDocumentPdf {
   content: Uint8Array;
 }
 
-async function companyDetails(db: DbOrTx): Promise<CompanyDetails> {
+/** The company as documents print it in their letterhead (Settings > Company): the party statement's PDF too. */
+export async function companyDetails(db: DbOrTx): Promise<CompanyDetails> {
   const company = await getCompanySettings(db);
   return {
     name: company.name,

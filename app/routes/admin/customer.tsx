@@ -1,6 +1,7 @@
-import { ArrowLeft, GitMerge, HandCoins, Pencil } from "lucide-react";
+import { ArrowLeft, BookText, GitMerge, HandCoins, Pencil } from "lucide-react";
 import { data, Link, useLocation } from "react-router";
 import { getDb } from "~/db/client.server";
+import { partyStatementHref } from "~/domain/accounting/party-statement";
 import { auditActor, requireAction, requireView } from "~/domain/auth/guard.server";
 import { can } from "~/domain/auth/permissions";
 import { CUSTOMER_PAYMENT_METHOD_LABELS, INVOICE_KIND_LABELS } from "~/domain/sales/constants";
@@ -29,8 +30,8 @@ import { QuotationStatusBadge } from "~/ui/quotation/status-badge";
 import type { Route } from "./+types/customer";
 
 // A customer (/admin/customers/:id, issue 22): the record (Edit: ?edit=1), their quotations and, for those who see
-// the accounts, their invoices, payments, what they owe and their credit, with Record payment for those who keep
-// the books. A merged record's page goes to the record it was merged into.
+// the accounts, their invoices, payments, what they owe and their credit, their ledger statement (issue 36), with
+// Record payment for those who keep the books. A merged record's page goes to the record it was merged into.
 
 export const meta: Route.MetaFunction = ({ data }) => [
   { title: `${data && "customer" in data ? data.customer.name : "Customer"} | Utsab Admin` },
@@ -100,6 +101,11 @@ export default function Customer({ loaderData, actionData }: Route.ComponentProp
                   <Pencil aria-hidden className="size-4" /> Edit
                 </Link>
               </>
+            )}
+            {accounts && (
+              <Link to={partyStatementHref("customer", c.id)} className={secondaryButton}>
+                <BookText aria-hidden className="size-4" /> Statement
+              </Link>
             )}
             {canRecord && (
               <Link to={`/admin/payments?new=1&customer=${c.id}`} className={primaryButton}>

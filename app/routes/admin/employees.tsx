@@ -1,6 +1,7 @@
 import { KeyRound, Plus, Users, UsersRound } from "lucide-react";
 import { data, Link, useLocation } from "react-router";
 import { getDb } from "~/db/client.server";
+import { partyStatementHref } from "~/domain/accounting/party-statement";
 import { auditActor, requireView, requireAction } from "~/domain/auth/guard.server";
 import { can } from "~/domain/auth/permissions";
 import { DEPARTMENTS, SALARY_PAYMENT_METHOD_LABELS } from "~/domain/people/constants";
@@ -53,7 +54,8 @@ import { httpStatusOf } from "~/lib/use-case-http";
 // Employee Management (backoffice.md §2; issue 11). The list's state is in the URL (DESIGN §9 Lists); so is the
 // open dialog: ?new=1 (add), ?edit=<id>, ?delete=<id> (the confirmation), as on the inventory screen. Pay shows
 // only to roles with employees.salary (admin, accountant): the salary, and (issue 25) how it is paid and the leaving
-// date, which the loader's data carries for those roles alone.
+// date, which the loader's data carries for those roles alone. Who sees the books has each employee's ledger
+// statement linked under their name (issue 36).
 
 export const meta: Route.MetaFunction = () => [{ title: "Employee Management | Utsab Admin" }];
 
@@ -90,7 +92,9 @@ export async function loader(args: Route.LoaderArgs) {
       notFound: EMPLOYEE_MESSAGES.notFound,
     });
   const page = await listEmployees(db, state, { withSalary });
-  return { state, page, canManage, canGiveSignIn, withSalary, dialog };
+  // Who sees the books opens each employee's ledger statement (issue 36): unpaid salaries and what was paid.
+  const canStatements = can(user.role, "accounts.view");
+  return { state, page, canManage, canGiveSignIn, withSalary, canStatements, dialog };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -140,7 +144,7 @@ function payLine(pay: EmployeePay): string {
 }
 
 export default function Employees({ loaderData, actionData }: Route.ComponentProps) {
-  const { page, canManage, canGiveSignIn, withSalary, dialog } = loaderData;
+  const { page, canManage, canGiveSignIn, withSalary, canStatements, dialog } = loaderData;
   const list = useListView(EMPLOYEE_LIST, loaderData.state);
   const loading = useListLoading(list);
   const location = useLocation();
@@ -221,6 +225,15 @@ export default function Employees({ loaderData, actionData }: Route.ComponentPro
                       <span className="inline-flex items-center gap-1 text-xs text-slate-500">
                         <KeyRound aria-hidden className="size-3" /> Can sign in
                       </span>
+                    )}
+                    {canStatements && (
+                      <Link
+                        to={partyStatementHref("employee", row.id)}
+                        className="block text-xs font-medium text-brand-700 hover:underline"
+                        aria-label={`Statement of ${row.name}`}
+                      >
+                        Statement
+                      </Link>
                     )}
                   </td>
                   <td data-label="Contact" className={`${cellClass} max-w-44`}>

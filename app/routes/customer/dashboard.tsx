@@ -1,6 +1,7 @@
-import { FileText } from "lucide-react";
+import { BookText, FileText } from "lucide-react";
 import { Link } from "react-router";
 import { getDb } from "~/db/client.server";
+import { PORTAL_STATEMENT_PATH } from "~/domain/accounting/party-statement";
 import { requireCustomer } from "~/domain/auth/customer-guard.server";
 import { QUOTATION_STATUSES } from "~/domain/quotations/constants";
 import { CUSTOMER_QUOTATION_LIST, shortQuotationId } from "~/domain/quotations/customer-quotation-list";
@@ -21,12 +22,13 @@ import {
   useListView,
 } from "~/ui/admin/list";
 import { PortalInvoiceList } from "~/ui/customer/invoice-list";
+import { secondaryButton } from "~/ui/buttons";
 import { QUOTATION_STATUS_LABELS, QuotationStatusBadge } from "~/ui/quotation/status-badge";
 import type { Route } from "./+types/dashboard";
 
 // backoffice.md §2 Customer Quotations dashboard: the customer's own quotations, filtered by status in the URL,
 // paged in SQL (DESIGN §9 Lists); under them the customer's tax invoices with what is paid and due, and their
-// credit notes, each with its PDF (issue 22).
+// credit notes, each with its PDF (issue 22); My statement opens their ledger statement (issue 36).
 
 export const meta: Route.MetaFunction = () => [{ title: "My Quotations" }];
 
@@ -45,7 +47,15 @@ export default function CustomerDashboard({ loaderData }: Route.ComponentProps) 
   const list = useListView(CUSTOMER_QUOTATION_LIST, loaderData.state);
   return (
     <>
-      <PageHeader title="My Quotations" description="The quotations you requested, and their status." />
+      <PageHeader
+        title="My Quotations"
+        description="The quotations you requested, and their status."
+        actions={
+          <Link to={PORTAL_STATEMENT_PATH} className={secondaryButton}>
+            <BookText aria-hidden className="size-4" /> My statement
+          </Link>
+        }
+      />
       <Panel>
         <ListToolbar list={list} label="Filter quotations">
           <FilterSelect name="status" label="Status" options={STATUS_OPTIONS} />

@@ -5,17 +5,17 @@ export const cellClass = "px-3 py-3 first:pl-4 last:pr-4 align-top text-sm text-
 
 // Below 640 px a stacked table shows each row as a card: its cells one under another, each with its
 // data-label (when it has one) in front, cells marked data-empty left out, and the sortable headers as a row
-// of sort links above the cards.
+// of sort links above the cards; a totals row (tfoot) is the last card.
 const STACK_CSS = `@media (max-width: 639.98px) {
   table.list-stack { display: block; min-width: 0 !important; }
-  .list-stack > thead, .list-stack > tbody { display: block; }
+  .list-stack > thead, .list-stack > tbody, .list-stack > tfoot { display: block; }
   .list-stack > thead > tr { display: flex; flex-wrap: wrap; align-items: center; gap: 0 .25rem; padding: 0 .5rem; }
   .list-stack > thead > tr > th { padding: .5rem; }
   .list-stack > thead > tr > th:not([data-sortable]) { display: none; }
-  .list-stack > tbody > tr { display: block; padding: .75rem 1rem; }
-  .list-stack > tbody > tr > td { display: block; width: auto; max-width: none; padding: .125rem 0; white-space: normal; }
+  .list-stack > tbody > tr, .list-stack > tfoot > tr { display: block; padding: .75rem 1rem; }
+  .list-stack > tbody > tr > td, .list-stack > tfoot > tr > td { display: block; width: auto; max-width: none; padding: .125rem 0; white-space: normal; text-align: left; }
   .list-stack > tbody > tr > td[data-empty] { display: none; }
-  .list-stack > tbody > tr > td[data-label]::before { content: attr(data-label) ": "; font-size: .75rem; font-weight: 500; color: #64748b; }
+  .list-stack > tbody > tr > td[data-label]::before, .list-stack > tfoot > tr > td[data-label]::before { content: attr(data-label) ": "; font-size: .75rem; font-weight: 500; color: #64748b; }
 }`;
 
 /**

@@ -1,4 +1,6 @@
+import { Link } from "react-router";
 import { JOURNAL_SOURCE_LABELS } from "~/domain/accounting/constants";
+import { partyStatementHref } from "~/domain/accounting/party-statement";
 import { entryLabel } from "~/domain/accounting/ledger-list";
 import type { LedgerEntryRow, LedgerLine } from "~/domain/accounting/ledger-list.server";
 import { formatMoney, formatShortDate } from "~/lib/format";
@@ -6,8 +8,8 @@ import { formatMoney, formatShortDate } from "~/lib/format";
 // A journal entry's lines (General Ledger, issue 21): account code and name, debit, credit, and the totals. The
 // ledger's list and the Post and Reverse dialogs show entries this way. On a phone each line is one row: the account,
 // then its one amount marked Dr or Cr (a line is a debit or a credit, never both). A control account's line names its
-// party after the account ("1300 Accounts Receivable · Nadia Rahman"; issue 36); in a manual entry it is marked as an
-// adjustment of that party, since the party's documents did not make it.
+// party after the account ("1300 Accounts Receivable · Nadia Rahman"; issue 36), linked to the party's ledger
+// statement; in a manual entry it is marked as an adjustment of that party, since the party's documents did not make it.
 
 const isZero = (amount: string) => /^0+(\.0+)?$/.test(amount);
 
@@ -71,7 +73,18 @@ export function EntryLines({
               <td className={`min-w-0 py-1.5 align-top ${credit ? "sm:pl-6" : ""}`}>
                 <span className="mr-1.5 font-mono text-xs text-slate-500">{line.code}</span>
                 <span className="text-ink-900">{line.name}</span>
-                {line.party && <span className="text-ink-900"> · {line.party.name}</span>}
+                {line.party && (
+                  <>
+                    {" · "}
+                    <Link
+                      to={partyStatementHref(line.party.kind, line.party.id)}
+                      className="text-ink-900 underline decoration-slate-300 underline-offset-2 hover:text-brand-700"
+                      title={`Statement of ${line.party.name}`}
+                    >
+                      {line.party.name}
+                    </Link>
+                  </>
+                )}
                 {adjustments && line.party && (
                   <span className="block text-xs font-medium text-amber-800">Adjustment of {line.party.name}</span>
                 )}
