@@ -29,7 +29,8 @@ export function PartyAgeingTable({
 }) {
   const money = (amount: string) =>
     amount === "0.00" ? <span className="text-slate-300">—</span> : formatMoney(amount);
-  const num = `${cellClass} text-right tabular-nums whitespace-nowrap`;
+  // Narrower than a list's cells: eight columns of amounts fit the panel at 1280 px.
+  const num = "px-2 py-3 last:pr-4 align-top text-right text-[13px] text-slate-700 tabular-nums whitespace-nowrap";
   return (
     <section aria-labelledby={`ageing-${kind}-title`} data-testid={`party-ageing-${kind}`}>
       <h3 id={`ageing-${kind}-title`} className="px-4 pt-3 pb-2 text-base font-semibold text-ink-900">
@@ -43,12 +44,12 @@ export function PartyAgeingTable({
             <tr>
               <HeadCell>{kind === "customer" ? "Customer" : kind === "supplier" ? "Supplier" : "Employee"}</HeadCell>
               {AGE_BUCKETS.map((b) => (
-                <HeadCell key={b.key} className="text-right">
+                <HeadCell key={b.key} className="!px-2 text-right !whitespace-normal">
                   {b.label}
                 </HeadCell>
               ))}
-              {kind !== "employee" && <HeadCell className="text-right">On account</HeadCell>}
-              <HeadCell className="text-right">Total</HeadCell>
+              {kind !== "employee" && <HeadCell className="!px-2 text-right !whitespace-normal">On account</HeadCell>}
+              <HeadCell className="!px-2 text-right">Total</HeadCell>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
