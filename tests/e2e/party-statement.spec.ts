@@ -34,6 +34,10 @@ test("print a supplier's statement from the General Ledger", async ({ page }, te
   await expect(page.getByTestId("statement-opening")).toContainText("৳0.00");
   await expect(page.getByTestId("statement-closing-words")).toContainText(`${supplier} is owed ৳18,500.00`);
   await expect(page.getByRole("button", { name: "E-mail to supplier" })).toBeDisabled();
+  await expect(page.getByRole("link", { name: "Supplier", exact: true })).toHaveAttribute(
+    "href",
+    /^\/admin\/suppliers\/[0-9a-f-]{36}$/,
+  );
   expect(await screenFitProblems(page)).toEqual([]);
   await page.screenshot({ path: testInfo.outputPath("supplier-statement-1280.png"), fullPage: true });
 

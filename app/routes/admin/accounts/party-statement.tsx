@@ -48,7 +48,7 @@ function backLink(kind: PartyKind, id: string): { href: string; label: string } 
     case "customer":
       return { href: `/admin/customers/${id}`, label: "Customer" };
     case "supplier":
-      return { href: "/admin/accounts/payables", label: "Payables & Receivables" };
+      return { href: `/admin/suppliers/${id}`, label: "Supplier" };
     case "employee":
       return { href: "/admin/employees", label: "Employees" };
   }
