@@ -52,6 +52,8 @@ export default [
     route("admin/accounts/export", "routes/admin/accounts/transactions-export.ts"),
     // Payables & Receivables (issue 21): the pending ones by age, New Payable, New Receivable, Settle.
     route("admin/accounts/payables", "routes/admin/accounts/payables.tsx"),
+    // Void a payment or receipt of a payable or receivable (issue 36), opened from its details on either screen.
+    route("admin/accounts/settlements/:id/void", "routes/admin/accounts/void-settlement.tsx"),
     // A party's ledger statement (issue 36): a customer's, supplier's or employee's opening balance, lines with the
     // running balance and closing balance for a period; as CSV and PDF (the letterhead); e-mailed through the outbox.
     route("admin/accounts/parties/:kind/:id/statement", "routes/admin/accounts/party-statement.tsx"),

@@ -330,6 +330,15 @@ export const settlements = pgTable(
       .references(() => journalEntries.id, { onDelete: "restrict" }),
     /** Set when its entry is reversed: the amount is owed again. */
     reversedAt: timestamp("reversed_at", { withTimezone: true }),
+    /**
+     * Voided (issue 36: a payment made or received by mistake, a bounced cheque), or its entry reversed in the General
+     * Ledger: the reversing entry, with who, when and why. All set or all null, and set exactly when reversed_at is
+     * (settlements_void_check; who may be gone since).
+     */
+    voidEntryId: uuid("void_entry_id").references(() => journalEntries.id, { onDelete: "restrict" }),
+    voidReason: text("void_reason"),
+    voidedAt: timestamp("voided_at", { withTimezone: true }),
+    voidedBy: uuid("voided_by").references(() => users.id, { onDelete: "set null" }),
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
@@ -338,7 +347,13 @@ export const settlements = pgTable(
     index("settlements_journal_entry_id_idx").on(t.journalEntryId),
     index("settlements_money_account_id_idx").on(t.moneyAccountId),
     index("settlements_created_by_idx").on(t.createdBy),
+    index("settlements_void_entry_id_idx").on(t.voidEntryId),
+    index("settlements_voided_by_idx").on(t.voidedBy),
     check("settlements_amount_check", sql`${t.amount} > 0`),
+    check(
+      "settlements_void_check",
+      sql`(${t.voidEntryId} is null and ${t.voidReason} is null and ${t.voidedAt} is null and ${t.reversedAt} is null) or (${t.voidEntryId} is not null and ${t.voidReason} is not null and ${t.voidedAt} is not null and ${t.reversedAt} is not null)`,
+    ),
     check("settlements_payment_method_check", sql.raw(`payment_method in (${sqlList(PAYMENT_METHODS)})`)),
   ],
 );
@@ -454,12 +469,28 @@ export const taxRecords = pgTable(
     sourceType: text("source_type", { enum: TAX_RECORD_SOURCES }).notNull().default("manual"),
     sourceId: uuid("source_id"),
     journalEntryId: uuid("journal_entry_id").references(() => journalEntries.id, { onDelete: "restrict" }),
+    /**
+     * A hand-typed record reversed (issue 36): the mirror of its entry (none for a record that posted none), with who,
+     * when and why. It no longer counts in the registers, the cards or the VAT return (tax_records_reversal_check;
+     * who may be gone since).
+     */
+    reversalEntryId: uuid("reversal_entry_id").references(() => journalEntries.id, { onDelete: "restrict" }),
+    reversalReason: text("reversal_reason"),
+    reversedAt: timestamp("reversed_at", { withTimezone: true }),
+    reversedBy: uuid("reversed_by").references(() => users.id, { onDelete: "set null" }),
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index("tax_records_transaction_date_idx").on(t.transactionDate, t.createdAt),
+    index("tax_records_reversal_entry_id_idx").on(t.reversalEntryId),
+    index("tax_records_reversed_by_idx").on(t.reversedBy),
+    // Only a hand-typed record is reversed; its reversal mirrors its entry when it posted one.
+    check(
+      "tax_records_reversal_check",
+      sql`(${t.reversalEntryId} is null and ${t.reversalReason} is null and ${t.reversedAt} is null) or (${t.sourceType} = 'manual' and ${t.reversalReason} is not null and ${t.reversedAt} is not null and (${t.reversalEntryId} is null) = (${t.journalEntryId} is null))`,
+    ),
     index("tax_records_tax_type_idx").on(t.taxType),
     index("tax_records_kind_date_idx").on(t.kind, t.transactionDate),
     index("tax_records_account_id_idx").on(t.accountId),

@@ -294,12 +294,27 @@ export const customerPayments = pgTable(
     journalEntryId: uuid("journal_entry_id")
       .notNull()
       .references(() => journalEntries.id, { onDelete: "restrict" }),
+    /**
+     * Voided (issue 36: a bounced cheque): the reversing entry, dated void_date, with who, when and why; all set or
+     * all null (customer_payments_void_check; who may be gone since).
+     */
+    voidEntryId: uuid("void_entry_id").references(() => journalEntries.id, { onDelete: "restrict" }),
+    voidDate: date("void_date"),
+    voidReason: text("void_reason"),
+    voidedAt: timestamp("voided_at", { withTimezone: true }),
+    voidedBy: uuid("voided_by").references(() => users.id, { onDelete: "set null" }),
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index("customer_payments_customer_id_idx").on(t.customerId, t.date),
+    index("customer_payments_void_entry_id_idx").on(t.voidEntryId),
+    index("customer_payments_voided_by_idx").on(t.voidedBy),
+    check(
+      "customer_payments_void_check",
+      sql`(${t.voidEntryId} is null and ${t.voidDate} is null and ${t.voidReason} is null and ${t.voidedAt} is null) or (${t.voidEntryId} is not null and ${t.voidDate} is not null and ${t.voidReason} is not null and ${t.voidedAt} is not null)`,
+    ),
     index("customer_payments_date_idx").on(t.date),
     index("customer_payments_money_account_id_idx").on(t.moneyAccountId),
     index("customer_payments_journal_entry_id_idx").on(t.journalEntryId),
@@ -400,11 +415,28 @@ export const taxDeposits = pgTable(
     journalEntryId: uuid("journal_entry_id")
       .notNull()
       .references(() => journalEntries.id, { onDelete: "restrict" }),
+    /**
+     * Reversed (issue 36: a challan recorded by mistake): the mirror of its entry, with who, when and why; all set or
+     * all null (tax_deposits_reversal_check; who may be gone since). A reversed deposit pays nothing.
+     */
+    reversalEntryId: uuid("reversal_entry_id").references(() => journalEntries.id, { onDelete: "restrict" }),
+    reversalReason: text("reversal_reason"),
+    reversedAt: timestamp("reversed_at", { withTimezone: true }),
+    reversedBy: uuid("reversed_by").references(() => users.id, { onDelete: "set null" }),
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
   (t) => [
-    unique("tax_deposits_challan_unique").on(t.kind, t.challanNo),
+    // One standing deposit per challan of a kind: a reversed one's number may be recorded again, corrected.
+    uniqueIndex("tax_deposits_challan_unique")
+      .on(t.kind, t.challanNo)
+      .where(sql`${t.reversedAt} is null`),
+    index("tax_deposits_reversal_entry_id_idx").on(t.reversalEntryId),
+    index("tax_deposits_reversed_by_idx").on(t.reversedBy),
+    check(
+      "tax_deposits_reversal_check",
+      sql`(${t.reversalEntryId} is null and ${t.reversalReason} is null and ${t.reversedAt} is null) or (${t.reversalEntryId} is not null and ${t.reversalReason} is not null and ${t.reversedAt} is not null)`,
+    ),
     index("tax_deposits_date_idx").on(t.date),
     index("tax_deposits_money_account_id_idx").on(t.moneyAccountId),
     index("tax_deposits_vat_period_id_idx").on(t.vatPeriodId),

@@ -23,12 +23,15 @@ import { createJournalEntry } from "./create-journal-entry.server";
 import { createMoneyDocument } from "./create-money-document.server";
 import { hledgerPartyTag } from "./hledger.server";
 import { reverseEntry } from "./reverse-entry.server";
+import { settleOpenItem } from "./settle-open-item.server";
+import { voidSettlement } from "./void-settlement.server";
 
 // Books kept before party ledgers (issue 36): the demo books and a payroll, its payment and undo, VDS and a VAT
-// close, withheld tax and its deposit, a reversed payable and a manual journal, all posted with their parties; then
-// brought back to how the books looked before (no line names a party, payroll runs, VAT closes and deposits one line
-// per account, the control accounts unmarked, the suppliers gone). The migration must give every line back the party
-// it had, but for the manual journal's (no document names it: the unidentified record's), and mark the accounts.
+// close, withheld tax and its deposit, a reversed payable, a voided supplier payment and a manual journal, all posted
+// with their parties; then brought back to how the books looked before (no line names a party, payroll runs, VAT
+// closes and deposits one line per account, the control accounts unmarked, the suppliers gone). The migration must
+// give every line back the party it had, but for the manual journal's (no document names it: the unidentified
+// record's), and mark the accounts.
 
 const actor: AuditActor = { userId: null, label: "accounts@example.com", ipAddress: null, userAgent: null };
 const TODAY = "2026-11-25";
@@ -180,6 +183,34 @@ beforeAll(async () => {
     sql`select journal_entry_id as id from transactions where description = 'Generator repair, entered twice'`,
   );
   ok(await reverseEntry(getDb(), actor, { entryId: payableEntry!.id, date: "2026-11-03" }), "reversed");
+  // A supplier paid, the payment voided (issue 36): the void's entry reverses the payment's, so its line mirrors it.
+  const bill = await createMoneyDocument(getDb(), actor, "payable", {
+    date: "2026-11-04",
+    type: "expense",
+    category: "Transportation",
+    description: "Truck hire",
+    amount: "2000",
+    paymentMethod: "bank",
+    moneyAccountId: "",
+    reference: "",
+    status: "pending",
+    party: "Sound House Ltd",
+    dueDate: "",
+  });
+  if (!bill.ok) throw new Error(bill.message);
+  const paid = await settleOpenItem(getDb(), actor, {
+    id: bill.id,
+    date: "2026-11-05",
+    paymentMethod: "bank",
+    moneyAccountId: A("1100"),
+    amount: "2000",
+    reference: "",
+  });
+  if (!paid.ok) throw new Error(paid.message);
+  ok(
+    await voidSettlement(getDb(), actor, { id: paid.settlementId, date: "2026-11-06", reason: "Paid twice" }),
+    "voided",
+  );
   const [customer] = await queryRows<{ id: string }>(
     getDb(),
     sql`insert into customers (name) values ('Walk-in Adjustments') returning id`,

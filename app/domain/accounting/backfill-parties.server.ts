@@ -157,8 +157,11 @@ async function backfillAccount(
 ): Promise<{ named: number; unidentified: number; complete: boolean }> {
   const lines = await queryRows<UnnamedLine>(
     tx,
+    // An entry that reverses another (a General Ledger reversal, or a document's own: a voided payment, a reversed
+    // deposit or tax record, issue 36) is read as a reversal of it: its lines mirror that entry's.
     sql`select l.id, l.journal_entry_id, l.line_no, l.description, l.debit::text, l.credit::text,
-          e.source_type, e.source_id, e.entry_date::text,
+          case when e.reverses_id is not null then 'reversal' else e.source_type end as source_type,
+          coalesce(e.reverses_id, e.source_id) as source_id, e.entry_date::text,
           case e.source_type
             when 'invoice' then (select i.customer_id from invoices i where i.id = e.source_id)
             when 'credit_note' then (select c.customer_id from credit_notes c where c.id = e.source_id)

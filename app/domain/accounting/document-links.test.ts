@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { documentHref } from "./document-links";
+import { documentHref, entryDocumentHref } from "./document-links";
 
 describe("where an entry's document is shown", () => {
   it("links issue 21's documents to their lists' details", () => {
@@ -19,5 +19,21 @@ describe("where an entry's document is shown", () => {
   it("gives a manual journal and a document without an id no link", () => {
     expect(documentHref("manual", null)).toBeNull();
     expect(documentHref("invoice", null)).toBeNull();
+  });
+
+  it("links a reversal to the document of the entry it reverses, and a document's own reversal to it (issue 36)", () => {
+    const settlement = { sourceType: "settlement", sourceId: "s1", settledId: "p1" } as const;
+    expect(entryDocumentHref({ sourceType: "reversal", sourceId: "e1" }, settlement)).toBe(
+      "/admin/accounts/payables?view=p1",
+    );
+    expect(
+      entryDocumentHref({ sourceType: "reversal", sourceId: "e1" }, { sourceType: "manual", sourceId: null }),
+    ).toBeNull();
+    expect(entryDocumentHref({ sourceType: "reversal", sourceId: null }, null)).toBeNull();
+    // A voided payment's reversal is sourced from the settlement itself; a reversed deposit's from the deposit.
+    expect(entryDocumentHref(settlement, { sourceType: "settlement", sourceId: "s1", settledId: "p1" })).toBe(
+      "/admin/accounts/payables?view=p1",
+    );
+    expect(entryDocumentHref({ sourceType: "tax_deposit", sourceId: "d1" }, null)).toBe("/admin/accounts/tax");
   });
 });

@@ -2,7 +2,9 @@ import type { JournalSource } from "./constants";
 
 // Where the document that made a journal entry is shown (issue 21: "each entry links to the document that made
 // it"). One place for every screen that links an entry to its document; a source whose screen is not built yet has
-// no link (null) until it is. Browser-safe.
+// no link (null) until it is. A document's own reversal (issue 36: a voided payment, a reversed tax deposit or typed
+// tax record) is sourced from that document, so it links there as the entry it reverses does; a General Ledger
+// reversal (source "reversal") links to the document of the entry it reverses (entryDocumentHref). Browser-safe.
 
 /**
  * The address of the document behind an entry: `sourceId` is the entry's source_id; for a settlement, `settledId`
@@ -37,4 +39,22 @@ export function documentHref(
     default:
       return null;
   }
+}
+
+/** Where an entry's source is shown in the ledger: what documentHref says, and the columns it reads. */
+export interface EntrySource {
+  sourceType: JournalSource;
+  sourceId: string | null;
+  /** A settlement's payable or receivable. */
+  settledId?: string | null;
+}
+
+/**
+ * An entry's document link: its own document's; for a reversal made in the General Ledger (or a payroll month
+ * undone), the document of the entry it reverses, so both sides of a reversal lead to the document.
+ */
+export function entryDocumentHref(entry: EntrySource, reverses: EntrySource | null): string | null {
+  if (entry.sourceType === "reversal")
+    return reverses ? documentHref(reverses.sourceType, reverses.sourceId, reverses.settledId) : null;
+  return documentHref(entry.sourceType, entry.sourceId, entry.settledId);
 }

@@ -14,7 +14,7 @@ import { isUuid, type ListPage, type StateOf } from "../../lib/list-params";
 import { listOrder, pageIds, pageOf, searchAny } from "../../lib/list-query.server";
 import { fromPaisa, sumPaisa, toPaisa } from "../../lib/money";
 import type { JournalSource, JournalStatus, PartyKind } from "./constants";
-import { documentHref } from "./document-links";
+import { entryDocumentHref } from "./document-links";
 import {
   JOURNAL_ENTRY_MESSAGES,
   lineValuesOf,
@@ -79,6 +79,8 @@ export interface LedgerEntryRow {
 
 const reversal = alias(e, "reversal");
 const original = alias(e, "original");
+/** The settlement of the entry a reversal reverses (its document link, issue 36). */
+const originalSettlement = alias(settlements, "original_settlement");
 
 /** The entries of these ids, with their links, in `order`; their lines are read in one more query. */
 async function entriesWithLines(db: DbOrTx, rows: EntryHead[]): Promise<LedgerEntryRow[]> {
@@ -137,7 +139,12 @@ async function entriesWithLines(db: DbOrTx, rows: EntryHead[]): Promise<LedgerEn
       description: row.description,
       status: row.status,
       sourceType: row.sourceType,
-      documentHref: documentHref(row.sourceType, row.sourceId, row.settledId),
+      documentHref: entryDocumentHref(
+        row,
+        row.originalSourceType
+          ? { sourceType: row.originalSourceType, sourceId: row.originalSourceId, settledId: row.originalSettledId }
+          : null,
+      ),
       version: row.updatedAt.toISOString(),
       lines: entryLines,
       debits: fromPaisa(sumPaisa(entryLines.map((l) => toPaisa(l.debit)))),
@@ -171,11 +178,18 @@ function entryHeads(db: DbOrTx) {
       originalId: original.id,
       originalReference: original.referenceNo,
       originalDate: original.entryDate,
+      originalSourceType: original.sourceType,
+      originalSourceId: original.sourceId,
+      originalSettledId: originalSettlement.transactionId,
     })
     .from(e)
     .leftJoin(reversal, eq(reversal.reversesId, e.id))
     .leftJoin(original, eq(original.id, e.reversesId))
-    .leftJoin(settlements, and(eq(e.sourceType, "settlement"), eq(settlements.id, e.sourceId)));
+    .leftJoin(settlements, and(eq(e.sourceType, "settlement"), eq(settlements.id, e.sourceId)))
+    .leftJoin(
+      originalSettlement,
+      and(eq(original.sourceType, "settlement"), eq(originalSettlement.id, original.sourceId)),
+    );
 }
 
 type EntryHead = Awaited<ReturnType<typeof entryHeads>>[number];

@@ -57,8 +57,9 @@ export const CORRECTED_BY_ITS_DOCUMENT: Partial<Record<JournalSource, string>> =
   invoice: "A tax invoice's entry is not reversed: issue a credit note on the invoice instead",
   credit_note: "A credit note's entry is not reversed: a credit note is final once issued",
   customer_payment: "A customer payment's entry is not reversed from the ledger: correct it with a journal entry",
-  tax_record: "A tax record's entry is not reversed: add a tax record of the opposite kind instead",
-  tax_deposit: "A tax deposit's entry is not reversed: the challan was paid; correct it with a journal entry",
+  tax_record:
+    "A tax record's entry is not reversed from the ledger: reverse the record itself on the Tax screen (a typed one), or correct its document",
+  tax_deposit: "A tax deposit's entry is not reversed from the ledger: reverse the deposit itself on the Tax screen",
   vat_close: "A VAT period's closing entry is not reversed: the period's return has been filed",
   payroll_run: "A payroll run's entry is not reversed from the ledger: undo the month in Payroll instead",
   payslip: "A salary payment's entry is not reversed from the ledger: correct it with a journal entry",

@@ -11,7 +11,7 @@ import { assertOpenVatPeriod } from "../tax/vat-period-lock.server";
 import { closedPeriodOf } from "../tax/vat-return.server";
 import { mirrorLines } from "./journal";
 import { CORRECTED_BY_ITS_DOCUMENT } from "./ledger-list";
-import { postEntry, PostingRefused } from "./ledger.server";
+import { postEntry, PostingRefused, type NewEntry } from "./ledger.server";
 import { ledgerRefusal } from "./ledger-refusal";
 import { storedEntryLines } from "./stored-lines.server";
 
@@ -19,8 +19,10 @@ import { storedEntryLines } from "./stored-lines.server";
 // swapped and linked to it, is posted on a date the user picks. An entry is reversed at most once (a unique index
 // backs the check up against two users at once), and a reversal is not reversed itself: post the entry again.
 // Reversing a document's entry undoes the document too: a transaction, payable or receivable is cancelled (only
-// while nothing of it is settled), a settlement is taken back and its amount is owed again. The entries of tax
-// invoices, credit notes, customer payments and tax documents are refused: their documents correct them.
+// while nothing of it is settled), a settlement is taken back and its amount is owed again (it reads voided, "Reversed
+// in the General Ledger", as a void from its payable's page would: void-settlement.server.ts). The entries of tax
+// invoices, credit notes, customer payments and tax documents are refused: their documents correct them (a tax deposit
+// or hand-typed record is reversed on the Tax screen, issue 36, with postMirror below and a reason of its own).
 // A purchase entered with VAT (issue 22) takes its input VAT row out of the tax register with it, so the register
 // and the VAT return hold only the VAT of purchases that stand: refused while the purchase's VAT period is closed
 // (its return was filed with that VAT) or when the reversal is dated inside a closed period.
@@ -43,6 +45,9 @@ export const REVERSE_MESSAGES = {
   matched: (account: string, date: string, description: string, file: string) =>
     `This entry's line on ${account} is matched to the bank statement line of ${formatShortDate(date)} (${description}, statement ${file}): undo the match first in Bank Reconciliation`,
 } as const;
+
+/** A settlement's void reason when its entry was reversed in the General Ledger (which asks for none). */
+export const REVERSED_IN_LEDGER = "Reversed in the General Ledger";
 
 export interface ReverseInput {
   entryId: string;
@@ -80,24 +85,8 @@ export async function reverseEntry(
         .from(journalEntries)
         .where(eq(journalEntries.reversesId, original.id));
       if (already) return refuse("conflict", REVERSE_MESSAGES.alreadyReversed);
-      // A line matched to a bank statement line (issue 23): the reconciliation counts it; the match is undone first.
-      // A match being confirmed holds the entry FOR SHARE, so it and this row lock wait for each other.
-      const [matched] = await queryRows<{ account: string; date: string; description: string; file_name: string }>(
-        tx,
-        sql`select a.code || ' ' || a.name as account, sl.date::text as date, sl.description, s.file_name
-            from journal_lines jl
-            join bank_matches m on m.journal_line_id = jl.id
-            join bank_statement_lines sl on sl.id = m.statement_line_id
-            join bank_statements s on s.id = sl.statement_id
-            join chart_of_accounts a on a.id = jl.account_id
-            where jl.journal_entry_id = ${original.id}
-            order by sl.date, sl.row_no limit 1`,
-      );
-      if (matched)
-        return refuse(
-          "conflict",
-          REVERSE_MESSAGES.matched(matched.account, matched.date, matched.description, matched.file_name),
-        );
+      const matched = await matchedLineProblem(tx, original.id);
+      if (matched) return refuse("conflict", matched);
       if (input.date < original.entryDate) {
         const message = REVERSE_MESSAGES.beforeOriginal(original.entryDate);
         return refuse("invalid", message, { date: message });
@@ -105,21 +94,18 @@ export async function reverseEntry(
       const undone = await undoDocument(tx, original.sourceType, original.sourceId, input.date);
       if ("refused" in undone) return undone.refused;
 
-      const entryLines = await storedEntryLines(tx, original.id);
-      const reference = original.referenceNo ? `REV-${original.referenceNo}` : null;
-      const reversalId = await postEntry(tx, {
+      const { reversalId, reference } = await postMirror(tx, original, {
         date: input.date,
-        description:
-          `Reversal of ${original.referenceNo ?? "entry"} (${formatShortDate(original.entryDate)}): ${original.description}`.slice(
-            0,
-            500,
-          ),
-        reference,
+        description: `Reversal of ${original.referenceNo ?? "entry"} (${formatShortDate(original.entryDate)}): ${original.description}`,
         source: { type: "reversal", id: original.id },
-        reversesId: original.id,
-        lines: mirrorLines(entryLines),
         createdBy: actor.userId,
       });
+      if (undone.settlement)
+        await reopenSettled(tx, undone.settlement, {
+          entryId: reversalId,
+          reason: REVERSED_IN_LEDGER,
+          by: actor.userId,
+        });
       // The register keeps the document's tax and takes it back in the reversal's period (DESIGN §10: records are
       // kept), as a credit note does: the same rows with opposite amounts, pointing at the rows they undo.
       if (undone.taxRows.length > 0)
@@ -173,7 +159,7 @@ async function undoDocument(
   sourceType: string,
   sourceId: string | null,
   date: string,
-): Promise<{ refused: Refused } | { taxRows: TaxRecordRow[] }> {
+): Promise<{ refused: Refused } | { taxRows: TaxRecordRow[]; settlement?: typeof settlements.$inferSelect }> {
   const none = { taxRows: [] };
   if (!sourceId) return none;
   if (sourceType === "transaction" || sourceType === "receivable" || sourceType === "payable") {
@@ -203,14 +189,100 @@ async function undoDocument(
       .where(and(eq(settlements.id, sourceId), isNull(settlements.reversedAt)))
       .for("update");
     if (!settlement) return none;
-    await tx.update(settlements).set({ reversedAt: new Date() }).where(eq(settlements.id, settlement.id));
-    await tx
-      .update(transactions)
-      .set({
-        settledAmount: sql`${transactions.settledAmount} - ${fromPaisa(toPaisa(settlement.amount))}`,
-        status: "pending",
-      })
-      .where(eq(transactions.id, settlement.transactionId));
+    // Taken back once the reversal is posted: settlements_void_check wants its id with the rest, in one update.
+    return { taxRows: [], settlement };
   }
   return none;
+}
+
+/**
+ * A settlement taken back (its entry reversed here, or voided, issue 36): its payable or receivable owes the amount
+ * again and is pending, and the settlement reads reversed.
+ */
+export async function reopenSettled(
+  tx: Tx,
+  settlement: { id: string; transactionId: string; amount: string },
+  voided: { entryId: string; reason: string; by: string | null },
+  now: Date = new Date(),
+): Promise<void> {
+  await tx
+    .update(settlements)
+    .set({
+      reversedAt: now,
+      voidedAt: now,
+      voidEntryId: voided.entryId,
+      voidReason: voided.reason,
+      voidedBy: voided.by,
+    })
+    .where(eq(settlements.id, settlement.id));
+  await tx
+    .update(transactions)
+    .set({
+      settledAmount: sql`${transactions.settledAmount} - ${fromPaisa(toPaisa(settlement.amount))}`,
+      status: "pending",
+      updatedAt: now,
+    })
+    .where(eq(transactions.id, settlement.transactionId));
+}
+
+/** Why an entry cannot be reversed because a line of it is matched to a bank statement line, or null. */
+export async function matchedLineProblem(tx: Tx, entryId: string): Promise<string | null> {
+  // A line matched to a bank statement line (issue 23): the reconciliation counts it; the match is undone first.
+  // A match being confirmed holds the entry FOR SHARE, so it and the reversal's row lock wait for each other.
+  const [matched] = await queryRows<{ account: string; date: string; description: string; file_name: string }>(
+    tx,
+    sql`select a.code || ' ' || a.name as account, sl.date::text as date, sl.description, s.file_name
+        from journal_lines jl
+        join bank_matches m on m.journal_line_id = jl.id
+        join bank_statement_lines sl on sl.id = m.statement_line_id
+        join bank_statements s on s.id = sl.statement_id
+        join chart_of_accounts a on a.id = jl.account_id
+        where jl.journal_entry_id = ${entryId}
+        order by sl.date, sl.row_no limit 1`,
+  );
+  return matched
+    ? REVERSE_MESSAGES.matched(matched.account, matched.date, matched.description, matched.file_name)
+    : null;
+}
+
+/**
+ * Posts the mirror of a posted entry (its lines with debit and credit swapped, each keeping its party) on `date`,
+ * linked to it (reverses_id; journal_entries_reverses_id_unique refuses a second one), with the reference REV- and
+ * the original's. `source` is a General Ledger reversal's ("reversal", the original) or the document that takes it
+ * back (a voided payment, a reversed tax deposit or record, issue 36). The caller holds the original FOR UPDATE and
+ * checked what reverses it may; the ledger's rules (lock date, closed year) refuse the date, naming "date".
+ */
+export async function postMirror(
+  tx: Tx,
+  original: { id: string; referenceNo: string | null },
+  m: { date: string; description: string; source: NewEntry["source"]; createdBy: string | null },
+): Promise<{ reversalId: string; reference: string | null }> {
+  const reference = original.referenceNo ? `REV-${original.referenceNo}` : null;
+  const reversalId = await postEntry(tx, {
+    date: m.date,
+    description: m.description.slice(0, 500),
+    reference,
+    source: m.source,
+    reversesId: original.id,
+    lines: mirrorLines(await storedEntryLines(tx, original.id)),
+    createdBy: m.createdBy,
+  });
+  return { reversalId, reference };
+}
+
+/** An entry's date (a document's reversal, to say when it was taken back), or null. */
+export async function entryDateOf(tx: Tx, entryId: string | null): Promise<string | null> {
+  if (!entryId) return null;
+  const [row] = await tx
+    .select({ date: journalEntries.entryDate })
+    .from(journalEntries)
+    .where(eq(journalEntries.id, entryId));
+  return row?.date ?? null;
+}
+
+/** A posted entry locked FOR UPDATE (a reversal of it waits here for another), or refused when gone or a draft. */
+export async function lockPostedEntry(tx: Tx, entryId: string): Promise<typeof journalEntries.$inferSelect> {
+  const [entry] = await tx.select().from(journalEntries).where(eq(journalEntries.id, entryId)).for("update");
+  if (!entry || entry.status !== "posted") throw new PostingRefused({ form: REVERSE_MESSAGES.notPosted });
+  return entry;
 }

@@ -3,7 +3,7 @@ import { alias } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../../db/client.server";
 import { chartOfAccounts, journalEntries, settlements, taxRecords, transactions as t } from "../../db/schema";
 import { isUuid } from "../../lib/list-params";
-import type { TransactionDetails } from "./transaction-details";
+import type { SettlementDetails, TransactionDetails } from "./transaction-details";
 import { moneyAccountJoin, TRANSACTION_ROW_COLUMNS } from "./transaction-list.server";
 
 // One transaction, payable or receivable with what it posted and how it was settled: the details panel both screens
@@ -13,6 +13,8 @@ import { moneyAccountJoin, TRANSACTION_ROW_COLUMNS } from "./transaction-list.se
 const category = alias(chartOfAccounts, "category_account");
 /** The settlements' money accounts. */
 const money = alias(chartOfAccounts, "settlement_account");
+/** A voided settlement's reversing entry (issue 36). */
+const voidEntry = alias(journalEntries, "void_entry");
 
 export async function loadTransactionDetails(db: DbOrTx, id: string): Promise<TransactionDetails | null> {
   if (!isUuid(id)) return null;
@@ -38,10 +40,14 @@ export async function loadTransactionDetails(db: DbOrTx, id: string): Promise<Tr
       reference: settlements.reference,
       journalEntryId: settlements.journalEntryId,
       reversed: settlements.reversedAt,
+      voidEntryId: settlements.voidEntryId,
+      voidDate: voidEntry.entryDate,
+      voidReason: settlements.voidReason,
       account: { code: money.code, name: money.name },
     })
     .from(settlements)
     .innerJoin(money, eq(money.id, settlements.moneyAccountId))
+    .leftJoin(voidEntry, eq(voidEntry.id, settlements.voidEntryId))
     .where(eq(settlements.transactionId, row.id))
     .orderBy(asc(settlements.date), asc(settlements.createdAt));
   const [vat] = await db
@@ -59,7 +65,60 @@ export async function loadTransactionDetails(db: DbOrTx, id: string): Promise<Tr
     ...row,
     categoryAccount: named(row.categoryAccount),
     createdAt: row.createdAt.toISOString(),
-    settlements: paid.map((s) => ({ ...s, account: named(s.account)!, reversed: s.reversed !== null })),
+    settlements: paid.map(({ voidEntryId, voidDate, voidReason, ...s }) => ({
+      ...s,
+      account: named(s.account)!,
+      reversed: s.reversed !== null,
+      void: voidEntryId && voidDate && voidReason ? { entryId: voidEntryId, date: voidDate, reason: voidReason } : null,
+    })),
     vat: vat ?? null,
+  };
+}
+
+/** A settlement as its Void dialog shows it (issue 36): what was paid or received, on what, from or to whom. */
+export interface SettlementToVoid {
+  id: string;
+  transactionId: string;
+  kind: "payable" | "receivable";
+  category: string;
+  party: string | null;
+  date: string;
+  amount: string;
+  paymentMethod: SettlementDetails["paymentMethod"];
+  account: string;
+  reference: string | null;
+  journalEntryId: string;
+  voided: boolean;
+}
+
+/** One settlement with its document; null for a malformed or unknown id. */
+export async function loadSettlementToVoid(db: DbOrTx, id: string): Promise<SettlementToVoid | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await db
+    .select({
+      id: settlements.id,
+      transactionId: settlements.transactionId,
+      type: t.type,
+      category: t.category,
+      party: t.party,
+      date: settlements.date,
+      amount: settlements.amount,
+      paymentMethod: settlements.paymentMethod,
+      account: { code: money.code, name: money.name },
+      reference: settlements.reference,
+      journalEntryId: settlements.journalEntryId,
+      reversedAt: settlements.reversedAt,
+    })
+    .from(settlements)
+    .innerJoin(t, eq(t.id, settlements.transactionId))
+    .innerJoin(money, eq(money.id, settlements.moneyAccountId))
+    .where(eq(settlements.id, id.toLowerCase()));
+  if (!row) return null;
+  const { type, reversedAt, account, ...rest } = row;
+  return {
+    ...rest,
+    kind: type === "income" ? "receivable" : "payable",
+    account: `${account.code} ${account.name}`,
+    voided: reversedAt !== null,
   };
 }

@@ -21,6 +21,13 @@ export interface SettlementDetails {
   account: string;
   /** Its entry was reversed: the amount is owed again. */
   reversed: boolean;
+  /** Voided, or its entry reversed in the General Ledger (issue 36): the reversing entry, its date, and why. */
+  void: { entryId: string; date: string; reason: string } | null;
+}
+
+/** The Void dialog of a settlement (issue 36): its own page, which goes back to `back` (the screen it was opened on). */
+export function voidSettlementHref(settlementId: string, back: string): string {
+  return `/admin/accounts/settlements/${settlementId}/void?back=${encodeURIComponent(back)}`;
 }
 
 /** A list's row (the same columns) and what the details add: the entry, the category's account, the settlements. */

@@ -14,6 +14,9 @@ describe("auditRecordHref", () => {
     expect(auditRecordHref("accounting_settings", null)).toBe("/admin/settings/accounting");
     expect(auditRecordHref("year_end_close", id)).toBe("/admin/accounts/reports/year-end");
     expect(auditRecordHref("budget", id)).toBe("/admin/accounts/budget");
+    expect(auditRecordHref("transaction", id)).toBe(`/admin/accounts?view=${id}`);
+    expect(auditRecordHref("tax_deposit", id)).toBe("/admin/accounts/tax");
+    expect(auditRecordHref("tax_record", id)).toBe("/admin/accounts/tax");
   });
 
   it("links nothing else", () => {

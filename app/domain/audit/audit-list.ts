@@ -38,6 +38,12 @@ export function auditRecordHref(entityType: string | null, entityId: string | nu
       return "/admin/accounts/reports/year-end";
     case "budget":
       return "/admin/accounts/budget";
+    // Issue 36: a payable's, receivable's or transaction's details (its payments and their voids); the tax screen.
+    case "transaction":
+      return entityId ? `/admin/accounts?view=${encodeURIComponent(entityId)}` : null;
+    case "tax_deposit":
+    case "tax_record":
+      return "/admin/accounts/tax";
     default:
       return null;
   }

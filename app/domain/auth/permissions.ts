@@ -211,6 +211,8 @@ export const ADMIN_ROUTE_ACCESS = {
     view: "accounts.view",
     action: { create: "accounts.manage", settle: "accounts.manage" },
   },
+  // Void a payment or receipt of a payable or receivable (issue 36): its own dialog, opened from its details.
+  "/admin/accounts/settlements/:id/void": { view: "accounts.manage", action: "accounts.manage" },
   // A customer's, supplier's or employee's ledger statement (issue 36): whoever sees the books reads it, as CSV and
   // PDF too; e-mailing it to the party is the bookkeeper's.
   "/admin/accounts/parties/:kind/:id/statement": { view: "accounts.view", action: { email: "accounts.manage" } },
@@ -236,7 +238,14 @@ export const ADMIN_ROUTE_ACCESS = {
   // Tax Management (issue 22): Add Tax Record, close a VAT period, record a deposit; the report's PDF and CSV.
   "/admin/accounts/tax": {
     view: "accounts.view",
-    action: { create: "accounts.manage", close: "accounts.manage", deposit: "accounts.manage" },
+    action: {
+      create: "accounts.manage",
+      close: "accounts.manage",
+      deposit: "accounts.manage",
+      // Issue 36: a deposit or a typed record taken back by its reversing entry.
+      "reverse-deposit": "accounts.manage",
+      "reverse-record": "accounts.manage",
+    },
   },
   "/admin/accounts/tax/report": { view: "accounts.view" },
   // Customers (issue 22): anyone who works on quotations sees them and keeps them up to date; merging too.

@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client.server";
 import { isUniqueViolation } from "../../db/errors.server";
 import { chartOfAccounts, taxDeposits, vatPeriods } from "../../db/schema";
@@ -24,7 +24,8 @@ import { periodLabelOf } from "./vat-period";
 // A tax deposit (issue 22; DESIGN §10): tax paid to the treasury with a challan, from a bank account. Posts Dr the
 // liability it pays off / Cr the bank: VAT payable, the company's income tax payable, or withholding tax payable
 // (income tax withheld from suppliers and employees); one challan number per kind. A VAT deposit may name the closed
-// period it pays (the screen shows each period's deposits beside its net payable).
+// period it pays (the screen shows each period's deposits beside its net payable). A deposit is undone by reversing it
+// (reverse-tax-deposit.server.ts), after which its challan number may be recorded again.
 
 export type RecordTaxDepositResult = UseCaseResult<{ id: string; entryId: string }>;
 
@@ -81,7 +82,14 @@ export async function recordTaxDeposit(
       const [taken] = await tx
         .select({ id: taxDeposits.id })
         .from(taxDeposits)
-        .where(and(eq(taxDeposits.kind, input.kind), eq(taxDeposits.challanNo, input.challanNo)));
+        // A reversed deposit's number may be recorded again (issue 36), corrected.
+        .where(
+          and(
+            eq(taxDeposits.kind, input.kind),
+            eq(taxDeposits.challanNo, input.challanNo),
+            isNull(taxDeposits.reversedAt),
+          ),
+        );
       if (taken) throw new PostingRefused({ challanNo: M.challanTaken(input.kind, input.challanNo) });
       let periodLabel: string | null = null;
       if (input.vatPeriodId) {

@@ -38,6 +38,16 @@ export interface TaxRegisterListRow {
   /** A credit note's invoice (its link goes there). */
   invoiceId: string | null;
   journalEntryId: string | null;
+  /**
+   * A typed record reversed (issue 36): its reversing entry and that entry's date (none for a record that posted
+   * none), and why. It counts in no card, register or return.
+   */
+  reversal: { entryId: string | null; date: string | null; reason: string } | null;
+}
+
+/** Whether a row may be reversed here: a typed record still standing (a document's tax is its document's). */
+export function reversibleTaxRow(row: Pick<TaxRegisterListRow, "sourceType" | "reversal">): boolean {
+  return row.sourceType === "manual" && row.reversal === null;
 }
 
 /** The cards' figures of one type: Σ taxable amount and Σ tax amount over the period. */

@@ -1,14 +1,16 @@
-import { and, desc, eq, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, isNull, lte, sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../../db/client.server";
-import { chartOfAccounts, creditNotes, taxRecords } from "../../db/schema";
-import type { ListPage } from "../../lib/list-params";
+import { chartOfAccounts, creditNotes, journalEntries, taxRecords } from "../../db/schema";
+import { isUuid, type ListPage } from "../../lib/list-params";
 import { pageIds, pageOf } from "../../lib/list-query.server";
 import { fromPaisa, toPaisa } from "../../lib/money";
 import { TAX_TYPES, type TaxType } from "../accounting/constants";
 import { TAX_LIST, type TaxListState, type TaxRegisterListRow, type TaxTypeTotals } from "./tax-list";
 
 // Tax Management's table and cards (issue 22): the tax register (tax_records: hand-typed records and the rows the
-// invoices, credit notes and payments wrote) over a period, newest first, and the totals per type.
+// invoices, credit notes and payments wrote) over a period, newest first, and the totals per type. A typed record
+// reversed (issue 36) stays in the table, marked with its reversal, and counts in no card.
 
 export interface DateSpan {
   start: string | null;
@@ -24,6 +26,7 @@ function whereOf(span: DateSpan, type?: TaxType): SQL | undefined {
 }
 
 const ORDER = [desc(taxRecords.transactionDate), desc(taxRecords.createdAt), desc(taxRecords.id)];
+const reversalEntry = alias(journalEntries, "reversal_entry");
 
 export function listTaxRecords(db: DbOrTx, state: TaxListState, span: DateSpan): Promise<ListPage<TaxRegisterListRow>> {
   const where = whereOf(span, state.filters.type);
@@ -31,29 +34,54 @@ export function listTaxRecords(db: DbOrTx, state: TaxListState, span: DateSpan):
     from: taxRecords,
     where,
     rows: (limit, offset) =>
-      db
-        .select({
-          id: taxRecords.id,
-          date: taxRecords.transactionDate,
-          taxType: taxRecords.taxType,
-          kind: taxRecords.kind,
-          account: sql<string>`${chartOfAccounts.code} || ' ' || ${chartOfAccounts.name}`,
-          reference: taxRecords.referenceNo,
-          party: taxRecords.party,
-          taxableAmount: taxRecords.taxableAmount,
-          rate: taxRecords.taxRate,
-          taxAmount: taxRecords.taxAmount,
-          sourceType: taxRecords.sourceType,
-          sourceId: taxRecords.sourceId,
-          invoiceId: creditNotes.invoiceId,
-          journalEntryId: taxRecords.journalEntryId,
-        })
-        .from(taxRecords)
-        .innerJoin(chartOfAccounts, eq(chartOfAccounts.id, taxRecords.accountId))
-        .leftJoin(creditNotes, and(eq(taxRecords.sourceType, "credit_note"), eq(creditNotes.id, taxRecords.sourceId)))
-        .where(inArray(taxRecords.id, pageIds(db, taxRecords, taxRecords.id, where, ORDER, limit, offset)))
-        .orderBy(...ORDER),
+      registerRows(db, inArray(taxRecords.id, pageIds(db, taxRecords, taxRecords.id, where, ORDER, limit, offset))),
   });
+}
+
+/** One row of the register as the table shows it (its Reverse dialog, issue 36); null for a malformed or unknown id. */
+export async function loadTaxRegisterRow(db: DbOrTx, id: string): Promise<TaxRegisterListRow | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await registerRows(db, eq(taxRecords.id, id.toLowerCase()));
+  return row ?? null;
+}
+
+function registerRows(db: DbOrTx, where: SQL): Promise<TaxRegisterListRow[]> {
+  return db
+    .select({
+      id: taxRecords.id,
+      date: taxRecords.transactionDate,
+      taxType: taxRecords.taxType,
+      kind: taxRecords.kind,
+      account: sql<string>`${chartOfAccounts.code} || ' ' || ${chartOfAccounts.name}`,
+      reference: taxRecords.referenceNo,
+      party: taxRecords.party,
+      taxableAmount: taxRecords.taxableAmount,
+      rate: taxRecords.taxRate,
+      taxAmount: taxRecords.taxAmount,
+      sourceType: taxRecords.sourceType,
+      sourceId: taxRecords.sourceId,
+      invoiceId: creditNotes.invoiceId,
+      journalEntryId: taxRecords.journalEntryId,
+      reversedAt: taxRecords.reversedAt,
+      reversalReason: taxRecords.reversalReason,
+      reversalEntryId: taxRecords.reversalEntryId,
+      reversalDate: reversalEntry.entryDate,
+    })
+    .from(taxRecords)
+    .innerJoin(chartOfAccounts, eq(chartOfAccounts.id, taxRecords.accountId))
+    .leftJoin(creditNotes, and(eq(taxRecords.sourceType, "credit_note"), eq(creditNotes.id, taxRecords.sourceId)))
+    .leftJoin(reversalEntry, eq(reversalEntry.id, taxRecords.reversalEntryId))
+    .where(where)
+    .orderBy(...ORDER)
+    .then((rows) =>
+      rows.map(({ reversedAt, reversalReason, reversalEntryId, reversalDate, ...row }) => ({
+        ...row,
+        reversal:
+          reversedAt && reversalReason
+            ? { entryId: reversalEntryId, date: reversalDate, reason: reversalReason }
+            : null,
+      })),
+    );
 }
 
 /** Σ taxable and Σ tax of each type over the span (a credit note's negative rows take back). */
@@ -66,7 +94,7 @@ export async function taxTypeTotals(db: DbOrTx, span: DateSpan): Promise<Record<
       count: sql<number>`count(*)::int`,
     })
     .from(taxRecords)
-    .where(whereOf(span))
+    .where(and(whereOf(span), isNull(taxRecords.reversedAt)))
     .groupBy(taxRecords.taxType);
   const totals = Object.fromEntries(TAX_TYPES.map((t) => [t, { taxable: "0.00", tax: "0.00", count: 0 }])) as Record<
     TaxType,

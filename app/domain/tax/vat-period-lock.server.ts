@@ -15,9 +15,17 @@ export const VAT_PERIOD_MESSAGES = {
     `The VAT period ${formatShortDate(start)} to ${formatShortDate(end)} is closed: choose a date after ${formatShortDate(end)}`,
 } as const;
 
+/**
+ * Holds the books' settings row FOR SHARE until the transaction ends: no VAT period is closed meanwhile, so what is
+ * read of the closed periods from here on stays true until this commits.
+ */
+export async function holdVatPeriods(tx: DbOrTx): Promise<void> {
+  await tx.select({ id: accountingSettings.id }).from(accountingSettings).limit(1).for("share");
+}
+
 /** Refuses, naming `field`, a VAT-bearing document dated inside a closed VAT period. */
 export async function assertOpenVatPeriod(tx: DbOrTx, date: string, field = "date"): Promise<void> {
-  await tx.select({ id: accountingSettings.id }).from(accountingSettings).limit(1).for("share");
+  await holdVatPeriods(tx);
   const [closed] = await tx
     .select({ start: vatPeriods.periodStart, end: vatPeriods.periodEnd })
     .from(vatPeriods)

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, gte, lte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, isNull, lte, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../../db/client.server";
 import {
@@ -11,8 +11,10 @@ import {
   taxRecords,
   vatPeriods,
   chartOfAccounts,
+  journalEntries,
   journalLines,
 } from "../../db/schema";
+import { isUuid } from "../../lib/list-params";
 import { fromPaisa, toPaisa } from "../../lib/money";
 import type { TaxDepositKind } from "../accounting/constants";
 import { periodLabelOf, vatPeriodMonthsOf, type VatPeriod, type VatPeriodMonths } from "./vat-period";
@@ -21,7 +23,8 @@ import { periodLabelOf, vatPeriodMonthsOf, type VatPeriod, type VatPeriodMonths 
 // VAT rows of the tax register dated in the period (invoices', credit notes' negative ones, and hand-typed ones).
 // Input VAT: the input VAT rows. VAT withheld by customers counts only with its certificate (Mushak-6.6): the VDS of
 // customer payments whose certificate is dated in the period, plus hand-typed VDS records dated in it (a payment's
-// own VDS row is not counted by its date: it waits for the certificate). Net payable = output − input − VDS.
+// own VDS row is not counted by its date: it waits for the certificate). Net payable = output − input − VDS. A typed
+// record reversed (issue 36) counts in none of them; a reversed tax deposit pays nothing.
 
 export interface VatReturnFigures {
   outputVat: string;
@@ -36,8 +39,16 @@ export async function vatPeriodMonths(db: DbOrTx): Promise<VatPeriodMonths> {
   return vatPeriodMonthsOf(row?.months);
 }
 
+/**
+ * The register's rows dated in the period that stand: a hand-typed record reversed (issue 36) counts nowhere, neither
+ * in its own period nor in its reversal's, as if it had never been typed.
+ */
 const inPeriod = (period: Pick<VatPeriod, "start" | "end">) =>
-  and(gte(taxRecords.transactionDate, period.start), lte(taxRecords.transactionDate, period.end));
+  and(
+    gte(taxRecords.transactionDate, period.start),
+    lte(taxRecords.transactionDate, period.end),
+    isNull(taxRecords.reversedAt),
+  );
 
 export async function vatReturnFigures(
   db: DbOrTx,
@@ -243,7 +254,7 @@ export interface ClosedVatPeriod extends VatReturnFigures {
   label: string;
   closedAt: Date;
   journalEntryId: string | null;
-  /** Σ VAT deposits recorded against it. */
+  /** Σ VAT deposits recorded against it, less those reversed. */
   deposited: string;
 }
 
@@ -256,6 +267,7 @@ export async function closedVatPeriods(db: DbOrTx, limit = 24): Promise<ClosedVa
       total: sql<string>`sum(${taxDeposits.amount})`.as("total"),
     })
     .from(taxDeposits)
+    .where(isNull(taxDeposits.reversedAt))
     .groupBy(taxDeposits.vatPeriodId)
     .as("paid");
   const rows = await db
@@ -300,9 +312,24 @@ export interface TaxDepositRow {
   account: string;
   periodLabel: string | null;
   journalEntryId: string;
+  /** Reversed (issue 36): its reversing entry, that entry's date, and why; null while it stands. */
+  reversal: { entryId: string; date: string; reason: string } | null;
 }
 
-export async function recentTaxDeposits(db: DbOrTx, limit = 20): Promise<TaxDepositRow[]> {
+const reversalEntry = alias(journalEntries, "reversal_entry");
+
+export function recentTaxDeposits(db: DbOrTx, limit = 20): Promise<TaxDepositRow[]> {
+  return taxDepositRows(db, undefined, limit);
+}
+
+/** One deposit as the list shows it (its Reverse dialog, issue 36); null for a malformed or unknown id. */
+export async function loadTaxDeposit(db: DbOrTx, id: string): Promise<TaxDepositRow | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await taxDepositRows(db, eq(taxDeposits.id, id.toLowerCase()), 1);
+  return row ?? null;
+}
+
+async function taxDepositRows(db: DbOrTx, where: SQL | undefined, limit: number): Promise<TaxDepositRow[]> {
   const rows = await db
     .select({
       id: taxDeposits.id,
@@ -314,14 +341,23 @@ export async function recentTaxDeposits(db: DbOrTx, limit = 20): Promise<TaxDepo
       periodStart: vatPeriods.periodStart,
       periodEnd: vatPeriods.periodEnd,
       journalEntryId: taxDeposits.journalEntryId,
+      reversalEntryId: taxDeposits.reversalEntryId,
+      reversalDate: reversalEntry.entryDate,
+      reversalReason: taxDeposits.reversalReason,
     })
     .from(taxDeposits)
     .innerJoin(chartOfAccounts, eq(chartOfAccounts.id, taxDeposits.moneyAccountId))
     .leftJoin(vatPeriods, eq(vatPeriods.id, taxDeposits.vatPeriodId))
+    .leftJoin(reversalEntry, eq(reversalEntry.id, taxDeposits.reversalEntryId))
+    .where(where)
     .orderBy(desc(taxDeposits.date), desc(taxDeposits.createdAt), desc(taxDeposits.id))
     .limit(limit);
-  return rows.map(({ periodStart, periodEnd, ...r }) => ({
+  return rows.map(({ periodStart, periodEnd, reversalEntryId, reversalDate, reversalReason, ...r }) => ({
     ...r,
     periodLabel: periodStart && periodEnd ? periodLabelOf(periodStart, periodEnd) : null,
+    reversal:
+      reversalEntryId && reversalDate && reversalReason
+        ? { entryId: reversalEntryId, date: reversalDate, reason: reversalReason }
+        : null,
   }));
 }

@@ -9,13 +9,23 @@ import { can } from "~/domain/auth/permissions";
 import { closeVatPeriod } from "~/domain/tax/close-vat-period.server";
 import { createTaxRecord } from "~/domain/tax/create-tax-record.server";
 import { recordTaxDeposit } from "~/domain/tax/record-tax-deposit.server";
+import { reverseTaxDeposit } from "~/domain/tax/reverse-tax-deposit.server";
+import { reverseTaxRecord } from "~/domain/tax/reverse-tax-record.server";
+import { TAX_DEPOSIT_REVERSAL_MESSAGES, TAX_RECORD_REVERSAL_MESSAGES } from "~/domain/tax/tax-reversal-form";
+import { readVoidForm, voidDateDefault, type VoidFormValues } from "~/domain/accounting/void-form";
 import {
   emptyTaxDepositForm,
   readTaxDepositForm,
   readVatCloseForm,
   type TaxDepositFormValues,
 } from "~/domain/tax/tax-filing-form";
-import { TAX_LIST, TAX_SOURCE_LABELS, taxSourceHref } from "~/domain/tax/tax-list";
+import {
+  reversibleTaxRow,
+  TAX_LIST,
+  TAX_SOURCE_LABELS,
+  taxSourceHref,
+  type TaxRegisterListRow,
+} from "~/domain/tax/tax-list";
 import {
   emptyTaxRecordForm,
   formatRate,
@@ -24,11 +34,12 @@ import {
   TAX_TYPE_LABELS,
   type TaxRecordFormValues,
 } from "~/domain/tax/tax-record-form";
-import { listTaxRecords, taxTypeTotals } from "~/domain/tax/tax-register-list.server";
+import { listTaxRecords, loadTaxRegisterRow, taxTypeTotals } from "~/domain/tax/tax-register-list.server";
 import { hasEnded, recentVatPeriods, vatPeriodFromKey, vatPeriodOf } from "~/domain/tax/vat-period";
 import {
   closedPeriodOf,
   closedVatPeriods,
+  loadTaxDeposit,
   recentTaxDeposits,
   vatPeriodMonths,
   vatReturnFigures,
@@ -56,7 +67,15 @@ import {
 import { PageHeader, Panel } from "~/ui/admin/page-header";
 import { CloseVatPeriodDialog, ReportDialog, TaxDepositDialog } from "~/ui/admin/tax/tax-filing-dialogs";
 import { TaxRecordDialog } from "~/ui/admin/tax/tax-record-dialog";
-import { ClosedPeriodsPanel, TaxTypeCards, VatReturnPanel, type ReturnView } from "~/ui/admin/tax/tax-summary";
+import { ReverseTaxDepositDialog, ReverseTaxRecordDialog } from "~/ui/admin/tax/tax-reversal-dialogs";
+import {
+  ClosedPeriodsPanel,
+  ReversalNote,
+  TaxTypeCards,
+  VatReturnPanel,
+  type DepositView,
+  type ReturnView,
+} from "~/ui/admin/tax/tax-summary";
 import { primaryButton, secondaryButton } from "~/ui/buttons";
 import type { Route } from "./+types/tax";
 
@@ -64,7 +83,8 @@ import type { Route } from "./+types/tax";
 // over a VAT period (the current one unless the URL chooses another, or all time), newest first; the period's VAT
 // return (Mushak-9.1 figures) with Close once it has ended; the closed periods and the deposits. Dialogs by the URL,
 // all working without JavaScript: Add Tax Record (?new=1), Generate Report (?report=1), Close (?close=<period>),
-// Record deposit (?deposit=1, or ?deposit=<closed period id>).
+// Record deposit (?deposit=1, or ?deposit=<closed period id>), and (issue 36) Reverse a deposit
+// (?reverseDeposit=<id>) or a typed record (?reverseRecord=<id>); a reversed one stays listed, struck through.
 
 export const meta: Route.MetaFunction = () => [{ title: "Tax Management | Utsab Admin" }];
 
@@ -95,16 +115,36 @@ export async function loader(args: Route.LoaderArgs) {
   const wantsNew = canManage && params.has("new");
   const closeKey = canManage ? params.get("close") : null;
   const depositParam = canManage ? params.get("deposit") : null;
-  const [page, totals, figures, closedHere, closed, deposits, accounts, money] = await Promise.all([
-    listTaxRecords(db, state, span),
-    taxTypeTotals(db, span),
-    period ? vatReturnFigures(db, period) : null,
-    period ? closedPeriodOf(db, period.start) : null,
-    closedVatPeriods(db),
-    recentTaxDeposits(db),
-    wantsNew ? accountChoices(db) : null,
-    depositParam !== null ? moneyAccountChoices(db) : null,
-  ]);
+  const reverseDepositId = canManage ? params.get("reverseDeposit") : null;
+  const reverseRecordId = canManage ? params.get("reverseRecord") : null;
+  const [page, totals, figures, closedHere, closed, deposits, accounts, money, reversing, reversingRecord] =
+    await Promise.all([
+      listTaxRecords(db, state, span),
+      taxTypeTotals(db, span),
+      period ? vatReturnFigures(db, period) : null,
+      period ? closedPeriodOf(db, period.start) : null,
+      closedVatPeriods(db),
+      recentTaxDeposits(db),
+      wantsNew ? accountChoices(db) : null,
+      depositParam !== null ? moneyAccountChoices(db) : null,
+      reverseDepositId !== null ? loadTaxDeposit(db, reverseDepositId) : null,
+      reverseRecordId !== null ? loadTaxRegisterRow(db, reverseRecordId) : null,
+    ]);
+  // A deposit or record gone, already reversed, or a document's row: nothing to reverse here; the list says why.
+  if (reverseDepositId !== null && (!reversing || reversing.reversal)) {
+    const M = TAX_DEPOSIT_REVERSAL_MESSAGES;
+    const message = reversing ? M.alreadyReversed(reversing.reversal!.date) : M.notFound;
+    throw await redirectWithToast(listUrl(url), { type: "error", message: M.failed(message) });
+  }
+  if (reverseRecordId !== null && (!reversingRecord || !reversibleTaxRow(reversingRecord))) {
+    const M = TAX_RECORD_REVERSAL_MESSAGES;
+    const message = !reversingRecord
+      ? M.notFound
+      : reversingRecord.reversal
+        ? M.alreadyReversed(reversingRecord.reversal.date)
+        : M.notTyped;
+    throw await redirectWithToast(listUrl(url), { type: "error", message: M.failed(message) });
+  }
   const view: ReturnView | null =
     period && figures
       ? {
@@ -122,8 +162,22 @@ export async function loader(args: Route.LoaderArgs) {
     | { kind: "report" }
     | { kind: "close"; periodKey: string; figures: ReturnView }
     | { kind: "deposit"; values: TaxDepositFormValues; bankAccounts: { id: string; code: string; name: string }[] }
+    | { kind: "reverse-deposit"; deposit: DepositView; values: VoidFormValues }
+    | { kind: "reverse-record"; record: TaxRegisterListRow; values: VoidFormValues }
     | null = null;
-  if (accounts)
+  if (reversing)
+    dialog = {
+      kind: "reverse-deposit",
+      deposit: reversing,
+      values: { id: reversing.id, date: voidDateDefault(today, reversing.date), reason: "" },
+    };
+  else if (reversingRecord)
+    dialog = {
+      kind: "reverse-record",
+      record: reversingRecord,
+      values: { id: reversingRecord.id, date: voidDateDefault(today, reversingRecord.date), reason: "" },
+    };
+  else if (accounts)
     dialog = { kind: "create", values: emptyTaxRecordForm(today), accounts: accounts.filter((a) => a.isActive) };
   else if (params.has("report")) dialog = { kind: "report" };
   else if (closeKey) {
@@ -183,6 +237,18 @@ export async function action(args: Route.ActionArgs) {
     const values = readTaxRecordForm(form);
     const result = await createTaxRecord(db, actor, values);
     if (result.ok) return redirectWithToast(back, { type: "success", message: result.message });
+    const toast: Toast = { type: "error", message: result.message };
+    return data({ intent, errors: result.errors, values, toast }, { status: httpStatusOf(result) });
+  }
+  if (intent === "reverse-deposit" || intent === "reverse-record") {
+    const values = readVoidForm(form);
+    const result =
+      intent === "reverse-deposit"
+        ? await reverseTaxDeposit(db, actor, values)
+        : await reverseTaxRecord(db, actor, values);
+    if (result.ok) return redirectWithToast(back, { type: "success", message: result.message });
+    // Reversed meanwhile, gone, or refused by its document's state: nothing to fix in the dialog; back with the reason.
+    if (result.refusal !== "invalid") return redirectWithToast(back, { type: "error", message: result.message });
     const toast: Toast = { type: "error", message: result.message };
     return data({ intent, errors: result.errors, values, toast }, { status: httpStatusOf(result) });
   }
@@ -283,13 +349,19 @@ export default function TaxManagement({ loaderData, actionData }: Route.Componen
                 <HeadCell className="text-right">Taxable Amount</HeadCell>
                 <HeadCell className="text-right">Rate</HeadCell>
                 <HeadCell className="text-right">Tax Amount</HeadCell>
+                {canManage && <HeadCell className="text-right">Actions</HeadCell>}
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
               {page.rows.map((row) => {
                 const href = taxSourceHref(row);
                 return (
-                  <tr key={row.id} className="hover:bg-slate-50" data-testid="tax-row">
+                  <tr
+                    key={row.id}
+                    className="hover:bg-slate-50"
+                    data-testid="tax-row"
+                    data-reversed={row.reversal ? true : undefined}
+                  >
                     <td className={`${cellClass} whitespace-nowrap`}>{formatShortDate(row.date)}</td>
                     <td data-label="Type" className={cellClass}>
                       <span className="block font-medium text-ink-900">{TAX_TYPE_LABELS[row.taxType]}</span>
@@ -309,6 +381,7 @@ export default function TaxManagement({ loaderData, actionData }: Route.Componen
                       <span className="block text-xs text-slate-500">
                         {[TAX_SOURCE_LABELS[row.sourceType], row.party].filter(Boolean).join(" · ")}
                       </span>
+                      {row.reversal && <ReversalNote reversal={row.reversal} testId="tax-row-reversal" />}
                     </td>
                     <td
                       data-label="Taxable Amount"
@@ -321,10 +394,27 @@ export default function TaxManagement({ loaderData, actionData }: Route.Componen
                     </td>
                     <td
                       data-label="Tax Amount"
-                      className={`${cellClass} font-semibold whitespace-nowrap text-ink-900 tabular-nums sm:text-right`}
+                      className={`${cellClass} font-semibold whitespace-nowrap tabular-nums sm:text-right ${row.reversal ? "text-slate-400 line-through" : "text-ink-900"}`}
                     >
                       {formatMoney(row.taxAmount)}
                     </td>
+                    {canManage && (
+                      <td
+                        className={`${cellClass} whitespace-nowrap sm:text-right`}
+                        data-empty={reversibleTaxRow(row) ? undefined : true}
+                      >
+                        {reversibleTaxRow(row) && (
+                          <Link
+                            to={dialogHref(`reverseRecord=${row.id}`)}
+                            preventScrollReset
+                            aria-label={`Reverse the tax record of ${formatShortDate(row.date)}${row.reference ? ` (${row.reference})` : ""}`}
+                            className="font-medium text-red-700 hover:underline"
+                          >
+                            Reverse
+                          </Link>
+                        )}
+                      </td>
+                    )}
                   </tr>
                 );
               })}
@@ -338,6 +428,7 @@ export default function TaxManagement({ loaderData, actionData }: Route.Componen
         deposits={deposits}
         depositHref={canManage ? dialogHref("deposit=1") : null}
         payHrefOf={canManage ? (id) => dialogHref(`deposit=${id}`) : undefined}
+        reverseHrefOf={canManage ? (id) => dialogHref(`reverseDeposit=${id}`) : undefined}
       />
 
       {dialog?.kind === "create" && (
@@ -365,6 +456,24 @@ export default function TaxManagement({ loaderData, actionData }: Route.Componen
           errors={errorsOf("deposit")}
           bankAccounts={dialog.bankAccounts}
           periods={closed}
+          closeHref={closeHref}
+          action={here}
+        />
+      )}
+      {dialog?.kind === "reverse-deposit" && (
+        <ReverseTaxDepositDialog
+          deposit={dialog.deposit}
+          values={valuesOf<VoidFormValues>("reverse-deposit", dialog.values)}
+          errors={errorsOf("reverse-deposit")}
+          closeHref={closeHref}
+          action={here}
+        />
+      )}
+      {dialog?.kind === "reverse-record" && (
+        <ReverseTaxRecordDialog
+          record={dialog.record}
+          values={valuesOf<VoidFormValues>("reverse-record", dialog.values)}
+          errors={errorsOf("reverse-record")}
           closeHref={closeHref}
           action={here}
         />

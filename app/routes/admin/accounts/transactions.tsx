@@ -307,6 +307,7 @@ export default function Transactions({ loaderData, actionData }: Route.Component
           settleHref={
             canManage && details.status === "pending" ? `/admin/accounts/payables?settle=${details.id}` : null
           }
+          canVoid={canManage}
         />
       )}
     </>

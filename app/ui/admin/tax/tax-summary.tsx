@@ -173,6 +173,8 @@ export interface DepositView {
   account: string;
   periodLabel: string | null;
   journalEntryId: string;
+  /** Reversed (issue 36): its reversing entry, that entry's date and why. */
+  reversal: { entryId: string; date: string; reason: string } | null;
 }
 
 export function ClosedPeriodsPanel({
@@ -180,12 +182,15 @@ export function ClosedPeriodsPanel({
   deposits,
   depositHref,
   payHrefOf,
+  reverseHrefOf,
 }: {
   periods: readonly ClosedPeriodView[];
   deposits: readonly DepositView[];
   depositHref: string | null;
   /** A closed period's Pay link (the deposit dialog with its period and what is left), for who may record one. */
   payHrefOf?: (id: string) => string;
+  /** A standing deposit's Reverse link (issue 36), for who may record one. */
+  reverseHrefOf?: (id: string) => string;
 }) {
   return (
     <Panel className="mt-6">
@@ -280,19 +285,21 @@ export function ClosedPeriodsPanel({
               <HeadCell>Paid from</HeadCell>
               <HeadCell>Period</HeadCell>
               <HeadCell className="text-right">Amount</HeadCell>
+              {reverseHrefOf && <HeadCell className="text-right">Actions</HeadCell>}
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
             {deposits.map((d) => (
-              <tr key={d.id} data-testid="deposit">
+              <tr key={d.id} data-testid="deposit" data-reversed={d.reversal ? true : undefined}>
                 <td className={`${cellClass} whitespace-nowrap`}>{formatShortDate(d.date)}</td>
                 <td data-label="Tax" className={cellClass}>
                   {TAX_DEPOSIT_KIND_LABELS[d.kind]}
                 </td>
-                <td data-label="Challan" className={`${cellClass} break-all`}>
-                  <Link to={`/admin/accounts/ledger?entry=${d.journalEntryId}`} className="hover:underline">
+                <td data-label="Challan" className={cellClass}>
+                  <Link to={`/admin/accounts/ledger?entry=${d.journalEntryId}`} className="break-all hover:underline">
                     {d.challanNo}
                   </Link>
+                  {d.reversal && <ReversalNote reversal={d.reversal} testId="deposit-reversal" />}
                 </td>
                 <td data-label="Paid from" className={cellClass}>
                   {d.account}
@@ -302,15 +309,56 @@ export function ClosedPeriodsPanel({
                 </td>
                 <td
                   data-label="Amount"
-                  className={`${cellClass} font-semibold text-ink-900 tabular-nums sm:text-right`}
+                  className={`${cellClass} font-semibold tabular-nums sm:text-right ${d.reversal ? "text-slate-400 line-through" : "text-ink-900"}`}
                 >
                   {formatMoney(d.amount)}
                 </td>
+                {reverseHrefOf && (
+                  <td className={`${cellClass} sm:text-right`} data-empty={d.reversal ? true : undefined}>
+                    {!d.reversal && (
+                      <Link
+                        to={reverseHrefOf(d.id)}
+                        preventScrollReset
+                        aria-label={`Reverse the deposit of challan ${d.challanNo}`}
+                        className="font-medium text-red-700 hover:underline"
+                      >
+                        Reverse
+                      </Link>
+                    )}
+                  </td>
+                )}
               </tr>
             ))}
           </tbody>
         </ListTable>
       )}
     </Panel>
+  );
+}
+
+/**
+ * A reversed document's note (issue 36): "Reversed", linking to the reversing entry when there is one, and the reason.
+ */
+export function ReversalNote({
+  reversal,
+  testId,
+}: {
+  reversal: { entryId: string | null; date: string | null; reason: string };
+  testId: string;
+}) {
+  return (
+    <span className="mt-0.5 block text-xs break-words text-slate-600" data-testid={testId}>
+      <span className="font-semibold text-red-700">Reversed</span>
+      {reversal.entryId && reversal.date && (
+        <>
+          {" "}
+          by{" "}
+          <Link to={`/admin/accounts/ledger?entry=${reversal.entryId}`} className="text-brand-700 hover:underline">
+            the entry of {formatShortDate(reversal.date)}
+          </Link>
+        </>
+      )}
+      : <q>{reversal.reason}</q>
+    </span>
   );
 }

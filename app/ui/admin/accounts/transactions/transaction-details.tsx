@@ -1,8 +1,8 @@
 import { BookOpen, HandCoins } from "lucide-react";
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
 import { PAYMENT_METHOD_LABELS } from "~/domain/accounting/constants";
 import { TRANSACTION_TYPE_LABELS } from "~/domain/accounting/money-document-form";
-import { ledgerEntryHref, type TransactionDetails } from "~/domain/accounting/transaction-details";
+import { ledgerEntryHref, voidSettlementHref, type TransactionDetails } from "~/domain/accounting/transaction-details";
 import { formatMoney, formatShortDate } from "~/lib/format";
 import { fromPaisa, toPaisa } from "~/lib/money";
 import { FormDialog } from "~/ui/admin/form-dialog";
@@ -11,19 +11,26 @@ import { primaryButton, secondaryButton } from "~/ui/buttons";
 import { TransactionStatusBadge } from "./status-badge";
 
 // A transaction, payable or receivable opened by ?view=<id>: what it is, the entry it posted (a link to the General
-// Ledger), and for a payable or receivable what was paid or received, when and how, and what is left.
+// Ledger), and for a payable or receivable what was paid or received, when and how, and what is left. Each payment or
+// receipt offers Void (issue 36: its own dialog, which comes back here); a voided one is struck through, with its
+// reversing entry and the reason.
 
 export function TransactionDetailsPanel({
   details,
   closeHref,
   settleHref,
+  canVoid = true,
 }: {
   details: TransactionDetails;
   closeHref: string;
   /** The Settle dialog, for a pending one and a user who may settle. */
   settleHref: string | null;
+  /** Whether the user may void a payment or receipt (accounts.manage); the dialog's route checks it again. */
+  canVoid?: boolean;
 }) {
   const d = details;
+  const location = useLocation();
+  const here = location.pathname + location.search;
   const open = d.entrySource === "payable" || d.entrySource === "receivable";
   const kind = d.type === "income" ? "Receivable" : "Payable";
   const title = open ? `${kind}: ${d.category}` : `${TRANSACTION_TYPE_LABELS[d.type]}: ${d.category}`;
@@ -96,14 +103,27 @@ export function TransactionDetailsPanel({
             ) : (
               <ul className="mt-2 divide-y divide-slate-100 rounded-md border border-slate-200">
                 {d.settlements.map((s) => (
-                  <li key={s.id} className="flex flex-wrap items-baseline justify-between gap-2 px-3 py-2">
+                  <li
+                    key={s.id}
+                    className="flex flex-wrap items-baseline justify-between gap-2 px-3 py-2"
+                    data-testid="settlement"
+                  >
                     <span>
                       <span className="font-medium text-ink-900">{formatShortDate(s.date)}</span>{" "}
                       <span className="text-slate-600">
                         {PAYMENT_METHOD_LABELS[s.paymentMethod]} · {s.account}
                         {s.reference ? ` · ${s.reference}` : ""}
                       </span>
-                      {s.reversed && <span className="ml-1 text-xs font-semibold text-red-700">(reversed)</span>}
+                      {s.reversed && <span className="ml-1 text-xs font-semibold text-red-700">(voided)</span>}
+                      {s.void && (
+                        <span className="block text-xs text-slate-600" data-testid="settlement-void">
+                          Reversed by{" "}
+                          <Link to={ledgerEntryHref(s.void.entryId)} className="text-brand-700 hover:underline">
+                            the entry of {formatShortDate(s.void.date)}
+                          </Link>
+                          : <q className="break-words">{s.void.reason}</q>
+                        </span>
+                      )}
                     </span>
                     <span className="flex items-center gap-3">
                       <span
@@ -114,6 +134,15 @@ export function TransactionDetailsPanel({
                       <Link to={ledgerEntryHref(s.journalEntryId)} className="text-xs text-brand-700 hover:underline">
                         Entry
                       </Link>
+                      {canVoid && !s.reversed && (
+                        <Link
+                          to={voidSettlementHref(s.id, here)}
+                          aria-label={`Void the ${d.type === "income" ? "receipt" : "payment"} of ${formatMoney(s.amount)} on ${formatShortDate(s.date)}`}
+                          className="text-xs font-medium text-red-700 hover:underline"
+                        >
+                          Void
+                        </Link>
+                      )}
                     </span>
                   </li>
                 ))}

@@ -1,0 +1,81 @@
+import { formFields } from "../../lib/form-data";
+import { formatMoney, formatShortDate } from "../../lib/format";
+import { isCalendarDate, isUuid } from "../../lib/list-params";
+import type { OpenItemKind } from "./settle-form";
+
+// Voids and reversals of documents (issue 36; DESIGN §10: "nothing is undone by deleting"): a payment made or received
+// on a payable or receivable, a tax deposit, a hand-typed tax record. Each is taken back by a reversing entry of its
+// own, on a date (not before the document's) and for a reason (3 to 500 characters) kept with the document and in the
+// audit log. The one form the three dialogs post (the document's id, the date, the reason), and the settlement's
+// messages. Browser-safe.
+
+export const VOID_REASON_LIMITS = { min: 3, max: 500 } as const;
+
+export const VOID_FORM_MESSAGES = {
+  dateRequired: "Date is required",
+  dateInvalid: "Date must be a date",
+  reasonRequired: "Reason is required: say why it is taken back",
+  reasonShort: `Reason must be at least ${VOID_REASON_LIMITS.min} characters`,
+  reasonLong: `Reason must be at most ${VOID_REASON_LIMITS.max} characters`,
+  reasonControl: "Reason contains characters that are not allowed",
+} as const;
+
+/** Void a payment or receipt of a payable or receivable (a settlement). */
+export const SETTLEMENT_VOID_MESSAGES = {
+  voided: (kind: OpenItemKind, amount: string) =>
+    `${kind === "payable" ? "Payment" : "Receipt"} of ${formatMoney(amount)} voided: the ${kind} owes it again`,
+  failed: (reason: string) => `Failed to void: ${reason}`,
+  idRequired: "Choose the payment or receipt to void",
+  notFound: "This payment or receipt does not exist",
+  alreadyVoided: (date: string | null) =>
+    `This payment or receipt was already voided${date ? ` on ${formatShortDate(date)}` : ""}`,
+  beforeSettlement: (date: string) =>
+    `The void cannot be dated before the payment or receipt it takes back (${formatShortDate(date)})`,
+} as const;
+
+export interface VoidFormValues {
+  /** The document's id: the settlement, the deposit, the tax record. */
+  id: string;
+  date: string;
+  reason: string;
+}
+
+export function readVoidForm(form: FormData): VoidFormValues {
+  return formFields(form, ["id", "date", "reason"]);
+}
+
+export interface VoidInput {
+  id: string;
+  date: string;
+  reason: string;
+}
+
+// Controls other than the line breaks and tabs a reason typed in a box may hold; direction overrides and isolates.
+// eslint-disable-next-line no-control-regex
+const NOT_ALLOWED = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+
+/** The form's own rules (the document's are the use case's): the input, or one message per field. */
+export function parseVoidForm(
+  values: VoidFormValues,
+  idRequired: string,
+): { ok: true; input: VoidInput } | { ok: false; errors: Record<string, string> } {
+  const errors: Record<string, string> = {};
+  const id = (values.id ?? "").trim();
+  if (!isUuid(id)) errors.form = idRequired;
+  const date = (values.date ?? "").trim();
+  if (date === "") errors.date = VOID_FORM_MESSAGES.dateRequired;
+  else if (!isCalendarDate(date)) errors.date = VOID_FORM_MESSAGES.dateInvalid;
+  const reason = (values.reason ?? "").replace(/\r\n?/g, "\n").trim();
+  const length = [...reason].length;
+  if (reason === "") errors.reason = VOID_FORM_MESSAGES.reasonRequired;
+  else if (NOT_ALLOWED.test(reason)) errors.reason = VOID_FORM_MESSAGES.reasonControl;
+  else if (length < VOID_REASON_LIMITS.min) errors.reason = VOID_FORM_MESSAGES.reasonShort;
+  else if (length > VOID_REASON_LIMITS.max) errors.reason = VOID_FORM_MESSAGES.reasonLong;
+  if (Object.keys(errors).length > 0) return { ok: false, errors };
+  return { ok: true, input: { id: id.toLowerCase(), date, reason } };
+}
+
+/** The dialog's date: today, or the document's own date when that is later (a reversal is never before it). */
+export function voidDateDefault(today: string, documentDate: string): string {
+  return today < documentDate ? documentDate : today;
+}
