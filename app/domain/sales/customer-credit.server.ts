@@ -5,7 +5,8 @@ import { fromPaisa, toPaisa } from "../../lib/money";
 
 // A customer's credit (issue 22): what they paid beyond the invoices it settled (an advance before an invoice, an
 // overpayment) and what credit notes gave back on invoices already paid, less the credit applied to invoices since.
-// It sits on the customer advances account in the books; applying it moves it off the receivable.
+// It sits on the customer advances account in the books; applying it moves it off the receivable. A voided payment
+// (issue 36) counts for nothing: neither what it paid nor what it settled.
 
 /**
  * Locks the customer's row for the rest of the transaction: every document that changes their credit or what they
@@ -23,9 +24,9 @@ export async function lockCustomer(tx: DbOrTx, customerId: string): Promise<bool
  */
 export function customerCreditSql(customerId: SQLWrapper | string): SQL {
   return sql`(
-          coalesce((select sum(total) from customer_payments where customer_id = ${customerId}), 0)
+          coalesce((select sum(total) from customer_payments where customer_id = ${customerId} and voided_at is null), 0)
         - coalesce((select sum(a.amount) from invoice_allocations a join customer_payments p on p.id = a.customer_payment_id
-                     where p.customer_id = ${customerId} and a.kind = 'payment'), 0)
+                     where p.customer_id = ${customerId} and a.kind = 'payment' and p.voided_at is null), 0)
         + coalesce((select sum(to_credit) from credit_notes where customer_id = ${customerId}), 0)
         - coalesce((select sum(a.amount) from invoice_allocations a join invoices i on i.id = a.invoice_id
                      where i.customer_id = ${customerId} and a.kind = 'credit'), 0)

@@ -23,7 +23,7 @@ import { periodLabelOf, vatPeriodMonthsOf, type VatPeriod, type VatPeriodMonths 
 // VAT rows of the tax register dated in the period (invoices', credit notes' negative ones, and hand-typed ones).
 // Input VAT: the input VAT rows. VAT withheld by customers counts only with its certificate (Mushak-6.6): the VDS of
 // customer payments whose certificate is dated in the period, plus hand-typed VDS records dated in it (a payment's
-// own VDS row is not counted by its date: it waits for the certificate). Net payable = output − input − VDS. A typed
+// own VDS row is not counted by its date: it waits for the certificate; a voided payment's not at all, issue 36). Net payable = output − input − VDS. A typed
 // record reversed (issue 36) counts in none of them; a reversed tax deposit pays nothing.
 
 export interface VatReturnFigures {
@@ -68,6 +68,7 @@ export async function vatReturnFigures(
     .where(
       and(
         gt(customerPayments.vdsAmount, "0"),
+        isNull(customerPayments.voidedAt),
         gte(customerPayments.vdsCertificateDate, period.start),
         lte(customerPayments.vdsCertificateDate, period.end),
       ),
@@ -115,6 +116,7 @@ export async function vdsCreditByCustomer(
     .where(
       and(
         gt(customerPayments.vdsAmount, "0"),
+        isNull(customerPayments.voidedAt),
         gte(customerPayments.vdsCertificateDate, period.start),
         lte(customerPayments.vdsCertificateDate, period.end),
       ),
@@ -217,6 +219,7 @@ export async function vdsCertificates(db: DbOrTx, period: Pick<VatPeriod, "start
       .where(
         and(
           gt(customerPayments.vdsAmount, "0"),
+          isNull(customerPayments.voidedAt),
           gte(customerPayments.vdsCertificateDate, period.start),
           lte(customerPayments.vdsCertificateDate, period.end),
         ),
