@@ -4,8 +4,8 @@
 // entries of two lines each over three years (income, expenses, receivables, payables, manual journals), 200,000 of
 // them with their transaction document, the last 2,000 open items pending; each receivable's line names one of 5,000
 // customers and each payable's one of 5,000 suppliers (issue 36). The book's triggers are set aside for
-// the load (session_replication_role = replica) and the month balances built after from the lines, as the triggers
-// would have; a check at the end proves the book balanced and the month table equal to the lines. Then it calls the
+// the load (session_replication_role = replica) and the month and party balances built after from the lines, as the
+// triggers would have; a check at the end proves the book balanced and the month table equal to the lines. Then it calls the
 // real loaders with a signed-in administrator's request: the General Ledger (default, filters, search, last page),
 // the Transactions screen with its cards (this month and three years), Payables & Receivables (its open items and the
 // ageing of every customer, supplier and employee), a party's statement (the busiest customer's and supplier's), and
@@ -144,6 +144,13 @@ async function seed(): Promise<void> {
     `insert into account_month_balances (account_id, month, debit, credit)
        select account_id, date_trunc('month', entry_date)::date, sum(debit), sum(credit)
          from journal_lines group by account_id, date_trunc('month', entry_date)`,
+  );
+  await step(
+    "party balances from the lines",
+    `insert into party_balances (account_id, party_kind, party_id, debit, credit)
+       select account_id, case when customer_id is not null then 'customer' else 'supplier' end,
+              coalesce(customer_id, supplier_id), sum(debit), sum(credit)
+         from journal_lines where customer_id is not null or supplier_id is not null group by 1, 2, 3`,
   );
   const [check] = await raw<{ debits: string; credits: string; drift: number; lines: number }>(
     `select (select sum(debit) from journal_lines)::text as debits, (select sum(credit) from journal_lines)::text as credits,

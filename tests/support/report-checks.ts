@@ -335,3 +335,24 @@ function hledgerBalanceCsv(file: string, args: readonly string[]): Map<string, b
   }
   return balances;
 }
+
+/**
+ * The kept party balances (party_balances, issue 36) against the posted lines they sum, per account and party: the
+ * rows that differ, none when the triggers kept them right (a row emptied by a merge counts as none).
+ */
+export async function partyBalanceDrift(db: DbOrTx): Promise<unknown[]> {
+  return queryRows(
+    db,
+    sql`with l as (
+          select account_id,
+                 case when customer_id is not null then 'customer' when supplier_id is not null then 'supplier'
+                      else 'employee' end as party_kind,
+                 coalesce(customer_id, supplier_id, employee_id) as party_id, sum(debit) as d, sum(credit) as c
+            from journal_lines where posted and num_nonnulls(customer_id, supplier_id, employee_id) = 1 group by 1, 2, 3),
+        k as (select account_id, party_kind, party_id, debit as d, credit as c from party_balances
+               where debit <> 0 or credit <> 0)
+        select account_id, party_kind, party_id, l.d as line_debit, k.d as kept_debit, l.c as line_credit, k.c as kept_credit
+          from l full join k using (account_id, party_kind, party_id)
+         where l.d is distinct from k.d or l.c is distinct from k.c`,
+  );
+}

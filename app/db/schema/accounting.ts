@@ -24,6 +24,7 @@ import {
   FISCAL_YEAR_MIN,
   JOURNAL_SOURCES,
   JOURNAL_STATUSES,
+  PARTY_KINDS,
   PAYMENT_METHODS,
   PAYROLL_RUN_STATUSES,
   PAYSLIP_STATUSES,
@@ -256,6 +257,31 @@ export const accountMonthBalances = pgTable(
     credit: numeric("credit", { precision: 18, scale: 2 }).notNull().default("0"),
   },
   (t) => [primaryKey({ columns: [t.accountId, t.month] })],
+);
+
+/**
+ * Each party's posted debits and credits on each control account (issue 36), kept by the posting trigger
+ * (journal_entries_posted) and by a merge moving lines (journal_lines_party_moved), as account_month_balances is: the
+ * ageing of every customer, supplier and employee and a party's balance read a row each, not their lines. Proven equal
+ * to the lines by the ledger's property test.
+ */
+export const partyBalances = pgTable(
+  "party_balances",
+  {
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => chartOfAccounts.id, { onDelete: "restrict" }),
+    partyKind: text("party_kind", { enum: PARTY_KINDS }).notNull(),
+    /** The customer's, supplier's or employee's id (a merged one's rows move with its lines). */
+    partyId: uuid("party_id").notNull(),
+    debit: numeric("debit", { precision: 18, scale: 2 }).notNull().default("0"),
+    credit: numeric("credit", { precision: 18, scale: 2 }).notNull().default("0"),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.partyKind, t.partyId] }),
+    index("party_balances_party_idx").on(t.partyKind, t.partyId),
+    check("party_balances_party_kind_check", sql.raw(`party_kind in (${sqlList(PARTY_KINDS)})`)),
+  ],
 );
 
 /** The spec's `accounts` table: income and expense transactions, payables and receivables while pending. */

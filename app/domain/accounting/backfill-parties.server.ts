@@ -114,6 +114,14 @@ export async function backfillParties(db: Db): Promise<BackfillReport | null> {
     await tx.execute(sql`set constraints all immediate`);
     await tx.execute(sql`alter table journal_lines enable trigger journal_lines_party`);
     await tx.execute(sql`alter table journal_lines enable trigger journal_lines_immutable`);
+    // The kept balances of each party, from the lines as they now are.
+    await tx.execute(sql`delete from party_balances`);
+    await tx.execute(sql`insert into party_balances (account_id, party_kind, party_id, debit, credit)
+      select l.account_id,
+             case when l.customer_id is not null then 'customer' when l.supplier_id is not null then 'supplier' else 'employee' end,
+             coalesce(l.customer_id, l.supplier_id, l.employee_id), sum(l.debit), sum(l.credit)
+        from journal_lines l where l.posted and num_nonnulls(l.customer_id, l.supplier_id, l.employee_id) = 1
+       group by 1, 2, 3`);
     await recordAudit(tx, MIGRATION_ACTOR, {
       action: "ledger.parties_backfilled",
       entityType: "chart_of_accounts",

@@ -12,8 +12,8 @@ import type { AuditActor } from "../audit/audit.server";
 import { paymentMethodRole } from "./account-roles";
 import { balancesAt } from "./balances.server";
 import { PAYABLE_CATEGORIES, PAYMENT_METHODS, RECEIVABLE_CATEGORIES } from "./constants";
-import { writeHledgerJournal, hledgerAccountName } from "./hledger.server";
-import { hledgerBalances } from "../../../tests/support/report-checks";
+import { hledgerAccountName, hledgerPartyTag, writeHledgerJournal } from "./hledger.server";
+import { hledgerBalances, hledgerPartyBalances, partyBalanceDrift } from "../../../tests/support/report-checks";
 import type { EntryLine } from "./journal";
 import { postEntry, roleAccounts } from "./ledger.server";
 import { createMoneyDocument } from "./create-money-document.server";
@@ -473,6 +473,8 @@ describe("the book under thousands of random documents", () => {
     const ours = await balancesAt(getDb(), "all", null);
     const atDate = await balancesAt(getDb(), "all", "2026-06-30");
     for (const row of fromLines) expect(ours.get(row.account_id)).toBe(toPaisa(row.balance));
+    // Each party's kept balance on each control account is the sum of its lines (issue 36).
+    expect(await partyBalanceDrift(getDb())).toEqual([]);
 
     // hledger, reading the export, finds the same balance for every account: overall and at a date.
     const file = path.join(dir, "ledger.journal");
@@ -496,6 +498,21 @@ describe("the book under thousands of random documents", () => {
       const expectedText = new Map([...expected].filter(([, b]) => b !== 0n).map(([id, b]) => [id, fromPaisa(b)]));
       expect(new Map([...compared].filter(([, b]) => b !== "0.00"))).toEqual(expectedText);
     }
+    // And every party's balance, voided settlements and reversals included (issue 36).
+    const parties = await queryRows<{ kind: "customer" | "employee" | "supplier"; id: string; balance: string }>(
+      getDb(),
+      sql`select case when customer_id is not null then 'customer' when supplier_id is not null then 'supplier'
+                      else 'employee' end as kind,
+                 coalesce(customer_id, supplier_id, employee_id) as id, sum(debit - credit)::text as balance
+            from journal_lines where posted and num_nonnulls(customer_id, supplier_id, employee_id) = 1 group by 1, 2`,
+    );
+    expect(parties.length).toBeGreaterThan(1);
+    const theirParties = hledgerPartyBalances(file)!;
+    expect(new Map([...theirParties].filter(([, b]) => b !== 0n))).toEqual(
+      new Map(
+        parties.map((p) => [hledgerPartyTag(p.kind, p.id), toPaisa(p.balance)] as const).filter(([, b]) => b !== 0n),
+      ),
+    );
   }, 600_000);
 });
 

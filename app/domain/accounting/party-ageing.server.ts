@@ -61,21 +61,21 @@ const NAME_OF: Record<PartyKind, string> = { customer: "customers", supplier: "s
  */
 export async function partyAgeing(db: DbOrTx, kind: PartyKind, today: string, partyId?: string): Promise<PartyAgeing> {
   const accounts = await partyBalanceAccounts(db, kind);
-  const column = sql.raw(kind === "customer" ? "customer_id" : kind === "supplier" ? "supplier_id" : "employee_id");
   // Debits less credits; a supplier's or employee's balance is read the other way round.
   const sign = kind === "customer" ? 1n : -1n;
+  // A row each from the kept balances (party_balances), not the party's lines.
   const balances =
     accounts.length === 0
       ? []
       : await queryRows<{ party_id: string; balance: string }>(
           db,
-          sql`select l.${column} as party_id, sum(l.debit - l.credit)::text as balance from journal_lines l
-               where l.posted and l.${column} is not null
-                 and l.account_id in (${sql.join(
+          sql`select b.party_id, sum(b.debit - b.credit)::text as balance from party_balances b
+               where b.party_kind = ${kind}
+                 and b.account_id in (${sql.join(
                    accounts.map((a) => sql`${a}::uuid`),
                    sql`, `,
                  )})
-                 ${partyId ? sql`and l.${column} = ${partyId}` : sql``}
+                 ${partyId ? sql`and b.party_id = ${partyId}` : sql``}
                group by 1`,
         );
   const documents =

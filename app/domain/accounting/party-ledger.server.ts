@@ -55,10 +55,10 @@ const partyColumn = (kind: PartyKind) =>
  */
 export function partyBalanceSql(kind: PartyKind, partyId: SQLWrapper | string, accounts: readonly string[]): SQL {
   if (accounts.length === 0) return sql`0::numeric`;
-  const column = sql.raw(kind === "customer" ? "customer_id" : kind === "supplier" ? "supplier_id" : "employee_id");
-  return sql`coalesce((select sum(jl.debit - jl.credit) from journal_lines jl
-    where jl.${column} = ${partyId} and jl.posted
-      and jl.account_id in (${sql.join(
+  // The kept balances (party_balances: a row per account), not the party's lines.
+  return sql`coalesce((select sum(pb.debit - pb.credit) from party_balances pb
+    where pb.party_kind = ${kind} and pb.party_id = ${partyId}
+      and pb.account_id in (${sql.join(
         accounts.map((a) => sql`${a}::uuid`),
         sql`, `,
       )})), 0)`;
