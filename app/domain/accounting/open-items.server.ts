@@ -6,7 +6,7 @@ import { searchAny } from "../../lib/list-query.server";
 import { fromPaisa, sumPaisa, toPaisa } from "../../lib/money";
 import { AGE_BUCKETS, AGE_BUCKET_KEYS, type AgeBucketKey, type AgeingTotals } from "./ageing";
 import { PARTY_KINDS, type PartyKind } from "./constants";
-import type { PartyAgeing } from "./party-ageing";
+import { PARTY_AGEING_SHOWN, type PartyAgeing } from "./party-ageing";
 import { partyAgeing } from "./party-ageing.server";
 import { ACCOUNT_ROLES } from "./account-roles";
 import { OPEN_ITEM_LIST, type OpenItemListState, type OpenItemRow, type OpenItemView } from "./open-item-list";
@@ -119,7 +119,9 @@ export async function openItemAgeing(
   db: DbOrTx,
   today: string,
 ): Promise<{ totals: Record<OpenItemKind, AgeingTotals>; parties: Record<PartyKind, PartyAgeing> }> {
-  const [customer, supplier, employee] = await Promise.all(PARTY_KINDS.map((kind) => partyAgeing(db, kind, today)));
+  const [customer, supplier, employee] = await Promise.all(
+    PARTY_KINDS.map((kind) => partyAgeing(db, kind, today, { limit: PARTY_AGEING_SHOWN })),
+  );
   const roles = await db
     .select({ role: accountRoles.role, name: chartOfAccounts.name })
     .from(accountRoles)

@@ -146,8 +146,16 @@ describe("ageing by party, from the ledger", () => {
       const listed = list.rows.find((r) => r.id === row.id);
       if (listed) expect(listed.money!.owes, row.name).toBe(row.amounts.total);
     }
+    // A page of the largest balances: the same rows, largest first, and the same totals and count.
+    const page = await partyAgeing(getDb(), "customer", TODAY, { limit: 3 });
+    const largest = [...ageing.rows]
+      .sort((a, b) => Math.abs(Number(b.amounts.total)) - Math.abs(Number(a.amounts.total)))
+      .slice(0, 3);
+    expect(page.rows).toEqual(largest);
+    expect(page.totals).toEqual(ageing.totals);
+    expect(page.count).toBe(ageing.rows.length);
     // One of them narrowed to itself, as a customer's page reads it.
-    const one = await partyAgeing(getDb(), "customer", TODAY, nadia);
+    const one = await partyAgeing(getDb(), "customer", TODAY, { partyId: nadia });
     expect(one.rows).toEqual([ageing.rows.find((r) => r.id === nadia)]);
   });
 });

@@ -57,58 +57,76 @@ const NAME_OF: Record<PartyKind, string> = { customer: "customers", supplier: "s
 
 /**
  * Every party of `kind` with a balance or an open document, by name, with their amounts by age, on account and in
- * all; `partyId` narrows it to one (a party's page).
+ * all; `partyId` narrows it to one (a party's page). With `limit`, only the `limit` largest balances are listed
+ * (largest first), chosen and named in SQL so a screen never handles ten thousand parties; the totals and `count`
+ * still cover every one.
  */
-export async function partyAgeing(db: DbOrTx, kind: PartyKind, today: string, partyId?: string): Promise<PartyAgeing> {
+export async function partyAgeing(
+  db: DbOrTx,
+  kind: PartyKind,
+  today: string,
+  options: { partyId?: string; limit?: number } = {},
+): Promise<PartyAgeing> {
+  const { partyId, limit } = options;
   const accounts = await partyBalanceAccounts(db, kind);
   // Debits less credits; a supplier's or employee's balance is read the other way round.
   const sign = kind === "customer" ? 1n : -1n;
-  // A row each from the kept balances (party_balances), not the party's lines.
-  const balances =
-    accounts.length === 0
-      ? []
-      : await queryRows<{ party_id: string; balance: string }>(
-          db,
-          sql`select b.party_id, sum(b.debit - b.credit)::text as balance from party_balances b
-               where b.party_kind = ${kind}
-                 and b.account_id in (${sql.join(
-                   accounts.map((a) => sql`${a}::uuid`),
-                   sql`, `,
-                 )})
-                 ${partyId ? sql`and b.party_id = ${partyId}` : sql``}
-               group by 1`,
-        );
-  const documents =
-    accounts.length === 0
-      ? []
-      : await queryRows<{ party_id: string; due: string; open: string }>(
-          db,
-          sql`select d.party_id, d.due, d.open from (${openDocumentsSql(kind, accounts)}) d
-               ${partyId ? sql`where d.party_id = ${partyId}` : sql``}`,
-        );
+  const zero = () => Object.fromEntries(COLUMNS.map((c) => [c, 0n])) as Record<PartyAgeingColumn, bigint>;
+  const text = (amounts: Record<PartyAgeingColumn, bigint>) =>
+    Object.fromEntries(COLUMNS.map((c) => [c, fromPaisa(amounts[c])])) as Record<PartyAgeingColumn, string>;
+  if (accounts.length === 0) return { kind, rows: [], totals: text(zero()), count: 0 };
+  const onAccounts = sql`b.party_kind = ${kind} and b.account_id in (${sql.join(
+    accounts.map((a) => sql`${a}::uuid`),
+    sql`, `,
+  )}) ${partyId ? sql`and b.party_id = ${partyId}` : sql``}`;
+  // The kept balances (party_balances, a row per account and party), not the parties' lines; one account needs no
+  // grouping.
+  const balance = accounts.length === 1 ? sql`(b.debit - b.credit)` : sql`sum(b.debit - b.credit)`;
+  const grouped = accounts.length === 1 ? sql`` : sql`group by b.party_id`;
+  const nonZero = accounts.length === 1 ? sql`and b.debit <> b.credit` : sql``;
+  const having = accounts.length === 1 ? sql`` : sql`having sum(b.debit - b.credit) <> 0`;
+  const balances = await queryRows<{ party_id: string; balance: string }>(
+    db,
+    limit === undefined
+      ? sql`select b.party_id, ${balance}::text as balance from party_balances b where ${onAccounts} ${nonZero} ${grouped} ${having}`
+      : sql`select b.party_id, ${balance}::text as balance from party_balances b where ${onAccounts} ${nonZero}
+             ${grouped} ${having} order by abs(${balance}) desc, b.party_id limit ${limit}`,
+  );
+  const [all] = await queryRows<{ total: string; count: number }>(
+    db,
+    sql`select coalesce(sum(b.debit - b.credit), 0)::text as total,
+               count(distinct b.party_id) filter (where b.debit <> b.credit)::int as count
+          from party_balances b where ${onAccounts}`,
+  );
+  const documents = await queryRows<{ party_id: string; due: string; open: string }>(
+    db,
+    sql`select d.party_id, d.due, d.open from (${openDocumentsSql(kind, accounts)}) d
+         ${partyId ? sql`where d.party_id = ${partyId}` : sql``}`,
+  );
+
   const parties = new Map<string, { amounts: Record<PartyAgeingColumn, bigint>; oldestAge: number | null }>();
   const entry = (id: string) => {
     let found = parties.get(id);
-    if (!found) {
-      found = {
-        amounts: Object.fromEntries(COLUMNS.map((c) => [c, 0n])) as Record<PartyAgeingColumn, bigint>,
-        oldestAge: null,
-      };
-      parties.set(id, found);
-    }
+    if (!found) parties.set(id, (found = { amounts: zero(), oldestAge: null }));
     return found;
   };
   for (const row of balances) entry(row.party_id).amounts.total = sign * toPaisa(row.balance);
+  const totals = zero();
+  totals.total = sign * toPaisa(all?.total ?? "0");
   for (const doc of documents) {
-    const party = entry(doc.party_id);
     const age = daysBetween(doc.due, today);
-    party.amounts[ageBucketOf(age)] += toPaisa(doc.open);
+    const bucket = ageBucketOf(age);
+    totals[bucket] += toPaisa(doc.open);
+    // Listed parties only: a page shows the largest balances, the totals count every document.
+    if (limit !== undefined && !parties.has(doc.party_id)) continue;
+    const party = entry(doc.party_id);
+    party.amounts[bucket] += toPaisa(doc.open);
     party.oldestAge = party.oldestAge === null ? age : Math.max(party.oldestAge, age);
   }
-  for (const party of parties.values()) {
-    const explained = AGE_BUCKET_KEYS.reduce((sum, key) => sum + party.amounts[key], 0n);
-    party.amounts.onAccount = party.amounts.total - explained;
-  }
+  totals.onAccount = totals.total - AGE_BUCKET_KEYS.reduce((sum, key) => sum + totals[key], 0n);
+  for (const party of parties.values())
+    party.amounts.onAccount = party.amounts.total - AGE_BUCKET_KEYS.reduce((sum, key) => sum + party.amounts[key], 0n);
+
   const ids = [...parties.keys()];
   const names = ids.length
     ? await queryRows<{ id: string; name: string }>(
@@ -120,25 +138,20 @@ export async function partyAgeing(db: DbOrTx, kind: PartyKind, today: string, pa
       )
     : [];
   const nameOf = new Map(names.map((n) => [n.id, n.name]));
-  const totals = Object.fromEntries(COLUMNS.map((c) => [c, 0n])) as Record<PartyAgeingColumn, bigint>;
   const rows: PartyAgeingRow[] = [];
   for (const [id, party] of parties) {
     if (COLUMNS.every((c) => party.amounts[c] === 0n)) continue;
-    for (const c of COLUMNS) totals[c] += party.amounts[c];
-    rows.push({
-      id,
-      name: nameOf.get(id) ?? id,
-      amounts: Object.fromEntries(COLUMNS.map((c) => [c, fromPaisa(party.amounts[c])])) as Record<
-        PartyAgeingColumn,
-        string
-      >,
-      oldestAge: party.oldestAge,
-    });
+    rows.push({ id, name: nameOf.get(id) ?? id, amounts: text(party.amounts), oldestAge: party.oldestAge });
   }
-  rows.sort((a, b) => a.name.localeCompare(b.name, "en", { sensitivity: "base" }) || a.id.localeCompare(b.id));
-  return {
-    kind,
-    rows,
-    totals: Object.fromEntries(COLUMNS.map((c) => [c, fromPaisa(totals[c])])) as Record<PartyAgeingColumn, string>,
-  };
+  const byName = (a: PartyAgeingRow, b: PartyAgeingRow) =>
+    a.name.localeCompare(b.name, "en", { sensitivity: "base" }) || a.id.localeCompare(b.id);
+  if (limit === undefined) rows.sort(byName);
+  else {
+    const size = (row: PartyAgeingRow) => {
+      const paisa = toPaisa(row.amounts.total);
+      return paisa < 0n ? -paisa : paisa;
+    };
+    rows.sort((a, b) => (size(a) === size(b) ? byName(a, b) : size(b) > size(a) ? 1 : -1));
+  }
+  return { kind, rows, totals: text(totals), count: limit === undefined ? rows.length : (all?.count ?? 0) };
 }

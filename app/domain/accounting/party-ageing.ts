@@ -18,17 +18,11 @@ export interface PartyAgeing {
   kind: PartyKind;
   rows: PartyAgeingRow[];
   totals: Record<PartyAgeingColumn, string>;
+  /** How many parties have a balance, listed or not. */
+  count: number;
 }
 
 export const PARTY_AGEING_COLUMNS: readonly PartyAgeingColumn[] = [...AGE_BUCKET_KEYS, "onAccount", "total"];
 
 /** How many parties a screen lists: the largest balances; the totals still count every one. */
 export const PARTY_AGEING_SHOWN = 50;
-
-/** The `limit` parties with the largest balances (in absolute value), largest first, then by name. */
-export function largestFirst(ageing: PartyAgeing, limit = PARTY_AGEING_SHOWN): PartyAgeingRow[] {
-  const size = (row: PartyAgeingRow) => Math.abs(Number(row.amounts.total));
-  return [...ageing.rows]
-    .sort((a, b) => size(b) - size(a) || a.name.localeCompare(b.name, "en", { sensitivity: "base" }))
-    .slice(0, limit);
-}

@@ -3,8 +3,7 @@ import { data, Link, redirect, useLocation } from "react-router";
 import { SALARY_DISBURSEMENT_PATH } from "~/domain/payroll/disbursement-form";
 import { getDb } from "~/db/client.server";
 import { AGE_BUCKETS } from "~/domain/accounting/ageing";
-import { PARTY_KINDS, type PartyKind } from "~/domain/accounting/constants";
-import { largestFirst, type PartyAgeing, type PartyAgeingRow } from "~/domain/accounting/party-ageing";
+import { PARTY_KINDS } from "~/domain/accounting/constants";
 import { auditActor, requireAction, requireView } from "~/domain/auth/guard.server";
 import { can } from "~/domain/auth/permissions";
 import { createMoneyDocument } from "~/domain/accounting/create-money-document.server";
@@ -109,16 +108,7 @@ export async function loader(args: Route.LoaderArgs) {
       },
     };
   // The largest balances of each kind of party; the totals count every one.
-  const parties = Object.fromEntries(
-    PARTY_KINDS.map((kind) => [
-      kind,
-      {
-        rows: largestFirst(ageingByParty[kind]),
-        count: ageingByParty[kind].rows.length,
-        totals: ageingByParty[kind].totals,
-      },
-    ]),
-  ) as Record<PartyKind, { rows: PartyAgeingRow[]; count: number; totals: PartyAgeing["totals"] }>;
+  const parties = ageingByParty;
   return { state, pages, today, payables, receivables, ageing, parties, canManage, dialog, choices, details };
 }
 
@@ -252,7 +242,7 @@ export default function PayablesReceivables({ loaderData, actionData }: Route.Co
           explains (an advance, an overpayment, an adjustment). The totals are the accounts&apos; balances.
         </p>
         {PARTY_KINDS.map((kind) => (
-          <PartyAgeingTable key={kind} kind={kind} {...parties[kind]} />
+          <PartyAgeingTable key={kind} {...parties[kind]} />
         ))}
       </Panel>
 
@@ -290,6 +280,7 @@ export default function PayablesReceivables({ loaderData, actionData }: Route.Co
           details={details}
           closeHref={closeHref}
           settleHref={canManage && details.status === "pending" ? hrefOf(`settle=${details.id}`) : null}
+          canVoid={canManage}
         />
       )}
     </>
