@@ -53,6 +53,8 @@ const DIALOG_PARAMS = [
   // server holds a statement; tests/e2e/bank-reconciliation.spec.ts checks both at 375 px with data).
   "reopen",
   "create",
+  // Issue 36: Void on a customer's payment (the customer's page, for those who keep the books).
+  "void",
 ];
 
 /** Every route of routes.ts that renders a page (a .tsx module; .ts modules answer files and JSON). */

@@ -253,7 +253,12 @@ export const ADMIN_ROUTE_ACCESS = {
     view: "quotations.view",
     action: { create: "quotations.manage", merge: "quotations.manage" },
   },
-  "/admin/customers/:id": { view: "quotations.view", action: { update: "quotations.manage" } },
+  // A customer's page: the record is for whoever works on quotations; voiding one of their payments (issue 36: a
+  // bounced cheque) is the bookkeeper's.
+  "/admin/customers/:id": {
+    view: "quotations.view",
+    action: { update: "quotations.manage", void: "accounts.manage" },
+  },
   // Suppliers (issue 36): whoever sees the books sees them, what each is owed and their CSV; adding, editing and
   // merging them is the bookkeeper's, as New Payable is. New Payable's supplier suggestions as one types (JSON).
   "/admin/suppliers": {

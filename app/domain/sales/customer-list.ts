@@ -124,8 +124,15 @@ export interface CustomerPaymentSummary {
   vdsAmount: string;
   aitAmount: string;
   total: string;
+  /** What it settled on invoices (kept when it is voided: what it no longer pays). */
   allocated: string;
   vdsCertificateNo: string | null;
+  /** The money account it went into: "1100 Bank". */
+  account: string;
+  /** The invoices it settled (by number) and how much of each. */
+  settled: { invoiceId: string; number: string; amount: string }[];
+  /** Voided (issue 36: a bounced cheque): its reversing entry, the void's date and why; null while it stands. */
+  void: { entryId: string; date: string; reason: string } | null;
 }
 
 export interface CustomerDetail {

@@ -64,6 +64,7 @@ export const CUSTOMER_PAYMENT_MESSAGES = {
   paymentRequired: "Choose the payment",
   paymentNotFound: "This payment does not exist",
   noVds: "This payment has no VAT withheld: there is no certificate to record",
+  certificateVoided: "This payment was voided: its VDS was taken back, so there is no certificate to record",
   certificateTwice: (no: string, date: string) =>
     `The certificate of this payment is already recorded: No. ${no} of ${formatShortDate(date)}`,
   certificateDateRequired: "Certificate date is required",

@@ -2,7 +2,8 @@ import { defineList, type StateOf } from "../../lib/list-params";
 import type { CustomerPaymentMethod } from "./constants";
 
 // The payments screen (/admin/payments, issue 22): customer payments newest first, searched by customer, reference,
-// invoice number and VDS certificate number; a filter for the VDS whose certificate (Mushak-6.6) has not come in.
+// invoice number and VDS certificate number; a filter for the VDS whose certificate (Mushak-6.6) has not come in (a
+// voided payment awaits none). A voided payment stays listed, marked.
 // Dialogs: ?new=1 (&customer=<id>&invoice=<id> preselect) Record payment, ?certificate=<id> the VDS certificate.
 // Browser-safe.
 
@@ -38,4 +39,7 @@ export interface CustomerPaymentRow {
   invoiceNumbers: string[];
   vdsCertificateNo: string | null;
   vdsCertificateDate: string | null;
+  /** Voided (issue 36: a bounced cheque): the void's date and why; both null while it stands. */
+  voidDate: string | null;
+  voidReason: string | null;
 }

@@ -6,7 +6,8 @@ import { containsPattern, listOrder, pageOf } from "../../lib/list-query.server"
 import { CUSTOMER_PAYMENT_LIST, type CustomerPaymentListState, type CustomerPaymentRow } from "./customer-payment-list";
 
 // The payments screen's list (issue 22): one page of customer payments with the customer, the account, what each
-// settled on which invoices and whether its VDS certificate has come in.
+// settled on which invoices and whether its VDS certificate has come in; a voided one (issue 36) with the void's date
+// and reason.
 
 /** The payment's id, qualified for the subqueries (a bare column in a select's sql is written unqualified). */
 const P_ID = sql`${p.id}`;
@@ -26,8 +27,9 @@ function whereOf(state: CustomerPaymentListState): SQL | undefined {
              or exists (select 1 from invoice_allocations a join invoices i on i.id = a.invoice_id
                          where a.customer_payment_id = ${P_ID} and i.number ilike ${q}))`
       : undefined,
+    // A voided payment's VDS is taken back (issue 36): no certificate is awaited for it.
     state.filters.vds === "awaiting"
-      ? sql`${p.vdsAmount} > 0 and ${p.vdsCertificateNo} is null`
+      ? sql`${p.vdsAmount} > 0 and ${p.vdsCertificateNo} is null and ${p.voidedAt} is null`
       : state.filters.vds === "certified"
         ? sql`${p.vdsCertificateNo} is not null`
         : undefined,
@@ -53,6 +55,8 @@ const columns = {
         join invoices i on i.id = a.invoice_id where a.customer_payment_id = ${P_ID}), '{}')`,
   vdsCertificateNo: p.vdsCertificateNo,
   vdsCertificateDate: p.vdsCertificateDate,
+  voidDate: p.voidDate,
+  voidReason: p.voidReason,
 };
 
 export function listCustomerPayments(

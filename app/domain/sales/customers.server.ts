@@ -3,6 +3,7 @@ import { alias } from "drizzle-orm/pg-core";
 import { queryRows, type Db, type DbOrTx } from "../../db/client.server";
 import { isUniqueViolation } from "../../db/errors.server";
 import {
+  chartOfAccounts,
   creditNotes,
   customerPayments,
   customers as c,
@@ -38,6 +39,7 @@ import {
   type CustomerChoices,
   type CustomerDetail,
   type CustomerListState,
+  type CustomerPaymentSummary,
   type CustomerRow,
 } from "./customer-list";
 
@@ -230,10 +232,19 @@ export async function loadCustomerDetail(
         total: customerPayments.total,
         vdsCertificateNo: customerPayments.vdsCertificateNo,
         allocated: sql<string>`coalesce((select sum(a.amount) from ${invoiceAllocations} a where a.customer_payment_id = ${sql`${customerPayments.id}`}), 0)::numeric(14,2)::text`,
+        accountCode: chartOfAccounts.code,
+        accountName: chartOfAccounts.name,
+        settled: sql<CustomerPaymentSummary["settled"]>`coalesce((select json_agg(json_build_object('invoiceId', i.id,
+              'number', i.number, 'amount', a.amount::text) order by i.number) from ${invoiceAllocations} a
+              join invoices i on i.id = a.invoice_id where a.customer_payment_id = ${sql`${customerPayments.id}`}), '[]')`,
+        voidEntryId: customerPayments.voidEntryId,
+        voidDate: customerPayments.voidDate,
+        voidReason: customerPayments.voidReason,
       })
       .from(customerPayments)
+      .innerJoin(chartOfAccounts, eq(chartOfAccounts.id, customerPayments.moneyAccountId))
       .where(eq(customerPayments.customerId, id))
-      .orderBy(desc(customerPayments.date), desc(customerPayments.createdAt)),
+      .orderBy(desc(customerPayments.date), desc(customerPayments.createdAt), desc(customerPayments.id)),
     queryRows<{ invoiced: string; dues: string; credit: string; owes: string }>(
       db,
       sql`select ${invoicedSql(id)}::numeric(14,2)::text as invoiced, ${duesSql(id)}::numeric(14,2)::text as dues,
@@ -245,7 +256,11 @@ export async function loadCustomerDetail(
     money: { invoiced: money!.invoiced, owes: money!.owes, credit: money!.credit },
     dues: money!.dues,
     invoices: invoiceRows,
-    payments: paymentRows,
+    payments: paymentRows.map(({ accountCode, accountName, voidEntryId, voidDate, voidReason, ...p }) => ({
+      ...p,
+      account: `${accountCode} ${accountName}`,
+      void: voidEntryId && voidDate ? { entryId: voidEntryId, date: voidDate, reason: voidReason ?? "" } : null,
+    })),
   };
   return detail;
 }

@@ -195,6 +195,10 @@ export async function loadInvoiceDetails(db: DbOrTx, invoiceId: string, today: s
         amount: invoiceAllocations.amount,
         customerPaymentId: invoiceAllocations.customerPaymentId,
         method: customerPayments.method,
+        methodReference: customerPayments.methodReference,
+        // The payment voided since (issue 36): the allocation is kept, and no longer pays the invoice.
+        voidDate: customerPayments.voidDate,
+        voidReason: customerPayments.voidReason,
       })
       .from(invoiceAllocations)
       .leftJoin(customerPayments, eq(customerPayments.id, invoiceAllocations.customerPaymentId))

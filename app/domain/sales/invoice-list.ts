@@ -113,6 +113,10 @@ export interface InvoiceDetails extends InvoiceRow {
     amount: string;
     customerPaymentId: string | null;
     method: string | null;
+    methodReference: string | null;
+    /** Its payment was voided (issue 36: a bounced cheque) on this date: it no longer pays the invoice. */
+    voidDate: string | null;
+    voidReason: string | null;
   }[];
   creditNotes: {
     id: string;

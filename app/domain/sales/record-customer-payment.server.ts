@@ -300,7 +300,8 @@ export type CertificateResult = UseCaseResult<{ id: string }>;
 
 /**
  * The VDS certificate (Mushak-6.6) of a payment: its number and date, once. The VAT withheld counts against VAT
- * payable in the period of the certificate's date, so a date inside a closed VAT period is refused.
+ * payable in the period of the certificate's date, so a date inside a closed VAT period is refused. A voided payment's
+ * VDS was taken back (issue 36): refused for it.
  */
 export async function recordVdsCertificate(
   db: Db,
@@ -318,6 +319,7 @@ export async function recordVdsCertificate(
       const [payment] = await tx.select().from(customerPayments).where(eq(customerPayments.id, id)).for("update");
       if (!payment) return failed("not-found", { form: M.paymentNotFound });
       if (toPaisa(payment.vdsAmount) === 0n) return failed("invalid", { form: M.noVds });
+      if (payment.voidedAt) return failed("conflict", { form: M.certificateVoided });
       if (payment.vdsCertificateNo)
         return failed("conflict", {
           vdsCertificateNo: M.certificateTwice(payment.vdsCertificateNo, payment.vdsCertificateDate!),

@@ -12,6 +12,7 @@ import { assertOpenVatPeriod } from "../tax/vat-period-lock.server";
 import { refuseFields, type UseCaseResult } from "../use-case";
 import { CUSTOMER_PAYMENT_METHOD_LABELS } from "./constants";
 import { customerCreditPaisa, lockCustomer } from "./customer-credit.server";
+import { CUSTOMER_PAYMENT_VOID_MESSAGES } from "./void-customer-payment-messages";
 
 // Void a customer payment (issue 36; DESIGN §10: nothing is undone by deleting): a cheque that bounced, a transfer
 // recorded twice. Under the customer's lock (their credit and dues change) and the payment's row lock: the payment's
@@ -25,19 +26,7 @@ import { customerCreditPaisa, lockCustomer } from "./customer-credit.server";
 // put to the customer's credit has been spent since (apply less credit first); on or before the lock date (the
 // ledger, on "date"); while its bank line is matched to a statement line.
 
-export const CUSTOMER_PAYMENT_VOID_MESSAGES = {
-  voided: (amount: string, customer: string) =>
-    `Payment of ${formatMoney(amount)} from ${customer} voided: the invoices it settled owe it again`,
-  failed: (reason: string) => `Failed to void the payment: ${reason}`,
-  idRequired: "Choose the payment to void",
-  notFound: "This payment does not exist",
-  alreadyVoided: (date: string | null) =>
-    `This payment was already voided${date ? ` on ${formatShortDate(date)}` : ""}`,
-  beforePayment: (date: string) =>
-    `The void cannot be dated before the payment it takes back (${formatShortDate(date)})`,
-  creditSpent: (credit: string, left: string) =>
-    `${formatMoney(credit)} of this payment went to the customer's credit, and only ${formatMoney(left)} of that credit is left: it was applied to invoices since. Undo that first`,
-} as const;
+export { CUSTOMER_PAYMENT_VOID_MESSAGES };
 
 const M = CUSTOMER_PAYMENT_VOID_MESSAGES;
 

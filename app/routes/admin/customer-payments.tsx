@@ -87,14 +87,19 @@ export async function loader(args: Route.LoaderArgs) {
   ]);
   if (customerId && !customer)
     throw await redirectWithToast(withParam(back, "new=1"), { type: "error", message: CUSTOMER_MESSAGES.notFound });
-  if (certificateId && (!certificate || certificate.vdsAmount === "0.00" || certificate.vdsCertificateNo))
+  if (
+    certificateId &&
+    (!certificate || certificate.vdsAmount === "0.00" || certificate.vdsCertificateNo || certificate.voidDate)
+  )
     throw await redirectWithToast(back, {
       type: "error",
       message: !certificate
         ? CUSTOMER_PAYMENT_MESSAGES.paymentNotFound
         : certificate.vdsCertificateNo
           ? CUSTOMER_PAYMENT_MESSAGES.certificateTwice(certificate.vdsCertificateNo, certificate.vdsCertificateDate!)
-          : CUSTOMER_PAYMENT_MESSAGES.noVds,
+          : certificate.voidDate
+            ? CUSTOMER_PAYMENT_MESSAGES.certificateVoided
+            : CUSTOMER_PAYMENT_MESSAGES.noVds,
     });
 
   let dialog:

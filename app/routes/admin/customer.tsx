@@ -1,7 +1,9 @@
 import { ArrowLeft, BookText, GitMerge, HandCoins, Pencil } from "lucide-react";
 import { data, Link, useLocation } from "react-router";
 import { getDb } from "~/db/client.server";
+import { ledgerEntryHref } from "~/domain/accounting/account-page";
 import { partyStatementHref } from "~/domain/accounting/party-statement";
+import { readVoidForm, voidDateDefault, type VoidFormValues } from "~/domain/accounting/void-form";
 import { auditActor, requireAction, requireView } from "~/domain/auth/guard.server";
 import { can } from "~/domain/auth/permissions";
 import { CUSTOMER_PAYMENT_METHOD_LABELS, INVOICE_KIND_LABELS } from "~/domain/sales/constants";
@@ -11,9 +13,12 @@ import {
   readCustomerForm,
   type CustomerFormValues,
 } from "~/domain/sales/customer-form";
-import type { CustomerDetail } from "~/domain/sales/customer-list";
+import type { CustomerDetail, CustomerPaymentSummary } from "~/domain/sales/customer-list";
 import { loadCustomerDetail, updateCustomer } from "~/domain/sales/customers.server";
+import { CUSTOMER_PAYMENT_VOID_MESSAGES as VOID } from "~/domain/sales/void-customer-payment-messages";
+import { voidCustomerPayment } from "~/domain/sales/void-customer-payment.server";
 import type { QuotationStatus } from "~/domain/quotations/constants";
+import { todayInDhaka } from "~/lib/dhaka-time";
 import { redirectWithToast } from "~/lib/flash-toast.server";
 import { formatMoney, formatShortDate } from "~/lib/format";
 import { isUuid } from "~/lib/list-params";
@@ -21,6 +26,7 @@ import { fromPaisa, toPaisa } from "~/lib/money";
 import type { Toast } from "~/lib/toast";
 import { httpStatusOf } from "~/lib/use-case-http";
 import { CustomerDialog } from "~/ui/admin/customers/customer-dialog";
+import { VoidCustomerPaymentDialog } from "~/ui/admin/customers/void-payment-dialog";
 import { useToast } from "~/ui/admin/form";
 import { cellClass, Detail, HeadCell, ListTable } from "~/ui/admin/list";
 import { PageHeader, Panel } from "~/ui/admin/page-header";
@@ -31,7 +37,9 @@ import type { Route } from "./+types/customer";
 
 // A customer (/admin/customers/:id, issue 22): the record (Edit: ?edit=1), their quotations and, for those who see
 // the accounts, their invoices, payments, what they owe and their credit, their ledger statement (issue 36), with
-// Record payment for those who keep the books. A merged record's page goes to the record it was merged into.
+// Record payment for those who keep the books, and Void on a payment that stands (?void=<paymentId>, issue 36: a
+// bounced cheque; a voided payment stays listed, struck through, with the void's date and reason). A merged record's
+// page goes to the record it was merged into.
 
 export const meta: Route.MetaFunction = ({ data }) => [
   { title: `${data && "customer" in data ? data.customer.name : "Customer"} | Utsab Admin` },
@@ -56,25 +64,48 @@ export async function loader(args: Route.LoaderArgs) {
   const canEdit = can(user.role, "quotations.manage");
   const canRecord = can(user.role, "accounts.manage");
   const editing = canEdit && url.searchParams.get("edit") === "1";
-  return { customer, canEdit, canRecord, editValues: editing ? customerFormOf(customer) : null };
+  const voidParam = canRecord ? url.searchParams.get("void") : null;
+  let voiding: { payment: CustomerPaymentSummary; values: VoidFormValues } | null = null;
+  if (voidParam !== null) {
+    // One of this customer's payments that stands; else back to the page, saying why.
+    const payment = customer.accounts?.payments.find((p) => p.id === voidParam.toLowerCase());
+    if (!payment || payment.void)
+      throw await redirectWithToast(`/admin/customers/${customer.id}`, {
+        type: "error",
+        message: VOID.failed(payment ? VOID.alreadyVoided(payment.void!.date) : VOID.notFound),
+      });
+    voiding = { payment, values: { id: payment.id, date: voidDateDefault(todayInDhaka(), payment.date), reason: "" } };
+  }
+  return { customer, canEdit, canRecord, editValues: editing ? customerFormOf(customer) : null, voiding };
 }
 
 export async function action(args: Route.ActionArgs) {
   const { user, intent: intentOf } = await requireAction(args, "/admin/customers/:id");
   const form = await args.request.formData().catch(() => new FormData());
-  intentOf(form); // "update", the one this page has: refused unless the user may
-  const values = readCustomerForm(form);
+  const intent = intentOf(form); // refused unless the user may
   const id = isUuid(args.params.id) ? args.params.id.toLowerCase() : "";
-  const result = await updateCustomer(getDb(), auditActor(args, user), id, values);
+  const actor = auditActor(args, user);
+  if (intent === "void") {
+    const page = id ? `/admin/customers/${id}` : "/admin/customers";
+    const values = readVoidForm(form);
+    const result = await voidCustomerPayment(getDb(), actor, values);
+    if (result.ok) return redirectWithToast(page, { type: "success", message: result.message });
+    // Voided meanwhile, gone, or refused by its state (its bank line matched): nothing to fix in the dialog.
+    if (result.refusal !== "invalid") return redirectWithToast(page, { type: "error", message: result.message });
+    const toast: Toast = { type: "error", message: result.message };
+    return data({ intent, errors: result.errors, values, toast }, { status: httpStatusOf(result) });
+  }
+  const values = readCustomerForm(form);
+  const result = await updateCustomer(getDb(), actor, id, values);
   if (result.ok) return redirectWithToast(`/admin/customers/${id}`, { type: "success", message: result.message });
   if (result.refusal !== "invalid")
     return redirectWithToast("/admin/customers", { type: "error", message: result.message });
   const toast: Toast = { type: "error", message: result.message };
-  return data({ errors: result.errors, values, toast }, { status: httpStatusOf(result) });
+  return data({ intent, errors: result.errors, values, toast }, { status: httpStatusOf(result) });
 }
 
 export default function Customer({ loaderData, actionData }: Route.ComponentProps) {
-  const { customer: c, canEdit, canRecord, editValues } = loaderData;
+  const { customer: c, canEdit, canRecord, editValues, voiding } = loaderData;
   const location = useLocation();
   useToast(actionData?.toast);
   const self = location.pathname;
@@ -285,7 +316,7 @@ export default function Customer({ loaderData, actionData }: Route.ComponentProp
             {accounts.payments.length === 0 ? (
               <p className="px-4 py-6 text-sm text-slate-600">No payments yet.</p>
             ) : (
-              <ListTable label="Payments" minWidth="44rem">
+              <ListTable label="Payments" minWidth="48rem">
                 <thead className="border-b border-slate-200 bg-slate-50">
                   <tr>
                     <HeadCell>Date</HeadCell>
@@ -294,60 +325,13 @@ export default function Customer({ loaderData, actionData }: Route.ComponentProp
                     <HeadCell className="text-right">VDS / AIT</HeadCell>
                     <HeadCell className="text-right">Settled</HeadCell>
                     <HeadCell className="text-right">To credit</HeadCell>
+                    {canRecord && <HeadCell className="text-right">Actions</HeadCell>}
                   </tr>
                 </thead>
                 <tbody className="divide-y divide-slate-100">
-                  {accounts.payments.map((p) => {
-                    const toCredit = fromPaisa(toPaisa(p.total) - toPaisa(p.allocated));
-                    return (
-                      <tr key={p.id} data-testid="customer-payment">
-                        <td data-label="Date" className={`${cellClass} whitespace-nowrap`}>
-                          {formatShortDate(p.date)}
-                        </td>
-                        <td data-label="Method" className={cellClass}>
-                          {CUSTOMER_PAYMENT_METHOD_LABELS[p.method]}
-                          {p.methodReference && (
-                            <span className="block text-xs break-all text-slate-500">{p.methodReference}</span>
-                          )}
-                        </td>
-                        <td
-                          data-label="Received"
-                          className={`${cellClass} whitespace-nowrap tabular-nums sm:text-right`}
-                        >
-                          {formatMoney(p.received)}
-                        </td>
-                        <td
-                          data-label="VDS / AIT"
-                          className={`${cellClass} whitespace-nowrap tabular-nums sm:text-right`}
-                        >
-                          {p.vdsAmount === "0.00" && p.aitAmount === "0.00" ? (
-                            "—"
-                          ) : (
-                            <>
-                              {formatMoney(p.vdsAmount)} / {formatMoney(p.aitAmount)}
-                              {p.vdsAmount !== "0.00" && (
-                                <span className="block text-xs text-slate-500">
-                                  {p.vdsCertificateNo ? `Certificate ${p.vdsCertificateNo}` : "Certificate awaited"}
-                                </span>
-                              )}
-                            </>
-                          )}
-                        </td>
-                        <td
-                          data-label="Settled"
-                          className={`${cellClass} whitespace-nowrap tabular-nums sm:text-right`}
-                        >
-                          {formatMoney(p.allocated)}
-                        </td>
-                        <td
-                          data-label="To credit"
-                          className={`${cellClass} whitespace-nowrap tabular-nums sm:text-right`}
-                        >
-                          {formatMoney(toCredit)}
-                        </td>
-                      </tr>
-                    );
-                  })}
+                  {accounts.payments.map((p) => (
+                    <PaymentRow key={p.id} payment={p} canVoid={canRecord} voidHref={`${self}?void=${p.id}`} />
+                  ))}
                 </tbody>
               </ListTable>
             )}
@@ -355,15 +339,114 @@ export default function Customer({ loaderData, actionData }: Route.ComponentProp
         </>
       )}
 
+      {voiding && (
+        <VoidCustomerPaymentDialog
+          key={voiding.payment.id}
+          payment={voiding.payment}
+          customerName={c.name}
+          values={
+            actionData?.intent === "void" && actionData.values ? (actionData.values as VoidFormValues) : voiding.values
+          }
+          errors={actionData?.intent === "void" ? actionData.errors : {}}
+          closeHref={self}
+          action={`${self}?void=${voiding.payment.id}`}
+        />
+      )}
       {editValues && (
         <CustomerDialog
           mode="update"
-          values={actionData?.values ? (actionData.values as CustomerFormValues) : editValues}
-          errors={actionData?.errors ?? {}}
+          values={
+            actionData?.intent === "update" && actionData.values
+              ? (actionData.values as CustomerFormValues)
+              : editValues
+          }
+          errors={actionData?.intent === "update" ? actionData.errors : {}}
           closeHref={self}
           action={`${self}?edit=1`}
         />
       )}
     </>
+  );
+}
+
+/** Struck through once the payment is voided: what it no longer brings in. */
+const voidedAmount = (voided: boolean) => (voided ? "text-slate-400 line-through" : "");
+
+/** One of the customer's payments: how, what it brought in and settled; voided ones marked, with the void's reason. */
+function PaymentRow({
+  payment: p,
+  canVoid,
+  voidHref,
+}: {
+  payment: CustomerPaymentSummary;
+  canVoid: boolean;
+  voidHref: string;
+}) {
+  const toCredit = fromPaisa(toPaisa(p.total) - toPaisa(p.allocated));
+  const struck = voidedAmount(p.void !== null);
+  const amount = `${cellClass} whitespace-nowrap tabular-nums sm:text-right`;
+  return (
+    <tr data-testid="customer-payment" data-voided={p.void ? true : undefined}>
+      <td data-label="Date" className={`${cellClass} min-w-28 sm:max-w-56`}>
+        <span className="whitespace-nowrap">{formatShortDate(p.date)}</span>
+        {p.void && (
+          <span className="mt-0.5 block text-xs break-words text-slate-600" data-testid="payment-void">
+            <Badge tone="red">Voided</Badge>{" "}
+            <Link to={ledgerEntryHref(p.void.entryId)} className="whitespace-nowrap text-brand-700 hover:underline">
+              {formatShortDate(p.void.date)}
+            </Link>
+            : <q>{p.void.reason}</q>
+          </span>
+        )}
+      </td>
+      <td data-label="Method" className={`${cellClass} min-w-32`}>
+        {CUSTOMER_PAYMENT_METHOD_LABELS[p.method]}
+        {p.methodReference && <span className="block text-xs break-all text-slate-500">{p.methodReference}</span>}
+      </td>
+      <td data-label="Received" className={amount}>
+        <span className={struck}>{formatMoney(p.received)}</span>
+      </td>
+      <td data-label="VDS / AIT" className={amount}>
+        {p.vdsAmount === "0.00" && p.aitAmount === "0.00" ? (
+          "—"
+        ) : (
+          <>
+            <span className={struck}>
+              {formatMoney(p.vdsAmount)} / {formatMoney(p.aitAmount)}
+            </span>
+            {p.vdsAmount !== "0.00" && !p.void && (
+              <span className="block text-xs text-slate-500">
+                {p.vdsCertificateNo ? `Certificate ${p.vdsCertificateNo}` : "Certificate awaited"}
+              </span>
+            )}
+          </>
+        )}
+      </td>
+      <td data-label="Settled" className={amount}>
+        <span className={struck}>{formatMoney(p.allocated)}</span>
+        {p.settled.map((s) => (
+          <span key={s.invoiceId} className="block text-xs text-slate-500">
+            {s.number}
+          </span>
+        ))}
+      </td>
+      <td data-label="To credit" className={amount}>
+        <span className={struck}>{formatMoney(toCredit)}</span>
+      </td>
+      {canVoid && (
+        <td className={`${cellClass} text-right whitespace-nowrap`} data-empty={p.void ? true : undefined}>
+          {!p.void && (
+            <Link
+              to={voidHref}
+              preventScrollReset
+              className="text-sm font-medium text-red-700 hover:underline"
+              aria-label={`Void the payment of ${formatMoney(p.total)} on ${formatShortDate(p.date)}${p.methodReference ? ` (${p.methodReference})` : ""}`}
+            >
+              Void
+            </Link>
+          )}
+        </td>
+      )}
+    </tr>
   );
 }

@@ -172,18 +172,33 @@ export function InvoiceAllocations({ invoice }: { invoice: InvoiceDetails }) {
       ) : (
         <ul className="divide-y divide-slate-100 text-sm" data-testid="allocations">
           {invoice.allocations.map((a) => (
-            <li key={a.id} className="flex items-baseline justify-between gap-3 py-1.5">
-              <span>
+            <li
+              key={a.id}
+              className="flex items-baseline justify-between gap-3 py-1.5"
+              data-testid="allocation"
+              data-voided={a.voidDate ? true : undefined}
+            >
+              <span className="min-w-0">
                 <span className="text-ink-900">
                   {a.kind === "credit"
                     ? "Customer's credit"
                     : a.method
-                      ? `Payment (${CUSTOMER_PAYMENT_METHOD_LABELS[a.method as CustomerPaymentMethod] ?? a.method})`
+                      ? `Payment (${CUSTOMER_PAYMENT_METHOD_LABELS[a.method as CustomerPaymentMethod] ?? a.method}${
+                          a.methodReference ? ` ${a.methodReference}` : ""
+                        })`
                       : "Payment"}
                 </span>
                 <span className="block text-xs text-slate-500">{formatShortDate(a.date)}</span>
+                {a.voidDate && (
+                  <span className="block text-xs break-words text-slate-600" data-testid="allocation-void">
+                    <span className="font-semibold text-red-700">Voided</span> {formatShortDate(a.voidDate)}:{" "}
+                    <q>{a.voidReason}</q>
+                  </span>
+                )}
               </span>
-              <span className="tabular-nums">{figure(a.amount)}</span>
+              <span className={`tabular-nums ${a.voidDate ? "text-slate-400 line-through" : ""}`}>
+                {figure(a.amount)}
+              </span>
             </li>
           ))}
         </ul>

@@ -14,7 +14,8 @@ import { RowActionLink } from "~/ui/admin/row-actions";
 import { Badge } from "~/ui/badge";
 
 // The payments (issue 22), newest first: the customer, how and into which account, what was received, withheld (VDS
-// with its certificate's state, AIT) and what it settled; the rest went to the customer's credit.
+// with its certificate's state, AIT) and what it settled; the rest went to the customer's credit. A voided payment
+// (issue 36: a bounced cheque) stays listed with a Voided badge, the void's date and reason, its amounts struck through.
 
 type View = ListView<CustomerPaymentListState["sort"], (typeof CUSTOMER_PAYMENT_LIST)["filters"]>;
 
@@ -58,11 +59,25 @@ export function PaymentTable({
           <tbody className="divide-y divide-slate-100">
             {page.rows.map((row) => {
               const toCredit = toPaisa(row.total) - toPaisa(row.allocated);
-              const awaiting = row.vdsAmount !== "0.00" && !row.vdsCertificateNo;
+              const voided = row.voidDate !== null;
+              const awaiting = row.vdsAmount !== "0.00" && !row.vdsCertificateNo && !voided;
+              const struck = voided ? "text-slate-400 line-through" : "";
               return (
-                <tr key={row.id} className="hover:bg-slate-50" data-testid="payment-row">
-                  <td data-label="Date" className={`${cellClass} whitespace-nowrap`}>
-                    {formatShortDate(row.date)}
+                <tr
+                  key={row.id}
+                  className="hover:bg-slate-50"
+                  data-testid="payment-row"
+                  data-voided={voided ? true : undefined}
+                >
+                  <td data-label="Date" className={`${cellClass} min-w-28 sm:max-w-48`}>
+                    <span className="whitespace-nowrap">{formatShortDate(row.date)}</span>
+                    {voided && (
+                      <span className="mt-0.5 block text-xs break-words text-slate-600" data-testid="payment-void">
+                        <Badge tone="red">Voided</Badge>{" "}
+                        <span className="whitespace-nowrap">{formatShortDate(row.voidDate!)}</span>:{" "}
+                        <q>{row.voidReason}</q>
+                      </span>
+                    )}
                   </td>
                   <td data-label="Customer" className={`${cellClass} max-w-52`}>
                     <Link
@@ -82,18 +97,18 @@ export function PaymentTable({
                     </span>
                   </td>
                   <td data-label="Received" className={`${cellClass} whitespace-nowrap tabular-nums sm:text-right`}>
-                    {formatMoney(row.received)}
+                    <span className={struck}>{formatMoney(row.received)}</span>
                   </td>
                   <td data-label="Withheld" className={`${cellClass} whitespace-nowrap tabular-nums sm:text-right`}>
                     {row.vdsAmount === "0.00" && row.aitAmount === "0.00" && "—"}
                     {row.vdsAmount !== "0.00" && (
                       <span className="block">
-                        VDS {formatMoney(row.vdsAmount)}
+                        <span className={struck}>VDS {formatMoney(row.vdsAmount)}</span>
                         <span className="mt-0.5 block">
                           {row.vdsCertificateNo ? (
                             <Badge tone="green">Certificate {row.vdsCertificateNo}</Badge>
                           ) : (
-                            <Badge tone="amber">Certificate awaited</Badge>
+                            !voided && <Badge tone="amber">Certificate awaited</Badge>
                           )}
                           {canManage && awaiting && (
                             <span className="mt-1 block">
@@ -110,25 +125,27 @@ export function PaymentTable({
                     )}
                     {row.aitAmount !== "0.00" && (
                       <span className="mt-1 block">
-                        AIT {formatMoney(row.aitAmount)}
+                        <span className={struck}>AIT {formatMoney(row.aitAmount)}</span>
                         <span className="block text-xs text-slate-500">at {row.aitRatePercent}%</span>
                       </span>
                     )}
                   </td>
                   <td data-label="Total" className={`${cellClass} whitespace-nowrap tabular-nums sm:text-right`}>
-                    <span className="font-semibold text-ink-900">{formatMoney(row.total)}</span>
+                    <span className={`font-semibold ${voided ? struck : "text-ink-900"}`}>
+                      {formatMoney(row.total)}
+                    </span>
                   </td>
                   <td data-label="Settled" className={`${cellClass} max-w-52`}>
                     {row.invoiceNumbers.length > 0 ? (
                       row.invoiceNumbers.map((n) => (
-                        <span key={n} className="block text-xs whitespace-nowrap">
+                        <span key={n} className={`block text-xs whitespace-nowrap ${struck}`}>
                           {n}
                         </span>
                       ))
                     ) : (
                       <span className="text-xs text-slate-500">Advance</span>
                     )}
-                    {toCredit > 0n && (
+                    {toCredit > 0n && !voided && (
                       <span className="block text-xs text-slate-500">{formatMoney(fromPaisa(toCredit))} to credit</span>
                     )}
                   </td>
