@@ -10,6 +10,7 @@ import {
   E2E_INBOX_MESSAGE,
   E2E_JOB,
   E2E_OPEN_PAYABLE,
+  E2E_PART_RECEIVED,
   E2E_OUTBOX_EMAIL,
   E2E_PORTAL_QUOTATIONS,
   E2E_USERS,
@@ -110,7 +111,13 @@ const EXAMPLES: Record<string, string[]> = {
  * The screens whose example the fixtures made with an id of its own (the use case chose it): the first link to one
  * on a list. The fixtures' tax invoice, on the customer's approved quotation (fixtures.ts E2E_CUSTOMER_RECORD).
  */
-const FOUND_EXAMPLES: Record<string, { list: string; link: RegExp }> = {
+const FOUND_EXAMPLES: Record<string, { list: string; via?: RegExp; link: RegExp }> = {
+  // Issue 36: the fixtures' receivable part received (fixtures.ts E2E_PART_RECEIVED): its details' Void of the receipt.
+  "/admin/accounts/settlements/:id/void": {
+    list: `/admin/accounts/payables?q=${encodeURIComponent(E2E_PART_RECEIVED.reference)}`,
+    via: /^\/admin\/accounts\/payables\?.*view=[0-9a-f-]{36}/,
+    link: /^\/admin\/accounts\/settlements\/[0-9a-f-]{36}\/void\?back=/,
+  },
   "/admin/invoices/:id": {
     // The invoices are searched by number or buyer: the organisation, the customer having one.
     list: `/admin/invoices?q=${encodeURIComponent(E2E_CUSTOMER_RECORD.organisation)}`,
@@ -127,7 +134,14 @@ async function examplesOf(page: Page, screen: string): Promise<string[]> {
   const found = FOUND_EXAMPLES[screen];
   if (!found) return EXAMPLES[screen] ?? [screen];
   await open(page, found.list);
-  const hrefs = await page.locator("main a[href]").evaluateAll((links) => links.map((a) => a.getAttribute("href")!));
+  const linksOf = () => page.locator("main a[href]").evaluateAll((links) => links.map((a) => a.getAttribute("href")!));
+  if (found.via) {
+    // The example is a link of a page the list links to (a document's details).
+    const via = (await linksOf()).find((h) => found.via!.test(h));
+    expect(via, `a link matching ${found.via} on ${found.list}`).toBeDefined();
+    await open(page, via!);
+  }
+  const hrefs = await linksOf();
   const href = hrefs.find((h) => found.link.test(h));
   expect(href, `a link to ${screen} on ${found.list}`).toBeDefined();
   return [href!];

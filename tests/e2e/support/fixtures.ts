@@ -122,6 +122,19 @@ export const E2E_OPEN_PAYABLE = {
 } as const;
 
 /**
+ * A receivable part received (issue 36): its receipt is the settlement whose Void screen-fit.spec.ts opens
+ * (/admin/accounts/settlements/:id/void), found through the receivable's details.
+ */
+export const E2E_PART_RECEIVED = {
+  party: "Gulshan Club Events",
+  category: "Service Fee",
+  description: "E2E receivable part received: stage crew for the club night",
+  amount: "12000",
+  received: "4000",
+  reference: "E2E-AR-1",
+} as const;
+
+/**
  * The customer record of E2E_USERS.customer (issue 22), made before the approved quotation is invoiced so its id is
  * fixed (screen-fit.spec.ts opens /admin/customers/:id): a VAT withholding entity with a BIN and a long address.
  * Its approved quotation (E2E_PORTAL_QUOTATIONS.approved) carries a full tax invoice, part paid by a payment that

@@ -23,6 +23,7 @@ import { seedDatabase } from "../../../app/db/seed/seed.server";
 import { seedDemoBooks } from "../../../app/db/seed/demo-books.server";
 import { seedId } from "../../../app/db/seed/ids";
 import { createMoneyDocument } from "../../../app/domain/accounting/create-money-document.server";
+import { settleOpenItem } from "../../../app/domain/accounting/settle-open-item.server";
 import { loadEnv } from "../../../app/lib/env.server";
 import { createPasswordUser } from "../../../app/domain/auth/users.server";
 import { issueInvoice } from "../../../app/domain/sales/issue-invoice.server";
@@ -35,6 +36,7 @@ import {
   E2E_INBOX_MESSAGE,
   E2E_OPEN_PAYABLE,
   E2E_OUTBOX_EMAIL,
+  E2E_PART_RECEIVED,
   E2E_PORTAL_MUST_CHANGE,
   E2E_PORTAL_QUOTATIONS,
   E2E_SPARE_USERS,
@@ -312,6 +314,39 @@ try {
     },
   );
   if (!payable.ok) throw new Error(`the e2e open payable was refused: ${payable.message}`);
+  // A receivable with part of it received (fixtures.ts E2E_PART_RECEIVED): a settlement to void.
+  const receivable = await createMoneyDocument(
+    database.db,
+    { userId: null, label: "e2e fixtures", ipAddress: null, userAgent: null },
+    "receivable",
+    {
+      party: E2E_PART_RECEIVED.party,
+      category: E2E_PART_RECEIVED.category,
+      description: E2E_PART_RECEIVED.description,
+      amount: E2E_PART_RECEIVED.amount,
+      reference: E2E_PART_RECEIVED.reference,
+      date: dhakaDatePlus(-20),
+      dueDate: dhakaDatePlus(10),
+      type: "income",
+      paymentMethod: "bank",
+      moneyAccountId: "",
+      status: "pending",
+    },
+  );
+  if (!receivable.ok) throw new Error(`the e2e receivable was refused: ${receivable.message}`);
+  const received = await settleOpenItem(
+    database.db,
+    { userId: null, label: "e2e fixtures", ipAddress: null, userAgent: null },
+    {
+      id: receivable.id,
+      date: dhakaDatePlus(-5),
+      paymentMethod: "bank",
+      moneyAccountId: seedId("account:1100"),
+      amount: E2E_PART_RECEIVED.received,
+      reference: "",
+    },
+  );
+  if (!received.ok) throw new Error(`the e2e receipt was refused: ${received.message}`);
 
   // The customer's record, their approved quotation's tax invoice and a part payment with VDS and AIT, through the
   // use cases (tests/e2e/support/fixtures.ts E2E_CUSTOMER_RECORD).
