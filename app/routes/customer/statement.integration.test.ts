@@ -17,7 +17,13 @@ import type { AuditActor } from "~/domain/audit/audit.server";
 import { addDays } from "~/domain/dashboard/periods";
 import { issueInvoice } from "~/domain/sales/issue-invoice.server";
 import { recordCustomerPayment } from "~/domain/sales/record-customer-payment.server";
+import { partyAgeing } from "~/domain/accounting/party-ageing.server";
+import { partyBalance } from "~/domain/accounting/party-ledger.server";
+import { CUSTOMER_LIST } from "~/domain/sales/customer-list";
+import { listCustomers } from "~/domain/sales/customers.server";
 import { todayInDhaka } from "~/lib/dhaka-time";
+import { parseList } from "~/lib/list-params";
+import { fromPaisa } from "~/lib/money";
 import * as statementPdf from "./statement-pdf";
 import * as statement from "./statement";
 
@@ -94,6 +100,19 @@ describe("the portal's statement", () => {
     expect(text).toContain("Anika Hossain");
     expect(text).toContain(a.invoice);
     expect(text).toContain("Anika Hossain owes ৳49,000.00.");
+  });
+
+  it("says what the back office says the customer owes: Customers, Payables & Receivables' ageing, the ledger", async () => {
+    const { statement: own } = await load(customerA, `?from=2000-01-01&to=${TODAY}`);
+    const listed = await listCustomers(
+      getDb(),
+      parseList(CUSTOMER_LIST, new URL("http://x/admin/customers?q=Anika")),
+      true,
+    );
+    expect(listed.rows.find((r) => r.id === a.id)?.money?.owes).toBe(own!.closing);
+    const ageing = await partyAgeing(getDb(), "customer", TODAY, { partyId: a.id });
+    expect(ageing.rows[0]!.amounts.total).toBe(own!.closing);
+    expect(fromPaisa(await partyBalance(getDb(), { kind: "customer", id: a.id }))).toBe(own!.closing);
   });
 
   it("never shows customer B customer A's statement, whatever the URL asks for", async () => {
