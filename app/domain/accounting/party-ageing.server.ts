@@ -104,10 +104,13 @@ export async function partyAgeing(
          ${partyId ? sql`where d.party_id = ${partyId}` : sql``}`,
   );
 
-  const parties = new Map<string, { amounts: Record<PartyAgeingColumn, bigint>; oldestAge: number | null }>();
+  const parties = new Map<
+    string,
+    { amounts: Record<PartyAgeingColumn, bigint>; oldestAge: number | null; oldestDue: string | null }
+  >();
   const entry = (id: string) => {
     let found = parties.get(id);
-    if (!found) parties.set(id, (found = { amounts: zero(), oldestAge: null }));
+    if (!found) parties.set(id, (found = { amounts: zero(), oldestAge: null, oldestDue: null }));
     return found;
   };
   for (const row of balances) entry(row.party_id).amounts.total = sign * toPaisa(row.balance);
@@ -121,7 +124,10 @@ export async function partyAgeing(
     if (limit !== undefined && !parties.has(doc.party_id)) continue;
     const party = entry(doc.party_id);
     party.amounts[bucket] += toPaisa(doc.open);
-    party.oldestAge = party.oldestAge === null ? age : Math.max(party.oldestAge, age);
+    if (party.oldestAge === null || age > party.oldestAge) {
+      party.oldestAge = age;
+      party.oldestDue = doc.due;
+    }
   }
   totals.onAccount = totals.total - AGE_BUCKET_KEYS.reduce((sum, key) => sum + totals[key], 0n);
   for (const party of parties.values())
@@ -141,7 +147,13 @@ export async function partyAgeing(
   const rows: PartyAgeingRow[] = [];
   for (const [id, party] of parties) {
     if (COLUMNS.every((c) => party.amounts[c] === 0n)) continue;
-    rows.push({ id, name: nameOf.get(id) ?? id, amounts: text(party.amounts), oldestAge: party.oldestAge });
+    rows.push({
+      id,
+      name: nameOf.get(id) ?? id,
+      amounts: text(party.amounts),
+      oldestAge: party.oldestAge,
+      oldestDue: party.oldestDue,
+    });
   }
   const byName = (a: PartyAgeingRow, b: PartyAgeingRow) =>
     a.name.localeCompare(b.name, "en", { sensitivity: "base" }) || a.id.localeCompare(b.id);

@@ -12,6 +12,8 @@ export interface PartyAgeingRow {
   amounts: Record<PartyAgeingColumn, string>;
   /** The oldest open document's days past due (or since its date), for sorting and a glance; null without one. */
   oldestAge: number | null;
+  /** That document's due date (or date): an employee's oldest unpaid month is paid from it. */
+  oldestDue: string | null;
 }
 
 export interface PartyAgeing {

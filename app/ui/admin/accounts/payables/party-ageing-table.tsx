@@ -2,7 +2,8 @@ import { Link } from "react-router";
 import { AGE_BUCKETS, AGEING_MESSAGES } from "~/domain/accounting/ageing";
 import type { PartyKind } from "~/domain/accounting/constants";
 import type { PartyAgeingColumn, PartyAgeingRow } from "~/domain/accounting/party-ageing";
-import { formatMoney } from "~/lib/format";
+import { SALARY_DISBURSEMENT_PATH } from "~/domain/payroll/disbursement-form";
+import { formatMoney, formatMonthYear } from "~/lib/format";
 import { cellClass, HeadCell, ListTable } from "~/ui/admin/list";
 
 // Ageing by party (issue 36): each customer, supplier or employee with what they owe or are owed, by age of the
@@ -50,6 +51,11 @@ export function PartyAgeingTable({
               ))}
               {kind !== "employee" && <HeadCell className="!px-2 text-right !whitespace-normal">On account</HeadCell>}
               <HeadCell className="!px-2 text-right">Total</HeadCell>
+              {kind === "employee" && (
+                <HeadCell>
+                  <span className="sr-only">Pay</span>
+                </HeadCell>
+              )}
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
@@ -86,6 +92,20 @@ export function PartyAgeingTable({
                 <td className={`${num} font-semibold text-ink-900`} data-label="Total">
                   {formatMoney(row.amounts.total)}
                 </td>
+                {kind === "employee" && (
+                  <td className={`${cellClass} whitespace-nowrap`}>
+                    {row.oldestDue && (
+                      // An unpaid salary is paid in Salary Disbursement, from its oldest month.
+                      <Link
+                        to={`${SALARY_DISBURSEMENT_PATH}?month=${row.oldestDue.slice(0, 7)}`}
+                        aria-label={`Pay ${row.name} for ${formatMonthYear(row.oldestDue.slice(0, 7))} in Salary Disbursement`}
+                        className="text-sm font-medium text-brand-700 hover:underline"
+                      >
+                        Pay
+                      </Link>
+                    )}
+                  </td>
+                )}
               </tr>
             ))}
           </tbody>
@@ -111,6 +131,7 @@ export function PartyAgeingTable({
               >
                 {formatMoney(totals.total)}
               </td>
+              {kind === "employee" && <td />}
             </tr>
           </tfoot>
         </ListTable>
