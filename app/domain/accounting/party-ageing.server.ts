@@ -12,7 +12,7 @@ import {
   type PartyAgeingColumn,
   type PartyAgeingRow,
 } from "./party-ageing";
-import { partyBalanceAccounts } from "./party-ledger.server";
+import { partyBalanceAccounts, uuidList } from "./party-ledger.server";
 
 // Ageing by party, read from the ledger (issue 36): each customer's, supplier's or employee's balance is their lines'
 // sum on the accounts their kind keeps (party-ledger.server.ts), so the totals are those accounts' balances to the
@@ -25,10 +25,7 @@ import { partyBalanceAccounts } from "./party-ledger.server";
 
 /** The open documents of a kind's parties: party, due (or own) date, what is left, in the kind's sign. */
 function openDocumentsSql(kind: PartyKind, accounts: readonly string[]) {
-  const onAccounts = sql.join(
-    accounts.map((a) => sql`${a}::uuid`),
-    sql`, `,
-  );
+  const onAccounts = uuidList(accounts);
   // A payable or receivable is its party's through the line its entry posted to the control account.
   const pendingOf = (type: "income" | "expense", column: string) =>
     sql`select jl.${sql.raw(column)} as party_id, coalesce(t.due_date, t.date)::text as due,
@@ -75,10 +72,7 @@ export async function partyAgeing(
   const text = (amounts: Record<PartyAgeingColumn, bigint>) =>
     Object.fromEntries(COLUMNS.map((c) => [c, fromPaisa(amounts[c])])) as Record<PartyAgeingColumn, string>;
   if (accounts.length === 0) return { kind, rows: [], totals: text(zero()), count: 0 };
-  const onAccounts = sql`b.party_kind = ${kind} and b.account_id in (${sql.join(
-    accounts.map((a) => sql`${a}::uuid`),
-    sql`, `,
-  )}) ${partyId ? sql`and b.party_id = ${partyId}` : sql``}`;
+  const onAccounts = sql`b.party_kind = ${kind} and b.account_id in (${uuidList(accounts)}) ${partyId ? sql`and b.party_id = ${partyId}` : sql``}`;
   // The kept balances (party_balances, a row per account and party), not the parties' lines; one account needs no
   // grouping.
   const balance = accounts.length === 1 ? sql`(b.debit - b.credit)` : sql`sum(b.debit - b.credit)`;
@@ -137,10 +131,7 @@ export async function partyAgeing(
   const names = ids.length
     ? await queryRows<{ id: string; name: string }>(
         db,
-        sql`select id, name from ${sql.raw(NAME_OF[kind])} where id in (${sql.join(
-          ids.map((id) => sql`${id}::uuid`),
-          sql`, `,
-        )})`,
+        sql`select id, name from ${sql.raw(NAME_OF[kind])} where id in (${uuidList(ids)})`,
       )
     : [];
   const nameOf = new Map(names.map((n) => [n.id, n.name]));

@@ -42,6 +42,14 @@ export async function partyBalanceAccounts(db: DbOrTx, kind: PartyKind): Promise
   return rows.map((r) => r.id);
 }
 
+/** Ids as an SQL list of uuids, for `in (...)` inside the raw queries of the party ledgers. */
+export function uuidList(ids: readonly string[]): SQL {
+  return sql.join(
+    ids.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+}
+
 const partyColumn = (kind: PartyKind) =>
   kind === "customer"
     ? journalLines.customerId
@@ -58,10 +66,7 @@ export function partyBalanceSql(kind: PartyKind, partyId: SQLWrapper | string, a
   // The kept balances (party_balances: a row per account), not the party's lines.
   return sql`coalesce((select sum(pb.debit - pb.credit) from party_balances pb
     where pb.party_kind = ${kind} and pb.party_id = ${partyId}
-      and pb.account_id in (${sql.join(
-        accounts.map((a) => sql`${a}::uuid`),
-        sql`, `,
-      )})), 0)`;
+      and pb.account_id in (${uuidList(accounts)})), 0)`;
 }
 
 /** The party's balance now, in paisa. */
