@@ -3,6 +3,7 @@ import { expect, test, type Locator, type Page, type Response } from "@playwrigh
 import { signIn } from "./support/auth";
 import { dhakaDatePlus, E2E_USERS } from "./support/fixtures";
 import { removeDataDir, startServer, stopServer } from "./support/isolated-server";
+import { productPickerReady } from "./support/quotation-journey";
 
 const CARD_TITLES = [
   "Pending Quotations",
@@ -24,8 +25,7 @@ async function figure(locator: Locator): Promise<number> {
 
 async function requestQuotation(page: Page, eventName: string) {
   await page.goto("/quotation?product=moving-head-beam");
-  await page.waitForLoadState("networkidle");
-  await expect(page.getByLabel("Product", { exact: true })).toBeEnabled();
+  await productPickerReady(page);
   await page.getByRole("button", { name: "Add" }).click();
   await expect(page.getByTestId("cart-line")).toHaveCount(1);
   const details = {

@@ -3,7 +3,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { startSmtp } from "../support/test-smtp";
 import { dhakaDatePlus } from "./support/fixtures";
 import { removeDataDir, startServer, stopServer, withStoppedDatabase } from "./support/isolated-server";
-import { hydrated } from "./support/auth";
+import { productPickerReady } from "./support/quotation-journey";
 
 const SENT_WITH_EMAIL = "Quotation submitted successfully! A confirmation email has been sent.";
 const SENT_WITHOUT_EMAIL = "Quotation submitted successfully! We will contact you soon.";
@@ -20,13 +20,12 @@ const DETAILS = {
 
 async function ready(page: Page, path = "/quotation") {
   await page.goto(path);
-  await hydrated(page);
-  await expect(page.getByLabel("Product", { exact: true })).toBeEnabled();
+  await productPickerReady(page);
 }
 
 async function addProduct(page: Page, name: RegExp, quantity?: number) {
   // After a submission the page's data reloads: wait for the picker to hold the list again.
-  await expect(page.getByLabel("Product", { exact: true })).toBeEnabled();
+  await productPickerReady(page);
   await page.getByLabel("Product", { exact: true }).selectOption({ label: (await optionLabel(page, name))! });
   if (quantity !== undefined) await page.getByLabel("Quantity", { exact: true }).fill(String(quantity));
   await page.getByRole("button", { name: "Add" }).click();

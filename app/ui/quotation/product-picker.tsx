@@ -1,8 +1,9 @@
 import { Plus } from "lucide-react";
-import { Suspense } from "react";
+import { Suspense, type ReactNode } from "react";
 import { Await } from "react-router";
 import { maxQuantity, type CartProduct } from "~/domain/quotations/cart";
 import { formatMoney } from "~/lib/format";
+import { useHydrated } from "~/ui/use-hydrated";
 
 const selectClass =
   "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2.5 text-ink-900 shadow-sm focus:border-brand-600 disabled:bg-slate-100";
@@ -34,72 +35,121 @@ export function ProductPicker({
   onAdd: (products: PickerProduct[]) => void;
   interactive: boolean;
 }) {
-  const loading = (
-    <select id="product" disabled className={selectClass}>
-      <option>Loading products...</option>
-    </select>
+  const disabledPicker = (label: string) => (
+    <PickerRow
+      select={
+        <select id="product" disabled className={selectClass}>
+          <option>{label}</option>
+        </select>
+      }
+      quantity={<QuantityInput quantity={quantity} max={1} onQuantity={onQuantity} onEnter={() => {}} />}
+      add={<AddButton disabled interactive={interactive} onClick={() => {}} />}
+    />
   );
+  // One boundary for the three controls: they hydrate together, after the list streams in, and the row says
+  // so (data-ready) once its handlers are attached. A value typed into a part hydrated later would be reset.
   return (
-    <div className="grid gap-3 sm:grid-cols-[1fr_7rem_auto] sm:items-end">
+    <Suspense fallback={disabledPicker("Loading products...")}>
+      <Await resolve={products} errorElement={disabledPicker("Select a product (Error loading products)")}>
+        {(list) => (
+          <LoadedPicker
+            list={list}
+            selectedId={selectedId}
+            onSelect={onSelect}
+            quantity={quantity}
+            onQuantity={onQuantity}
+            onAdd={onAdd}
+            interactive={interactive}
+          />
+        )}
+      </Await>
+    </Suspense>
+  );
+}
+
+function LoadedPicker({
+  list,
+  selectedId,
+  onSelect,
+  quantity,
+  onQuantity,
+  onAdd,
+  interactive,
+}: {
+  list: PickerProduct[];
+  selectedId: string;
+  onSelect: (id: string) => void;
+  quantity: number;
+  onQuantity: (quantity: number) => void;
+  onAdd: (products: PickerProduct[]) => void;
+  interactive: boolean;
+}) {
+  // False while this boundary hydrates, true once its handlers are attached.
+  const ready = useHydrated();
+  return (
+    <PickerRow
+      ready={ready}
+      select={
+        list.length === 0 ? (
+          <select id="product" disabled className={selectClass}>
+            <option>No products available</option>
+          </select>
+        ) : (
+          <select
+            id="product"
+            name="selectedProduct"
+            value={selectedId}
+            onChange={(e) => onSelect(e.target.value)}
+            className={selectClass}
+          >
+            <option value="">Select a product</option>
+            {list.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name}
+                {p.size ? ` (${p.size})` : ""} · {formatMoney(p.price)} / {p.priceUnit}
+              </option>
+            ))}
+          </select>
+        )
+      }
+      quantity={
+        <QuantityInput
+          quantity={quantity}
+          max={maxQuantity(list.find((p) => p.id === selectedId))}
+          onQuantity={onQuantity}
+          onEnter={() => onAdd(list)}
+        />
+      }
+      add={<AddButton disabled={list.length === 0} interactive={interactive} onClick={() => onAdd(list)} />}
+    />
+  );
+}
+
+function PickerRow({
+  select,
+  quantity,
+  add,
+  ready = false,
+}: {
+  select: ReactNode;
+  quantity: ReactNode;
+  add: ReactNode;
+  ready?: boolean;
+}) {
+  return (
+    <div
+      data-testid="product-picker"
+      data-ready={ready ? "" : undefined}
+      className="grid gap-3 sm:grid-cols-[1fr_7rem_auto] sm:items-end"
+    >
       <div>
         <label htmlFor="product" className="text-sm font-medium text-ink-900">
           Product
         </label>
-        <Suspense fallback={loading}>
-          <Await
-            resolve={products}
-            errorElement={
-              <select id="product" disabled className={selectClass}>
-                <option>Select a product (Error loading products)</option>
-              </select>
-            }
-          >
-            {(list) =>
-              list.length === 0 ? (
-                <select id="product" disabled className={selectClass}>
-                  <option>No products available</option>
-                </select>
-              ) : (
-                <select
-                  id="product"
-                  name="selectedProduct"
-                  value={selectedId}
-                  onChange={(e) => onSelect(e.target.value)}
-                  className={selectClass}
-                >
-                  <option value="">Select a product</option>
-                  {list.map((p) => (
-                    <option key={p.id} value={p.id}>
-                      {p.name}
-                      {p.size ? ` (${p.size})` : ""} · {formatMoney(p.price)} / {p.priceUnit}
-                    </option>
-                  ))}
-                </select>
-              )
-            }
-          </Await>
-        </Suspense>
+        {select}
       </div>
-      <Suspense fallback={<QuantityInput quantity={quantity} max={1} onQuantity={onQuantity} onEnter={() => {}} />}>
-        <Await
-          resolve={products}
-          errorElement={<QuantityInput quantity={quantity} max={1} onQuantity={onQuantity} onEnter={() => {}} />}
-        >
-          {(list) => (
-            <QuantityInput
-              quantity={quantity}
-              max={maxQuantity(list.find((p) => p.id === selectedId))}
-              onQuantity={onQuantity}
-              onEnter={() => onAdd(list)}
-            />
-          )}
-        </Await>
-      </Suspense>
-      <Suspense fallback={<AddButton disabled interactive={interactive} onClick={() => {}} />}>
-        <Await resolve={products} errorElement={<AddButton disabled interactive={interactive} onClick={() => {}} />}>
-          {(list) => <AddButton disabled={list.length === 0} interactive={interactive} onClick={() => onAdd(list)} />}
-        </Await>
-      </Suspense>
+      {quantity}
+      {add}
     </div>
   );
 }

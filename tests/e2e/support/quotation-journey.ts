@@ -92,13 +92,22 @@ export async function requestQuotation(
   { quantity, details }: { quantity: number; details: Record<string, string> },
 ): Promise<void> {
   await visitor.goto("/quotation?product=moving-head-beam");
-  await hydrated(visitor);
-  await expect(visitor.getByLabel("Product", { exact: true })).toBeEnabled();
+  await productPickerReady(visitor);
   await visitor.getByLabel("Quantity", { exact: true }).fill(String(quantity));
   await visitor.getByRole("button", { name: "Add" }).click();
   for (const [label, value] of Object.entries(details)) await visitor.getByLabel(label).fill(value);
   await visitor.getByRole("button", { name: "Submit Request" }).click();
   await expect(visitor.getByRole("heading", { name: "Request Sent!" })).toBeVisible();
+}
+
+/**
+ * The quotation page's product picker holds the inventory and its handlers are attached. Its boundary hydrates
+ * after the page (the list streams in later), so a quantity typed before would be reset to 1.
+ */
+export async function productPickerReady(page: Page): Promise<void> {
+  await hydrated(page);
+  await expect(page.getByTestId("product-picker")).toHaveAttribute("data-ready", "");
+  await expect(page.getByLabel("Product", { exact: true })).toBeEnabled();
 }
 
 /** Staff open the Quotation Details panel of the (one) quotation asked for from `email`. */
