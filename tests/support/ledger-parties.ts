@@ -5,7 +5,11 @@ import type { PartyKind } from "~/domain/accounting/constants";
 import type { EntryLine, PartyRef } from "~/domain/accounting/journal";
 
 // Fixtures whose entries are about balances, not people, still post to control accounts (issue 36): each such line
-// is given one fixture party of its account's kind, the same record every time in a database.
+// is given a fixture party of its account's kind, the same records every time in a database (the first, or one of
+// FIXTURE_PARTIES_PER_KIND picked by number, so a run spreads its lines over several parties).
+
+/** How many fixture parties of each kind `withFixtureParties` spreads lines over when given a pick. */
+export const FIXTURE_PARTIES_PER_KIND = 3;
 
 const NAMES: Record<PartyKind, string> = {
   customer: "Fixture Customer",
@@ -13,9 +17,9 @@ const NAMES: Record<PartyKind, string> = {
   employee: "Fixture Employee",
 };
 
-/** The database's fixture customer, supplier or employee, added the first time it is asked for. */
-export async function fixtureParty(db: DbOrTx, kind: PartyKind): Promise<PartyRef> {
-  const name = NAMES[kind];
+/** The database's fixture customer, supplier or employee (the `index`th), added the first time it is asked for. */
+export async function fixtureParty(db: DbOrTx, kind: PartyKind, index = 0): Promise<PartyRef> {
+  const name = index === 0 ? NAMES[kind] : `${NAMES[kind]} ${index + 1}`;
   if (kind === "customer") {
     const [found] = await db.select({ id: customers.id }).from(customers).where(eq(customers.name, name)).limit(1);
     const id = found?.id ?? (await db.insert(customers).values({ name }).returning({ id: customers.id }))[0]!.id;
@@ -34,7 +38,7 @@ export async function fixtureParty(db: DbOrTx, kind: PartyKind): Promise<PartyRe
         .insert(employees)
         .values({
           name,
-          email: "fixture.employee@staff.test",
+          email: index === 0 ? "fixture.employee@staff.test" : `fixture.employee.${index + 1}@staff.test`,
           position: "Engineer",
           department: "Operations",
           joiningDate: "2023-01-01",
@@ -45,8 +49,11 @@ export async function fixtureParty(db: DbOrTx, kind: PartyKind): Promise<PartyRe
   return { kind, id };
 }
 
-/** `lines` with each control account's line that names no party given the fixture party of its kind. */
-export async function withFixtureParties(db: DbOrTx, lines: EntryLine[]): Promise<EntryLine[]> {
+/**
+ * `lines` with each control account's line that names no party given a fixture party of its kind: the first, or,
+ * given `pick`, line i the ((pick + i) mod FIXTURE_PARTIES_PER_KIND)th.
+ */
+export async function withFixtureParties(db: DbOrTx, lines: EntryLine[], pick?: number): Promise<EntryLine[]> {
   const ids = [...new Set(lines.map((l) => l.accountId))];
   const kinds = new Map(
     (
@@ -57,10 +64,11 @@ export async function withFixtureParties(db: DbOrTx, lines: EntryLine[]): Promis
     ).map((a) => [a.id, a.partyKind]),
   );
   const named: EntryLine[] = [];
-  for (const line of lines) {
+  for (const [i, line] of lines.entries()) {
     const kind = kinds.get(line.accountId);
+    const index = pick === undefined ? 0 : (pick + i) % FIXTURE_PARTIES_PER_KIND;
     if (!kind || line.party) named.push(line);
-    else named.push({ ...line, party: await fixtureParty(db, kind === "any" ? "supplier" : kind) });
+    else named.push({ ...line, party: await fixtureParty(db, kind === "any" ? "supplier" : kind, index) });
   }
   return named;
 }

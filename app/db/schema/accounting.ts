@@ -106,6 +106,11 @@ export const accountRoles = pgTable(
     accountId: uuid("account_id")
       .notNull()
       .references(() => chartOfAccounts.id, { onDelete: "restrict" }),
+    /**
+     * Locked to documents only (issue 36): a manual journal or a bank transaction may not post to the role's account
+     * (trigger journal_entry_documents_only); only the documents that keep it do.
+     */
+    documentsOnly: boolean("documents_only").notNull().default(false),
     updatedAt: updatedAt(),
   },
   (t) => [index("account_roles_account_id_idx").on(t.accountId)],

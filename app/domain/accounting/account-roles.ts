@@ -106,6 +106,29 @@ export const CONTROL_ROLE_KINDS = {
 } as const satisfies Partial<Record<AccountRole, ControlPartyKind>>;
 
 export type ControlRole = keyof typeof CONTROL_ROLE_KINDS;
+
+/**
+ * The roles Settings > Accounting may lock to documents only (issue 36): the balance-sheet accounts that documents
+ * keep (what customers owe and paid ahead, what suppliers and employees are owed, VAT and the taxes). Cash, bank,
+ * income and expense accounts are rightly reached by entries typed by hand, and are not offered.
+ */
+export const DOCUMENTS_ONLY_ROLES = [
+  "receivable",
+  "customer.advances",
+  "payable",
+  "vat.payable",
+  "vat.input",
+  "vat.withheld",
+  "tax.ait",
+  "tax.income_payable",
+  "tax.withholding_payable",
+  "payroll.salaries_payable",
+  "payroll.provident_fund",
+] as const satisfies readonly AccountRole[];
+
+export function documentsOnlyLockable(role: string): boolean {
+  return (DOCUMENTS_ONLY_ROLES as readonly string[]).includes(role);
+}
 export const CONTROL_ROLES = Object.keys(CONTROL_ROLE_KINDS) as ControlRole[];
 export const ACCOUNT_ROLE_KEYS = Object.keys(ACCOUNT_ROLES) as AccountRole[];
 

@@ -8,6 +8,7 @@ import {
   ROLE_GROUPS,
   roleField,
   rolesOfGroup,
+  documentsOnlyField,
   type AccountingSettingsValues,
 } from "./accounting-settings-form";
 
@@ -25,6 +26,7 @@ const valid: AccountingSettingsValues = {
   invoiceDueDays: "7",
   fiscalYearStartMonth: "7",
   roles: Object.fromEntries(ACCOUNT_ROLE_KEYS.map((role) => [role, ID])),
+  documentsOnly: [],
 };
 
 describe("the accounting settings form", () => {
@@ -40,6 +42,25 @@ describe("the accounting settings form", () => {
     for (const role of ACCOUNT_ROLE_KEYS) form.set(roleField(role), ID);
     form.set("intent", "save");
     expect(readAccountingSettingsForm(form)).toEqual(valid);
+  });
+
+  it("reads the roles locked to documents only from their ticked boxes (issue 36)", () => {
+    const form = new FormData();
+    for (const role of ACCOUNT_ROLE_KEYS) form.set(roleField(role), ID);
+    form.set(documentsOnlyField("receivable"), "on");
+    form.set(documentsOnlyField("vat.payable"), "on");
+    expect(readAccountingSettingsForm(form).documentsOnly).toEqual(["receivable", "vat.payable"]);
+    const parsed = parseAccountingSettingsForm({ ...valid, documentsOnly: ["receivable", "vat.payable"] }, TODAY);
+    expect(parsed.ok && [...parsed.input.documentsOnly]).toEqual(["receivable", "vat.payable"]);
+  });
+
+  it.each([
+    ["a cash account", "money.cash", MESSAGES.documentsOnlyNotLockable("Cash: default account")],
+    ["an income account", "income.rental", MESSAGES.documentsOnlyNotLockable("Rental income (tax invoices)")],
+    ["an unknown role", "money.gold", MESSAGES.roleUnknown],
+  ])("refuses to lock %s to documents only, naming its box", (_, role, message) => {
+    const parsed = parseAccountingSettingsForm({ ...valid, documentsOnly: [role] }, TODAY);
+    expect(parsed).toEqual({ ok: false, errors: { [documentsOnlyField(role)]: message } });
   });
 
   it("gives every role its account and the lock date, or null for none", () => {

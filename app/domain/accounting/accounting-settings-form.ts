@@ -3,7 +3,13 @@ import { formText } from "../../lib/form-data";
 import { nameTextProblem } from "../../lib/name-text";
 import { formatShortDate } from "../../lib/format";
 import { isCalendarDate, isUuid } from "../../lib/list-params";
-import { ACCOUNT_ROLES, ACCOUNT_ROLE_KEYS, type AccountRole, type AccountRoleDefinition } from "./account-roles";
+import {
+  ACCOUNT_ROLES,
+  ACCOUNT_ROLE_KEYS,
+  documentsOnlyLockable,
+  type AccountRole,
+  type AccountRoleDefinition,
+} from "./account-roles";
 import { ACCOUNT_TYPE_LABELS, type AccountType } from "./constants";
 import { MONTHS } from "../../lib/format";
 
@@ -17,6 +23,8 @@ export const ACCOUNTING_SETTINGS_MESSAGES = {
   failed: (message: string) => `Failed to save accounting settings: ${message}`,
   roleRequired: (label: string) => `Choose the account for "${label}"`,
   roleUnknown: "This role does not exist: reload the page",
+  documentsOnlyNotLockable: (label: string) =>
+    `"${label}" cannot be locked to documents only: entries typed by hand rightly post to it`,
   accountInvalid: "Choose the account from the list",
   accountMissing: "This account no longer exists: choose another",
   accountInactive: (code: string, name: string) => `Account ${code} ${name} is deactivated: choose another`,
@@ -73,6 +81,8 @@ export function rolesOfGroup(group: AccountRoleDefinition["group"]): AccountRole
 
 /** A role's field in the form. */
 export const roleField = (role: string) => `role.${role}`;
+/** A role's "documents only" checkbox in the form (issue 36). */
+export const documentsOnlyField = (role: string) => `documentsOnly.${role}`;
 
 /** The VAT return's period (issue 22): a month, or a quarter where the law allows it. */
 export const VAT_PERIOD_CHOICES = [
@@ -100,12 +110,18 @@ export interface AccountingSettingsValues {
   fiscalYearStartMonth: string;
   /** The account chosen for each role posted (`role.<role>` fields), by role, as typed. */
   roles: Record<string, string>;
+  /** The roles locked to documents only (`documentsOnly.<role>` checkboxes ticked), as sent. */
+  documentsOnly: string[];
 }
 
 export function readAccountingSettingsForm(form: FormData): AccountingSettingsValues {
   const roles: Record<string, string> = {};
-  for (const name of new Set(form.keys()))
+  const documentsOnly: string[] = [];
+  for (const name of new Set(form.keys())) {
     if (name.startsWith("role.")) roles[name.slice("role.".length)] = formText(form, name);
+    else if (name.startsWith("documentsOnly.") && formText(form, name) !== "")
+      documentsOnly.push(name.slice("documentsOnly.".length));
+  }
   return {
     version: formText(form, "version"),
     lockDate: formText(form, "lockDate"),
@@ -115,6 +131,7 @@ export function readAccountingSettingsForm(form: FormData): AccountingSettingsVa
     invoiceDueDays: formText(form, "invoiceDueDays"),
     fiscalYearStartMonth: formText(form, "fiscalYearStartMonth"),
     roles,
+    documentsOnly,
   };
 }
 
@@ -126,6 +143,8 @@ export interface AccountingSettingsInput {
   invoiceDueDays: number;
   fiscalYearStartMonth: number;
   roles: Record<AccountRole, string>;
+  /** The roles locked to documents only. */
+  documentsOnly: Set<AccountRole>;
 }
 
 /** The form's own rules (every role given an account id, a lock date not after today in Dhaka). */
@@ -142,6 +161,16 @@ export function parseAccountingSettingsForm(
     if (value === "") errors[roleField(role)] = ACCOUNTING_SETTINGS_MESSAGES.roleRequired(ACCOUNT_ROLES[role].label);
     else if (!isUuid(value)) errors[roleField(role)] = ACCOUNTING_SETTINGS_MESSAGES.accountInvalid;
     else roles[role] = value.toLowerCase();
+  }
+  const documentsOnly = new Set<AccountRole>();
+  for (const role of values.documentsOnly) {
+    if (!Object.hasOwn(ACCOUNT_ROLES, role))
+      errors[documentsOnlyField(role)] = ACCOUNTING_SETTINGS_MESSAGES.roleUnknown;
+    else if (!documentsOnlyLockable(role))
+      errors[documentsOnlyField(role)] = ACCOUNTING_SETTINGS_MESSAGES.documentsOnlyNotLockable(
+        ACCOUNT_ROLES[role as AccountRole].label,
+      );
+    else documentsOnly.add(role as AccountRole);
   }
   const lockDate = values.lockDate.trim();
   if (lockDate !== "" && !isCalendarDate(lockDate)) errors.lockDate = ACCOUNTING_SETTINGS_MESSAGES.lockDateInvalid;
@@ -179,6 +208,7 @@ export function parseAccountingSettingsForm(
       invoiceDueDays: Number(dueDays),
       fiscalYearStartMonth: Number(startMonth),
       roles,
+      documentsOnly,
     },
   };
 }

@@ -138,6 +138,7 @@ export async function loadAccountingSettings(db: DbOrTx): Promise<AccountingSett
       invoiceDueDays: String(settings?.invoiceDueDays ?? 7),
       fiscalYearStartMonth: String(settings?.fiscalYearStartMonth ?? 7),
       roles: Object.fromEntries(ACCOUNT_ROLE_KEYS.map((role) => [role, byRole.get(role) ?? ""])),
+      documentsOnly: roles.filter((r) => r.documentsOnly).map((r) => r.role),
     },
     accounts,
   };
@@ -217,6 +218,7 @@ export async function saveAccountingSettings(
     // What changes, named by codes, for the audit line.
     const current = await tx.select().from(accountRoles);
     const before = new Map(current.map((r) => [r.role, r.accountId]));
+    const lockedBefore = new Set(current.filter((r) => r.documentsOnly).map((r) => r.role));
     const named = await accountNames(tx, [...ids, ...current.map((r) => r.accountId)]);
     const changes: Record<string, { from: string | number | null; to: string | number | null }> = {};
     const changedRoles: AccountRole[] = [];
@@ -227,6 +229,14 @@ export async function saveAccountingSettings(
       changedRoles.push(role);
       changes[role] = { from: from ? (named.get(from) ?? from) : null, to: named.get(to) ?? to };
     }
+    // Locked to documents only, or opened again (issue 36).
+    const relockedRoles = ACCOUNT_ROLE_KEYS.filter((role) => lockedBefore.has(role) !== input.documentsOnly.has(role));
+    for (const role of relockedRoles)
+      changes[`documentsOnly.${role}`] = {
+        from: lockedBefore.has(role) ? "documents only" : "open",
+        to: input.documentsOnly.has(role) ? "documents only" : "open",
+      };
+    const savedRoles = ACCOUNT_ROLE_KEYS.filter((r) => changedRoles.includes(r) || relockedRoles.includes(r));
     if (settings.lockDate !== input.lockDate) changes.lockDate = { from: settings.lockDate, to: input.lockDate };
     for (const field of INVOICE_FIELDS)
       if (settings[field] !== input[field]) changes[field] = { from: settings[field], to: input[field] };
@@ -239,13 +249,23 @@ export async function saveAccountingSettings(
         .update(chartOfAccounts)
         .set({ partyKind: kind, updatedAt: new Date() })
         .where(eq(chartOfAccounts.id, id));
-    if (changedRoles.length > 0)
+    if (savedRoles.length > 0)
       await tx
         .insert(accountRoles)
-        .values(changedRoles.map((role) => ({ role, accountId: input.roles[role] })))
+        .values(
+          savedRoles.map((role) => ({
+            role,
+            accountId: input.roles[role],
+            documentsOnly: input.documentsOnly.has(role),
+          })),
+        )
         .onConflictDoUpdate({
           target: accountRoles.role,
-          set: { accountId: sql`excluded.account_id`, updatedAt: sql`now()` },
+          set: {
+            accountId: sql`excluded.account_id`,
+            documentsOnly: sql`excluded.documents_only`,
+            updatedAt: sql`now()`,
+          },
         });
     // Saved even when nothing changed: the version moves, so a form opened before this save is told.
     const row = {
@@ -266,6 +286,7 @@ export async function saveAccountingSettings(
         entityType: "accounting_settings",
         summary: summaryOf(
           changedRoles,
+          relockedRoles.map((role) => [role, input.documentsOnly.has(role)] as const),
           settings.lockDate,
           input.lockDate,
           INVOICE_FIELDS.filter((f) => settings[f] !== input[f]),
@@ -308,6 +329,7 @@ const INVOICE_FIELD_LABELS: Record<(typeof INVOICE_FIELDS)[number], string> = {
 
 function summaryOf(
   roles: readonly AccountRole[],
+  relocked: readonly (readonly [AccountRole, boolean])[],
   from: string | null,
   to: string | null,
   fields: readonly (typeof INVOICE_FIELDS)[number][] = [],
@@ -315,6 +337,10 @@ function summaryOf(
 ): string {
   const parts: string[] = [];
   if (roles.length > 0) parts.push(`accounts of ${roles.map((r) => ACCOUNT_ROLES[r].label).join(", ")}`);
+  const locked = relocked.filter(([, on]) => on).map(([r]) => ACCOUNT_ROLES[r].label);
+  const opened = relocked.filter(([, on]) => !on).map(([r]) => ACCOUNT_ROLES[r].label);
+  if (locked.length > 0) parts.push(`${locked.join(", ")} locked to documents only`);
+  if (opened.length > 0) parts.push(`${opened.join(", ")} open to manual entries`);
   if (from !== to) parts.push(to ? `lock date ${from ?? "none"} → ${to}` : `lock date ${from} removed`);
   if (fields.length > 0) parts.push(fields.map((f) => INVOICE_FIELD_LABELS[f]).join(", "));
   if (startMonth) {

@@ -34,7 +34,7 @@ export async function assertReferenceFree(tx: DbOrTx, reference: string | null, 
  * away, an employee), the date after the lock date. Messages name the form's fields.
  */
 export async function assertEntryWritable(tx: DbOrTx, entryDate: string, lines: readonly EntryLine[]): Promise<void> {
-  await assertActiveAccounts(tx, lines);
+  await assertActiveAccounts(tx, lines, "manual");
   await assertPartiesExist(tx, lines);
   await assertOpenDate(tx, entryDate, "entryDate");
 }

@@ -2,11 +2,11 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import fc from "fast-check";
-import { desc, eq, sql } from "drizzle-orm";
+import { desc, eq, isNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb, queryRows } from "~/db/client.server";
 import { seedDatabase } from "~/db/seed/seed.server";
-import { chartOfAccounts, journalEntries, transactions } from "~/db/schema";
+import { chartOfAccounts, customerPayments, journalEntries, settlements, transactions } from "~/db/schema";
 import { fromPaisa, roundedShare, toPaisa } from "~/lib/money";
 import type { AuditActor } from "../audit/audit.server";
 import { paymentMethodRole } from "./account-roles";
@@ -19,6 +19,8 @@ import { postEntry, roleAccounts } from "./ledger.server";
 import { createMoneyDocument } from "./create-money-document.server";
 import { settleOpenItem } from "./settle-open-item.server";
 import { reverseEntry } from "./reverse-entry.server";
+import { voidSettlement } from "./void-settlement.server";
+import { voidCustomerPayment } from "../sales/void-customer-payment.server";
 import { customers, invoices } from "~/db/schema";
 import { todayInDhaka } from "~/lib/dhaka-time";
 import { quotationInvoices, issueInvoice } from "../sales/issue-invoice.server";
@@ -64,7 +66,8 @@ type Op =
   | { kind: "final"; pick: number }
   | { kind: "receipt"; pick: number; share: number; aitRate: number; method: number }
   | { kind: "credit"; pick: number; share: number }
-  | { kind: "apply-credit"; pick: number };
+  | { kind: "apply-credit"; pick: number }
+  | { kind: "void"; pick: number; payment: boolean };
 
 const VAT_RATES = ["15.00", "7.50", "0.00", "5.00"];
 
@@ -142,7 +145,14 @@ const op: fc.Arbitrary<Op> = fc.oneof(
     }),
   },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("apply-credit" as const), pick: fc.nat() }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({ kind: fc.constant("void" as const), pick: fc.nat(), payment: fc.boolean() }),
+  },
 );
+
+/** The names a payable's or receivable's party is typed as: several parties of each kind (issue 36). */
+const PARTY_NAMES = ["Karim Decorators", "Rahim Light & Sound", "Nadia Events"];
 
 let walletReferences = 0;
 
@@ -177,7 +187,7 @@ async function apply(o: Op): Promise<void> {
       moneyAccountId: o.completed ? moneyAccounts[method] : "",
       reference: "",
       status: o.completed ? "completed" : "pending",
-      party: o.completed ? "" : "A party",
+      party: o.completed ? "" : PARTY_NAMES[o.category % PARTY_NAMES.length]!,
       dueDate: o.completed ? "" : dateOf(o.day + 30),
     });
     expect(created, JSON.stringify(created)).toMatchObject({ ok: true });
@@ -226,11 +236,13 @@ async function apply(o: Op): Promise<void> {
           date,
           description: "manual journal",
           source: { type: "manual" },
-          lines: await withFixtureParties(tx, lines),
+          lines: await withFixtureParties(tx, lines, o.lines[0]!.account),
           createdBy: null,
         }),
       );
     });
+  } else if (o.kind === "void") {
+    await applyVoid(o);
   } else if (o.kind !== "reverse") {
     await applySale(o);
   } else {
@@ -242,7 +254,32 @@ async function apply(o: Op): Promise<void> {
   }
 }
 
-type SaleOp = Exclude<Op, { kind: "document" | "settle" | "journal" | "reverse" }>;
+type SaleOp = Exclude<Op, { kind: "document" | "settle" | "journal" | "reverse" | "void" }>;
+
+/**
+ * Voids a live customer payment (a bounced cheque) or a payment or receipt of a payable or receivable (issue 36).
+ * A refusal (a payment whose credit was since applied, say) is a fine outcome: the book must stay whole either way.
+ */
+async function applyVoid(o: Extract<Op, { kind: "void" }>): Promise<void> {
+  const db = getDb();
+  const live = o.payment
+    ? await db
+        .select({ id: customerPayments.id })
+        .from(customerPayments)
+        .where(isNull(customerPayments.voidedAt))
+        .orderBy(customerPayments.id)
+    : await db
+        .select({ id: settlements.id })
+        .from(settlements)
+        .where(isNull(settlements.reversedAt))
+        .orderBy(settlements.id);
+  if (live.length === 0) return;
+  const values = { id: live[o.pick % live.length]!.id, date: todayInDhaka(), reason: "Cheque bounced" };
+  const result = o.payment ? await voidCustomerPayment(db, actor, values) : await voidSettlement(db, actor, values);
+  if (result.ok) voided++;
+}
+
+let voided = 0;
 
 const expectDone = (result: { ok: boolean }) => expect(result, JSON.stringify(result)).toMatchObject({ ok: true });
 
@@ -395,6 +432,8 @@ describe("the book under thousands of random documents", () => {
       sql`select count(*)::int as entries from journal_entries`,
     )) as [{ entries: number }];
     expect(entries).toBeGreaterThan(1000);
+    // Voids happened: customer payments and settlements taken back among the rest.
+    expect(voided).toBeGreaterThan(10);
 
     // Each payable's and receivable's settled amount is its live settlements' sum, never more than it.
     const [documents] = await queryRows<{ drift: number; settled: number }>(
@@ -408,7 +447,7 @@ describe("the book under thousands of random documents", () => {
     expect(documents!.settled).toBeGreaterThan(50);
 
     // The sales documents agree with the books (issue 22): the receivable is what invoices and pending receivables
-    // still owe, customer advances hold every customer's credit, the VAT withheld and AIT accounts what payments
+    // still owe, customer advances hold every customer's credit (a voided payment counts for nothing, issue 36), the VAT withheld and AIT accounts what payments
     // withheld, VAT payable the output VAT of the tax register.
     const [sales] = await queryRows<{
       invoices: number;
@@ -438,13 +477,14 @@ describe("the book under thousands of random documents", () => {
                    + (select coalesce(sum(amount - settled_amount), 0) from transactions
                        where type = 'income' and status = 'pending'))::text as owed,
                  (select b from bal where role = 'receivable')::text as receivable,
-                 ((select coalesce(sum(total), 0) from customer_payments)
-                   - (select coalesce(sum(amount), 0) from invoice_allocations)
+                 ((select coalesce(sum(total), 0) from customer_payments where voided_at is null)
+                   - (select coalesce(sum(a.amount), 0) from invoice_allocations a
+                        left join customer_payments p on p.id = a.customer_payment_id where p.voided_at is null)
                    + (select coalesce(sum(to_credit), 0) from credit_notes))::text as credit,
                  (select -b from bal where role = 'customer.advances')::text as advances,
-                 (select coalesce(sum(vds_amount), 0) from customer_payments)::text as vds,
+                 (select coalesce(sum(vds_amount), 0) from customer_payments where voided_at is null)::text as vds,
                  (select b from bal where role = 'vat.withheld')::text as withheld,
-                 (select coalesce(sum(ait_amount), 0) from customer_payments)::text as ait,
+                 (select coalesce(sum(ait_amount), 0) from customer_payments where voided_at is null)::text as ait,
                  (select b from bal where role = 'tax.ait')::text as "aitAccount",
                  (select coalesce(sum(tax_amount), 0) from tax_records where kind = 'output_vat')::text as "outputVat",
                  (select -b from bal where role = 'vat.payable')::text as "vatPayable"`,
@@ -459,7 +499,10 @@ describe("the book under thousands of random documents", () => {
       getDb(),
       sql`select count(*) filter (where i.paid_amount <> coalesce(a.sum, 0))::int as drift,
                  count(*) filter (where i.paid_amount + i.credited_amount = i.total)::int as settled
-            from invoices i left join (select invoice_id, sum(amount) as sum from invoice_allocations group by invoice_id) a
+            from invoices i
+            left join (select a.invoice_id, sum(a.amount) as sum from invoice_allocations a
+                         left join customer_payments p on p.id = a.customer_payment_id
+                        where p.voided_at is null group by a.invoice_id) a
               on a.invoice_id = i.id`,
     );
     expect(paid).toMatchObject({ drift: 0 });

@@ -1,4 +1,4 @@
-import { eq, inArray } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.server";
 import { and, gte, isNull, lte } from "drizzle-orm";
 import {
@@ -64,7 +64,15 @@ export const LEDGER_MESSAGES = {
     `Account ${code} ${name} is kept by party: choose the ${kind === "any" ? "customer, supplier or employee" : kind} of this line`,
   partyWrongKind: (code: string, name: string, kind: ControlPartyKind) =>
     `Account ${code} ${name} is kept by ${kind}: this line's party must be a ${kind}`,
+  documentsOnly: (code: string, name: string, role: string) =>
+    `Account ${code} ${name} ("${role}") is kept by documents only (Settings > Accounting): record the invoice, payment or other document instead`,
 } as const;
+
+/**
+ * The entries typed by hand rather than made by a document (issue 36): a role locked to documents only refuses them
+ * (the database too: journal_entry_documents_only).
+ */
+const HAND_TYPED_SOURCES: readonly JournalSource[] = ["manual", "bank_transaction"];
 
 /** The lock date (Settings > Accounting), or null when the books are open. */
 export async function lockDateOf(db: DbOrTx): Promise<string | null> {
@@ -146,6 +154,8 @@ interface LineAccount {
   name: string;
   isActive: boolean;
   partyKind: ControlPartyKind | null;
+  /** The label of a role locked to documents only that the account holds, or null. */
+  documentsOnlyRole: string | null;
 }
 
 /** The accounts of these lines, by id: one read for every rule an entry is checked against. */
@@ -159,28 +169,63 @@ async function lineAccounts(db: DbOrTx, lines: readonly EntryLine[]): Promise<Ma
       name: chartOfAccounts.name,
       isActive: chartOfAccounts.isActive,
       partyKind: chartOfAccounts.partyKind,
+      documentsOnlyRole: sql<string | null>`(select min(${accountRoles.role}) from ${accountRoles}
+        where ${accountRoles.accountId} = ${chartOfAccounts.id} and ${accountRoles.documentsOnly})`,
     })
     .from(chartOfAccounts)
     .where(inArray(chartOfAccounts.id, ids));
-  return new Map(rows.map(({ id, ...account }) => [id, account]));
+  return new Map(
+    rows.map(({ id, documentsOnlyRole, ...account }) => [
+      id,
+      {
+        ...account,
+        documentsOnlyRole: documentsOnlyRole ? roleLabel(documentsOnlyRole) : null,
+      },
+    ]),
+  );
+}
+
+/** A stored role's label ("Accounts receivable"); the key itself for a role this version does not know. */
+function roleLabel(role: string): string {
+  return Object.hasOwn(ACCOUNT_ROLES, role) ? ACCOUNT_ROLES[role as AccountRole].label : role;
+}
+
+/** The label of a role locked to documents only that holds this account, or null (issue 36: bank rules ask). */
+export async function documentsOnlyRoleOf(db: DbOrTx, accountId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ role: accountRoles.role })
+    .from(accountRoles)
+    .where(and(eq(accountRoles.accountId, accountId), eq(accountRoles.documentsOnly, true)))
+    .orderBy(accountRoles.role)
+    .limit(1);
+  return row ? roleLabel(row.role) : null;
 }
 
 /**
- * Refuses lines on accounts that are gone or deactivated, naming the line's account field (also when a draft of the
+ * Refuses lines on accounts that are gone or deactivated, or, on an entry typed by hand (`source` manual or a bank
+ * transaction), held by a role locked to documents only; naming the line's account field (also when a draft of the
  * General Ledger is posted).
  */
 export async function assertActiveAccounts(
   db: DbOrTx,
   lines: readonly EntryLine[],
+  source: JournalSource,
   accounts?: Map<string, LineAccount>,
 ): Promise<void> {
   const byId = accounts ?? (await lineAccounts(db, lines));
+  const handTyped = HAND_TYPED_SOURCES.includes(source);
   const errors: Record<string, string> = {};
   lines.forEach((line, i) => {
     const account = byId.get(line.accountId);
     if (!account) errors[`lines.${i}.accountId`] = LEDGER_MESSAGES.accountMissing;
     else if (!account.isActive)
       errors[`lines.${i}.accountId`] = LEDGER_MESSAGES.accountInactive(account.code, account.name);
+    else if (handTyped && account.documentsOnlyRole)
+      errors[`lines.${i}.accountId`] = LEDGER_MESSAGES.documentsOnly(
+        account.code,
+        account.name,
+        account.documentsOnlyRole,
+      );
   });
   if (Object.keys(errors).length > 0) throw new PostingRefused(errors);
 }
@@ -196,7 +241,7 @@ export async function writeEntry(tx: DbOrTx, entry: NewEntry, status: JournalSta
   const accounts = await lineAccounts(tx, entry.lines);
   // A reversal, and a year-end close, take back what was posted: an account deactivated since still gets its line.
   if (!entry.reversesId && entry.source.type !== "year_end_close")
-    await assertActiveAccounts(tx, entry.lines, accounts);
+    await assertActiveAccounts(tx, entry.lines, entry.source.type, accounts);
   if (status === "posted")
     await assertOpenDate(tx, entry.date, "date", { yearEndClose: entry.source.type === "year_end_close" });
   const lines = withParties(entry.lines, accounts, entry.party ?? null, status);

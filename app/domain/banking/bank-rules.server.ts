@@ -4,6 +4,7 @@ import { queryRows } from "../../db/client.server";
 import { bankRules } from "../../db/schema";
 import { isUuid } from "../../lib/list-params";
 import type { ControlPartyKind } from "../accounting/constants";
+import { documentsOnlyRoleOf, LEDGER_MESSAGES } from "../accounting/ledger.server";
 import { diffFields, recordAudit, type AuditActor } from "../audit/audit.server";
 import { refuse, refuseFields, type UseCaseResult } from "../use-case";
 import { activeBankAccount } from "./bank-accounts.server";
@@ -100,6 +101,11 @@ async function ruleProblems(tx: DbOrTx, input: BankRuleInput, selfId: string | n
           : M.counterWrongKind[input.kind];
   else if (counter.account.partyKind)
     errors.counterAccountId = M.counterControl(counter.account.code, counter.account.name, counter.account.partyKind);
+  else {
+    const locked = await documentsOnlyRoleOf(tx, input.counterAccountId);
+    if (locked)
+      errors.counterAccountId = LEDGER_MESSAGES.documentsOnly(counter.account.code, counter.account.name, locked);
+  }
   const [taken] = await tx
     .select({ id: bankRules.id })
     .from(bankRules)

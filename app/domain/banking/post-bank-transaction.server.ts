@@ -181,11 +181,17 @@ export async function checkTransactionParty(
   return { kind: party.kind, id: party.id, name: record.name };
 }
 
-/** The ledger's refusal of a line's party ("lines.1.party") said on the form's field "party". */
-function onPartyField(error: PostingRefused): PostingRefused {
+/**
+ * The ledger's refusal of a line said on the form's field: its party ("lines.1.party") on "party"; its account on
+ * "counterAccountId" (the bank account itself was checked first: what the ledger still refuses is the other side,
+ * an account locked to documents only, say).
+ */
+function onFormFields(error: PostingRefused): PostingRefused {
   const errors: Record<string, string> = {};
   for (const [key, message] of Object.entries(error.errors))
-    errors[/^lines\.\d+\.party$/.test(key) ? "party" : key] ??= message;
+    errors[
+      /^lines\.\d+\.party$/.test(key) ? "party" : /^lines\.\d+\.accountId$/.test(key) ? "counterAccountId" : key
+    ] ??= message;
   return new PostingRefused(errors);
 }
 
@@ -244,7 +250,7 @@ export async function postBankTransaction(tx: DbOrTx, input: BankTransactionInpu
       createdBy: input.createdBy,
     });
   } catch (error) {
-    if (error instanceof PostingRefused) throw onPartyField(error);
+    if (error instanceof PostingRefused) throw onFormFields(error);
     throw error;
   }
   await tx.insert(bankTransactions).values({

@@ -20,6 +20,7 @@ import { ACCOUNT_ROLE_KEYS } from "~/domain/accounting/account-roles";
 import type { AccountType } from "~/domain/accounting/constants";
 import {
   ACCOUNTING_SETTINGS_MESSAGES as MESSAGES,
+  documentsOnlyField,
   roleField,
   roleAccountOptions,
   type AccountingSettingsValues,
@@ -88,6 +89,7 @@ async function formOf(change: Record<string, string> = {}, drop: string[] = []):
     fiscalYearStartMonth: values.fiscalYearStartMonth,
   };
   for (const [role, id] of Object.entries(values.roles)) form[roleField(role)] = id;
+  for (const role of values.documentsOnly) form[documentsOnlyField(role)] = "on";
   for (const name of drop) delete form[name];
   return { ...form, ...change };
 }

@@ -2,9 +2,10 @@ import { CalendarRange, FileText, Lock } from "lucide-react";
 import { useState } from "react";
 import { data, Form, Link } from "react-router";
 import { getDb } from "~/db/client.server";
-import { ACCOUNT_ROLES } from "~/domain/accounting/account-roles";
+import { ACCOUNT_ROLES, documentsOnlyLockable } from "~/domain/accounting/account-roles";
 import {
   ACCOUNTING_SETTINGS_MESSAGES,
+  documentsOnlyField,
   FISCAL_YEAR_START_CHOICES,
   INVOICE_SETTINGS_LIMITS,
   parseAccountingSettingsForm,
@@ -225,9 +226,8 @@ export default function AccountingSettings({ loaderData, actionData }: Route.Com
                     const definition = ACCOUNT_ROLES[role];
                     const chosen = values.roles[role] ?? "";
                     const options = roleAccountOptions(accounts, role, chosen);
-                    return (
+                    const select = (
                       <SelectField
-                        key={role}
                         name={roleField(role)}
                         label={definition.label}
                         required
@@ -235,6 +235,35 @@ export default function AccountingSettings({ loaderData, actionData }: Route.Com
                         error={errors[roleField(role)]}
                         options={options}
                       />
+                    );
+                    if (!documentsOnlyLockable(role)) return <div key={role}>{select}</div>;
+                    const lockId = `documents-only-${role.replace(/\W/g, "-")}`;
+                    return (
+                      <div key={role}>
+                        {select}
+                        <div className="mt-2 flex items-start gap-2">
+                          <input
+                            id={lockId}
+                            type="checkbox"
+                            name={documentsOnlyField(role)}
+                            value="on"
+                            defaultChecked={values.documentsOnly.includes(role)}
+                            aria-describedby={`${lockId}-hint`}
+                            className="mt-0.5 size-4 rounded border-slate-300 text-brand-600"
+                          />
+                          <label htmlFor={lockId} className="text-sm text-ink-900">
+                            <span className="font-medium">Documents only</span>
+                            <span id={`${lockId}-hint`} className="block text-xs text-slate-500">
+                              Manual journals and bank transactions may not post to it
+                            </span>
+                          </label>
+                        </div>
+                        {errors[documentsOnlyField(role)] ? (
+                          <p className="mt-1 text-sm text-red-700" role="alert">
+                            {errors[documentsOnlyField(role)]}
+                          </p>
+                        ) : null}
+                      </div>
                     );
                   })}
                 </div>
