@@ -110,7 +110,7 @@ describe("reversing an output VAT record", () => {
     };
     expect(before.figures).toMatchObject({ outputVat: "1800.00", netPayable: "1800.00" });
     expect((await salesRegister(getDb(), APRIL)).map((r) => r.reference)).toEqual(["INV-STAYS", "INV-WRONG"]);
-    expect(before.cards.vat).toMatchObject({ tax: "1800.00", count: 2 });
+    expect(before.cards.vat).toMatchObject({ headline: "1800.00", count: 2 });
 
     const result = await reverseTaxRecord(getDb(), actor, {
       id: made.id,
@@ -128,7 +128,7 @@ describe("reversing an output VAT record", () => {
       netPayable: "300.00",
     });
     expect((await salesRegister(getDb(), APRIL)).map((r) => r.reference)).toEqual(["INV-STAYS"]);
-    expect((await taxTypeTotals(getDb(), APRIL)).vat).toMatchObject({ tax: "300.00", count: 1 });
+    expect((await taxTypeTotals(getDb(), APRIL)).vat).toMatchObject({ headline: "300.00", count: 1 });
     // The books: VAT payable and the customer's receivable back where they were before it.
     expect((await balance(VAT_PAYABLE)) - before.payable).toBe(150_000n);
     expect((await balance(RECEIVABLE)) - before.receivable).toBe(-150_000n);

@@ -50,11 +50,56 @@ export function reversibleTaxRow(row: Pick<TaxRegisterListRow, "sourceType" | "r
   return row.sourceType === "manual" && row.reversal === null;
 }
 
-/** The cards' figures of one type: Σ taxable amount and Σ tax amount over the period. */
-export interface TaxTypeTotals {
+/** One kind's Σ taxable amount and Σ tax amount over the period, on its type's card. */
+export interface TaxKindTotals {
+  kind: TaxKind;
   taxable: string;
   tax: string;
   count: number;
+}
+
+/**
+ * The cards' figures of one type over the period (backoffice.md §2), by kind: the kinds of a type are never added up
+ * (output VAT is owed, input VAT and VDS are set off against it; issue 37). `headline` is the figure that means
+ * something on its own: VAT's net (output less input less VDS), the income tax withheld and to be deposited, the
+ * other taxes' total.
+ */
+export interface TaxTypeTotals {
+  headline: string;
+  kinds: TaxKindTotals[];
+  count: number;
+}
+
+/** The kinds each card lists, in order. */
+export const TAX_CARD_KINDS: Record<TaxType, readonly TaxKind[]> = {
+  vat: ["output_vat", "input_vat", "vat_withheld"],
+  income_tax: ["income_tax_withheld", "ait"],
+  other: ["other"],
+};
+
+/** What each card's headline is. */
+export const TAX_CARD_HEADLINES: Record<TaxType, string> = {
+  vat: "Net VAT (output − input − VDS)",
+  income_tax: "Withheld, to deposit",
+  other: "Tax amount",
+};
+
+/** Each kind's name on its card, short. */
+export const TAX_CARD_KIND_LABELS: Record<TaxKind, string> = {
+  output_vat: "Output VAT (sales)",
+  input_vat: "Input VAT (purchases)",
+  vat_withheld: "VDS (withheld by customers)",
+  income_tax_withheld: "Withheld from suppliers and staff",
+  ait: "AIT (withheld by customers)",
+  other: "Other taxes",
+};
+
+/** The headline of a type from its kinds' tax, in paisa. */
+export function taxCardHeadline(type: TaxType, tax: Partial<Record<TaxKind, bigint>>): bigint {
+  const of = (k: TaxKind) => tax[k] ?? 0n;
+  if (type === "vat") return of("output_vat") - of("input_vat") - of("vat_withheld");
+  if (type === "income_tax") return of("income_tax_withheld");
+  return of("other");
 }
 
 export const TAX_SOURCE_LABELS: Record<TaxRecordSource, string> = {

@@ -6,7 +6,14 @@ import { isUuid, type ListPage } from "../../lib/list-params";
 import { pageIds, pageOf } from "../../lib/list-query.server";
 import { fromPaisa, toPaisa } from "../../lib/money";
 import { TAX_TYPES, type TaxType } from "../accounting/constants";
-import { TAX_LIST, type TaxListState, type TaxRegisterListRow, type TaxTypeTotals } from "./tax-list";
+import {
+  TAX_CARD_KINDS,
+  TAX_LIST,
+  taxCardHeadline,
+  type TaxListState,
+  type TaxRegisterListRow,
+  type TaxTypeTotals,
+} from "./tax-list";
 
 // Tax Management's table and cards (issue 22): the tax register (tax_records: hand-typed records and the rows the
 // invoices, credit notes and payments wrote) over a period, newest first, and the totals per type. A typed record
@@ -84,27 +91,39 @@ function registerRows(db: DbOrTx, where: SQL): Promise<TaxRegisterListRow[]> {
     );
 }
 
-/** Σ taxable and Σ tax of each type over the span (a credit note's negative rows take back). */
+/** Σ taxable and Σ tax of each kind over the span, on its type's card (a credit note's negative rows take back). */
 export async function taxTypeTotals(db: DbOrTx, span: DateSpan): Promise<Record<TaxType, TaxTypeTotals>> {
   const rows = await db
     .select({
-      taxType: taxRecords.taxType,
+      kind: taxRecords.kind,
       taxable: sql<string>`coalesce(sum(${taxRecords.taxableAmount}), 0)::text`,
       tax: sql<string>`coalesce(sum(${taxRecords.taxAmount}), 0)::text`,
       count: sql<number>`count(*)::int`,
     })
     .from(taxRecords)
     .where(and(whereOf(span), isNull(taxRecords.reversedAt)))
-    .groupBy(taxRecords.taxType);
-  const totals = Object.fromEntries(TAX_TYPES.map((t) => [t, { taxable: "0.00", tax: "0.00", count: 0 }])) as Record<
-    TaxType,
-    TaxTypeTotals
-  >;
-  for (const r of rows)
-    totals[r.taxType] = {
-      taxable: fromPaisa(toPaisa(r.taxable)),
-      tax: fromPaisa(toPaisa(r.tax)),
-      count: Number(r.count),
-    };
-  return totals;
+    .groupBy(taxRecords.kind);
+  const byKind = new Map(rows.map((r) => [r.kind, r]));
+  return Object.fromEntries(
+    TAX_TYPES.map((type) => {
+      const kinds = TAX_CARD_KINDS[type].map((kind) => {
+        const r = byKind.get(kind);
+        return {
+          kind,
+          taxable: fromPaisa(toPaisa(r?.taxable ?? "0")),
+          tax: fromPaisa(toPaisa(r?.tax ?? "0")),
+          count: Number(r?.count ?? 0),
+        };
+      });
+      const tax = Object.fromEntries(kinds.map((k) => [k.kind, toPaisa(k.tax)]));
+      return [
+        type,
+        {
+          headline: fromPaisa(taxCardHeadline(type, tax)),
+          kinds,
+          count: kinds.reduce((n, k) => n + k.count, 0),
+        },
+      ];
+    }),
+  ) as Record<TaxType, TaxTypeTotals>;
 }

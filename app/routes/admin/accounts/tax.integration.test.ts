@@ -92,8 +92,17 @@ describe(PATH, () => {
       ["2025-03-12", "BILL-77", "3000.00"],
       ["2025-03-02", null, "150.00"],
     ]);
-    expect(march.totals.vat).toEqual({ taxable: "21000.00", tax: "3150.00", count: 2 });
-    expect(march.totals.income_tax).toEqual({ taxable: "0.00", tax: "0.00", count: 0 });
+    // The VAT card never adds input VAT to output VAT (issue 37): its headline is the net, here a credit.
+    expect(march.totals.vat).toEqual({
+      headline: "-3150.00",
+      count: 2,
+      kinds: [
+        { kind: "output_vat", taxable: "0.00", tax: "0.00", count: 0 },
+        { kind: "input_vat", taxable: "21000.00", tax: "3150.00", count: 2 },
+        { kind: "vat_withheld", taxable: "0.00", tax: "0.00", count: 0 },
+      ],
+    });
+    expect(march.totals.income_tax).toMatchObject({ headline: "0.00", count: 0 });
     expect(march.returnView).toMatchObject({ outputVat: "0.00", inputVat: "3150.00", closed: false, ended: true });
     // The current period by default: nothing of March 2025 there.
     const current = await load();
@@ -167,7 +176,8 @@ describe(PATH, () => {
     expect(flashToast(response as Response)).toEqual({ type: "success", message: TAX_RECORD_MESSAGES.addedUnposted });
     const june = await load("?period=2025-06");
     expect(june.page.rows.map((r) => [r.date, r.reference, r.taxAmount])).toEqual([["2025-06-05", "EXP-1", "0.00"]]);
-    expect(june.totals.vat).toEqual({ taxable: "80000.00", tax: "0.00", count: 1 });
+    expect(june.totals.vat).toMatchObject({ headline: "0.00", count: 1 });
+    expect(june.totals.vat.kinds[0]).toEqual({ kind: "output_vat", taxable: "80000.00", tax: "0.00", count: 1 });
     expect(june.returnView).toMatchObject({ outputVat: "0.00" });
   });
 

@@ -2,7 +2,7 @@ import { Landmark, Percent, ReceiptText, type LucideIcon } from "lucide-react";
 import { Link } from "react-router";
 import { TAX_TYPES, type TaxDepositKind, type TaxType } from "~/domain/accounting/constants";
 import { netVatText, TAX_DEPOSIT_KIND_LABELS } from "~/domain/tax/tax-filing-form";
-import type { TaxTypeTotals } from "~/domain/tax/tax-list";
+import { TAX_CARD_HEADLINES, TAX_CARD_KIND_LABELS, type TaxTypeTotals } from "~/domain/tax/tax-list";
 import { TAX_TYPE_CARD_TITLES } from "~/domain/tax/tax-record-form";
 import { formatMoney, formatShortDate } from "~/lib/format";
 import { toPaisa } from "~/lib/money";
@@ -40,21 +40,34 @@ export function TaxTypeCards({ totals, periodLabel }: { totals: Record<TaxType, 
             </div>
             <dl className="mt-2 grid gap-1">
               <div>
-                <dt className="text-xs text-slate-500">Tax amount</dt>
+                <dt className="text-xs text-slate-500">{TAX_CARD_HEADLINES[type]}</dt>
                 <dd
                   className="text-xl font-bold tracking-tight break-all text-ink-900 tabular-nums sm:text-2xl"
                   data-testid="card-tax"
                 >
-                  {formatMoney(t.tax)}
-                </dd>
-              </div>
-              <div>
-                <dt className="text-xs text-slate-500">Taxable amount</dt>
-                <dd className="text-sm font-medium break-all text-slate-700 tabular-nums" data-testid="card-taxable">
-                  {formatMoney(t.taxable)}
+                  {formatMoney(t.headline)}
                 </dd>
               </div>
             </dl>
+            <table className="mt-2 w-full text-xs" data-testid="card-kinds">
+              <thead className="sr-only">
+                <tr>
+                  <th scope="col">Kind, on its taxable amount</th>
+                  <th scope="col">Tax amount</th>
+                </tr>
+              </thead>
+              <tbody>
+                {t.kinds.map((k) => (
+                  <tr key={k.kind} className="border-t border-slate-100 align-top">
+                    <th scope="row" className="py-1 pr-2 text-left font-normal text-slate-600">
+                      {TAX_CARD_KIND_LABELS[k.kind]}
+                      <span className="block text-slate-400 tabular-nums">on {formatMoney(k.taxable)}</span>
+                    </th>
+                    <td className="py-1 text-right font-medium text-slate-800 tabular-nums">{formatMoney(k.tax)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
             <p className="mt-1 text-xs text-slate-500">
               {t.count} {t.count === 1 ? "record" : "records"}, {periodLabel}
             </p>
