@@ -1,7 +1,8 @@
 import type { DbOrTx } from "../../db/client.server";
 import { addDays } from "../dashboard/periods";
 import { balancesOn, readTogether } from "./ledger-figures.server";
-import { fiscalYearOfDate, fiscalYearRange, type ReportPeriod } from "./report-periods";
+import { todayInDhaka } from "../../lib/dhaka-time";
+import { fiscalYearOfDate, fiscalYearRange, yearEarlier, type ReportPeriod } from "./report-periods";
 import {
   addColumns,
   columnsOf,
@@ -13,7 +14,7 @@ import {
   sumOf,
   type Columns,
 } from "./statement-lines.server";
-import type { BalanceSheet, ReportLine } from "./statements";
+import type { BalanceSheet, ReportColumns, ReportLine } from "./statements";
 
 // The Balance Sheet (issue 24): every balance-sheet account's balance at the last day of the period, of the period
 // before and of the same period a year earlier, all entries counted (the year-end close too), from the month
@@ -27,8 +28,31 @@ export const BALANCE_SHEET_LABELS = {
   earlierYears: "Result of earlier years not closed",
 } as const;
 
-export async function balanceSheet(db: DbOrTx, period: ReportPeriod, startMonth: number): Promise<BalanceSheet> {
+/**
+ * The columns of a balance sheet: a period not ended yet is as at `today` (issue 37: a statement of a year not ended
+ * is not as at its last day), and its year-earlier column as at the same day a year before, so the two compare.
+ */
+export function balanceSheetColumns(period: ReportPeriod, startMonth: number, today: string): ReportColumns {
   const columns = reportColumns(period, startMonth);
+  if (!(period.from <= today && today < period.to)) return columns;
+  const dayLastYear = yearEarlier(today);
+  return {
+    ...columns,
+    current: { ...columns.current, to: today },
+    lastYear: {
+      ...columns.lastYear,
+      to: dayLastYear < columns.lastYear.to ? dayLastYear : columns.lastYear.to,
+    },
+  };
+}
+
+export async function balanceSheet(
+  db: DbOrTx,
+  period: ReportPeriod,
+  startMonth: number,
+  today: string = todayInDhaka(),
+): Promise<BalanceSheet> {
+  const columns = balanceSheetColumns(period, startMonth, today);
   const yearStart = (date: string) => fiscalYearRange(fiscalYearOfDate(date, startMonth), startMonth).from;
   const [accounts, atDate, beforeYear] = await readTogether(
     db,

@@ -13,6 +13,7 @@ import { profitAndLoss } from "./profit-and-loss.server";
 import { monthPeriod, rangePeriod, yearPeriod } from "./report-periods";
 import type { Compared, ReportSection } from "./statements";
 import { trialBalance } from "./trial-balance.server";
+import { balanceSheetTable } from "./report-table";
 import { withFixtureParties } from "../../../tests/support/ledger-parties";
 
 // The four statements (issue 24) on a small book whose every figure is computed by hand below: a fiscal year
@@ -249,6 +250,28 @@ describe("after FY 2025-26 is closed", () => {
     expect(bs.equity.total).toEqual(c("1164000.25", "1131000.00", "1030000.00"));
     expect(bs.liabilitiesAndEquity).toEqual(c("1879000.25", "1946000.00", "1030000.00"));
     expect(bs.difference).toEqual(c("0.00", "0.00", "0.00"));
+  });
+
+  it("a year not ended is as at today, compared with the same day a year earlier, and is headed so (issue 37)", async () => {
+    const today = "2026-11-30";
+    const year = await balanceSheet(getDb(), yearPeriod(2026, JULY), JULY, today);
+    expect(year.columns.current.to).toBe(today);
+    expect(year.columns.lastYear.to).toBe("2025-11-30");
+    expect(year.columns.previous.to).toBe("2026-06-30");
+    // As at 30 Nov 2026 the year's balance sheet is November's: the same figures, not those of 30 Jun 2027.
+    const november = await balanceSheet(getDb(), NOV_2026, JULY, today);
+    for (const section of ["assets", "liabilities", "equity"] as const) {
+      expect(year[section].total.current).toBe(november[section].total.current);
+      expect(year[section].total.lastYear).toBe(november[section].total.lastYear);
+    }
+    expect(balanceSheetTable(year, JULY).columns.map((c) => c.header)).toEqual([
+      "Account",
+      "As at 30 Nov 2026",
+      "As at 30 Jun 2026",
+      "Change",
+      "As at 30 Nov 2025",
+      "Change",
+    ]);
   });
 
   it("at the closed year's last day the year's profit reads zero: it is in retained earnings", async () => {

@@ -157,7 +157,8 @@ export function previousPeriod(period: ReportPeriod, startMonth: number): Report
 }
 
 /** A date a calendar year earlier; 29 February becomes 28 February. */
-function yearEarlier(isoDate: string): string {
+/** The same day a year earlier (29 Feb: the 28th). */
+export function yearEarlier(isoDate: string): string {
   const year = Number(isoDate.slice(0, 4)) - 1;
   const month = Number(isoDate.slice(5, 7));
   const day = Math.min(Number(isoDate.slice(8, 10)), Number(lastDayOf(year, month).slice(8, 10)));

@@ -24,6 +24,7 @@ import { seedDatabase } from "~/db/seed/seed.server";
 import { TAX_RECORD_MESSAGES } from "~/domain/tax/tax-record-form";
 import { TAX_DEPOSIT_MESSAGES, VAT_CLOSE_MESSAGES } from "~/domain/tax/tax-filing-form";
 import { todayInDhaka } from "~/lib/dhaka-time";
+import type { TaxTypeTotals } from "~/domain/tax/tax-list";
 import { action, loader } from "./tax";
 import { loader as reportLoader } from "./tax-report";
 
@@ -48,7 +49,7 @@ beforeAll(async () => {
 
 interface Page {
   page: { rows: { reference: string | null; date: string; taxAmount: string }[]; total: number };
-  totals: Record<string, { taxable: string; tax: string; count: number }>;
+  totals: Record<"vat" | "income_tax" | "other", TaxTypeTotals>;
   returnView: { outputVat: string; inputVat: string; closed: boolean; ended: boolean } | null;
   closed: { id: string; label: string; netPayable: string; deposited: string }[];
   deposits: { challanNo: string; kind: string }[];
