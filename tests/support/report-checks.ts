@@ -6,10 +6,17 @@ import { expect } from "vitest";
 import { queryRows, type DbOrTx } from "~/db/client.server";
 import { writeHledgerJournal } from "~/domain/accounting/hledger.server";
 import { addDays } from "~/domain/dashboard/periods";
-import { balanceSheet, BALANCE_SHEET_LABELS } from "~/domain/reports/balance-sheet.server";
+import { balanceSheet, balanceSheetColumns, BALANCE_SHEET_LABELS } from "~/domain/reports/balance-sheet.server";
+import { todayInDhaka } from "~/lib/dhaka-time";
 import { cashFlow } from "~/domain/reports/cash-flow.server";
 import { profitAndLoss } from "~/domain/reports/profit-and-loss.server";
-import { fiscalYearOfDate, fiscalYearRange, yearPeriod, type ReportPeriod } from "~/domain/reports/report-periods";
+import {
+  fiscalYearOfDate,
+  fiscalYearRange,
+  rangePeriod,
+  yearPeriod,
+  type ReportPeriod,
+} from "~/domain/reports/report-periods";
 import type { Compared, ReportSection } from "~/domain/reports/statements";
 import { trialBalance } from "~/domain/reports/trial-balance.server";
 import { toPaisa } from "~/lib/money";
@@ -120,22 +127,23 @@ export async function checkStatements(db: DbOrTx, book: readonly BookLine[], per
     expect(p(pl.netProfit[column]), `P&L net profit ${at}`).toBe(profit);
     expect(p(pl.income.total[column]) - p(pl.expenses.total[column])).toBe(profit);
 
-    // Balance sheet at the column's last day: it balances, and each account is its lines' sum.
+    // Balance sheet at the column's last day (today, in a period not ended: issue 37): it balances, and each account
+    // is its lines' sum.
     const bsTo = bs.columns[column].to;
-    expect(bsTo).toBe(to);
+    expect(bsTo).toBe(balanceSheetColumns(period, startMonth, todayInDhaka())[column].to);
     expect(bs.difference[column], `balance sheet difference ${at}`).toBe("0.00");
     expect(p(bs.assets.total[column])).toBe(p(bs.liabilitiesAndEquity[column]));
-    expect(sectionColumn(bs.assets, column), `assets ${at}`).toEqual(expectedOfType(book, ["asset"], upTo(to)));
+    expect(sectionColumn(bs.assets, column), `assets ${at}`).toEqual(expectedOfType(book, ["asset"], upTo(bsTo)));
     expect(sectionColumn(bs.liabilities, column), `liabilities ${at}`).toEqual(
-      expectedOfType(book, ["liability"], upTo(to)),
+      expectedOfType(book, ["liability"], upTo(bsTo)),
     );
-    expect(sectionColumn(bs.equity, column), `equity ${at}`).toEqual(expectedOfType(book, ["equity"], upTo(to)));
-    const yearStart = fiscalYearRange(fiscalYearOfDate(to, startMonth), startMonth).from;
+    expect(sectionColumn(bs.equity, column), `equity ${at}`).toEqual(expectedOfType(book, ["equity"], upTo(bsTo)));
+    const yearStart = fiscalYearRange(fiscalYearOfDate(bsTo, startMonth), startMonth).from;
     const result = (keep: (l: BookLine) => boolean) =>
       -sumWhere(book, (l) => (l.type === "income" || l.type === "expense") && keep(l));
     const computed = (label: string) => p(bs.equity.lines.find((l) => l.label === label)!.amounts[column]);
     expect(computed(BALANCE_SHEET_LABELS.yearToDate), `year to date ${at}`).toBe(
-      result((l) => l.date >= yearStart && l.date <= to),
+      result((l) => l.date >= yearStart && l.date <= bsTo),
     );
     expect(computed(BALANCE_SHEET_LABELS.earlierYears), `earlier years ${at}`).toBe(result((l) => l.date < yearStart));
 
@@ -196,7 +204,14 @@ export async function checkYearIdentity(
   retainedEarningsId: string,
 ): Promise<{ profit: bigint; retainedChange: bigint }> {
   const period = yearPeriod(fiscalYear, startMonth);
-  const [pl, bs] = await Promise.all([profitAndLoss(db, period, startMonth), balanceSheet(db, period, startMonth)]);
+  const bs = await balanceSheet(db, period, startMonth);
+  // A year not ended: its balance sheet is as at today, so the profit is the year's up to today.
+  const asAt = bs.columns.current.to;
+  const pl = await profitAndLoss(
+    db,
+    asAt < period.to ? rangePeriod(period.from, asAt, startMonth) : period,
+    startMonth,
+  );
   // The balance sheet's current column is at the year's last day, its previous column at the day before it began.
   expect(bs.columns.previous.to).toBe(addDays(period.from, -1));
   const change = (line: { amounts: Compared } | undefined) =>
@@ -264,7 +279,7 @@ function hledger(file: string, args: readonly string[]): Record<string, bigint> 
 
 /**
  * Our totals for each period against hledger's, to the paisa: incomestatement over the period without the year-end
- * close entries (revenues, expenses, net); balancesheetequity at the period's end (assets, liabilities; equity plus
+ * close entries (revenues, expenses, net); balancesheetequity at the balance sheet's day (assets, liabilities; equity plus
  * the income and expense accounts' all-time net, which hledger leaves out of the balance sheet, against our equity
  * with its computed lines). Returns false when hledger is absent.
  */
@@ -278,9 +293,11 @@ export async function checkAgainstHledger(
     const end = addDays(period.to, 1);
     const income = hledger(file, ["incomestatement", "-b", period.from, "-e", end, "not:tag:source=year_end_close"]);
     if (!income) return false;
-    const sheet = hledger(file, ["balancesheetequity", "-e", end])!;
-    const allTime = hledger(file, ["incomestatement", "-e", end])!;
     const [pl, bs] = await Promise.all([profitAndLoss(db, period, startMonth), balanceSheet(db, period, startMonth)]);
+    // The balance sheet's own day: the period's end, or today in a period not ended (issue 37).
+    const sheetEnd = addDays(bs.columns.current.to, 1);
+    const sheet = hledger(file, ["balancesheetequity", "-e", sheetEnd])!;
+    const allTime = hledger(file, ["incomestatement", "-e", sheetEnd])!;
     const where = `${period.kind} ${period.from}..${period.to}`;
     expect(
       {

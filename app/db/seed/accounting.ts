@@ -27,10 +27,11 @@ const account = (
 /**
  * The cash flow sections that differ from their type's default (assets and liabilities operating, equity financing):
  * long-lived assets are investing, the loan financing. Migration 0012 sets the same on an install seeded before it.
+ * Accumulated depreciation (1510) stays operating: it moves no cash, and its change adds the depreciation back to
+ * the profit (issue 37; migration 0019 undoes 0012's investing on it).
  */
 const CASH_FLOW_OVERRIDES: Record<string, CashFlowActivity> = {
   "1500": "investing",
-  "1510": "investing",
   "1520": "investing",
   "1530": "investing",
   "1600": "investing",

@@ -119,6 +119,22 @@ describe("the account form", () => {
     expect(parseAccountForm({ ...valid, type: "income", paymentMethod: "", cashFlowActivity: "" }).ok).toBe(true);
   });
 
+  it("keeps accumulated depreciation and amortisation in operating activities, where the change adds it back (issue 37)", () => {
+    for (const name of ["Accumulated Depreciation - Rental Equipment", "accumulated amortization of software"]) {
+      for (const activity of ["investing", "financing"])
+        expect(errorsOf({ name, type: "asset", paymentMethod: "", cashFlowActivity: activity })).toEqual({
+          cashFlowActivity: CHART_MESSAGES.cashFlowContraAsset,
+        });
+      for (const activity of ["operating", ""])
+        expect(
+          parseAccountForm({ ...valid, name, type: "asset", paymentMethod: "", cashFlowActivity: activity }).ok,
+        ).toBe(true);
+    }
+    expect(
+      errorsOf({ name: "Rental Equipment", type: "asset", paymentMethod: "", cashFlowActivity: "investing" }),
+    ).toEqual({});
+  });
+
   it("words the parent of another type with its article", () => {
     expect(CHART_MESSAGES.parentOtherType("Asset")).toBe(
       "A parent must be of the same type: the one chosen is an asset account",

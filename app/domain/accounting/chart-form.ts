@@ -53,6 +53,8 @@ export const CHART_MESSAGES = {
   cashFlowNotBalanceSheet:
     "Only an asset, liability or equity account has a cash flow section: income and expenses are in the net profit",
   cashFlowOnCash: "A cash, bank or wallet account is the cash the statement counts: it has no cash flow section",
+  cashFlowContraAsset:
+    "Accumulated depreciation or amortisation moves no cash: leave its cash flow at operating, where its change adds the depreciation back to the profit",
   typeFixed: "This account has postings: its type cannot change",
   typeHasChildren: "This account has sub-accounts: change their type first, or group them elsewhere",
   typeUsedByRole: (role: string) =>
@@ -162,8 +164,19 @@ const accountSchema = z
         ctx.addIssue({ code: "custom", path: ["cashFlowActivity"], message: CHART_MESSAGES.cashFlowNotBalanceSheet });
       else if (input.paymentMethod !== null)
         ctx.addIssue({ code: "custom", path: ["cashFlowActivity"], message: CHART_MESSAGES.cashFlowOnCash });
+      else if (input.cashFlowActivity !== "operating" && isAccumulatedDepreciation(input.name))
+        ctx.addIssue({ code: "custom", path: ["cashFlowActivity"], message: CHART_MESSAGES.cashFlowContraAsset });
     }
   });
+
+/**
+ * Whether an account is a contra-asset of depreciation or amortisation, by its name (issue 37): its change is not
+ * cash, and the cash flow's indirect method adds it back under operating activities. Migration 0019 reads the names
+ * alike.
+ */
+export function isAccumulatedDepreciation(name: string): boolean {
+  return /accumulated\s+(depreciation|amorti[sz]ation)/i.test(name);
+}
 
 /** Whether an account of this type and payment method is placed in a cash flow section (the dialog asks only then). */
 export function hasCashFlowSection(type: AccountType | "", paymentMethod: string | null): boolean {

@@ -186,7 +186,8 @@ export function ChartAccountDialog({
             {!errors.cashFlowActivity && (
               <p className="mt-1 text-xs text-slate-500">
                 Where a change in its balance goes in the Cash Flow statement: equipment and other long-lived assets are
-                investing, loans and the owners' capital financing, the rest operating.
+                investing, loans and the owners' capital financing, the rest operating. Accumulated depreciation stays
+                operating: it moves no cash, and its change adds the depreciation back.
               </p>
             )}
           </div>
