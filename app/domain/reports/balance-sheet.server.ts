@@ -82,6 +82,8 @@ export async function balanceSheet(
   const liabilitiesAndEquity = addColumns(liabilities.total, equityTotal);
   return {
     kind: "balance-sheet",
+    period,
+    asAtToday: columns.current.to === period.to ? null : columns.current.to,
     columns,
     assets: assets.section,
     liabilities: liabilities.section,

@@ -5,7 +5,14 @@ import { documentDate } from "../../lib/pdf/document-dates";
 import { COLORS, defaultLogoPath, PdfBuilder, type CompanyDetails, type TableColumn } from "../../lib/pdf/pdf.server";
 import { getCompanySettings } from "../settings/company-settings.server";
 import { fiscalYearName } from "./report-periods";
-import { periodDates, periodSlug, type ReportCell, type ReportTable, type ReportTableColumn } from "./report-table";
+import {
+  day,
+  periodDates,
+  periodSlug,
+  type ReportCell,
+  type ReportTable,
+  type ReportTableColumn,
+} from "./report-table";
 
 // Financial Reports' Export Report (issue 24): the table the screen shows (report-table.ts), as a CSV file for a
 // spreadsheet and as an A4 PDF with the company's name, the report's title, its period and comparison columns, and
@@ -22,7 +29,8 @@ export function reportFileName(table: ReportTable, startMonth: number, extension
 export function periodHeading(table: ReportTable, startMonth: number): string {
   const { period } = table;
   const dates = period.kind === "range" ? "" : ` (${periodDates(period)})`;
-  return `${period.label}${dates} · fiscal year ${fiscalYearName(period.fiscalYear, startMonth)}`;
+  const asAt = table.asAt ? ` · as at ${day(table.asAt)}, the period not ended` : "";
+  return `${period.label}${dates}${asAt} · fiscal year ${fiscalYearName(period.fiscalYear, startMonth)}`;
 }
 
 const hasCodes = (table: ReportTable) =>

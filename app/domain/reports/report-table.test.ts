@@ -22,6 +22,7 @@ import {
   type ReportTable,
 } from "./report-table";
 import type { BalanceSheet, CashFlow, Compared, ProfitAndLoss, ReportColumns, TrialBalance } from "./statements";
+import { periodHeading } from "./report-export.server";
 
 // The statements as rows (issue 24): what the screen, the CSV and the PDF all show. Each account figure opens the
 // General Ledger of that account over its column's period (a balance sheet's from the start of that fiscal year to
@@ -157,6 +158,8 @@ describe("a fiscal year", () => {
 describe("balanceSheetTable", () => {
   const bs: BalanceSheet = {
     kind: "balance-sheet",
+    period: COLUMNS.current,
+    asAtToday: null,
     columns: COLUMNS,
     assets: {
       key: "assets",
@@ -207,6 +210,27 @@ describe("balanceSheetTable", () => {
       "As at 30 Nov 2025",
       "Change",
     ]);
+  });
+
+  it("of a period not ended, says it is as at today and keeps the period asked for (issue 37)", () => {
+    const december = monthPeriod("2026-12-01", JULY);
+    const table = balanceSheetTable(
+      {
+        ...bs,
+        period: december,
+        asAtToday: "2026-12-07",
+        columns: { ...COLUMNS, current: { ...december, to: "2026-12-07" } },
+      },
+      JULY,
+    );
+    expect(table.period).toEqual(december);
+    expect(table.asAt).toBe("2026-12-07");
+    expect(table.columns[1]!.header).toBe("As at 7 Dec 2026");
+    expect(table.description).toContain("as at today, 7 Dec 2026: Dec 2026 has not ended");
+    expect(periodHeading(table, JULY)).toBe(
+      "Dec 2026 (1 Dec 2026 – 31 Dec 2026) · as at 7 Dec 2026, the period not ended · fiscal year 2026-27",
+    );
+    expect(balanceSheetTable(bs, JULY).asAt).toBeUndefined();
   });
 
   it("opens an account's balance from the start of its fiscal year to the day; the year's profit opens its P&L", () => {

@@ -79,6 +79,8 @@ export interface ReportTable {
   /** What the table holds, in a sentence. */
   description: string;
   period: ReportPeriod;
+  /** A balance sheet of a period not ended: the day it is as at (today), which the heading says (issue 37). */
+  asAt?: string;
   /** The General Ledger's account. */
   account?: { id: string; code: string; name: string };
   columns: ReportTableColumn[];
@@ -177,7 +179,8 @@ export function periodOfKind(period: ReportPeriod, kind: ReportPeriodKind, start
   }
 }
 
-const day = (isoDate: string) =>
+/** "7 Dec 2026". */
+export const day = (isoDate: string) =>
   `${Number(isoDate.slice(8, 10))} ${MONTH_NAMES[Number(isoDate.slice(5, 7)) - 1]} ${isoDate.slice(0, 4)}`;
 
 /** "1 Nov 2026 – 30 Nov 2026". */
@@ -365,8 +368,13 @@ export function balanceSheetTable(report: BalanceSheet, startMonth: number): Rep
     {
       tab: "balance-sheet",
       title: REPORT_TAB_LABELS["balance-sheet"],
-      description: `What the company owns and owes at the end of ${columns.current.label} (${day(columns.current.to)}), ${comparedWith(columns, true)}. Posted entries only; equity includes the result not yet closed to retained earnings.`,
-      period: columns.current,
+      description: `What the company owns and owes ${
+        report.asAtToday
+          ? `as at today, ${day(report.asAtToday)}: ${report.period.label} has not ended`
+          : `at the end of ${columns.current.label} (${day(columns.current.to)})`
+      }, ${comparedWith(columns, true)}. Posted entries only; equity includes the result not yet closed to retained earnings.`,
+      period: report.period,
+      ...(report.asAtToday ? { asAt: report.asAtToday } : {}),
       columns: comparedColumns(columns, true),
       rows,
       notes: [

@@ -68,7 +68,14 @@ export interface ProfitAndLoss {
 
 export interface BalanceSheet {
   kind: "balance-sheet";
-  /** Each column's balances are at its period's last day. */
+  /** The period asked for. */
+  period: ReportPeriod;
+  /**
+   * Set when the period has not ended: today, the day the current column is as at (issue 37), instead of the
+   * period's last day.
+   */
+  asAtToday: string | null;
+  /** Each column's balances are at its period's last day (the current one's at today in a period not ended). */
   columns: ReportColumns;
   assets: ReportSection;
   liabilities: ReportSection;
