@@ -378,8 +378,15 @@ export const vatPeriods = pgTable(
     outputVat: money("output_vat").notNull(),
     inputVat: money("input_vat").notNull(),
     vdsCredit: money("vds_credit").notNull(),
-    /** Output less input less VDS: what is owed for the period (negative: carried forward). */
+    /**
+     * The credit of earlier returns brought forward into this one (issue 37; Mushak-9.1's previous closing balance):
+     * the negative net payable of each earlier closed period not yet carried, which then names this one.
+     */
+    carriedIn: money("carried_in").notNull().default("0"),
+    /** Output less input less VDS less the credit brought forward: what is owed for the period (negative: a credit). */
     netPayable: money("net_payable").notNull(),
+    /** A credit (net payable below zero) carried forward: the later period whose return took it in. */
+    carriedIntoId: uuid("carried_into_id").references((): AnyPgColumn => vatPeriods.id, { onDelete: "restrict" }),
     journalEntryId: uuid("journal_entry_id").references(() => journalEntries.id, { onDelete: "restrict" }),
     closedBy: uuid("closed_by").references(() => users.id, { onDelete: "set null" }),
     closedAt: createdAt(),
@@ -389,11 +396,14 @@ export const vatPeriods = pgTable(
     index("vat_periods_journal_entry_id_idx").on(t.journalEntryId),
     index("vat_periods_closed_by_idx").on(t.closedBy),
     check("vat_periods_range_check", sql`${t.periodEnd} >= ${t.periodStart}`),
+    index("vat_periods_carried_into_id_idx").on(t.carriedIntoId),
     check(
       "vat_periods_amounts_check",
-      // Output VAT may be negative: a month whose credit notes took back more than its invoices charged.
-      sql`${t.inputVat} >= 0 and ${t.vdsCredit} >= 0 and ${t.netPayable} = ${t.outputVat} - ${t.inputVat} - ${t.vdsCredit}`,
+      // Output VAT may be negative (a month whose credit notes took back more than its invoices charged), and so may
+      // input VAT (a purchase reversed in a later month; issue 37).
+      sql`${t.vdsCredit} >= 0 and ${t.carriedIn} >= 0 and ${t.netPayable} = ${t.outputVat} - ${t.inputVat} - ${t.vdsCredit} - ${t.carriedIn}`,
     ),
+    check("vat_periods_carried_into_check", sql`${t.carriedIntoId} is null or ${t.netPayable} < 0`),
   ],
 );
 

@@ -1,4 +1,4 @@
-import { and, gte, lte } from "drizzle-orm";
+import { and, gte, inArray, lte } from "drizzle-orm";
 import type { Db } from "../../db/client.server";
 import { vatPeriods } from "../../db/schema";
 import { todayInDhaka } from "../../lib/dhaka-time";
@@ -13,7 +13,7 @@ import { refuseFields, type UseCaseResult } from "../use-case";
 import { netVatText, parseVatCloseForm, VAT_CLOSE_MESSAGES, type VatCloseValues } from "./tax-filing-form";
 import { hasEnded, periodLabelOf, vatPeriodOf } from "./vat-period";
 import { lockForVatClose } from "./vat-period-lock.server";
-import { vatPeriodMonths, vatReturnFigures, vdsCreditByCustomer } from "./vat-return.server";
+import { creditToCarry, vatPeriodMonths, vatReturnFigures, vdsCreditByCustomer } from "./vat-return.server";
 
 // Close a VAT period (issue 22; DESIGN §10): once its return is filed, the period's figures are kept as they were
 // (vat_periods), input VAT and the certified VDS are set off against VAT payable (Dr VAT payable / Cr VAT input
@@ -54,31 +54,29 @@ export async function closeVatPeriod(
       }
 
       // Output VAT may be negative (the month's credit notes took back more than its invoices charged), and so may
-      // the net: a credit carried forward to the next return, never a deposit.
+      // input VAT (a purchase reversed in a later month) and the net: a credit carried forward into the next return
+      // (issue 37), never a deposit. The credit of earlier returns not carried yet comes in here.
       const figures = await vatReturnFigures(tx, period);
+      const carried = await creditToCarry(tx, period.start);
       const input = toPaisa(figures.inputVat);
       const vds = toPaisa(figures.vdsCredit);
       const id = randomUuid();
       let entryId: string | null = null;
-      if (input + vds > 0n) {
+      if (input !== 0n || vds !== 0n) {
         const roles = await roleAccounts(tx, ["vat.payable", "vat.input", "vat.withheld"]);
-        const lines: EntryLine[] = [
-          {
-            accountId: roles["vat.payable"],
-            debit: input + vds,
-            credit: 0n,
-            description: "Set off against output VAT",
-          },
-        ];
-        if (input > 0n)
-          lines.push({ accountId: roles["vat.input"], debit: 0n, credit: input, description: "Input VAT claimed" });
+        // Each side as it falls: a negative input VAT is a debit to the input account, and VAT payable takes the rest.
+        const line = (accountId: string, amount: bigint, description: string): EntryLine => ({
+          accountId,
+          debit: amount < 0n ? -amount : 0n,
+          credit: amount > 0n ? amount : 0n,
+          description,
+        });
+        const lines: EntryLine[] = [line(roles["vat.payable"], -(input + vds), "Set off against output VAT")];
+        if (input !== 0n) lines.push(line(roles["vat.input"], input, "Input VAT claimed"));
         // Each customer's VDS receivable is credited with its own certificates (issue 36).
         for (const share of await vdsCreditByCustomer(tx, period, roles["vat.withheld"]))
           lines.push({
-            accountId: roles["vat.withheld"],
-            debit: 0n,
-            credit: share.amount,
-            description: "VDS certified",
+            ...line(roles["vat.withheld"], share.amount, "VDS certified"),
             party: share.customerId ? { kind: "customer", id: share.customerId } : null,
           });
         entryId = await postEntry(tx, {
@@ -86,7 +84,7 @@ export async function closeVatPeriod(
           description: `VAT return ${period.label}: input VAT and VDS set off against VAT payable`,
           reference: null,
           source: { type: "vat_close", id },
-          lines,
+          lines: lines.filter((l) => l.debit !== 0n || l.credit !== 0n),
           createdBy: actor.userId,
         });
       }
@@ -97,16 +95,38 @@ export async function closeVatPeriod(
         outputVat: figures.outputVat,
         inputVat: figures.inputVat,
         vdsCredit: figures.vdsCredit,
+        carriedIn: figures.carriedIn,
         netPayable: figures.netPayable,
         journalEntryId: entryId,
         closedBy: actor.userId,
       });
+      // The earlier credits this return took in are carried: no later return takes them again.
+      if (carried.periods.length > 0)
+        await tx
+          .update(vatPeriods)
+          .set({ carriedIntoId: id })
+          .where(
+            inArray(
+              vatPeriods.id,
+              carried.periods.map((p) => p.id),
+            ),
+          );
       await recordAudit(tx, actor, {
         action: "vat_period.closed",
         entityType: "vat_period",
         entityId: id,
-        summary: `Closed the VAT period ${period.label}: output ${formatMoney(figures.outputVat)}, input ${formatMoney(figures.inputVat)}, VDS ${formatMoney(figures.vdsCredit)}, net ${netVatText(figures.netPayable)}`,
-        changes: { periodStart: period.start, periodEnd: period.end, ...figures, journalEntryId: entryId },
+        summary: `Closed the VAT period ${period.label}: output ${formatMoney(figures.outputVat)}, input ${formatMoney(figures.inputVat)}, VDS ${formatMoney(figures.vdsCredit)}${
+          carried.amount > 0n
+            ? `, credit brought forward ${formatMoney(figures.carriedIn)} (${carried.periods.map((p) => p.label).join(", ")})`
+            : ""
+        }, net ${netVatText(figures.netPayable)}`,
+        changes: {
+          periodStart: period.start,
+          periodEnd: period.end,
+          ...figures,
+          carriedFrom: carried.periods.map((p) => p.label),
+          journalEntryId: entryId,
+        },
       });
       return { ok: true, message: VAT_CLOSE_MESSAGES.closed(period.label, figures.netPayable), id, entryId };
     });

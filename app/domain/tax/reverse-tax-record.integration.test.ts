@@ -125,6 +125,7 @@ describe("reversing an output VAT record", () => {
       outputVat: "300.00",
       inputVat: "0.00",
       vdsCredit: "0.00",
+      carriedIn: "0.00",
       netPayable: "300.00",
     });
     expect((await salesRegister(getDb(), APRIL)).map((r) => r.reference)).toEqual(["INV-STAYS"]);

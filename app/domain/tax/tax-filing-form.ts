@@ -34,9 +34,13 @@ export const TAX_DEPOSIT_ROLE = {
   withholding_tax: "tax.withholding_payable",
 } as const satisfies Record<TaxDepositKind, AccountRole>;
 
-/** A period's net VAT as the screens show it: a negative one is a credit carried forward to the next return. */
-export function netVatText(net: string): string {
-  return toPaisa(net) < 0n ? `${formatMoney(net)} (to carry forward)` : formatMoney(net);
+/**
+ * A period's net VAT as the screens show it: a negative one is a credit carried forward to the next return, and once
+ * a return took it in, says which (issue 37).
+ */
+export function netVatText(net: string, carriedInto: string | null = null): string {
+  if (toPaisa(net) >= 0n) return formatMoney(net);
+  return `${formatMoney(net)} (${carriedInto ? `carried to ${carriedInto}` : "to carry forward"})`;
 }
 
 export const VAT_CLOSE_MESSAGES = {

@@ -75,6 +75,7 @@ export function returnLines(figures: VatReturnFigures): [string, string][] {
     ["Output VAT (sales, less credit notes)", figures.outputVat],
     ["Input VAT (purchases)", figures.inputVat],
     ["VAT withheld by customers, with certificates (VDS)", figures.vdsCredit],
+    ["Credit brought forward from earlier returns", figures.carriedIn],
     // A negative net is a credit, carried forward to the next return.
     [
       toPaisa(figures.netPayable) < 0n ? "Net VAT payable (negative: to carry forward)" : "Net VAT payable",
@@ -200,7 +201,7 @@ export async function renderTaxReportPdf(db: DbOrTx, data: TaxReportData, now: D
   );
   pdf.gap(6);
   pdf.text(
-    "Net VAT payable = output VAT - input VAT - VAT withheld by customers whose certificate (Mushak-6.6) is dated in the period. A negative figure is carried forward.",
+    "Net VAT payable = output VAT - input VAT - VAT withheld by customers whose certificate (Mushak-6.6) is dated in the period - the credit brought forward from earlier returns. A negative figure is carried forward into the next return.",
     { size: 8, color: COLORS.muted },
   );
   pdf.gap(14);

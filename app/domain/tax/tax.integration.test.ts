@@ -385,13 +385,15 @@ describe("the VAT return of a month", () => {
     await paymentWithVds("2025-01-23", "300.00", null);
   });
 
-  it("counts output less credit notes, input, and VDS with its certificate", async () => {
-    // Output: 15,000 − 1,500 + 300 = 13,800. Input: 3,000. VDS: 900 (certificate) + 600 (typed) = 1,500.
+  it("counts output less credit notes, input, VDS with its certificate, and the credit brought forward", async () => {
+    // Output: 15,000 − 1,500 + 300 = 13,800. Input: 3,000. VDS: 900 (certificate) + 600 (typed) = 1,500. August
+    // 2024's credit of 1,800 comes in (issue 37): 13,800 − 3,000 − 1,500 − 1,800 = 7,500.
     expect(await vatReturnFigures(getDb(), january)).toEqual({
       outputVat: "13800.00",
       inputVat: "3000.00",
       vdsCredit: "1500.00",
-      netPayable: "9300.00",
+      carriedIn: "1800.00",
+      netPayable: "7500.00",
     });
     expect((await vatReturnFigures(getDb(), vatPeriodOf("2025-02", 1))).vdsCredit).toBe("450.00");
   });
@@ -417,7 +419,8 @@ describe("the VAT return of a month", () => {
     expect(csv).toContain("CN-2024-25-000001,2025-01-20,-10000.00,15%,-1500.00\r\n");
     expect(csv).toContain("Total,,,,,92000.00,,13800.00\r\n");
     const figures = taxReportCsv(await taxReportData(getDb(), january), "return");
-    expect(figures).toContain("Net VAT payable,9300.00\r\n");
+    expect(figures).toContain("Credit brought forward from earlier returns,1800.00\r\n");
+    expect(figures).toContain("Net VAT payable,7500.00\r\n");
   });
 
   it("closes once the month is over: its entry offsets input VAT and VDS, and the month is locked", async () => {
@@ -429,7 +432,7 @@ describe("the VAT return of a month", () => {
     });
 
     const result = await closeVatPeriod(getDb(), actor, { period: "2025-01" }, "2025-02-10");
-    expect(result).toMatchObject({ ok: true, message: VAT_CLOSE_MESSAGES.closed("January 2025", "9300.00") });
+    expect(result).toMatchObject({ ok: true, message: VAT_CLOSE_MESSAGES.closed("January 2025", "7500.00") });
     if (!result.ok) return;
     expect((await balance(VAT_PAYABLE)) - before.payable).toBe(450_000n); // Dr 4,500
     expect((await balance(VAT_INPUT)) - before.input).toBe(-300_000n);
@@ -441,7 +444,8 @@ describe("the VAT return of a month", () => {
       outputVat: "13800.00",
       inputVat: "3000.00",
       vdsCredit: "1500.00",
-      netPayable: "9300.00",
+      carriedIn: "1800.00",
+      netPayable: "7500.00",
       journalEntryId: result.entryId,
     });
 
@@ -489,7 +493,7 @@ describe("a tax deposit", () => {
     kind: "vat",
     challanNo: "TR-2025-0001",
     date: "2025-02-14",
-    amount: "9300",
+    amount: "7500",
     moneyAccountId: BANK,
     vatPeriodId: "",
     notes: "",
@@ -501,10 +505,10 @@ describe("a tax deposit", () => {
     const before = { payable: await balance(VAT_PAYABLE), bank: await balance(BANK) };
     const result = await recordTaxDeposit(getDb(), actor, deposit({ vatPeriodId: january!.id }));
     expect(result).toMatchObject({ ok: true, message: TAX_DEPOSIT_MESSAGES.added("vat", "TR-2025-0001") });
-    expect((await balance(VAT_PAYABLE)) - before.payable).toBe(930_000n);
-    expect((await balance(BANK)) - before.bank).toBe(-930_000n);
+    expect((await balance(VAT_PAYABLE)) - before.payable).toBe(750_000n);
+    expect((await balance(BANK)) - before.bank).toBe(-750_000n);
     const [row] = await getDb().select().from(taxDeposits).where(eq(taxDeposits.challanNo, "TR-2025-0001"));
-    expect(row).toMatchObject({ kind: "vat", amount: "9300.00", vatPeriodId: january!.id });
+    expect(row).toMatchObject({ kind: "vat", amount: "7500.00", vatPeriodId: january!.id });
 
     // The same challan number for income tax is another challan.
     const incomeTax = await recordTaxDeposit(getDb(), actor, deposit({ kind: "income_tax", amount: "500" }));

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, gte, isNull, lte, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, isNull, lt, lte, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../../db/client.server";
 import {
@@ -23,14 +23,43 @@ import { periodLabelOf, vatPeriodMonthsOf, type VatPeriod, type VatPeriodMonths 
 // VAT rows of the tax register dated in the period (invoices', credit notes' negative ones, and hand-typed ones).
 // Input VAT: the input VAT rows. VAT withheld by customers counts only with its certificate (Mushak-6.6): the VDS of
 // customer payments whose certificate is dated in the period, plus hand-typed VDS records dated in it (a payment's
-// own VDS row is not counted by its date: it waits for the certificate; a voided payment's not at all, issue 36). Net payable = output − input − VDS. A typed
+// own VDS row is not counted by its date: it waits for the certificate; a voided payment's not at all, issue 36). Net
+// payable = output − input − VDS − the credit of earlier returns brought forward (issue 37). A typed
 // record reversed (issue 36) counts in none of them; a reversed tax deposit pays nothing.
 
 export interface VatReturnFigures {
   outputVat: string;
   inputVat: string;
   vdsCredit: string;
+  /** The credit of earlier returns brought forward (issue 37): what a closed period kept, or what an open one would. */
+  carriedIn: string;
+  /** Output − input − VDS − the credit brought forward; negative: a credit to carry forward. */
   netPayable: string;
+}
+
+/**
+ * The credit an open period's return brings forward (issue 37): the net payable below zero of every earlier closed
+ * period not carried into a later return yet, as a positive amount; and those periods, to be marked carried when it
+ * closes. Read under lockForVatClose when closing.
+ */
+export async function creditToCarry(
+  db: DbOrTx,
+  before: string,
+): Promise<{ amount: bigint; periods: { id: string; label: string }[] }> {
+  const rows = await db
+    .select({
+      id: vatPeriods.id,
+      start: vatPeriods.periodStart,
+      end: vatPeriods.periodEnd,
+      net: vatPeriods.netPayable,
+    })
+    .from(vatPeriods)
+    .where(and(lt(vatPeriods.periodEnd, before), lt(vatPeriods.netPayable, "0"), isNull(vatPeriods.carriedIntoId)))
+    .orderBy(asc(vatPeriods.periodStart));
+  return {
+    amount: rows.reduce((sum, r) => sum - toPaisa(r.net), 0n),
+    periods: rows.map((r) => ({ id: r.id, label: periodLabelOf(r.start, r.end) })),
+  };
 }
 
 /** vat_period_months of Settings > Accounting (1 when the row is missing). */
@@ -76,11 +105,19 @@ export async function vatReturnFigures(
   const output = toPaisa(records!.output);
   const input = toPaisa(records!.input);
   const vds = toPaisa(records!.vds) + toPaisa(certified!.vds);
+  // A closed period kept what it brought forward; an open one would bring what no return has taken yet.
+  const [closed] = await db
+    .select({ carriedIn: vatPeriods.carriedIn })
+    .from(vatPeriods)
+    .where(eq(vatPeriods.periodStart, period.start))
+    .limit(1);
+  const carriedIn = closed ? toPaisa(closed.carriedIn) : (await creditToCarry(db, period.start)).amount;
   return {
     outputVat: fromPaisa(output),
     inputVat: fromPaisa(input),
     vdsCredit: fromPaisa(vds),
-    netPayable: fromPaisa(output - input - vds),
+    carriedIn: fromPaisa(carriedIn),
+    netPayable: fromPaisa(output - input - vds - carriedIn),
   };
 }
 
@@ -259,7 +296,11 @@ export interface ClosedVatPeriod extends VatReturnFigures {
   journalEntryId: string | null;
   /** Σ VAT deposits recorded against it, less those reversed. */
   deposited: string;
+  /** A credit carried forward: the label of the later period whose return took it in (issue 37). */
+  carriedInto: string | null;
 }
+
+const carriedInto = alias(vatPeriods, "carried_into");
 
 export async function closedVatPeriods(db: DbOrTx, limit = 24): Promise<ClosedVatPeriod[]> {
   // Joined, not a correlated subquery: in a one-table select the columns print unqualified, and "id" inside the
@@ -281,16 +322,25 @@ export async function closedVatPeriods(db: DbOrTx, limit = 24): Promise<ClosedVa
       outputVat: vatPeriods.outputVat,
       inputVat: vatPeriods.inputVat,
       vdsCredit: vatPeriods.vdsCredit,
+      carriedIn: vatPeriods.carriedIn,
       netPayable: vatPeriods.netPayable,
       closedAt: vatPeriods.closedAt,
       journalEntryId: vatPeriods.journalEntryId,
       deposited: sql<string>`coalesce(${paid.total}, 0)::text`,
+      carriedIntoStart: carriedInto.periodStart,
+      carriedIntoEnd: carriedInto.periodEnd,
     })
     .from(vatPeriods)
     .leftJoin(paid, eq(paid.periodId, vatPeriods.id))
+    .leftJoin(carriedInto, eq(carriedInto.id, vatPeriods.carriedIntoId))
     .orderBy(desc(vatPeriods.periodStart))
     .limit(limit);
-  return rows.map((r) => ({ ...r, deposited: fromPaisa(toPaisa(r.deposited)), label: periodLabelOf(r.start, r.end) }));
+  return rows.map(({ carriedIntoStart, carriedIntoEnd, ...r }) => ({
+    ...r,
+    deposited: fromPaisa(toPaisa(r.deposited)),
+    label: periodLabelOf(r.start, r.end),
+    carriedInto: carriedIntoStart && carriedIntoEnd ? periodLabelOf(carriedIntoStart, carriedIntoEnd) : null,
+  }));
 }
 
 /** The closed period holding `date`, or null. */

@@ -183,19 +183,20 @@ describe(PATH, () => {
   });
 
   it("opens Record deposit from a closed period still owing, filled with the period and what is left", async () => {
-    // May 2025: output VAT of ৳1,500.00, closed, ৳400.00 deposited: ৳1,100.00 left.
+    // May 2025: output VAT of ৳6,000.00 less March's credit of ৳3,150.00 brought forward (issue 37), closed: ৳2,850.00
+    // to pay; ৳400.00 deposited: ৳2,450.00 left.
     await post({
       ...INPUT_VAT,
       kind: "output_vat",
       accountId: RECEIVABLE,
       date: "2025-05-20",
-      taxableAmount: "10000",
+      taxableAmount: "40000",
       reference: "SALE-5",
       party: "Gulshan Club",
     });
     await post({ intent: "close", period: "2025-05" });
     const may = (await load()).closed.find((p) => p.label === "May 2025")!;
-    expect(may).toMatchObject({ netPayable: "1500.00", deposited: "0.00" });
+    expect(may).toMatchObject({ outputVat: "6000.00", carriedIn: "3150.00", netPayable: "2850.00", deposited: "0.00" });
     const first = await post({
       intent: "deposit",
       kind: "vat",
@@ -214,11 +215,13 @@ describe(PATH, () => {
     expect(page.closed.find((p) => p.id === may.id)).toMatchObject({ deposited: "400.00" });
     expect(page.dialog).toMatchObject({
       kind: "deposit",
-      values: { kind: "vat", vatPeriodId: may.id, amount: "1100.00", moneyAccountId: BANK, challanNo: "" },
+      values: { kind: "vat", vatPeriodId: may.id, amount: "2450.00", moneyAccountId: BANK, challanNo: "" },
     });
     expect(page.dialog?.bankAccounts?.map((a) => a.id)).toContain(BANK);
-    // March carried a credit forward: nothing to pay, the dialog opens with its period and no amount.
+    // March carried a credit forward, into May's return: nothing to pay, the dialog opens with its period and no
+    // amount.
     const march = page.closed.find((p) => p.label === "March 2025")!;
+    expect(march).toMatchObject({ netPayable: "-3150.00", carriedInto: "May 2025" });
     expect((await load(`?deposit=${march.id}`)).dialog).toMatchObject({
       values: { vatPeriodId: march.id, amount: "" },
     });
@@ -229,7 +232,7 @@ describe(PATH, () => {
       type: "success",
       message: TAX_DEPOSIT_MESSAGES.added("vat", "TR-MAY-2"),
     });
-    expect((await load()).closed.find((p) => p.id === may.id)).toMatchObject({ deposited: "1500.00" });
+    expect((await load()).closed.find((p) => p.id === may.id)).toMatchObject({ deposited: "2850.00" });
     // Nothing left: the period's Pay link is gone, so is its amount.
     expect((await load(`?deposit=${may.id}`)).dialog).toMatchObject({ values: { vatPeriodId: may.id, amount: "" } });
   });

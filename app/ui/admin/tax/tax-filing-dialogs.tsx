@@ -138,6 +138,8 @@ export function CloseVatPeriodDialog({
           <dd className="text-right tabular-nums">{formatMoney(figures.inputVat)}</dd>
           <dt className="text-slate-600">VDS with certificates</dt>
           <dd className="text-right tabular-nums">{formatMoney(figures.vdsCredit)}</dd>
+          <dt className="text-slate-600">Credit brought forward</dt>
+          <dd className="text-right tabular-nums">{formatMoney(figures.carriedIn)}</dd>
           <dt className="font-semibold text-ink-900">Net VAT payable</dt>
           <dd className="text-right font-semibold text-ink-900 tabular-nums">{netVatText(figures.netPayable)}</dd>
         </dl>

@@ -85,6 +85,8 @@ export interface ReturnView {
   outputVat: string;
   inputVat: string;
   vdsCredit: string;
+  /** The credit of earlier returns brought forward (issue 37). */
+  carriedIn: string;
   netPayable: string;
   /** Closed: its figures are kept and nothing carrying VAT may be dated inside it. */
   closed: boolean;
@@ -151,10 +153,11 @@ export function VatReturnPanel({
           )}
         </div>
       </div>
-      <dl className="grid grid-cols-2 gap-4 px-4 py-4 sm:grid-cols-4" data-testid="vat-return">
+      <dl className="grid grid-cols-2 gap-4 px-4 py-4 sm:grid-cols-5" data-testid="vat-return">
         <Figure label="Output VAT" value={figures.outputVat} />
         <Figure label="Input VAT" value={figures.inputVat} />
         <Figure label="VDS with certificates" value={figures.vdsCredit} />
+        <Figure label="Credit brought forward" value={figures.carriedIn} />
         <Figure
           label="Net VAT payable"
           value={figures.netPayable}
@@ -172,9 +175,12 @@ export interface ClosedPeriodView {
   outputVat: string;
   inputVat: string;
   vdsCredit: string;
+  carriedIn: string;
   netPayable: string;
   deposited: string;
   journalEntryId: string | null;
+  /** A credit carried forward: the period whose return took it in. */
+  carriedInto: string | null;
 }
 
 export interface DepositView {
@@ -225,6 +231,7 @@ export function ClosedPeriodsPanel({
               <HeadCell className="text-right">Output VAT</HeadCell>
               <HeadCell className="text-right">Input VAT</HeadCell>
               <HeadCell className="text-right">VDS</HeadCell>
+              <HeadCell className="text-right">Brought forward</HeadCell>
               <HeadCell className="text-right">Net payable</HeadCell>
               <HeadCell className="text-right">Deposited</HeadCell>
               {payHrefOf && <HeadCell className="text-right">Actions</HeadCell>}
@@ -251,12 +258,15 @@ export function ClosedPeriodsPanel({
                 <td data-label="VDS" className={`${cellClass} tabular-nums sm:text-right`}>
                   {formatMoney(p.vdsCredit)}
                 </td>
+                <td data-label="Brought forward" className={`${cellClass} tabular-nums sm:text-right`}>
+                  {formatMoney(p.carriedIn)}
+                </td>
                 <td
                   data-label="Net payable"
                   className={`${cellClass} font-semibold text-ink-900 tabular-nums sm:text-right`}
                   data-testid="closed-net"
                 >
-                  {netVatText(p.netPayable)}
+                  {netVatText(p.netPayable, p.carriedInto)}
                 </td>
                 <td data-label="Deposited" className={`${cellClass} tabular-nums sm:text-right`}>
                   {formatMoney(p.deposited)}
