@@ -1,3 +1,4 @@
+import { writeFileSync } from "node:fs";
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { tableFingerprint } from "../../../tests/support/db-fingerprint";
@@ -14,7 +15,12 @@ import { violatedConstraint } from "~/db/errors.server";
 import { auditLog, bankReconciliations } from "~/db/schema";
 import { finishReconciliation } from "./finish-reconciliation.server";
 import { FINISH_MESSAGES, REOPEN_MESSAGES } from "./finish-reconciliation-form";
-import { finishedThrough } from "./reconciliation-figures.server";
+import { finishedThrough, reconciliationFigures } from "./reconciliation-figures.server";
+import {
+  ledgerLessOutstanding,
+  reconciliationReport,
+  renderReconciliationReportPdf,
+} from "./reconciliation-report-pdf";
 import { reopenReconciliation } from "./reopen-reconciliation.server";
 
 // Finishing and reopening a bank reconciliation (issue 23) on a real database: refused, naming why, while lines up to
@@ -39,7 +45,7 @@ let charge: { bankLineId: string };
 
 beforeAll(async () => {
   await seedBooks();
-  // Before the first statement: the opening balance's deposit (outstanding: no statement line shows it).
+  // Before the first statement: the opening balance's deposit (inside the statement's opening balance, issue 37).
   await bankTransaction(BANK_CURRENT, "deposit", "10000.00", "2026-03-15");
   deposit = await bankTransaction(BANK_CURRENT, "deposit", "5000.00", "2026-04-05");
   charge = await bankTransaction(BANK_CURRENT, "charge", "200.00", "2026-04-10");
@@ -95,6 +101,19 @@ describe("finishing a reconciliation", () => {
     ]);
     expect(await finishedThrough(getDb(), BANK_CURRENT)).toBe("2026-04-30");
     if (!result.ok) return;
+    // Outstanding: the cheque alone, not the deposit before the first statement (its opening balance holds it), and
+    // the report proves the statement balance from the ledger (issue 37, money error 4).
+    expect(await reconciliationFigures(getDb(), april.id)).toMatchObject({
+      outstandingCount: 1,
+      outstandingSum: -30_000n,
+      ledgerBalance: 1_450_000n,
+      statementBalance: 1_480_000n,
+    });
+    const report = (await reconciliationReport(getDb(), result.id))!;
+    expect(report.outstanding).toEqual([{ date: "2026-04-20", description: expect.any(String), amount: "-300.00" }]);
+    expect(ledgerLessOutstanding(report)).toBe(report.statementBalance);
+    if (process.env.RECONCILIATION_PDF_SAMPLE)
+      writeFileSync(process.env.RECONCILIATION_PDF_SAMPLE, await renderReconciliationReportPdf(getDb(), report));
     const audit = await getDb().select().from(auditLog).where(eq(auditLog.entityId, result.id));
     expect(audit).toMatchObject([{ action: "bank_reconciliation.finished", actorLabel: ACTOR.label }]);
   });

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { queryRows, type DbOrTx } from "../../db/client.server";
 import { toPaisa } from "../../lib/money";
 
@@ -9,7 +9,20 @@ import { toPaisa } from "../../lib/money";
 //                               the account's statement lines dated up to S's last day (debit − credit);
 //   difference                = statement balance − reconciled ledger balance.
 // Beside them: the account's ledger balance on S's last day and what of it no statement up to that day has shown
-// (outstanding: posted lines up to the day not matched to a statement line up to the day; the report's rule too).
+// (outstanding: outstandingLinesSql, the report's rule too). Ledger balance − outstanding = statement balance once the
+// difference is zero and the ledger agreed with the bank on the first statement's opening day.
+
+/**
+ * The account's posted journal lines (alias jl) outstanding on `asOf` (issue 37): dated from the account's first
+ * statement's first day up to the day and matched to no statement line dated up to it. Lines before the first
+ * statement are inside its opening balance, not outstanding.
+ */
+export function outstandingLinesSql(accountId: SQL, asOf: SQL): SQL {
+  return sql`jl.account_id = ${accountId} and jl.posted and jl.entry_date <= ${asOf}
+    and jl.entry_date >= (select min(f.period_start) from bank_statements f where f.account_id = ${accountId})
+    and not exists (select 1 from bank_matches m join bank_statement_lines ml on ml.id = m.statement_line_id
+                    where m.journal_line_id = jl.id and ml.date <= ${asOf})`;
+}
 
 export interface ReconciliationFigures {
   statementId: string;
@@ -55,13 +68,9 @@ export async function reconciliationFigures(db: DbOrTx, statementId: string): Pr
           (select coalesce(sum(jl.debit - jl.credit), 0) from journal_lines jl
             where jl.account_id = s.account_id and jl.posted and jl.entry_date <= s.period_end)::text as ledger,
           (select count(*)::int from journal_lines jl
-            where jl.account_id = s.account_id and jl.posted and jl.entry_date <= s.period_end
-              and not exists (select 1 from bank_matches m join bank_statement_lines ml on ml.id = m.statement_line_id
-                              where m.journal_line_id = jl.id and ml.date <= s.period_end)) as outstanding_count,
+            where ${outstandingLinesSql(sql`s.account_id`, sql`s.period_end`)}) as outstanding_count,
           (select coalesce(sum(jl.debit - jl.credit), 0) from journal_lines jl
-            where jl.account_id = s.account_id and jl.posted and jl.entry_date <= s.period_end
-              and not exists (select 1 from bank_matches m join bank_statement_lines ml on ml.id = m.statement_line_id
-                              where m.journal_line_id = jl.id and ml.date <= s.period_end))::text as outstanding_sum
+            where ${outstandingLinesSql(sql`s.account_id`, sql`s.period_end`)})::text as outstanding_sum
         from s`,
   );
   if (!row) return null;

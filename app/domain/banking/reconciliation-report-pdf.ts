@@ -5,6 +5,7 @@ import { fromPaisa, toPaisa } from "../../lib/money";
 import { documentDate } from "../../lib/pdf/document-dates";
 import { COLORS, defaultLogoPath, PdfBuilder, type TableColumn } from "../../lib/pdf/pdf.server";
 import { getCompanySettings } from "../settings/company-settings.server";
+import { outstandingLinesSql } from "./reconciliation-figures.server";
 
 // A finished bank reconciliation as a report (issue 23: "kept as a report (PDF) with its date"): the company, the
 // account, the day it is reconciled to, the figures it was finished with (statement balance, reconciled ledger
@@ -85,9 +86,7 @@ export async function reconciliationReport(db: DbOrTx, id: string): Promise<Reco
       sql`select jl.entry_date::text as date, coalesce(nullif(je.description, ''), jl.description, '') as description,
             (jl.debit - jl.credit)::text as amount
           from journal_lines jl join journal_entries je on je.id = jl.journal_entry_id
-          where jl.account_id = ${head.account_id} and jl.posted and jl.entry_date <= ${head.as_of}
-            and not exists (select 1 from bank_matches m join bank_statement_lines sl on sl.id = m.statement_line_id
-              where m.journal_line_id = jl.id and sl.date <= ${head.as_of})
+          where ${outstandingLinesSql(sql`${head.account_id}::uuid`, sql`${head.as_of}::date`)}
           order by jl.entry_date, jl.created_at, jl.id`,
     ),
     queryRows<{ id: string; date: string; description: string; reference: string | null; amount: string }>(
@@ -133,6 +132,15 @@ export async function reconciliationReport(db: DbOrTx, id: string): Promise<Reco
         .map((m) => ({ date: m.date, description: m.description, amount: money(m.amount) })),
     })),
   };
+}
+
+/**
+ * The ledger balance less the outstanding items: the statement balance when the reconciliation's difference is zero
+ * and the ledger agreed with the bank on the first statement's opening day (issue 37).
+ */
+export function ledgerLessOutstanding(report: Pick<ReconciliationReport, "ledgerBalance" | "outstanding">): string {
+  const outstanding = report.outstanding.reduce((sum, o) => sum + toPaisa(o.amount), 0n);
+  return fromPaisa(toPaisa(report.ledgerBalance) - outstanding);
 }
 
 export function reconciliationReportFileName(report: ReconciliationReport): string {
@@ -214,9 +222,17 @@ export async function renderReconciliationReportPdf(
     [
       { label: `Ledger balance on ${documentDate(report.asOfDate)}`, value: formatMoney(report.ledgerBalance) },
       {
-        label: `Outstanding items (${report.outstanding.length}, on no statement up to the day)`,
+        label: `Less outstanding items (${report.outstanding.length}, on no statement up to the day)`,
         value: formatMoney(outstandingSum),
       },
+      // The proof (issue 37): what the ledger holds less what the bank has not seen is what the bank says.
+      {
+        label: "Ledger balance less outstanding items",
+        value: formatMoney(ledgerLessOutstanding(report)),
+        bold: true,
+        ruleAbove: true,
+      },
+      { label: "Statement balance", value: formatMoney(report.statementBalance) },
     ],
     { width: pdf.contentWidth },
   );
