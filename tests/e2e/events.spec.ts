@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { dhakaDatePlus, UPCOMING_EVENTS } from "./support/fixtures";
+import { fixtureDate, UPCOMING_EVENTS } from "./support/fixtures";
 import { removeDataDir, startServer, stopServer, withStoppedDatabase } from "./support/isolated-server";
 import { hydrated } from "./support/auth";
 
@@ -60,7 +60,7 @@ test.describe("/events", () => {
     const card = cards(page).filter({ has: page.getByRole("heading", { name: fashionWeek.title }) });
     await expect(card.getByRole("img", { name: fashionWeek.title })).toBeVisible();
     await expect(card.getByText("Upcoming", { exact: true })).toBeVisible();
-    await expect(card.locator("time")).toHaveText(longDate(dhakaDatePlus(fashionWeek.daysFromNow)));
+    await expect(card.locator("time")).toHaveText(longDate(fixtureDate(fashionWeek.daysFromNow)));
     await expect(card.getByText("Hall of Fame", { exact: true })).toBeVisible();
     await expect(card).not.toContainText("Bangabandhu");
     await expect(card.getByText(fashionWeek.description)).toHaveClass(/line-clamp-3/);
@@ -70,7 +70,7 @@ test.describe("/events", () => {
     );
 
     const wedding = cards(page).filter({ has: page.getByRole("heading", { name: winterWedding.title }) });
-    await expect(wedding.locator("time")).toHaveText(longDate(dhakaDatePlus(winterWedding.daysFromNow)));
+    await expect(wedding.locator("time")).toHaveText(longDate(fixtureDate(winterWedding.daysFromNow)));
     await expect(wedding.getByText("Sena Kunja", { exact: true })).toBeVisible();
   });
 
@@ -143,7 +143,7 @@ test.describe("/events/{id}", () => {
     await expect(page).toHaveTitle(`${fashionWeek.title} | Utsab Event Technologies`);
     const main = page.getByRole("main");
     await expect(main.getByText("Upcoming", { exact: true })).toBeVisible();
-    await expect(main.locator("time").first()).toHaveText(longDate(dhakaDatePlus(fashionWeek.daysFromNow)));
+    await expect(main.locator("time").first()).toHaveText(longDate(fixtureDate(fashionWeek.daysFromNow)));
     await expect(main.getByText("7:00 PM", { exact: true })).toBeVisible();
     await expect(main.getByText(fashionWeek.location, { exact: true })).toBeVisible();
     await expect(main.getByText(fashionWeek.description)).toBeVisible();

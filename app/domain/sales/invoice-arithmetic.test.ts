@@ -11,6 +11,7 @@ import {
   INVOICE_ARITHMETIC_MESSAGES,
   INVOICE_KIND_MESSAGES,
   invoiceKindRules,
+  lineDiscount,
   parseAdvancePercent,
   type RevisionForInvoice,
   withJobCharges,
@@ -91,6 +92,25 @@ describe("a full invoice", () => {
     expect(f.lines.map((l) => l.value)).toEqual([600_000n - 50_704n, 250_050n - 21_131n, 333_300n - 28_166n]);
     expect(f.lines[0]).toMatchObject({ description: "LED wall", quantity: 3, days: 2, unitPrice: "1000.00" });
     expect(f.vatRatePercent).toBe("15.00");
+  });
+
+  it("prints each line's discount share, so that quantity × days × price less it is the line's value (issue 37)", () => {
+    const r = revision(
+      [
+        ["LED wall", 32, "5000.00", 2],
+        ["Sound system", 1, "2500.50"],
+      ],
+      "7900.00",
+    );
+    const f = fullInvoiceFigures(r);
+    for (const line of f.lines) {
+      const gross = toPaisa(line.unitPrice!) * BigInt(line.quantity!) * BigInt(line.days ?? 1);
+      expect(gross - lineDiscount(line)!).toBe(line.value);
+    }
+    expect(sum(f.lines.map((l) => lineDiscount(l)!))).toBe(790_000n);
+    expect(lineDiscount({ quantity: 32, days: 2, unitPrice: "5000.00", value: "312156.86" })).toBe(784_314n);
+    // A line without a unit price (an advance, the "less advance" line) has none.
+    expect(lineDiscount({ quantity: null, days: null, unitPrice: null, value: "-5000.00" })).toBeNull();
   });
 
   it("rounds VAT per line so the lines add up to the VAT on the total, not to the sum of each line's own VAT", () => {

@@ -92,6 +92,22 @@ function lineDescription(line: Pick<QuotationRevisionLine, "name" | "size">): st
   return line.size ? `${line.name} (${line.size})` : line.name;
 }
 
+/**
+ * A printed line's share of the discount (issue 37, money error 6): its quantity × days × unit price less its value
+ * before VAT, so that every printed row multiplies out; null on a line without a unit price (an advance, the "less
+ * advance" line).
+ */
+export function lineDiscount(line: {
+  quantity: number | null;
+  days: number | null;
+  unitPrice: string | null;
+  value: string | bigint;
+}): bigint | null {
+  if (line.unitPrice === null || line.quantity === null) return null;
+  const gross = toPaisa(line.unitPrice) * BigInt(line.quantity) * BigInt(line.days ?? 1);
+  return gross - (typeof line.value === "bigint" ? line.value : toPaisa(line.value));
+}
+
 /** A full invoice: every line of the revision, the discount and the VAT shared over them. */
 export function fullInvoiceFigures(revision: RevisionForInvoice): InvoiceFigures {
   const totals = revision.lines.map((l) => toPaisa(l.total));

@@ -10,6 +10,7 @@ import {
   sampleInvoiceLines,
   sampleInvoicePdfInput,
 } from "../../../tests/support/invoice-pdf-sample";
+import { lineDiscount } from "./invoice-arithmetic";
 import { type InvoicePdfLine, renderCreditNotePdf, renderInvoicePdf } from "./invoice-pdf.server";
 
 async function render(bytes: Promise<Uint8Array>): Promise<string> {
@@ -31,10 +32,12 @@ function rowPattern(index: number, line: InvoicePdfLine): RegExp {
   const words = escape(line.description.split(" ").slice(0, 2).join(" "));
   const total = fromPaisa(toPaisa(line.value) + toPaisa(line.vatAmount));
   const unit = line.unitPrice === null ? "—" : figure(line.unitPrice);
+  const discount = lineDiscount(line);
   const money = [
     line.quantity === null ? "—" : String(line.quantity),
     line.days === null ? "—" : String(line.days),
     unit,
+    discount === null || discount === 0n ? "—" : figure(fromPaisa(discount)),
     figure(line.value),
     "15%",
     figure(line.vatAmount),
@@ -88,12 +91,12 @@ describe("renderInvoicePdf", { timeout: 20_000 }, () => {
     ])
       expect(text).toContain(expected);
     expect(text).toMatch(
-      /# Description of service Qty Days Unit price Value before VAT VAT \(৳\) Total incl\. VAT\n.*\(৳\) VAT \(৳\) rate \(৳\)/,
+      /# Description of Qty Days Unit price Discount Value before VAT VAT \(৳\) Total incl\. VAT\n *service \(৳\) \(৳\) VAT \(৳\) rate \(৳\)/,
     );
     input.lines.forEach((line, i) => expect(text, `line ${i + 1}`).toMatch(rowPattern(i, line)));
     // 24 sqm × ৳5,000 × 3 days = ৳360,000, VAT ৳54,000; a price per event prints its quantity alone.
-    expect(text).toMatch(/^ *1 P3 Indoor LED .* 24 3 5,000\.00 360,000\.00 15% 54,000\.00 414,000\.00$/m);
-    expect(text).toMatch(/^ *3 Line Array Sound .* 1 — 10,000\.00 10,000\.00 15% 1,500\.00 11,500\.00$/m);
+    expect(text).toMatch(/^ *1 P3 Indoor LED .* 24 3 5,000\.00 — 360,000\.00 15% 54,000\.00 414,000\.00$/m);
+    expect(text).toMatch(/^ *3 Line Array Sound.* 1 — 10,000\.00 — 10,000\.00 15% 1,500\.00 11,500\.00$/m);
     // 360,000 + 54,000 + 10,000 = 424,000; VAT 63,600; total 487,600.
     expect(input.invoice.total).toBe("487600.00");
     expect(text).toContain("Value before VAT ৳424,000.00");
@@ -116,7 +119,7 @@ describe("renderInvoicePdf", { timeout: 20_000 }, () => {
     const withLines = texts.map((text) => ROW.test(text));
     expect(withLines.slice(0, -1)).toEqual(Array.from({ length: pages - 1 }, () => true));
     texts.forEach((text, i) => {
-      if (withLines[i]) expect(text).toMatch(/# Description of service Qty Days/);
+      if (withLines[i]) expect(text).toMatch(/# Description of Qty Days Unit price Discount/);
       expect(text).toContain(`Page ${i + 1} of ${pages}`);
       if (i > 0) expect(text).toContain("Utsab Event Technologies · Tax invoice INV-2026-27-000042 (continued)");
     });
@@ -137,7 +140,7 @@ describe("renderInvoicePdf", { timeout: 20_000 }, () => {
     lines[0] = { ...lines[0]!, quantity: 2000, days: 3, value: "30000000.00", vatAmount: "4500000.00" };
     const input = sampleInvoicePdfInput(1, { lines });
     const text = pdfText(await render(renderInvoicePdf(input)));
-    expect(text).toMatch(/ 2000 3 5,000\.00 30,000,000\.00 15% 4,500,000\.00 34,500,000\.00$/m);
+    expect(text).toMatch(/ 2000 3 5,000\.00 — 30,000,000\.00 15% 4,500,000\.00 34,500,000\.00$/m);
     expect(text).toContain("Total including VAT ৳34,500,000.00");
   });
 
@@ -157,7 +160,7 @@ describe("renderInvoicePdf", { timeout: 20_000 }, () => {
     const input = sampleInvoicePdfInput(0, { kind: "final", lines });
     const text = pdfText(await render(renderInvoicePdf(input)));
     expect(text).toMatch(
-      /^ *3 Less advance invoiced — — — -207,000\.00 15% -31,050\.00 -238,050\.00\n *INV-2026-27-000041$/m,
+      /^ *3 Less advance — — — — -207,000\.00 15% -31,050\.00 -238,050\.00\n *invoiced\n *INV-2026-27-000041$/m,
     );
     expect(text).toContain("Type Final");
     // 360,000 + 54,000 - 207,000 = 207,000; VAT 54,000 + 8,100 - 31,050 = 31,050.

@@ -19,6 +19,7 @@ import {
 import { formatPercent } from "../quotations/quotation-pdf";
 import type { InvoiceKind } from "./constants";
 import { documentTime } from "./invoice-pdf";
+import { lineDiscount } from "./invoice-arithmetic";
 
 export interface InvoicePdfLine {
   description: string;
@@ -98,17 +99,25 @@ export interface CreditNotePdfInput {
   logo?: string | Uint8Array | null;
 }
 
+/** A line's discount share as printed: a dash when it has no unit price or no discount. */
+function discountCell(line: InvoicePdfLine): string {
+  const discount = lineDiscount(line);
+  return discount === null || discount === 0n ? "—" : figure(fromPaisa(discount));
+}
+
 const INVOICE_COLUMNS: TableColumn[] = [
   { header: "#", weight: 0.45, align: "right" },
-  { header: "Description of service", weight: 2.5 },
+  { header: "Description of service", weight: 1.85 },
   { header: "Qty", weight: 0.72, align: "right" },
   // The days charged (ADR 0019); a dash for a price charged once.
   { header: "Days", weight: 0.65, align: "right" },
   { header: "Unit price (৳)", weight: 1.15, align: "right" },
+  // Its share of the quotation's discount (issue 37): Qty × Days × Unit price − Discount = Value, on every row.
+  { header: "Discount (৳)", weight: 1.05, align: "right" },
   { header: "Value before VAT (৳)", weight: 1.35, align: "right" },
   { header: "VAT rate", weight: 0.6, align: "right" },
   { header: "VAT (৳)", weight: 1.2, align: "right" },
-  { header: "Total incl. VAT (৳)", weight: 1.35, align: "right" },
+  { header: "Total incl. VAT (৳)", weight: 1.4, align: "right" },
 ];
 
 const CREDIT_NOTE_COLUMNS: TableColumn[] = [
@@ -177,12 +186,14 @@ export async function renderInvoicePdf(input: InvoicePdfInput): Promise<Uint8Arr
       line.quantity === null ? "—" : String(line.quantity),
       line.days === null ? "—" : String(line.days),
       line.unitPrice === null ? "—" : figure(line.unitPrice),
+      discountCell(line),
       figure(line.value),
       formatPercent(line.vatRatePercent),
       figure(line.vatAmount),
       figure(sum(line.value, line.vatAmount)),
     ]),
-    { zebra: true, size: 8 },
+    // 7.5 pt: ten columns, the discount's among them (issue 37), and a crore still on one line.
+    { zebra: true, size: 7.5 },
   );
   pdf.gap(10);
 
@@ -249,7 +260,8 @@ export async function renderCreditNotePdf(input: CreditNotePdfInput): Promise<Ui
       figure(line.vatAmount),
       figure(sum(line.value, line.vatAmount)),
     ]),
-    { zebra: true, size: 8 },
+    // 7.5 pt: ten columns, the discount's among them (issue 37), and a crore still on one line.
+    { zebra: true, size: 7.5 },
   );
   pdf.gap(10);
 

@@ -1,7 +1,18 @@
 // Rows the shared e2e server's database holds besides the seed (prepared by prepare-database.ts before the
 // server starts). The seed's own events are dated 2023-2024, so these give the specs upcoming events.
 
-export { dhakaDatePlus } from "../../support/dates";
+import { dhakaDatePlus } from "../../support/dates";
+
+export { dhakaDatePlus };
+
+/**
+ * A fixture's date, `days` from the day the run began in Dhaka (E2E_FIXTURES_AT, set once by scripts/e2e.mjs): the
+ * databases were given their dates from it, and a run crossing midnight must still expect those.
+ */
+export function fixtureDate(days: number): string {
+  const at = process.env.E2E_FIXTURES_AT;
+  return dhakaDatePlus(days, at ? new Date(at) : new Date());
+}
 
 export const UPCOMING_EVENTS = [
   {

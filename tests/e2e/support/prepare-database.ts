@@ -30,7 +30,7 @@ import { issueInvoice } from "../../../app/domain/sales/issue-invoice.server";
 import { openInvoicesOf, recordCustomerPayment } from "../../../app/domain/sales/record-customer-payment.server";
 import { fromPaisa, toPaisa } from "../../../app/lib/money";
 import {
-  dhakaDatePlus,
+  fixtureDate,
   E2E_CUSTOMER_RECORD,
   E2E_JOB,
   E2E_INBOX_MESSAGE,
@@ -65,7 +65,7 @@ try {
         slug: e.slug,
         title: e.title,
         description: e.description,
-        date: dhakaDatePlus(e.daysFromNow),
+        date: fixtureDate(e.daysFromNow),
         time: e.time,
         location: e.location,
         imageUrl: e.image,
@@ -90,7 +90,7 @@ try {
     email: q.email,
     phone: "01711000000",
     eventName: q.eventName,
-    eventDate: dhakaDatePlus(q.daysFromNow),
+    eventDate: fixtureDate(q.daysFromNow),
     eventTime: "18:30",
     eventLocation: "Gulshan Avenue, Dhaka",
   });
@@ -98,7 +98,7 @@ try {
     // A two-day rental: the panel charges its lines priced per day for 2 days (ADR 0019).
     {
       ...quotation(pending),
-      rentalEndDate: dhakaDatePlus(pending.daysFromNow + 1),
+      rentalEndDate: fixtureDate(pending.daysFromNow + 1),
       notes: "Stage ready by 4 pm, please.",
     },
     {
@@ -187,8 +187,8 @@ try {
     vatRatePercent: "15.00",
     vatAmount: "8625.00",
     total: "66125.00",
-    eventDate: dhakaDatePlus(sent.daysFromNow),
-    rentalEndDate: dhakaDatePlus(sent.daysFromNow),
+    eventDate: fixtureDate(sent.daysFromNow),
+    rentalEndDate: fixtureDate(sent.daysFromNow),
     validUntil: new Date(Date.now() + 7 * 86_400_000),
     terms: quotationTermsList(DEFAULT_QUOTATION_TERMS),
     sentByLabel: E2E_USERS.admin.email,
@@ -225,8 +225,8 @@ try {
       total: "51000.00",
     },
   ];
-  const approvedEventDate = dhakaDatePlus(approved.daysFromNow);
-  const approvedEndDate = dhakaDatePlus(approved.daysFromNow + 2);
+  const approvedEventDate = fixtureDate(approved.daysFromNow);
+  const approvedEndDate = fixtureDate(approved.daysFromNow + 2);
   await database.db.insert(quotations).values({
     ...quotation(approved),
     rentalEndDate: approvedEndDate,
@@ -305,8 +305,8 @@ try {
     "payable",
     {
       ...E2E_OPEN_PAYABLE,
-      date: dhakaDatePlus(-40),
-      dueDate: dhakaDatePlus(-10),
+      date: fixtureDate(-40),
+      dueDate: fixtureDate(-10),
       type: "expense",
       paymentMethod: "bank",
       moneyAccountId: seedId("account:1100"),
@@ -325,8 +325,8 @@ try {
       description: E2E_PART_RECEIVED.description,
       amount: E2E_PART_RECEIVED.amount,
       reference: E2E_PART_RECEIVED.reference,
-      date: dhakaDatePlus(-20),
-      dueDate: dhakaDatePlus(10),
+      date: fixtureDate(-20),
+      dueDate: fixtureDate(10),
       type: "income",
       paymentMethod: "bank",
       moneyAccountId: "",
@@ -339,7 +339,7 @@ try {
     { userId: null, label: "e2e fixtures", ipAddress: null, userAgent: null },
     {
       id: receivable.id,
-      date: dhakaDatePlus(-5),
+      date: fixtureDate(-5),
       paymentMethod: "bank",
       moneyAccountId: seedId("account:1100"),
       amount: E2E_PART_RECEIVED.received,
@@ -374,7 +374,7 @@ try {
   const ait = (base * BigInt(aitRate) * 2n + 100n) / 200n;
   const payment = await recordCustomerPayment(database.db, fixtures, {
     customerId: E2E_CUSTOMER_RECORD.id,
-    date: dhakaDatePlus(0),
+    date: fixtureDate(0),
     method: "bank_transfer",
     methodReference: reference,
     moneyAccountId: seedId("account:1100"),

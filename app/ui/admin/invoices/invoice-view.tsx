@@ -5,6 +5,8 @@ import {
 } from "~/domain/sales/constants";
 import type { InvoiceDetails } from "~/domain/sales/invoice-list";
 import { formatMoney, formatShortDate } from "~/lib/format";
+import { fromPaisa } from "~/lib/money";
+import { lineDiscount } from "~/domain/sales/invoice-arithmetic";
 import { formatDhakaDateTime } from "~/ui/admin/list";
 import { Panel } from "~/ui/admin/page-header";
 
@@ -23,6 +25,12 @@ function Row({ term, children, strong = false }: { term: string; children: React
       </dd>
     </div>
   );
+}
+
+/** A line's share of the discount as a money string, or null when it has none (issue 37: each row multiplies out). */
+function discountOf(line: { quantity: number | null; days: number | null; unitPrice: string | null; value: string }) {
+  const discount = lineDiscount(line);
+  return discount === null || discount === 0n ? null : fromPaisa(discount);
 }
 
 export function InvoiceDocument({ invoice }: { invoice: InvoiceDetails }) {
@@ -67,7 +75,7 @@ export function InvoiceDocument({ invoice }: { invoice: InvoiceDetails }) {
           </div>
         </dl>
       </div>
-      {/* A phone reads each line as a block: the table's seven columns do not fit it. */}
+      {/* A phone reads each line as a block: the table's eight columns do not fit it. */}
       <ol className="divide-y divide-slate-100 text-sm sm:hidden" data-testid="invoice-lines-narrow">
         {invoice.lines.map((line) => (
           <li key={line.lineNo} className="px-4 py-3">
@@ -80,6 +88,7 @@ export function InvoiceDocument({ invoice }: { invoice: InvoiceDetails }) {
                 {line.quantity}
                 {line.days ? ` × ${line.days} ${line.days === 1 ? "day" : "days"}` : ""}
                 {line.unitPrice ? ` × ${figure(line.unitPrice)}` : ""}
+                {discountOf(line) ? ` − discount ${figure(discountOf(line)!)}` : ""}
               </p>
             )}
             <dl className="mt-1 grid grid-cols-2 gap-x-3 text-xs">
@@ -100,6 +109,7 @@ export function InvoiceDocument({ invoice }: { invoice: InvoiceDetails }) {
               <th className="px-3 py-2 text-right font-medium">Qty</th>
               <th className="px-3 py-2 text-right font-medium">Days</th>
               <th className="px-3 py-2 text-right font-medium">Unit price</th>
+              <th className="px-3 py-2 text-right font-medium">Discount</th>
               <th className="px-3 py-2 text-right font-medium">Value before VAT</th>
               <th className="px-3 py-2 text-right font-medium">VAT</th>
             </tr>
@@ -113,6 +123,9 @@ export function InvoiceDocument({ invoice }: { invoice: InvoiceDetails }) {
                 <td className="px-3 py-2 text-right tabular-nums">{line.days ?? "—"}</td>
                 <td className="px-3 py-2 text-right whitespace-nowrap tabular-nums">
                   {line.unitPrice ? figure(line.unitPrice) : "—"}
+                </td>
+                <td className="px-3 py-2 text-right whitespace-nowrap tabular-nums" data-testid="line-discount">
+                  {discountOf(line) ? figure(discountOf(line)!) : "—"}
                 </td>
                 <td className="px-3 py-2 text-right whitespace-nowrap tabular-nums">{figure(line.value)}</td>
                 <td className="px-3 py-2 text-right whitespace-nowrap tabular-nums">

@@ -4,6 +4,7 @@ import {
   advanceInvoiceFigures,
   finalInvoiceFigures,
   fullInvoiceFigures,
+  lineDiscount,
   parseAdvancePercent,
   percentLabel,
   type InvoiceFigures,
@@ -206,6 +207,7 @@ function InvoiceFiguresTable({ figures }: { figures: InvoiceFigures }) {
                     {line.quantity}
                     {line.days ? ` × ${line.days} ${line.days === 1 ? "day" : "days"}` : ""} ×{" "}
                     {line.unitPrice ? formatMoney(line.unitPrice) : "—"}
+                    {lineDiscount(line) ? ` − discount ${formatMoney(fromPaisa(lineDiscount(line)!))}` : ""}
                   </span>
                 )}
                 {/* A phone reads the figures under the line: three columns do not fit it. */}
