@@ -1,3 +1,4 @@
+import { sellerDetails } from "~/domain/settings/company-settings.server";
 // Issued invoices and credit notes written straight into the tables for the tests of what prints and shows them
 // (the PDFs, the e-mails, the portal): a numbered row with its lines and a posted entry (invoices.journal_entry_id
 // is required), without the issuing use case's rules. The use cases' own tests cover those.
@@ -85,6 +86,7 @@ export async function insertIssuedInvoice(
       .insert(invoices)
       .values({
         number: taken.number,
+        seller: await sellerDetails(tx),
         fiscalYear: taken.fiscalYear,
         sequence: taken.sequence,
         kind: "full",
@@ -158,6 +160,7 @@ export async function insertCreditNote(
       .insert(creditNotes)
       .values({
         number: taken.number,
+        seller: await sellerDetails(tx),
         fiscalYear: taken.fiscalYear,
         sequence: taken.sequence,
         invoiceId: invoice.id,

@@ -36,7 +36,7 @@ import {
 } from "../../domain/accounting/constants";
 import { SALARY_PAYMENT_METHODS } from "../../domain/people/constants";
 import { users } from "./auth";
-import { createdAt, id, money, sqlList, updatedAt } from "./columns";
+import { createdAt, id, money, seller, sqlList, updatedAt } from "./columns";
 import { employees } from "./people";
 import { suppliers } from "./purchases";
 import { customers } from "./sales";
@@ -658,6 +658,7 @@ export const payslips = pgTable(
       .notNull()
       .references(() => employees.id, { onDelete: "restrict" }),
     employeeName: text("employee_name").notNull(),
+    seller: seller(),
     position: text("position").notNull(),
     department: text("department").notNull(),
     /** The monthly salary on the employee's record when processed; basic is it, for the days paid. */

@@ -1,4 +1,4 @@
-import { numeric, timestamp, uuid } from "drizzle-orm/pg-core";
+import { jsonb, numeric, timestamp, uuid } from "drizzle-orm/pg-core";
 
 /** Shared column builders, so every table spells id, timestamps and money the same way. */
 export const id = () => uuid("id").primaryKey().defaultRandom();
@@ -18,3 +18,18 @@ export const money = (name: string) => numeric(name, { precision: 14, scale: 2 }
 export function sqlList(values: readonly string[]): string {
   return values.map((v) => `'${v.replace(/'/g, "''")}'`).join(", ");
 }
+
+/** The company as an issued document printed it: its name, address, phones, e-mails and BIN (issue 37). */
+export interface SellerDetails {
+  name: string;
+  address: string;
+  phones: string[];
+  emails: string[];
+  vatRegistrationNumber: string;
+}
+
+/**
+ * The seller's details frozen when a tax invoice, credit note or payslip is issued (issue 37, money error 7): its PDF
+ * prints them, never Settings as they are later.
+ */
+export const seller = () => jsonb("seller").$type<SellerDetails>().notNull();

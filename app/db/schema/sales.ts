@@ -25,7 +25,7 @@ import {
 } from "../../domain/sales/constants";
 import { chartOfAccounts, journalEntries } from "./accounting";
 import { users } from "./auth";
-import { createdAt, id, money, sqlList, updatedAt } from "./columns";
+import { createdAt, id, money, seller, sqlList, updatedAt } from "./columns";
 import { quotations } from "./quotations";
 
 // Customers, tax invoices (Mushak-6.3), credit notes (Mushak-6.7), customer payments with VDS and AIT, VAT periods
@@ -98,6 +98,9 @@ export const invoices = pgTable(
     id: id(),
     /** INV-2026-27-000123. */
     number: text("number").notNull().unique(),
+    seller: seller(),
+    /** The quotation's event as it was named when issued (the PDF's delivery block). */
+    eventName: text("event_name"),
     fiscalYear: integer("fiscal_year").notNull(),
     sequence: integer("sequence").notNull(),
     kind: text("kind", { enum: INVOICE_KINDS }).notNull(),
@@ -201,6 +204,7 @@ export const creditNotes = pgTable(
     id: id(),
     /** CN-2026-27-000004. */
     number: text("number").notNull().unique(),
+    seller: seller(),
     fiscalYear: integer("fiscal_year").notNull(),
     sequence: integer("sequence").notNull(),
     invoiceId: uuid("invoice_id")

@@ -10,7 +10,7 @@ import {
   type TableColumn,
 } from "../../lib/pdf/pdf.server";
 import { documentTime } from "../sales/invoice-pdf";
-import { companyDetails } from "../sales/invoice-pdf-input.server";
+import { sellerDetails } from "../settings/company-settings.server";
 import {
   balanceLegend,
   balanceSide,
@@ -23,7 +23,7 @@ import {
 import type { LoadedStatement } from "./party-statement.server";
 
 // A party's ledger statement as an A4 PDF (issue 36): on the company's letterhead (the one the tax invoice, the
-// payslips and the reports print: PdfBuilder.companyHeader with Settings > Company, companyDetails), the party and
+// payslips and the reports print: PdfBuilder.companyHeader with Settings > Company, sellerDetails), the party and
 // the period, the opening balance, every line with the balance after it (Dr or Cr), the totals and the closing
 // balance, and what that balance means in words. A long statement runs onto more pages, the table's header repeated
 // and the running header naming whose statement it is.
@@ -167,6 +167,6 @@ export async function partyStatementPdf(
 ): Promise<{ filename: string; content: Uint8Array }> {
   return {
     filename: partyStatementFileName(statement.party, statement, "pdf"),
-    content: await renderPartyStatementPdf(statement, await companyDetails(db), now),
+    content: await renderPartyStatementPdf(statement, await sellerDetails(db), now),
   };
 }

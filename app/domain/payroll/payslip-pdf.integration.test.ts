@@ -4,10 +4,11 @@ import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { pdfFile, pdfPageCount, pdfText, pdfWords } from "../../../tests/support/pdf-text";
 import { getDb } from "~/db/client.server";
-import { employees, payrollRuns, payslips } from "~/db/schema";
+import { companySettings, employees, payrollRuns, payslips } from "~/db/schema";
 import { seedId } from "~/db/seed/ids";
 import { seedDatabase } from "~/db/seed/seed.server";
 import { sumPaisa, toPaisa } from "~/lib/money";
+import { invalidatePublicData } from "~/lib/cache.server";
 import type { AuditActor } from "../audit/audit.server";
 import { myPayslips } from "./my-payslips.server";
 import { PAYSLIP_ROUNDING_NOTE, payslipFigures } from "./payroll-formula";
@@ -114,6 +115,19 @@ describe("a payslip's PDF", () => {
     expect(text).toContain("Company payroll table");
     expect(pdfPageCount(pdfFile(bytes))).toBe(1);
     expect(payslipFileName(doc!)).toBe("payslip-2026-11-tanvir-rahman.pdf");
+
+    // Frozen when processed (issue 37): a company renamed in Settings later does not change the payslip.
+    const name = doc!.seller.name;
+    await getDb().update(companySettings).set({ name: "Renamed Later Ltd" }).where(eq(companySettings.id, 1));
+    invalidatePublicData();
+    try {
+      const again = (await payslipDocument(getDb(), slip.id))!;
+      expect(again.seller.name).toBe(name);
+      expect(pdfWords(await renderPayslipPdf(getDb(), again, NOW))).not.toContain("Renamed Later Ltd");
+    } finally {
+      await getDb().update(companySettings).set({ name }).where(eq(companySettings.id, 1));
+      invalidatePublicData();
+    }
   });
 
   it("says the days of a part month and why: joined, or left", async () => {

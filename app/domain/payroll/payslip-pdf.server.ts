@@ -7,7 +7,7 @@ import { documentDay } from "../../lib/pdf/document-dates";
 import { COLORS, defaultLogoPath, PdfBuilder } from "../../lib/pdf/pdf.server";
 import type { PayrollRunStatus, PayslipStatus } from "../accounting/constants";
 import { SALARY_PAYMENT_METHOD_LABELS, type SalaryPaymentMethod } from "../people/constants";
-import { getCompanySettings } from "../settings/company-settings.server";
+import type { SellerDetails } from "../../db/schema/columns";
 import { PAYSLIP_ROUNDING_NOTE } from "./payroll-formula";
 import { PAYSLIP_STATUS_LABELS, payslipDaysNote, payslipStatusText } from "./payslip-pdf-text";
 
@@ -49,6 +49,8 @@ export interface PayslipDocument {
   paidFrom: string | null;
   runStatus: PayrollRunStatus;
   slabTableName: string;
+  /** The company as it was when the payroll was processed (issue 37): the payslip's letterhead. */
+  seller: SellerDetails;
 }
 
 interface Row {
@@ -57,6 +59,7 @@ interface Row {
   employee_id: string;
   user_id: string | null;
   employee_name: string;
+  seller: SellerDetails;
   position: string;
   department: string;
   joining_date: string | null;
@@ -88,7 +91,7 @@ export async function payslipDocument(db: DbOrTx, id: string): Promise<PayslipDo
   if (!isUuid(id)) return null;
   const [row] = await queryRows<Row>(
     db,
-    sql`select p.id, to_char(r.period_month, 'YYYY-MM') as month, p.employee_id, e.user_id, p.employee_name,
+    sql`select p.id, to_char(r.period_month, 'YYYY-MM') as month, p.employee_id, e.user_id, p.employee_name, p.seller,
           p.position, p.department, e.joining_date::text as joining_date, e.leaving_date::text as leaving_date,
           p.payment_method, p.monthly_salary::text as monthly_salary, p.days_paid, p.days_in_month,
           p.basic::text as basic, p.house_rent::text as house_rent, p.medical::text as medical,
@@ -114,6 +117,7 @@ export async function payslipDocument(db: DbOrTx, id: string): Promise<PayslipDo
     employeeId: row.employee_id,
     employeeUserId: row.user_id,
     employeeName: row.employee_name,
+    seller: row.seller,
     position: row.position,
     department: row.department,
     joiningDate: row.joining_date,
@@ -151,7 +155,7 @@ export function payslipFileName(slip: Pick<PayslipDocument, "month" | "employeeN
 
 /** The payslip as a PDF (A4, the house PDF base). `now` is the printed day. */
 export async function renderPayslipPdf(db: DbOrTx, slip: PayslipDocument, now: Date = new Date()): Promise<Uint8Array> {
-  const company = await getCompanySettings(db);
+  const company = slip.seller;
   const monthName = formatMonthYear(slip.month);
   const title = `Payslip — ${monthName}`;
   const pdf = new PdfBuilder({
@@ -162,16 +166,7 @@ export async function renderPayslipPdf(db: DbOrTx, slip: PayslipDocument, now: D
     runningHeader: `${company.name} · ${title} · ${slip.employeeName}`,
     footerNote: `Tax by the slab table "${slip.slabTableName}". Printed ${documentDay(now)}.`,
   });
-  pdf.companyHeader(
-    {
-      name: company.name,
-      address: company.address,
-      phones: company.phones,
-      emails: company.emails,
-      vatRegistrationNumber: company.vatRegistrationNumber,
-    },
-    { logo: defaultLogoPath(), width: pdf.contentWidth },
-  );
+  pdf.companyHeader(company, { logo: defaultLogoPath(), width: pdf.contentWidth });
   pdf.gap(14);
   pdf.text(title, { size: 16, weight: "bold", color: COLORS.brand });
   pdf.gap(6);

@@ -1,3 +1,4 @@
+import { sellerDetails } from "../settings/company-settings.server";
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.server";
 import { isUniqueViolation } from "../../db/errors.server";
@@ -114,9 +115,11 @@ export async function processPayroll(
           })),
         )
         .returning({ id: transactions.id });
+      const seller = await sellerDetails(tx);
       await tx.insert(payslips).values(
         lines.map((l, i) => ({
           payrollRunId: runId,
+          seller,
           employeeId: l.employeeId,
           employeeName: l.name,
           position: l.position,

@@ -76,8 +76,8 @@ describe("queueInvoiceEmail", { timeout: 30_000 }, () => {
       "BIN: 004567891-0203",
       "Date of issue 5 Jan 2027",
       "Time of issue 2:35 PM",
-      "Line Array Sound System",
-      "Line Array Sound System 2 3 10,000.00 60,000.00 15% 9,000.00 69,000.00",
+      // The row, its description wrapping in its column.
+      "Line Array Sound 2 3 10,000.00 — 60,000.00 15% 9,000.00 69,000.00 System",
       "Total including VAT ৳69,000.00",
       "Amount in words: Taka Sixty-Nine Thousand Only",
       "Farhana Akter",

@@ -2,9 +2,7 @@ import { asc, eq } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.server";
 import { creditNoteLines, creditNotes, invoiceLines, invoices, quotations } from "../../db/schema";
 import { isUuid } from "../../lib/list-params";
-import type { CompanyDetails } from "../../lib/pdf/pdf.server";
 import { quotationReference } from "../quotations/reference";
-import { getCompanySettings } from "../settings/company-settings.server";
 import { salesDocumentFilename } from "./invoice-pdf";
 import {
   type CreditNotePdfInput,
@@ -13,25 +11,13 @@ import {
   renderInvoicePdf,
 } from "./invoice-pdf.server";
 
-// An issued invoice or credit note as its PDF, read from its own rows (the buyer, lines, figures and signatory as
-// they were issued) with the company's details as they are now. The same bytes go into the e-mail that issues it
+// An issued invoice or credit note as its PDF, read from its own rows alone: the seller, the buyer, lines, figures and
+// signatory as they were issued (issue 37: re-downloading prints the same). The same bytes go into the e-mail that issues it
 // (read inside that transaction, after the rows are written) and out of every download link.
 
 export interface SalesDocumentPdf {
   filename: string;
   content: Uint8Array;
-}
-
-/** The company as documents print it in their letterhead (Settings > Company): the party statement's PDF too. */
-export async function companyDetails(db: DbOrTx): Promise<CompanyDetails> {
-  const company = await getCompanySettings(db);
-  return {
-    name: company.name,
-    address: company.address,
-    phones: company.phones,
-    emails: company.emails,
-    vatRegistrationNumber: company.vatRegistrationNumber,
-  };
 }
 
 /** What an invoice's PDF prints; undefined for an unknown or malformed id. */
@@ -58,7 +44,7 @@ export async function invoicePdfInput(db: DbOrTx, invoiceId: string): Promise<In
     .where(eq(invoiceLines.invoiceId, invoice.id))
     .orderBy(asc(invoiceLines.lineNo));
   return {
-    company: await companyDetails(db),
+    company: invoice.seller,
     invoice: {
       number: invoice.number,
       kind: invoice.kind,
@@ -66,7 +52,7 @@ export async function invoicePdfInput(db: DbOrTx, invoiceId: string): Promise<In
       issuedAt: invoice.issuedAt,
       dueDate: invoice.dueDate,
       quotationReference: quotationReference(invoice.quotationId),
-      eventName: row.eventName,
+      eventName: invoice.eventName ?? row.eventName,
       buyer: { name: invoice.buyerName, bin: invoice.buyerBin, address: invoice.buyerAddress },
       deliveryAddress: invoice.deliveryAddress,
       netAmount: invoice.netAmount,
@@ -108,7 +94,7 @@ export async function creditNotePdfInput(db: DbOrTx, creditNoteId: string): Prom
     .where(eq(creditNoteLines.creditNoteId, note.id))
     .orderBy(asc(creditNoteLines.lineNo));
   return {
-    company: await companyDetails(db),
+    company: note.seller,
     creditNote: {
       number: note.number,
       issuedAt: note.issuedAt,

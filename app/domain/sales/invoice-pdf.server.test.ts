@@ -91,7 +91,7 @@ describe("renderInvoicePdf", { timeout: 20_000 }, () => {
     ])
       expect(text).toContain(expected);
     expect(text).toMatch(
-      /# Description of Qty Days Unit price Discount Value before VAT VAT \(৳\) Total incl\. VAT\n *service \(৳\) \(৳\) VAT \(৳\) rate \(৳\)/,
+      /# Description of service Qty Days Unit price Discount Value before VAT VAT \(৳\) Total incl\. VAT\n *\(৳\) \(৳\) VAT \(৳\) rate \(৳\)/,
     );
     input.lines.forEach((line, i) => expect(text, `line ${i + 1}`).toMatch(rowPattern(i, line)));
     // 24 sqm × ৳5,000 × 3 days = ৳360,000, VAT ৳54,000; a price per event prints its quantity alone.
@@ -119,7 +119,7 @@ describe("renderInvoicePdf", { timeout: 20_000 }, () => {
     const withLines = texts.map((text) => ROW.test(text));
     expect(withLines.slice(0, -1)).toEqual(Array.from({ length: pages - 1 }, () => true));
     texts.forEach((text, i) => {
-      if (withLines[i]) expect(text).toMatch(/# Description of Qty Days Unit price Discount/);
+      if (withLines[i]) expect(text).toMatch(/# Description of service Qty Days Unit price Discount/);
       expect(text).toContain(`Page ${i + 1} of ${pages}`);
       if (i > 0) expect(text).toContain("Utsab Event Technologies · Tax invoice INV-2026-27-000042 (continued)");
     });
@@ -160,7 +160,7 @@ describe("renderInvoicePdf", { timeout: 20_000 }, () => {
     const input = sampleInvoicePdfInput(0, { kind: "final", lines });
     const text = pdfText(await render(renderInvoicePdf(input)));
     expect(text).toMatch(
-      /^ *3 Less advance — — — — -207,000\.00 15% -31,050\.00 -238,050\.00\n *invoiced\n *INV-2026-27-000041$/m,
+      /^ *3 Less advance invoiced — — — — -207,000\.00 15% -31,050\.00 -238,050\.00\n *INV-2026-27-000041$/m,
     );
     expect(text).toContain("Type Final");
     // 360,000 + 54,000 - 207,000 = 207,000; VAT 54,000 + 8,100 - 31,050 = 31,050.

@@ -107,14 +107,14 @@ function discountCell(line: InvoicePdfLine): string {
 
 const INVOICE_COLUMNS: TableColumn[] = [
   { header: "#", weight: 0.45, align: "right" },
-  { header: "Description of service", weight: 1.85 },
+  { header: "Description of service", weight: 2.0 },
   { header: "Qty", weight: 0.72, align: "right" },
   // The days charged (ADR 0019); a dash for a price charged once.
   { header: "Days", weight: 0.65, align: "right" },
-  { header: "Unit price (৳)", weight: 1.15, align: "right" },
+  { header: "Unit price (৳)", weight: 1.05, align: "right" },
   // Its share of the quotation's discount (issue 37): Qty × Days × Unit price − Discount = Value, on every row.
-  { header: "Discount (৳)", weight: 1.05, align: "right" },
-  { header: "Value before VAT (৳)", weight: 1.35, align: "right" },
+  { header: "Discount (৳)", weight: 1.0, align: "right" },
+  { header: "Value before VAT (৳)", weight: 1.3, align: "right" },
   { header: "VAT rate", weight: 0.6, align: "right" },
   { header: "VAT (৳)", weight: 1.2, align: "right" },
   { header: "Total incl. VAT (৳)", weight: 1.4, align: "right" },

@@ -1,3 +1,4 @@
+import { sellerDetails } from "../settings/company-settings.server";
 import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.server";
@@ -135,6 +136,7 @@ export async function issueCreditNote(
       await tx.insert(creditNotes).values({
         id: creditNoteId,
         number: taken.number,
+        seller: await sellerDetails(tx),
         fiscalYear: taken.fiscalYear,
         sequence: taken.sequence,
         invoiceId: invoice.id,

@@ -1,3 +1,4 @@
+import { sellerDetails } from "../settings/company-settings.server";
 import { randomUUID } from "node:crypto";
 import { and, asc, eq } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.server";
@@ -213,6 +214,8 @@ export async function issueInvoice(
       await tx.insert(invoices).values({
         id: invoiceId,
         number: taken.number,
+        seller: await sellerDetails(tx),
+        eventName: quotation.eventName,
         fiscalYear: taken.fiscalYear,
         sequence: taken.sequence,
         kind: input.kind,

@@ -1,5 +1,6 @@
 import type { DbOrTx } from "../../db/client.server";
 import { companySettings } from "../../db/schema";
+import type { SellerDetails } from "../../db/schema/columns";
 import { cachedPublicData } from "../../lib/cache.server";
 
 // The company's settings as every screen, e-mail and document reads them (the storefront's header and footer,
@@ -14,4 +15,19 @@ export function getCompanySettings(db: DbOrTx): Promise<CompanySettings> {
     if (!row) throw new Error("company_settings is empty: run `npm run db:seed`");
     return row;
   });
+}
+
+/**
+ * The company as a document's letterhead prints it now (Settings > Company); an issued tax invoice, credit note or
+ * payslip keeps these as they were when it was issued (issue 37).
+ */
+export async function sellerDetails(db: DbOrTx): Promise<SellerDetails> {
+  const company = await getCompanySettings(db);
+  return {
+    name: company.name,
+    address: company.address,
+    phones: company.phones,
+    emails: company.emails,
+    vatRegistrationNumber: company.vatRegistrationNumber,
+  };
 }
