@@ -7,6 +7,7 @@ import {
   chartOfAccounts,
   journalEntries,
   journalLines,
+  vatPeriods,
   yearEndCloses,
 } from "../../db/schema";
 import { formatShortDate } from "../../lib/format";
@@ -64,6 +65,8 @@ export const LEDGER_MESSAGES = {
     `Account ${code} ${name} is kept by party: choose the ${kind === "any" ? "customer, supplier or employee" : kind} of this line`,
   partyWrongKind: (code: string, name: string, kind: ControlPartyKind) =>
     `Account ${code} ${name} is kept by ${kind}: this line's party must be a ${kind}`,
+  vatPeriodClosed: (start: string, end: string) =>
+    `The VAT period ${formatShortDate(start)} to ${formatShortDate(end)} is closed: choose a date after ${formatShortDate(end)}`,
   documentsOnly: (code: string, name: string, role: string) =>
     `Account ${code} ${name} ("${role}") is kept by documents only (Settings > Accounting): record the invoice, payment or other document instead`,
 } as const;
@@ -73,6 +76,12 @@ export const LEDGER_MESSAGES = {
  * (the database too: journal_entry_documents_only).
  */
 const HAND_TYPED_SOURCES: readonly JournalSource[] = ["manual", "bank_transaction"];
+
+/** The roles whose accounts carry VAT: a closed VAT period refuses lines on them (journal_entry_closed_vat_period). */
+const VAT_ROLES = ["vat.payable", "vat.input", "vat.withheld"] as const satisfies readonly AccountRole[];
+
+/** What posts VAT into a closed period by right: its own close (dated its last day) and treasury deposits. */
+const VAT_PERIOD_EXEMPT_SOURCES: readonly JournalSource[] = ["vat_close", "tax_deposit"];
 
 /** The lock date (Settings > Accounting), or null when the books are open. */
 export async function lockDateOf(db: DbOrTx): Promise<string | null> {
@@ -131,6 +140,19 @@ export async function assertOpenDate(
   if (closed) throw new PostingRefused({ [field]: LEDGER_MESSAGES.closedYear(closed.periodStart, closed.periodEnd) });
 }
 
+/**
+ * Refuses, naming "date", an entry with a line on a VAT role's account dated inside a closed VAT period (issue 37; the
+ * database refuses it too). The settings row is already held FOR SHARE by assertOpenDate, so no close slips between.
+ */
+async function assertOpenVatPeriodOf(db: DbOrTx, date: string): Promise<void> {
+  const [closed] = await db
+    .select({ start: vatPeriods.periodStart, end: vatPeriods.periodEnd })
+    .from(vatPeriods)
+    .where(and(lte(vatPeriods.periodStart, date), gte(vatPeriods.periodEnd, date)))
+    .limit(1);
+  if (closed) throw new PostingRefused({ date: LEDGER_MESSAGES.vatPeriodClosed(closed.start, closed.end) });
+}
+
 /** The accounts of these roles, by role; refuses when Settings > Accounting leaves one unset or deactivated. */
 export async function roleAccounts<R extends AccountRole>(db: DbOrTx, roles: readonly R[]): Promise<Record<R, string>> {
   const rows = await db
@@ -156,6 +178,8 @@ interface LineAccount {
   partyKind: ControlPartyKind | null;
   /** The label of a role locked to documents only that the account holds, or null. */
   documentsOnlyRole: string | null;
+  /** Holds a VAT role (VAT payable, input credit, withheld). */
+  carriesVat: boolean;
 }
 
 /** The accounts of these lines, by id: one read for every rule an entry is checked against. */
@@ -171,6 +195,11 @@ async function lineAccounts(db: DbOrTx, lines: readonly EntryLine[]): Promise<Ma
       partyKind: chartOfAccounts.partyKind,
       documentsOnlyRole: sql<string | null>`(select min(${accountRoles.role}) from ${accountRoles}
         where ${accountRoles.accountId} = ${chartOfAccounts.id} and ${accountRoles.documentsOnly})`,
+      carriesVat: sql<boolean>`exists (select 1 from ${accountRoles} where ${accountRoles.accountId} = ${chartOfAccounts.id}
+        and ${accountRoles.role} in (${sql.join(
+          VAT_ROLES.map((r) => sql`${r}`),
+          sql`, `,
+        )}))`,
     })
     .from(chartOfAccounts)
     .where(inArray(chartOfAccounts.id, ids));
@@ -242,8 +271,14 @@ export async function writeEntry(tx: DbOrTx, entry: NewEntry, status: JournalSta
   // A reversal, and a year-end close, take back what was posted: an account deactivated since still gets its line.
   if (!entry.reversesId && entry.source.type !== "year_end_close")
     await assertActiveAccounts(tx, entry.lines, entry.source.type, accounts);
-  if (status === "posted")
+  if (status === "posted") {
     await assertOpenDate(tx, entry.date, "date", { yearEndClose: entry.source.type === "year_end_close" });
+    if (
+      !VAT_PERIOD_EXEMPT_SOURCES.includes(entry.source.type) &&
+      entry.lines.some((l) => accounts.get(l.accountId)?.carriesVat)
+    )
+      await assertOpenVatPeriodOf(tx, entry.date);
+  }
   const lines = withParties(entry.lines, accounts, entry.party ?? null, status);
   const total = entryTotals(lines).debits;
   const [row] = await tx

@@ -1,10 +1,14 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
-import { customers, journalLines, vatPeriods } from "~/db/schema";
+import { violatedConstraint } from "~/db/errors.server";
+import { customers, journalEntries, journalLines, vatPeriods } from "~/db/schema";
 import { seedId } from "~/db/seed/ids";
 import { seedDatabase } from "~/db/seed/seed.server";
 import { balanceAt } from "~/domain/accounting/balances.server";
+import type { JournalSource } from "~/domain/accounting/constants";
+import { twoLines } from "~/domain/accounting/journal";
+import { postEntry, PostingRefused } from "~/domain/accounting/ledger.server";
 import type { AuditActor } from "~/domain/audit/audit.server";
 import { closeVatPeriod } from "./close-vat-period.server";
 import { createTaxRecord } from "./create-tax-record.server";
@@ -14,6 +18,7 @@ import type { TaxRecordFormValues } from "./tax-record-form";
 import { writeTaxRecords } from "./tax-register.server";
 import { taxReportCsv, taxReportData } from "./tax-report.server";
 import { vatPeriodOf } from "./vat-period";
+import { VAT_PERIOD_MESSAGES } from "./vat-period-lock.server";
 import { closedVatPeriods, vatReturnFigures } from "./vat-return.server";
 
 // Issue 37, money errors 1 and 2. October closed at −৳2,340 "to carry forward"; November's return still asked
@@ -117,6 +122,57 @@ describe("a VAT credit carried forward", () => {
     expect(await deposit("23160.00", "TR-2")).toMatchObject({ ok: true });
     expect(await vatPayable()).toBe(0n);
     expect((await closedVatPeriods(getDb()))[0]).toMatchObject({ netPayable: "23160.00", deposited: "23160.00" });
+  });
+});
+
+describe("a closed VAT period in the database", () => {
+  // October 2026 was closed above.
+  const CASH = A("1000");
+  const RENT = A("6100");
+  const entry = (lines: [string, string], source: JournalSource = "manual") =>
+    getDb().transaction((tx) =>
+      postEntry(tx, {
+        date: "2026-10-15",
+        description: "dated inside October",
+        source: { type: source },
+        lines: twoLines(lines[0], lines[1], 10_000n),
+        createdBy: null,
+      }),
+    );
+
+  it("refuses a posted line on a VAT account dated inside it, by the posting code and by the database", async () => {
+    await expect(entry([CASH, VAT_PAYABLE])).rejects.toEqual(
+      new PostingRefused({ date: VAT_PERIOD_MESSAGES.closed("2026-10-01", "2026-10-31") }),
+    );
+    // Whatever writes it straight into the tables, the commit is refused.
+    const raw = await getDb()
+      .transaction(async (tx) => {
+        const [row] = await tx
+          .insert(journalEntries)
+          .values({
+            entryDate: "2026-10-15",
+            description: "typed into the table",
+            status: "posted",
+            sourceType: "manual",
+            total: "100.00",
+            postedAt: new Date(),
+          })
+          .returning({ id: journalEntries.id });
+        await tx.insert(journalLines).values([
+          { journalEntryId: row!.id, accountId: CASH, debit: "100.00", credit: "0", lineNo: 0 },
+          { journalEntryId: row!.id, accountId: VAT_PAYABLE, debit: "0", credit: "100.00", lineNo: 1 },
+        ]);
+      })
+      .then(
+        () => null,
+        (error: unknown) => violatedConstraint(error),
+      );
+    expect(raw).toBe("journal_entry_closed_vat_period");
+  });
+
+  it("lets through what carries no VAT, and a treasury deposit", async () => {
+    expect(await entry([RENT, CASH])).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await entry([VAT_PAYABLE, BANK], "tax_deposit")).toMatch(/^[0-9a-f-]{36}$/);
   });
 });
 

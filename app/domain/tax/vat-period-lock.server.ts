@@ -1,8 +1,7 @@
 import { and, gte, lte } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.server";
 import { accountingSettings, vatPeriods } from "../../db/schema";
-import { formatShortDate } from "../../lib/format";
-import { PostingRefused } from "../accounting/ledger.server";
+import { LEDGER_MESSAGES, PostingRefused } from "../accounting/ledger.server";
 
 // A closed VAT period is locked (DESIGN §10): nothing carrying VAT is dated inside it, since its return has been
 // filed with the figures as they were. Closing a period holds the books' settings row FOR UPDATE while it reads the
@@ -10,10 +9,7 @@ import { PostingRefused } from "../accounting/ledger.server";
 // document either commits before the close reads its figures (and is in them) or sees the closed period and is
 // refused: never posted into a return already counted.
 
-export const VAT_PERIOD_MESSAGES = {
-  closed: (start: string, end: string) =>
-    `The VAT period ${formatShortDate(start)} to ${formatShortDate(end)} is closed: choose a date after ${formatShortDate(end)}`,
-} as const;
+export const VAT_PERIOD_MESSAGES = { closed: LEDGER_MESSAGES.vatPeriodClosed } as const;
 
 /**
  * Holds the books' settings row FOR SHARE until the transaction ends: no VAT period is closed meanwhile, so what is
