@@ -7,7 +7,13 @@ import { refuseFields, type Refused } from "../use-case";
 import { PARTY_KINDS, type PartyKind } from "./constants";
 import { entryLineErrors, entryTotals, partyValue, type EntryLine } from "./journal";
 import { JOURNAL_ENTRY_MESSAGES } from "./journal-entry-form";
-import { assertActiveAccounts, assertOpenDate, linesWithParties, PostingRefused } from "./ledger.server";
+import {
+  assertActiveAccounts,
+  assertOpenDate,
+  assertVatPeriodOpenFor,
+  linesWithParties,
+  PostingRefused,
+} from "./ledger.server";
 import { ledgerRefusal } from "./ledger-refusal";
 import { storedEntryLines } from "./stored-lines.server";
 
@@ -31,12 +37,14 @@ export async function assertReferenceFree(tx: DbOrTx, reference: string | null, 
 /**
  * The book's rules for an entry's date, accounts and parties, for a draft as for a posted entry (a draft that could
  * never be posted helps nobody): every account active, every party a live record (a customer or supplier not merged
- * away, an employee), the date after the lock date. Messages name the form's fields.
+ * away, an employee), the date after the lock date and, on a line carrying VAT, outside a closed VAT period (issue
+ * 37). Messages name the form's fields.
  */
 export async function assertEntryWritable(tx: DbOrTx, entryDate: string, lines: readonly EntryLine[]): Promise<void> {
   await assertActiveAccounts(tx, lines, "manual");
   await assertPartiesExist(tx, lines);
   await assertOpenDate(tx, entryDate, "entryDate");
+  await assertVatPeriodOpenFor(tx, entryDate, lines, "entryDate");
 }
 
 /** Refuses a line naming a party that is not (or no longer) a record, naming the line's party field (issue 36). */

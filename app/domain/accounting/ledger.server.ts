@@ -144,13 +144,27 @@ export async function assertOpenDate(
  * Refuses, naming "date", an entry with a line on a VAT role's account dated inside a closed VAT period (issue 37; the
  * database refuses it too). The settings row is already held FOR SHARE by assertOpenDate, so no close slips between.
  */
-async function assertOpenVatPeriodOf(db: DbOrTx, date: string): Promise<void> {
+async function assertOpenVatPeriodOf(db: DbOrTx, date: string, field = "date"): Promise<void> {
   const [closed] = await db
     .select({ start: vatPeriods.periodStart, end: vatPeriods.periodEnd })
     .from(vatPeriods)
     .where(and(lte(vatPeriods.periodStart, date), gte(vatPeriods.periodEnd, date)))
     .limit(1);
-  if (closed) throw new PostingRefused({ date: LEDGER_MESSAGES.vatPeriodClosed(closed.start, closed.end) });
+  if (closed) throw new PostingRefused({ [field]: LEDGER_MESSAGES.vatPeriodClosed(closed.start, closed.end) });
+}
+
+/**
+ * The same for an entry typed by hand, before it is written (a General Ledger draft too: one that could never be
+ * posted helps nobody), naming the form's date field. Call it after assertOpenDate, which holds the settings row.
+ */
+export async function assertVatPeriodOpenFor(
+  db: DbOrTx,
+  date: string,
+  lines: readonly EntryLine[],
+  field: string,
+): Promise<void> {
+  const accounts = await lineAccounts(db, lines);
+  if (lines.some((l) => accounts.get(l.accountId)?.carriesVat)) await assertOpenVatPeriodOf(db, date, field);
 }
 
 /** The accounts of these roles, by role; refuses when Settings > Accounting leaves one unset or deactivated. */

@@ -8,6 +8,7 @@ import { seedDatabase } from "~/db/seed/seed.server";
 import { balanceAt } from "~/domain/accounting/balances.server";
 import type { JournalSource } from "~/domain/accounting/constants";
 import { twoLines } from "~/domain/accounting/journal";
+import { assertEntryWritable } from "~/domain/accounting/journal-entry-rules.server";
 import { postEntry, PostingRefused } from "~/domain/accounting/ledger.server";
 import type { AuditActor } from "~/domain/audit/audit.server";
 import { closeVatPeriod } from "./close-vat-period.server";
@@ -144,6 +145,10 @@ describe("a closed VAT period in the database", () => {
     await expect(entry([CASH, VAT_PAYABLE])).rejects.toEqual(
       new PostingRefused({ date: VAT_PERIOD_MESSAGES.closed("2026-10-01", "2026-10-31") }),
     );
+    // A General Ledger entry, even a draft, is told on its own date field.
+    await expect(
+      getDb().transaction((tx) => assertEntryWritable(tx, "2026-10-15", twoLines(CASH, VAT_PAYABLE, 10_000n))),
+    ).rejects.toEqual(new PostingRefused({ entryDate: VAT_PERIOD_MESSAGES.closed("2026-10-01", "2026-10-31") }));
     // Whatever writes it straight into the tables, the commit is refused.
     const raw = await getDb()
       .transaction(async (tx) => {
