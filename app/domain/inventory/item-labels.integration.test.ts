@@ -169,6 +169,12 @@ describe("the labels PDF", () => {
     expect(page2).toContain("…");
     expect(pdfText(file, 2).replace(/\s+/g, "")).toContain(wall.slug);
     expect(labelsFileName(found.labels)).toBe("item-labels-26.pdf");
+
+    // The code is whole however wide its letters (a slug's random ending of m's and w's was cut once): the size
+    // goes down until it fits two lines.
+    const wide = `${wall.slug.replace(/-[a-z0-9]+$/, "")}-mwmwmwmw`;
+    const widePdf = pdfFile(await renderItemLabelsPdf(getDb(), [{ id: wall.id, slug: wide, name: wall.name }], NOW));
+    expect(pdfText(widePdf, 1).replace(/\s+/g, "")).toContain(wide);
   });
 });
 

@@ -84,6 +84,18 @@ function clampLines(pdf: PdfBuilder, text: string, width: number, style: TextSty
   return [...lines.slice(0, maxLines - 1), `${last.trimEnd()}…`].join("\n");
 }
 
+/**
+ * The code's style, its size lowered step by step (down to 5 pt) until the whole code fits two lines: it is what a
+ * person types when the QR code cannot be read, so it is never cut while a smaller size holds it.
+ */
+function codeStyleFitting(pdf: PdfBuilder, code: string, width: number, style: TextStyle): TextStyle {
+  for (const size of [style.size ?? 7, 6.5, 6, 5.5, 5]) {
+    const sized = { ...style, size };
+    if (pdf.layout(code, width, sized).length <= 2) return sized;
+  }
+  return { ...style, size: 5 };
+}
+
 /** The labels as a PDF: 3 × 7 on each A4 page, cut lines between them. `now` is the printed day. */
 export async function renderItemLabelsPdf(
   db: DbOrTx,
@@ -132,12 +144,13 @@ export async function renderItemLabelsPdf(
       align: "center",
       ...nameStyle,
     });
-    pdf.text(clampLines(pdf, label.slug, textWidth, codeStyle, 2), {
+    const fitted = codeStyleFitting(pdf, label.slug, textWidth, codeStyle);
+    pdf.text(clampLines(pdf, label.slug, textWidth, fitted, 2), {
       x: x + 8,
       y: textY,
       width: textWidth,
       align: "center",
-      ...codeStyle,
+      ...fitted,
     });
   });
   return pdf.finish();
