@@ -91,7 +91,7 @@ describe("a payslip's PDF", () => {
     const doc = await payslipDocument(getDb(), slip.id);
     expect(doc).toMatchObject({ month: "2026-11", employeeName: "Tanvir Rahman", daysPaid: 30, status: "pending" });
     const figures = payslipFigures("120000", SPEC_SLABS, { daysPaid: 30, daysInMonth: 30 });
-    const bytes = await renderPayslipPdf(getDb(), doc!, NOW);
+    const bytes = await renderPayslipPdf(doc!, NOW);
     keep("payslip-whole-month.pdf", bytes);
     const text = pdfWords(bytes);
     expect(text).toContain("Payslip — November 2026");
@@ -123,7 +123,7 @@ describe("a payslip's PDF", () => {
     try {
       const again = (await payslipDocument(getDb(), slip.id))!;
       expect(again.seller.name).toBe(name);
-      expect(pdfWords(await renderPayslipPdf(getDb(), again, NOW))).not.toContain("Renamed Later Ltd");
+      expect(pdfWords(await renderPayslipPdf(again, NOW))).not.toContain("Renamed Later Ltd");
     } finally {
       await getDb().update(companySettings).set({ name }).where(eq(companySettings.id, 1));
       invalidatePublicData();
@@ -133,7 +133,7 @@ describe("a payslip's PDF", () => {
   it("says the days of a part month and why: joined, or left", async () => {
     const joiner = (await payslipDocument(getDb(), (await slipOf(JOINER)).id))!;
     expect(joiner).toMatchObject({ daysPaid: 15, daysInMonth: 30, paymentMethod: "bkash" });
-    const joinerPdf = await renderPayslipPdf(getDb(), joiner, NOW);
+    const joinerPdf = await renderPayslipPdf(joiner, NOW);
     keep("payslip-joined.pdf", joinerPdf);
     const figures = payslipFigures("30000", SPEC_SLABS, { daysPaid: 15, daysInMonth: 30 });
     const text = pdfWords(joinerPdf);
@@ -142,7 +142,7 @@ describe("a payslip's PDF", () => {
     expect(text).toContain(`Basic salary ৳${Number(figures.basic).toLocaleString("en-US")}.00`);
 
     const leaver = (await payslipDocument(getDb(), (await slipOf(LEAVER)).id))!;
-    const leaverPdf = await renderPayslipPdf(getDb(), leaver, NOW);
+    const leaverPdf = await renderPayslipPdf(leaver, NOW);
     keep("payslip-left.pdf", leaverPdf);
     expect(pdfWords(leaverPdf)).toContain("Paid for 20 of 30 days (left 20 Nov 2026)");
   });
@@ -153,13 +153,12 @@ describe("a payslip's PDF", () => {
     const doc = (await payslipDocument(getDb(), slip.id))!;
     // As a disbursement leaves it (its entry, the account, the moment): printed, not stored, so the row is untouched.
     const paid = await renderPayslipPdf(
-      getDb(),
       { ...doc, status: "paid", paidOn: "2026-11-30", paidFrom: "1100 Bank account" },
       NOW,
     );
     keep("payslip-paid.pdf", paid);
     expect(pdfWords(paid)).toContain("Status Paid on 30 Nov 2026 from 1100 Bank account");
-    const undone = await renderPayslipPdf(getDb(), { ...doc, status: "reversed", runStatus: "reversed" }, NOW);
+    const undone = await renderPayslipPdf({ ...doc, status: "reversed", runStatus: "reversed" }, NOW);
     keep("payslip-undone.pdf", undone);
     expect(pdfWords(undone)).toContain("UNDONE: the payroll of November 2026 was undone");
     expect(pdfWords(undone)).toContain("Status Undone");

@@ -154,7 +154,7 @@ export function payslipFileName(slip: Pick<PayslipDocument, "month" | "employeeN
 }
 
 /** The payslip as a PDF (A4, the house PDF base). `now` is the printed day. */
-export async function renderPayslipPdf(db: DbOrTx, slip: PayslipDocument, now: Date = new Date()): Promise<Uint8Array> {
+export async function renderPayslipPdf(slip: PayslipDocument, now: Date = new Date()): Promise<Uint8Array> {
   const company = slip.seller;
   const monthName = formatMonthYear(slip.month);
   const title = `Payslip — ${monthName}`;

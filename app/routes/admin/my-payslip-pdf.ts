@@ -17,5 +17,5 @@ export async function loader(args: Route.LoaderArgs) {
   const slip = await payslipDocument(db, args.params.id);
   if (!slip || (slip.employeeUserId !== user.id && !can(user.role, "accounts.view")))
     throw data(PAYSLIP_NOT_FOUND, { status: 404 });
-  return pdfDownloadResponse({ filename: payslipFileName(slip), content: await renderPayslipPdf(db, slip) });
+  return pdfDownloadResponse({ filename: payslipFileName(slip), content: await renderPayslipPdf(slip) });
 }

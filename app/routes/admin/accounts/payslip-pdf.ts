@@ -13,5 +13,5 @@ export async function loader(args: Route.LoaderArgs) {
   const db = getDb();
   const slip = await payslipDocument(db, args.params.id);
   if (!slip) throw data(PAYSLIP_NOT_FOUND, { status: 404 });
-  return pdfDownloadResponse({ filename: payslipFileName(slip), content: await renderPayslipPdf(db, slip) });
+  return pdfDownloadResponse({ filename: payslipFileName(slip), content: await renderPayslipPdf(slip) });
 }
