@@ -4,10 +4,12 @@ import { formatMoney, formatShortDate } from "../../lib/format";
 import { fromPaisa, toPaisa } from "../../lib/money";
 import { COLORS, defaultLogoPath, PdfBuilder, type TableColumn } from "../../lib/pdf/pdf.server";
 import { getCompanySettings } from "../settings/company-settings.server";
+import { closingBalanceText, MUSHAK_91_COLUMN_LABELS, mushak91Rows, type Mushak91 } from "./mushak-9-1";
 import { formatRate } from "./tax-record-form";
 import { vatPeriodOf, type VatPeriod } from "./vat-period";
 import {
   closedPeriodOf,
+  mushak91Of,
   purchaseRegister,
   registerTotals,
   salesRegister,
@@ -19,8 +21,8 @@ import {
   type VdsRow,
 } from "./vat-return.server";
 
-// Generate Report (Tax Management; issue 22): a VAT period's return figures (Mushak-9.1: output VAT, input VAT, VAT
-// withheld by customers with certificates, net payable), its sales register (Mushak-6.2: buyer, BIN, address,
+// Generate Report (Tax Management; issue 22): a VAT period's return (Mushak-9.1 by its parts and notes, issue 37), its
+// sales register (Mushak-6.2: buyer, BIN, address,
 // invoice or credit note, date, value, VAT) and purchase register (Mushak-6.1: supplier, BIN, reference, date,
 // value, VAT), as one PDF with the three parts, or each part as a CSV file.
 
@@ -30,7 +32,7 @@ export const TAX_REPORT_FORMATS = ["pdf", "csv"] as const;
 export type TaxReportFormat = (typeof TAX_REPORT_FORMATS)[number];
 
 export const TAX_REPORT_PART_LABELS: Record<TaxReportPart, string> = {
-  return: "VAT return (Mushak-9.1 figures)",
+  return: "VAT return (Mushak-9.1)",
   sales: "Sales register (Mushak-6.2)",
   purchases: "Purchase register (Mushak-6.1)",
 };
@@ -40,6 +42,8 @@ export interface TaxReportData {
   /** The closed period holding it, when closed. */
   closed: { start: string; end: string } | null;
   figures: VatReturnFigures;
+  /** The return by its parts and notes. */
+  form: Mushak91;
   sales: RegisterRow[];
   purchases: RegisterRow[];
   vds: VdsRow[];
@@ -58,7 +62,8 @@ export async function taxReportData(db: DbOrTx, period: VatPeriod): Promise<TaxR
     purchaseRegister(db, period),
     vdsCertificates(db, period),
   ]);
-  return { period, closed, figures, sales, purchases, vds };
+  const form = await mushak91Of(db, period, figures);
+  return { period, closed, figures, form, sales, purchases, vds };
 }
 
 export function taxReportFileName(period: VatPeriod, format: TaxReportFormat, part: TaxReportPart): string {
@@ -67,21 +72,6 @@ export function taxReportFileName(period: VatPeriod, format: TaxReportFormat, pa
       ? "vat-report"
       : { return: "vat-return", sales: "sales-register", purchases: "purchase-register" }[part];
   return `${what}-${period.key}${period.months === 3 ? "-quarter" : ""}.${format}`;
-}
-
-/** The return's lines as the PDF and the CSV show them. */
-export function returnLines(figures: VatReturnFigures): [string, string][] {
-  return [
-    ["Output VAT (sales, less credit notes)", figures.outputVat],
-    ["Input VAT (purchases)", figures.inputVat],
-    ["VAT withheld by customers, with certificates (VDS)", figures.vdsCredit],
-    ["Credit brought forward from earlier returns", figures.carriedIn],
-    // A negative net is a credit, carried forward to the next return.
-    [
-      toPaisa(figures.netPayable) < 0n ? "Net VAT payable (negative: to carry forward)" : "Net VAT payable",
-      figures.netPayable,
-    ],
-  ];
 }
 
 export const SALES_REGISTER_HEADER = [
@@ -132,7 +122,7 @@ export function taxReportCsv(data: TaxReportData, part: TaxReportPart): string {
       ["Period", data.period.label],
       ["From", data.period.start],
       ["To", data.period.end],
-      ...returnLines(data.figures).map(([label, value]) => [label, value]),
+      ...mushak91Rows(data.form),
     ];
   else if (part === "sales") {
     const totals = registerTotals(data.sales);
@@ -155,13 +145,13 @@ export function taxReportCsv(data: TaxReportData, part: TaxReportPart): string {
 const money = (amount: string) => formatMoney(amount);
 const date = (d: string) => formatShortDate(d);
 
-/** The report as a PDF: the return's figures, then the sales register, the VDS certificates, the purchase register. */
+/** The report as a PDF: the return (Mushak-9.1) by its parts, then the sales register, the VDS certificates, the purchase register. */
 export async function renderTaxReportPdf(db: DbOrTx, data: TaxReportData, now: Date = new Date()): Promise<Uint8Array> {
   const company = await getCompanySettings(db);
-  const { period, figures } = data;
+  const { period } = data;
   const pdf = new PdfBuilder({
     title: `VAT report ${period.label}`,
-    subject: "Mushak-9.1 figures, sales register (Mushak-6.2) and purchase register (Mushak-6.1)",
+    subject: "VAT return (Mushak-9.1), sales register (Mushak-6.2) and purchase register (Mushak-6.1)",
     author: company.name,
     createdAt: now,
     runningHeader: `${company.name} · VAT report ${period.label}`,
@@ -187,23 +177,7 @@ export async function renderTaxReportPdf(db: DbOrTx, data: TaxReportData, now: D
   );
   pdf.gap(12);
 
-  pdf.caption("Return (Mushak-9.1 figures)");
-  pdf.gap(4);
-  const lines = returnLines(figures);
-  pdf.summary(
-    lines.map(([label, value], i) => ({
-      label,
-      value: money(value),
-      bold: i === lines.length - 1,
-      ruleAbove: i === lines.length - 1,
-    })),
-    { width: pdf.contentWidth },
-  );
-  pdf.gap(6);
-  pdf.text(
-    "Net VAT payable = output VAT - input VAT - VAT withheld by customers whose certificate (Mushak-6.6) is dated in the period - the credit brought forward from earlier returns. A negative figure is carried forward into the next return.",
-    { size: 8, color: COLORS.muted },
-  );
+  returnSection(pdf, data, company);
   pdf.gap(14);
 
   section(pdf, "Sales register (Mushak-6.2)", data.sales.length === 0 ? "No sales with VAT in the period." : null);
@@ -289,4 +263,58 @@ function section(pdf: PdfBuilder, title: string, empty: string | null) {
   pdf.text(title, { size: 11, weight: "bold", color: COLORS.brand });
   pdf.gap(4);
   if (empty) pdf.text(empty, { size: 9, color: COLORS.muted });
+}
+
+/** Parts 1 and 2 (who files, for which period), then the return's parts by note, the challans under part 9. */
+function returnSection(
+  pdf: PdfBuilder,
+  data: TaxReportData,
+  company: { name: string; address: string; vatRegistrationNumber: string | null },
+) {
+  const { period, form } = data;
+  section(pdf, "VAT return (Mushak-9.1)", null);
+  pdf.table(
+    [
+      { header: "Part 1: taxpayer's information", weight: 3 },
+      { header: "", weight: 7 },
+    ],
+    [
+      ["BIN", company.vatRegistrationNumber || "— (not set in Settings > Company)"],
+      ["Name of taxpayer", company.name],
+      ["Address of taxpayer", company.address],
+      ["Part 2: tax period", `${period.label} (${date(period.start)} to ${date(period.end)})`],
+      ["Type of return", "Main/original return (section 64)"],
+      ["Status", data.closed ? "Closed: the figures are kept as filed" : "Open: figures may still change"],
+    ],
+    { size: 8 },
+  );
+  for (const part of form.parts) {
+    pdf.gap(8);
+    const withValue = part.columns.includes("value");
+    const withSd = part.columns.includes("sd");
+    const columns: TableColumn[] = [
+      { header: "Note", weight: 0.8 },
+      { header: `Part ${part.part}: ${part.title}`, weight: withValue ? 5 : 8 },
+      ...(withValue ? [{ header: MUSHAK_91_COLUMN_LABELS.value, weight: 2, align: "right" as const }] : []),
+      ...(withSd ? [{ header: MUSHAK_91_COLUMN_LABELS.sd, weight: 1.4, align: "right" as const }] : []),
+      { header: MUSHAK_91_COLUMN_LABELS.vat, weight: 2, align: "right" },
+    ];
+    const rows = part.lines.map((l) => [
+      String(l.note),
+      l.label,
+      ...(withValue ? [money(l.value ?? "0")] : []),
+      ...(withSd ? [money(l.sd ?? "0")] : []),
+      money(l.vat),
+    ]);
+    if (part.part === 9)
+      for (const d of form.deposits) rows.push(["", `Challan ${d.challanNo}, ${date(d.date)}`, money(d.amount)]);
+    if (part.part === 10) rows[0]![1] = `${rows[0]![1]}: ${closingBalanceText(form.closingBalance)}`;
+    const bold = new Set(part.lines.flatMap((l, i) => (l.total ? [i] : [])));
+    pdf.table(columns, rows, { size: 8, zebra: true, boldRows: bold });
+  }
+  pdf.gap(6);
+  pdf.text(
+    "From the tax register of the period, which posts the ledger's VAT accounts: note 34 is the change in VAT payable over the period before deposits. VAT withheld by customers counts with its certificate (Mushak-6.6) dated in the period. No VAT is deducted at source from suppliers, no debit notes are issued, no imports, interest or penalties are recorded: those notes are zero.",
+    { size: 7.5, color: COLORS.muted },
+  );
 }

@@ -324,7 +324,15 @@ describe("a month whose credit notes took back more VAT than its invoices charge
     expect(audit!.summary).toContain("net ৳-1,800.00 (to carry forward)");
     const report = await taxReportData(getDb(), august);
     expect(report.closed).not.toBeNull();
-    expect(taxReportCsv(report, "return")).toContain("Net VAT payable (negative: to carry forward),-1800.00\r\n");
+    // Mushak-9.1: the credit notes are a decreasing adjustment (note 31); the net (34 = 50) is the credit, and the
+    // closing balance (65) carries it to the next return.
+    const csv = taxReportCsv(report, "return");
+    expect(csv).toContain("6. Decreasing adjustments (VAT),31,Issuance of credit notes,,,1500.00\r\n");
+    expect(csv).toContain(
+      "7. Net tax calculation,34,Net payable VAT for the tax period (9C − 23B + 28 − 33),,,-1800.00\r\n",
+    );
+    expect(csv).toContain("7. Net tax calculation,50,Net payable VAT for treasury deposit,,,-1800.00\r\n");
+    expect(csv).toContain("10. Closing balance,65,Closing balance (VAT) (58 − 50),,,1800.00\r\n");
   });
 });
 
@@ -419,8 +427,8 @@ describe("the VAT return of a month", () => {
     expect(csv).toContain("CN-2024-25-000001,2025-01-20,-10000.00,15%,-1500.00\r\n");
     expect(csv).toContain("Total,,,,,92000.00,,13800.00\r\n");
     const figures = taxReportCsv(await taxReportData(getDb(), january), "return");
-    expect(figures).toContain("Credit brought forward from earlier returns,1800.00\r\n");
-    expect(figures).toContain("Net VAT payable,7500.00\r\n");
+    expect(figures).toContain("7. Net tax calculation,52,Closing balance of the last tax period (VAT),,,1800.00\r\n");
+    expect(figures).toContain("7. Net tax calculation,50,Net payable VAT for treasury deposit,,,7500.00\r\n");
   });
 
   it("closes once the month is over: its entry offsets input VAT and VDS, and the month is locked", async () => {

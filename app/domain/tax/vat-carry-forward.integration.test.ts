@@ -107,7 +107,9 @@ describe("a VAT credit carried forward", () => {
     expect((await vatReturnFigures(getDb(), november)).carriedIn).toBe("2340.00");
     expect((await vatReturnFigures(getDb(), vatPeriodOf("2026-12", 1))).carriedIn).toBe("0.00");
     const report = await taxReportData(getDb(), november);
-    expect(taxReportCsv(report, "return")).toContain("Credit brought forward from earlier returns,2340.00\r\n");
+    expect(taxReportCsv(report, "return")).toContain(
+      "7. Net tax calculation,52,Closing balance of the last tax period (VAT),,,2340.00\r\n",
+    );
 
     // Paying what it asks leaves VAT payable at nothing.
     const deposit = (amount: string, challanNo: string) =>
@@ -123,6 +125,10 @@ describe("a VAT credit carried forward", () => {
     expect(await deposit("23160.00", "TR-2")).toMatchObject({ ok: true });
     expect(await vatPayable()).toBe(0n);
     expect((await closedVatPeriods(getDb()))[0]).toMatchObject({ netPayable: "23160.00", deposited: "23160.00" });
+    // The return names the challan (note 58) and closes at nothing (note 65).
+    const paid = (await taxReportData(getDb(), november)).form;
+    expect(paid.deposits).toEqual([{ challanNo: "TR-2", date: "2026-12-07", amount: "23160.00" }]);
+    expect(paid).toMatchObject({ netPayable: "23160.00", deposited: "23160.00", closingBalance: "0.00" });
   });
 });
 

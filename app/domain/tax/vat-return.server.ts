@@ -17,6 +17,7 @@ import {
 import { isUuid } from "../../lib/list-params";
 import { fromPaisa, toPaisa } from "../../lib/money";
 import type { TaxDepositKind } from "../accounting/constants";
+import { mushak91, type Mushak91, type Mushak91Inputs } from "./mushak-9-1";
 import { periodLabelOf, vatPeriodMonthsOf, type VatPeriod, type VatPeriodMonths } from "./vat-period";
 
 // The VAT return of a period (Mushak-9.1; issue 22, DESIGN §10) and the registers behind it. Output VAT: the output
@@ -119,6 +120,67 @@ export async function vatReturnFigures(
     carriedIn: fromPaisa(carriedIn),
     netPayable: fromPaisa(output - input - vds - carriedIn),
   };
+}
+
+/**
+ * The return as it is filed (Mushak-9.1 by its parts and notes; issue 37): the register's rows of the period that
+ * vatReturnFigures sums, split by rate and by what made them (a credit note, a reversal, anything else), the credit
+ * brought forward, and the VAT deposits recorded against the period once closed. Its note 50 is the figures' net.
+ */
+export async function mushak91Of(
+  db: DbOrTx,
+  period: Pick<VatPeriod, "start" | "end">,
+  figures?: VatReturnFigures,
+): Promise<Mushak91> {
+  const source = sql<
+    "credit_note" | "reversal" | "document"
+  >`case when ${taxRecords.sourceType} in ('credit_note', 'reversal') then ${taxRecords.sourceType} else 'document' end`;
+  const [rows, closed, returned] = await Promise.all([
+    db
+      .select({
+        kind: taxRecords.kind,
+        source,
+        rate: sql<string>`${taxRecords.taxRate}::text`,
+        value: sql<string>`sum(${taxRecords.taxableAmount})::text`,
+        vat: sql<string>`sum(${taxRecords.taxAmount})::text`,
+      })
+      .from(taxRecords)
+      .where(and(inPeriod(period), sql`${taxRecords.kind} in ('output_vat', 'input_vat')`))
+      .groupBy(taxRecords.kind, source, taxRecords.taxRate)
+      .orderBy(taxRecords.kind, source, taxRecords.taxRate),
+    db.select({ id: vatPeriods.id }).from(vatPeriods).where(eq(vatPeriods.periodStart, period.start)).limit(1),
+    figures ?? vatReturnFigures(db, period),
+  ]);
+  const deposits = closed[0]
+    ? await db
+        .select({ challanNo: taxDeposits.challanNo, date: taxDeposits.date, amount: taxDeposits.amount })
+        .from(taxDeposits)
+        .where(
+          and(eq(taxDeposits.vatPeriodId, closed[0].id), eq(taxDeposits.kind, "vat"), isNull(taxDeposits.reversedAt)),
+        )
+        .orderBy(asc(taxDeposits.date), asc(taxDeposits.challanNo))
+    : [];
+  const inputs: Mushak91Inputs = {
+    salesByRate: [],
+    purchasesByRate: [],
+    creditNotesVat: 0n,
+    outputReversalsVat: 0n,
+    inputReversalsVat: 0n,
+    vdsCredit: toPaisa(returned.vdsCredit),
+    carriedIn: toPaisa(returned.carriedIn),
+    deposits: deposits.map((d) => ({ ...d, amount: toPaisa(d.amount) })),
+  };
+  for (const row of rows) {
+    const value = toPaisa(row.value);
+    const vat = toPaisa(row.vat);
+    if (row.kind === "output_vat") {
+      if (row.source === "credit_note") inputs.creditNotesVat += vat;
+      else if (row.source === "reversal") inputs.outputReversalsVat += vat;
+      else inputs.salesByRate.push({ rate: row.rate, value, sd: 0n, vat });
+    } else if (row.source === "reversal") inputs.inputReversalsVat += vat;
+    else inputs.purchasesByRate.push({ rate: row.rate, value, vat });
+  }
+  return mushak91(inputs);
 }
 
 /**
