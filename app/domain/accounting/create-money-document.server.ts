@@ -4,7 +4,7 @@ import { transactions } from "../../db/schema";
 import { formatMoney } from "../../lib/format";
 import { fromPaisa, toPaisa } from "../../lib/money";
 import { recordAudit, type AuditActor } from "../audit/audit.server";
-import { vatIncludedIn } from "../tax/purchase-vat";
+import { purchaseVatSplit } from "../tax/purchase-vat";
 import { writeTaxRecords } from "../tax/tax-register.server";
 import { assertOpenVatPeriod } from "../tax/vat-period-lock.server";
 import { refuseFields, type Refusal, type UseCaseResult } from "../use-case";
@@ -12,7 +12,7 @@ import { categoryRole, type AccountRole } from "./account-roles";
 import { PAYMENT_METHOD_LABELS } from "./constants";
 import { postEntry, PostingRefused, roleAccounts } from "./ledger.server";
 import { ledgerRefusal } from "./ledger-refusal";
-import { partyNamed } from "./party-records.server";
+import { partyNamed, supplierBinNamed } from "./party-records.server";
 import { moneyAccountProblem } from "./money-accounts.server";
 import {
   MONEY_DOCUMENT_MESSAGES,
@@ -30,7 +30,11 @@ import { completedTransactionLines, openItemLines, withInputVat } from "./postin
 // from Settings > Accounting's roles: the category's, and the receivable's or payable's.
 // An expense entered with VAT (issue 22) posts the VAT included in its amount to input VAT (the vat.input role) and
 // the rest to the category, and writes its input VAT row of the tax register (the purchase register's, with the
-// supplier and BIN) in the same transaction; refused, naming the date, inside a closed VAT period.
+// supplier and BIN) in the same transaction; refused, naming the date, inside a closed VAT period. Only VAT at the
+// standard rate with the supplier's 13-digit BIN (typed, else the one on the supplier's record) is input VAT
+// (inputVatClaim, issue 37): at 15% without a BIN the claim is refused, naming the BIN; a reduced or truncated
+// rate's VAT stays in the cost (the category takes the whole amount, no register row, no VAT period lock); a 0%
+// purchase keeps its register row of VAT 0.
 
 export type CreateMoneyDocumentResult = UseCaseResult<{ id: string; entryId: string }>;
 
@@ -78,8 +82,15 @@ export async function createMoneyDocument(
       const amount = toPaisa(input.amount);
       // The form refuses VAT on income; the use case only ever splits an expense.
       const purchaseVat = input.vat && input.type === "expense" ? input.vat : null;
-      const vat = purchaseVat ? vatIncludedIn(amount, purchaseVat.rate) : 0n;
-      if (purchaseVat) await assertOpenVatPeriod(tx, input.date, "date");
+      const supplierBin =
+        purchaseVat?.partyBin ?? (purchaseVat && input.party ? await supplierBinNamed(tx, input.party) : null);
+      const split = purchaseVat ? purchaseVatSplit(amount, purchaseVat.rate, supplierBin) : null;
+      if (split && !split.claim.claimable && split.claim.reason === "no_bin")
+        return failed("invalid", { partyBin: MONEY_DOCUMENT_MESSAGES.vatBinRequired });
+      // The purchase register lists what is claimed, and a zero-rated purchase at VAT 0; a reduced rate's is a cost.
+      const registered = split !== null && (split.claim.claimable || split.claim.reason === "zero_rate");
+      if (registered) await assertOpenVatPeriod(tx, input.date, "date");
+      const vat = split?.inputVat ?? 0n;
       const vatInputAccount = vat > 0n ? await roleAccount(tx, "vat.input", "vatRate") : null;
       const [row] = await tx
         .insert(transactions)
@@ -133,7 +144,7 @@ export async function createMoneyDocument(
         createdBy: actor.userId,
       });
       await tx.update(transactions).set({ journalEntryId: entryId }).where(eq(transactions.id, id));
-      if (purchaseVat) {
+      if (purchaseVat && registered) {
         await writeTaxRecords(tx, [
           {
             date: input.date,
@@ -145,7 +156,7 @@ export async function createMoneyDocument(
             reference: input.reference,
             description: documentEntryDescription(input),
             party: input.party,
-            partyBin: purchaseVat.partyBin,
+            partyBin: split.claim.claimable ? split.claim.supplierBin : purchaseVat.partyBin,
             source: { type: "transaction", id },
             journalEntryId: entryId,
             createdBy: actor.userId,
@@ -161,12 +172,16 @@ export async function createMoneyDocument(
         summary: `Added the ${noun} ${input.category} of ${formatMoney(input.amount)}${
           input.party ? ` (${input.party})` : ""
         }, ${input.status === "completed" ? `paid through ${PAYMENT_METHOD_LABELS[input.paymentMethod].toLowerCase()}` : "pending"}${
-          purchaseVat ? `, VAT ${formatMoney(fromPaisa(vat))} at ${purchaseVat.rate}% included` : ""
+          purchaseVat && split
+            ? `, VAT ${formatMoney(fromPaisa(split.vat))} at ${purchaseVat.rate}% included${split.inputVat === split.vat ? "" : ", not claimable: in the cost"}`
+            : ""
         }`,
         changes: {
           ...input,
           journalEntryId: entryId,
-          ...(purchaseVat ? { vatAmount: fromPaisa(vat), netAmount: fromPaisa(amount - vat) } : {}),
+          ...(split
+            ? { vatAmount: fromPaisa(split.vat), inputVat: fromPaisa(split.inputVat), netAmount: fromPaisa(split.cost) }
+            : {}),
         },
       });
       return { ok: true, message: MONEY_DOCUMENT_MESSAGES.added[kind], id, entryId };

@@ -5,6 +5,7 @@ import { isCalendarDate, isUuid } from "../../lib/list-params";
 import { moneyField, toPaisa } from "../../lib/money";
 import { nameField } from "../../lib/name-text";
 import { normalizeBin } from "../sales/customer-form";
+import { INPUT_VAT_CLAIM_MESSAGES, STANDARD_VAT_RATE } from "../tax/input-vat-claim";
 import { isPurchaseVatRate, PURCHASE_VAT_RATES, type PurchaseVatRate } from "../tax/purchase-vat";
 import { categoriesOf } from "./account-roles";
 import { PAYMENT_METHODS, PAYMENT_METHOD_LABELS, TRANSACTION_TYPES, type PaymentMethod } from "./constants";
@@ -16,7 +17,8 @@ import { PAYMENT_METHODS, PAYMENT_METHOD_LABELS, TRANSACTION_TYPES, type Payment
 // for the browser's messages and the use case's decision. Browser-safe.
 // An expense (a completed one, or a payable) may be entered with VAT (issue 22): its amount stays what was paid or
 // is owed, VAT included; the VAT rate and the supplier's BIN go to the purchase register (Mushak-6.1), which names
-// the supplier: the party is required then.
+// the supplier: the party is required then. Only VAT at 15% with the supplier's 13-digit BIN is claimed (issue 37,
+// inputVatClaim); the use case refuses 15% without one and puts a reduced rate's VAT into the cost.
 
 export type MoneyDocumentKind = "transaction" | "payable" | "receivable";
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
@@ -64,6 +66,8 @@ export const MONEY_DOCUMENT_MESSAGES = {
   vatPartyRequired: "Supplier is required when VAT is entered: the purchase register names it",
   binInvalid: "BIN must be 9 or 13 digits (hyphens and spaces allowed)",
   binWithoutVat: "The supplier's BIN is kept with the VAT: choose the VAT rate, or leave the BIN empty",
+  // Checked by the use case, with the BIN typed or the one on the supplier's record (inputVatClaim, issue 37).
+  vatBinRequired: `Supplier's BIN is required to claim VAT at ${STANDARD_VAT_RATE}% as input VAT: ${INPUT_VAT_CLAIM_MESSAGES.binReason}. Type it (or keep it on the supplier's record), or choose No VAT when there is no Mushak-6.3: the whole amount is then the expense`,
   // Checked by the use case against the chart of accounts.
   accountUnknown: "This account does not exist any more: choose another",
   accountNotMoney: "Choose a cash, bank or mobile banking account",

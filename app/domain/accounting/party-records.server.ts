@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, or, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.server";
 import { customers, employees, suppliers } from "../../db/schema";
 import { recordAudit, type AuditActor } from "../audit/audit.server";
@@ -8,6 +8,30 @@ import type { PartyRef } from "./journal";
 
 // A party named by what was typed (issue 36): a payable's supplier or a receivable's customer, on forms that take a
 // name rather than a record. The live record of that name, or a new one added in the caller's transaction.
+
+/** The live records named `key` (lower case, trimmed) or whose e-mail address it is, letter case and spaces aside. */
+export function liveNamed(table: typeof customers | typeof suppliers, key: string): SQL | undefined {
+  return and(
+    isNull(table.mergedIntoId),
+    or(sql`lower(btrim(${table.name})) = ${key}`, sql`lower(btrim(${table.email})) = ${key}`),
+  );
+}
+
+/**
+ * The BIN on the record of the supplier named `name` (the one partyNamed would name; nothing is added), or null when
+ * there is no such supplier or it has no BIN: a purchase's input VAT is claimed with it when none is typed (issue 37).
+ */
+export async function supplierBinNamed(tx: DbOrTx, name: string): Promise<string | null> {
+  const key = name.trim().toLowerCase();
+  if (!key) return null;
+  const [found] = await tx
+    .select({ bin: suppliers.bin })
+    .from(suppliers)
+    .where(liveNamed(suppliers, key))
+    .orderBy(asc(suppliers.createdAt), asc(suppliers.id))
+    .limit(1);
+  return found?.bin ?? null;
+}
 
 /**
  * The live customer or supplier named `name`, or whose e-mail address it is (letter case and surrounding spaces
@@ -27,12 +51,7 @@ export async function partyNamed(
   const [found] = await tx
     .select({ id: table.id })
     .from(table)
-    .where(
-      and(
-        isNull(table.mergedIntoId),
-        or(sql`lower(btrim(${table.name})) = ${key}`, sql`lower(btrim(${table.email})) = ${key}`),
-      ),
-    )
+    .where(liveNamed(table, key))
     .orderBy(asc(table.createdAt), asc(table.id))
     .limit(1);
   if (found) {

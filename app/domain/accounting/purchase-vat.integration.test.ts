@@ -1,6 +1,8 @@
 // A purchase entered with VAT (issue 22; DESIGN §10 "purchase with VAT"): a completed expense and a payable whose
 // amount includes VAT post Dr expense (gross − VAT), Dr input VAT / Cr money or payable (gross), write their input VAT
-// row of the tax register, and count in the VAT return's input VAT and the purchase register. A closed VAT period
+// row of the tax register, and count in the VAT return's input VAT and the purchase register. Only at 15% with the
+// supplier's 13-digit BIN, typed or on its record (issue 37): at 7.5% or 5% the expense takes the whole amount and no
+// row is written; at 15% without a BIN it is refused, naming the BIN, and nothing is written. A closed VAT period
 // refuses one, naming the date, and nothing is written. Reversing its entry in the General Ledger takes the row out
 // of the register; refused (nothing written) while the purchase's VAT period is closed, or dated in a closed one.
 import { and, asc, eq } from "drizzle-orm";
@@ -11,12 +13,13 @@ import { journalLines, taxRecords, transactions } from "~/db/schema";
 import { seedId } from "~/db/seed/ids";
 import { seedDatabase } from "~/db/seed/seed.server";
 import type { AuditActor } from "~/domain/audit/audit.server";
+import { insertSupplier } from "~/domain/purchases/suppliers.server";
 import { closeVatPeriod } from "~/domain/tax/close-vat-period.server";
 import { VAT_PERIOD_MESSAGES } from "~/domain/tax/vat-period-lock.server";
 import { purchaseRegister, registerTotals, vatReturnFigures } from "~/domain/tax/vat-return.server";
 import { createMoneyDocument } from "./create-money-document.server";
 import { loadTransactionDetails } from "./transaction-details.server";
-import type { MoneyDocumentFormValues } from "./money-document-form";
+import { MONEY_DOCUMENT_MESSAGES, type MoneyDocumentFormValues } from "./money-document-form";
 import { REVERSE_MESSAGES, reverseEntry } from "./reverse-entry.server";
 
 const A = (code: string) => seedId(`account:${code}`);
@@ -26,7 +29,15 @@ const PAYABLE = A("2000");
 const MAINTENANCE = A("5100");
 
 const actor: AuditActor = { userId: null, label: "accountant@example.com", ipAddress: null, userAgent: null };
-const TABLES = ["transactions", "tax_records", "journal_entries", "journal_lines", "audit_log", "vat_periods"] as const;
+const TABLES = [
+  "transactions",
+  "tax_records",
+  "journal_entries",
+  "journal_lines",
+  "audit_log",
+  "vat_periods",
+  "suppliers",
+] as const;
 
 function purchase(change: Partial<MoneyDocumentFormValues> = {}): MoneyDocumentFormValues {
   return {
@@ -108,7 +119,7 @@ describe("a purchase entered with VAT", () => {
     });
   });
 
-  it("a payable: Dr expense, Dr input VAT / Cr payable gross, rounded half up (৳1,000 at 7.5% holds ৳69.77)", async () => {
+  it("a payable at 7.5%: its VAT (৳69.77 of ৳1,000) is not claimable, so the expense takes the whole amount", async () => {
     const result = await createMoneyDocument(
       getDb(),
       actor,
@@ -117,7 +128,7 @@ describe("a purchase entered with VAT", () => {
         date: "2025-05-20",
         amount: "1000",
         vatRate: "7.5",
-        partyBin: "",
+        partyBin: "000123456-0101",
         status: "pending",
         moneyAccountId: "",
         dueDate: "2025-06-20",
@@ -127,14 +138,83 @@ describe("a purchase entered with VAT", () => {
     );
     expect(result).toMatchObject({ ok: true });
     if (!result.ok) return;
-    // 1000 × 7.5 / 107.5 = 69.767… → 69.77
     expect(await linesOf(result.entryId)).toEqual([
-      { accountId: MAINTENANCE, debit: "930.23", credit: "0.00" },
-      { accountId: VAT_INPUT, debit: "69.77", credit: "0.00" },
+      { accountId: MAINTENANCE, debit: "1000.00", credit: "0.00" },
       { accountId: PAYABLE, debit: "0.00", credit: "1000.00" },
     ]);
-    const [row] = await taxRowsOf(result.id);
-    expect(row).toMatchObject({ taxRate: "7.50", taxableAmount: "930.23", taxAmount: "69.77", partyBin: null });
+    expect(await taxRowsOf(result.id)).toEqual([]);
+    expect((await loadTransactionDetails(getDb(), result.id))!.vat).toBeNull();
+  });
+
+  it("a completed expense at 5% without a BIN: the whole amount is the expense, no input VAT", async () => {
+    const result = await createMoneyDocument(
+      getDb(),
+      actor,
+      "transaction",
+      purchase({ date: "2025-05-21", amount: "1050", vatRate: "5", partyBin: "", reference: "TRUNC-5" }),
+    );
+    expect(result).toMatchObject({ ok: true });
+    if (!result.ok) return;
+    expect(await linesOf(result.entryId)).toEqual([
+      { accountId: MAINTENANCE, debit: "1050.00", credit: "0.00" },
+      { accountId: BANK, debit: "0.00", credit: "1050.00" },
+    ]);
+    expect(await taxRowsOf(result.id)).toEqual([]);
+  });
+
+  it.each([
+    ["a completed expense", "transaction", {}],
+    ["a payable naming a new supplier", "payable", { status: "pending", moneyAccountId: "", party: "No Bin Traders" }],
+  ] as const)(
+    "refuses %s at 15%% without the supplier's BIN, naming the BIN, and writes nothing",
+    async (_l, kind, change) => {
+      const before = await tableFingerprint(TABLES);
+      const result = await createMoneyDocument(getDb(), actor, kind, purchase({ partyBin: "", ...change }));
+      expect(result).toMatchObject({
+        ok: false,
+        refusal: "invalid",
+        errors: { partyBin: MONEY_DOCUMENT_MESSAGES.vatBinRequired },
+      });
+      expect(MONEY_DOCUMENT_MESSAGES.vatBinRequired).toMatch(
+        /^Supplier's BIN is required to claim VAT at 15%.*Mushak-6\.3/,
+      );
+      expect(await tableFingerprint(TABLES)).toEqual(before);
+    },
+  );
+
+  it("refuses a BIN of 9 digits at 15%: the claim wants the 13 its Mushak-6.3 prints", async () => {
+    const before = await tableFingerprint(TABLES);
+    const result = await createMoneyDocument(getDb(), actor, "transaction", purchase({ partyBin: "000123456" }));
+    expect(result).toMatchObject({ ok: false, errors: { partyBin: MONEY_DOCUMENT_MESSAGES.vatBinRequired } });
+    expect(await tableFingerprint(TABLES)).toEqual(before);
+  });
+
+  it("claims at 15% with the BIN on the supplier's record when none is typed, and keeps it on the row", async () => {
+    await getDb().transaction((tx) => insertSupplier(tx, actor, { name: "Rigging House", bin: "0004567890303" }));
+    const result = await createMoneyDocument(
+      getDb(),
+      actor,
+      "payable",
+      purchase({
+        date: "2025-05-22",
+        party: "  rigging house ",
+        partyBin: "",
+        status: "pending",
+        moneyAccountId: "",
+        amount: "2300",
+        reference: "RH-1",
+      }),
+    );
+    expect(result).toMatchObject({ ok: true });
+    if (!result.ok) return;
+    expect(await linesOf(result.entryId)).toEqual([
+      { accountId: MAINTENANCE, debit: "2000.00", credit: "0.00" },
+      { accountId: VAT_INPUT, debit: "300.00", credit: "0.00" },
+      { accountId: PAYABLE, debit: "0.00", credit: "2300.00" },
+    ]);
+    expect(await taxRowsOf(result.id)).toMatchObject([
+      { taxRate: "15.00", taxableAmount: "2000.00", taxAmount: "300.00", partyBin: "0004567890303" },
+    ]);
   });
 
   it("a 0% purchase: two lines and a register row with VAT 0", async () => {
@@ -177,12 +257,13 @@ describe("a purchase entered with VAT", () => {
   });
 
   it("is in the VAT return's input VAT and in the purchase register of its period", async () => {
+    // The reduced-rate purchases are in neither: their VAT is in their cost.
     const figures = await vatReturnFigures(getDb(), MAY);
-    expect(figures.inputVat).toBe("1569.77");
+    expect(figures.inputVat).toBe("1800.00");
     const register = await purchaseRegister(getDb(), MAY);
     expect(register.map((r) => [r.date, r.party, r.bin, r.reference, r.value, r.vat, r.rate])).toEqual([
       ["2025-05-10", "Power Solutions Ltd", "0001234560101", "PS-2025-118", "10000.00", "1500.00", "15.00"],
-      ["2025-05-20", "Clean Co", null, "SUP-77", "930.23", "69.77", "7.50"],
+      ["2025-05-22", "rigging house", "0004567890303", "RH-1", "2000.00", "300.00", "15.00"],
       ["2025-05-25", "Power Solutions Ltd", "0001234560101", "PS-2025-118", "500.00", "0.00", "0.00"],
     ]);
     expect(registerTotals(register).vat).toBe(figures.inputVat);
@@ -210,7 +291,7 @@ describe("a purchase entered with VAT", () => {
     const [doc] = await getDb().select().from(transactions).where(eq(transactions.id, paidId));
     expect(doc!.status).toBe("cancelled");
     const figures = await vatReturnFigures(getDb(), MAY);
-    expect(figures.inputVat).toBe("69.77");
+    expect(figures.inputVat).toBe("300.00");
     expect(registerTotals(await purchaseRegister(getDb(), MAY)).vat).toBe(figures.inputVat);
   });
 });
@@ -246,6 +327,16 @@ describe("a closed VAT period", () => {
       actor,
       "transaction",
       purchase({ date: "2025-06-20", vatRate: "", partyBin: "" }),
+    );
+    expect(result).toMatchObject({ ok: true });
+  });
+
+  it("takes a reduced-rate purchase dated in it: its VAT is a cost, no VAT line or register row", async () => {
+    const result = await createMoneyDocument(
+      getDb(),
+      actor,
+      "transaction",
+      purchase({ date: "2025-06-21", vatRate: "7.5" }),
     );
     expect(result).toMatchObject({ ok: true });
   });

@@ -4,6 +4,7 @@ import { settlements, suppliers as s, transactions as t } from "../../db/schema"
 import { isUuid, type ListPage } from "../../lib/list-params";
 import { containsPattern, listOrder, pageOf, searchAny } from "../../lib/list-query.server";
 import { partyBalanceAccounts, partyBalanceSql } from "../accounting/party-ledger.server";
+import { liveNamed } from "../accounting/party-records.server";
 import {
   SUPPLIER_CHOICE_LIMIT,
   SUPPLIER_DETAIL_LIMIT,
@@ -200,11 +201,12 @@ const OPTION_QUERY_MAX = 160;
 /**
  * New Payable's suggestions for what is typed: live suppliers' names containing it (those starting with it first, by
  * name; a name two records share, once), and whether saving would name an existing record, by partyNamed's rule
- * (party-records.server.ts: the name or the e-mail address, letter case and surrounding spaces aside).
+ * (party-records.server.ts: the name or the e-mail address, letter case and surrounding spaces aside), with that
+ * record's BIN (the purchase's input VAT is claimed with it, issue 37).
  */
 export async function supplierNameOptions(db: DbOrTx, text: string): Promise<SupplierOptions> {
   const q = text.replace(/\s+/g, " ").trim().slice(0, OPTION_QUERY_MAX).trim();
-  if (!q) return { q, names: [], exists: false };
+  if (!q) return { q, names: [], exists: false, bin: null };
   const key = text.trim().toLowerCase();
   const live = isNull(s.mergedIntoId);
   // `text%`: the names starting with what is typed.
@@ -216,12 +218,8 @@ export async function supplierNameOptions(db: DbOrTx, text: string): Promise<Sup
       .where(and(live, searchAny(q, [s.name])))
       .orderBy(sql`${s.name} ilike ${prefix} desc`, asc(sql`lower(${s.name})`), asc(s.id))
       .limit(SUPPLIER_OPTION_LIMIT * 2),
-    db
-      .select({ id: s.id })
-      .from(s)
-      .where(and(live, or(sql`lower(btrim(${s.name})) = ${key}`, sql`lower(btrim(${s.email})) = ${key}`)))
-      .limit(1),
+    db.select({ bin: s.bin }).from(s).where(liveNamed(s, key)).orderBy(asc(s.createdAt), asc(s.id)).limit(1),
   ]);
   const names = [...new Set(rows.map((r) => r.name))].slice(0, SUPPLIER_OPTION_LIMIT);
-  return { q, names, exists: Boolean(found) };
+  return { q, names, exists: Boolean(found), bin: found?.bin ?? null };
 }

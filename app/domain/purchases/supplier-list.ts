@@ -140,6 +140,8 @@ export interface SupplierOptions {
    * the payable names that record (partyNamed) rather than adding one.
    */
   exists: boolean;
+  /** That supplier's BIN (digits), or null: a purchase with VAT claims its input VAT with it when none is typed. */
+  bin: string | null;
 }
 
 /** The note under New Payable's supplier when the name typed is no supplier's yet. */

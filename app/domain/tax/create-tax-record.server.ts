@@ -6,9 +6,10 @@ import { ACCOUNT_ROLES } from "../accounting/account-roles";
 import { assertOpenDate, postEntry, PostingRefused, LEDGER_MESSAGES, roleAccounts } from "../accounting/ledger.server";
 import type { ControlPartyKind } from "../accounting/constants";
 import { ledgerRefusal } from "../accounting/ledger-refusal";
-import { partyNamedFor } from "../accounting/party-records.server";
+import { partyNamedFor, supplierBinNamed } from "../accounting/party-records.server";
 import { recordAudit, type AuditActor } from "../audit/audit.server";
 import { refuseFields, type UseCaseResult } from "../use-case";
+import { inputVatClaim } from "./input-vat-claim";
 import { TAX_KIND_ROLE, taxRecordLines } from "./tax-posting";
 import {
   parseTaxRecordForm,
@@ -26,11 +27,13 @@ import { assertOpenVatPeriod } from "./vat-period-lock.server";
 // before the lock date (the ledger). A record whose tax comes to 0 (a zero-rated supply, or a taxable amount too
 // small to carry a paisa) is kept without an entry: it counts in the registers (the sales register lists a
 // zero-rated sale with VAT 0) and moves no balance (tax_records_manual_posted_check allows exactly that). It obeys
-// the same dates, accounts and audit as one that posts.
+// the same dates, accounts and audit as one that posts. Input VAT follows the purchase's rule (inputVatClaim, issue
+// 37): claimed only at 15% with the supplier's 13-digit BIN, typed or else the one on the supplier's record (kept on
+// the row, as the purchase register prints it); refused without one, naming the BIN, and at a reduced rate.
 
 export type CreateTaxRecordResult = UseCaseResult<{ id: string; entryId: string | null }>;
 
-const FIELDS = ["taxType", "kind", "date", "accountId", "taxableAmount", "taxRate", "party"] as const;
+const FIELDS = ["taxType", "kind", "date", "accountId", "taxableAmount", "taxRate", "party", "partyBin"] as const;
 
 export async function createTaxRecord(
   db: Db,
@@ -43,6 +46,17 @@ export async function createTaxRecord(
   try {
     return await db.transaction(async (tx): Promise<CreateTaxRecordResult> => {
       if (input.taxType === "vat") await assertOpenVatPeriod(tx, input.date, "date");
+      let partyBin = input.partyBin;
+      if (input.kind === "input_vat") {
+        const supplierBin = input.partyBin ?? (input.party ? await supplierBinNamed(tx, input.party) : null);
+        const claim = inputVatClaim({ rate: input.taxRate, supplierBin });
+        // The BIN as typed, else the record's, for the purchase register to print.
+        if (claim.claimable) partyBin ??= claim.supplierBin;
+        else if (claim.reason === "no_bin")
+          throw new PostingRefused({ partyBin: TAX_RECORD_MESSAGES.inputVatBinRequired });
+        else if (claim.reason === "reduced_rate")
+          throw new PostingRefused({ taxRate: TAX_RECORD_MESSAGES.inputVatReducedRate(input.taxRate) });
+      }
       const [account] = await tx
         .select({
           code: chartOfAccounts.code,
@@ -106,7 +120,7 @@ export async function createTaxRecord(
           reference: input.reference,
           description: input.description,
           party: input.party,
-          partyBin: input.partyBin,
+          partyBin,
           source: { type: "manual", id: null },
           journalEntryId: entryId,
           createdBy: actor.userId,
@@ -117,7 +131,7 @@ export async function createTaxRecord(
         entityType: "tax_record",
         entityId: id!,
         summary: `Added a tax record: ${taxRecordSummary(input)}, against ${account.code} ${account.name} (${ACCOUNT_ROLES[role].label})${entryId ? "" : "; no tax, nothing posted"}`,
-        changes: { ...input, journalEntryId: entryId },
+        changes: { ...input, partyBin, journalEntryId: entryId },
       });
       const message = entryId ? TAX_RECORD_MESSAGES.added : TAX_RECORD_MESSAGES.addedUnposted;
       return { ok: true, message, id: id!, entryId };

@@ -1,10 +1,12 @@
 import { fromPaisa, toPaisa } from "../../lib/money";
+import { inputVatClaim, type InputVatClaim } from "./input-vat-claim";
 
 // A purchase entered with VAT (issue 22, DESIGN §10 "purchase with VAT"): an expense transaction or a payable whose
 // amount is what the supplier charged, VAT included. The VAT in it is gross × rate / (100 + rate), rounded half up
-// to the paisa, exactly in bigint; the expense (or asset) is the rest, and the VAT is input VAT claimable on the
-// return (Mushak-9.1) and a row of the purchase register (Mushak-6.1). Browser-safe: the dialog shows the same split
-// as it is typed.
+// to the paisa, exactly in bigint. At the standard rate with the supplier's BIN it is input VAT, claimed on the
+// return (Mushak-9.1) and a row of the purchase register (Mushak-6.1), and the expense (or asset) is the rest; at a
+// reduced or truncated rate it is part of the cost, and the expense is the whole amount (inputVatClaim, issue 37).
+// Browser-safe: the dialog shows the same split as it is typed.
 
 /** The rates a purchase's VAT may be at: standard, reduced, the truncated rate of some services, zero. */
 export const PURCHASE_VAT_RATES = ["15", "7.5", "5", "0"] as const;
@@ -38,4 +40,23 @@ export function splitVatInclusive(gross: string, ratePercent: string): { net: st
   const grossPaisa = toPaisa(gross);
   const vat = vatIncludedIn(grossPaisa, ratePercent);
   return { net: fromPaisa(grossPaisa - vat), vat: fromPaisa(vat) };
+}
+
+/** A VAT-inclusive purchase under the input VAT rule: what it includes, what is claimed, and what it cost. */
+export interface PurchaseVatSplit {
+  claim: InputVatClaim;
+  /** The VAT the amount includes. */
+  vat: bigint;
+  /** The part of it claimed as input VAT: all of it when claimable, else 0. */
+  inputVat: bigint;
+  /** The expense's (or asset's) part: the amount less the input VAT, the whole amount when nothing is claimed. */
+  cost: bigint;
+}
+
+/** The split of a VAT-inclusive purchase of `grossPaisa` at `rate`, by inputVatClaim with the supplier's BIN. */
+export function purchaseVatSplit(grossPaisa: bigint, rate: string, supplierBin: string | null): PurchaseVatSplit {
+  const claim = inputVatClaim({ rate, supplierBin });
+  const vat = vatIncludedIn(grossPaisa, rate);
+  const inputVat = claim.claimable ? vat : 0n;
+  return { claim, vat, inputVat, cost: grossPaisa - inputVat };
 }

@@ -193,6 +193,7 @@ describe("reversing input VAT and VDS records", () => {
         kind: "input_vat",
         accountId: PAYABLE,
         party: "Sound House Ltd",
+        partyBin: "000123456-0101",
         reference: "BILL-9",
         date: "2025-04-18",
       }),

@@ -155,6 +155,8 @@ describe("the tax record form", () => {
     ["an other rate over 100", { taxType: "other", taxRate: "120", party: "" }, "taxRate", M.rateInvalid],
     ["an other rate with 3 decimals", { taxType: "other", taxRate: "1.125" }, "taxRate", M.rateInvalid],
     ["input VAT without its supplier", { party: " " }, "party", M.partyRequired],
+    // Input VAT is claimed only at the standard rate (issue 37): a reduced rate's VAT is part of a purchase's cost.
+    ["input VAT at the reduced rate", { taxRate: "7.5" }, "taxRate", M.inputVatReducedRate("7.50")],
     [
       "a reference too long",
       { reference: "x".repeat(101) },
@@ -165,6 +167,20 @@ describe("the tax record form", () => {
     const parsed = parseTaxRecordForm({ ...valid, ...change });
     expect(parsed.ok).toBe(false);
     if (!parsed.ok) expect(parsed.errors[field]).toBe(message);
+  });
+
+  it("says why input VAT at 7.5% is refused, and where such a purchase goes instead", () => {
+    expect(M.inputVatReducedRate("7.50")).toBe(
+      "VAT at 7.5% is not claimable as input VAT: the VAT & SD Act credits input VAT only at the standard rate (15%), so VAT at a reduced or truncated rate is part of the cost. Enter the purchase as an expense or payable with its VAT rate instead: its whole amount is then the cost",
+    );
+    expect(M.inputVatBinRequired).toMatch(/^Supplier's BIN is required for input VAT: .*Mushak-6\.3.*13-digit BIN/);
+  });
+
+  it("leaves the BIN to the use case (it may be on the supplier's record), and keeps VAT at 7.5% of other kinds", () => {
+    expect(parseTaxRecordForm({ ...valid, partyBin: "" }).ok).toBe(true);
+    expect(parseTaxRecordForm({ ...valid, taxRate: "0", partyBin: "" }).ok).toBe(true);
+    expect(parseTaxRecordForm({ ...valid, kind: "output_vat", taxRate: "7.5" }).ok).toBe(true);
+    expect(parseTaxRecordForm({ ...valid, kind: "vat_withheld", taxRate: "7.5" }).ok).toBe(true);
   });
 });
 

@@ -14,6 +14,7 @@ import {
   type TaxType,
 } from "../accounting/constants";
 import { vatOn } from "../quotations/quote-form";
+import { INPUT_VAT_CLAIM_MESSAGES, inputVatClaim } from "./input-vat-claim";
 
 // Add Tax Record (backoffice.md §2 Tax Management, §5, §9; DESIGN §10; issue 22): the spec's type (VAT, Income Tax,
 // Other), and within it what the tax is, which says where it posts: output VAT owed, input VAT claimable, VAT
@@ -21,7 +22,9 @@ import { vatOn } from "../quotations/quote-form";
 // employee; other tax, an expense. The rate's choices follow the type (§9): VAT 15, 7.5, 0; income tax 0 to 25 by
 // the slabs; other a rate typed. Tax amount = taxable amount × rate / 100, rounded half up to the paisa, exactly.
 // A tax of 0 (a zero-rated supply at 0%, or an amount too small to carry a paisa of tax) is kept for the registers
-// and posts nothing.
+// and posts nothing. Input VAT is claimed only at 15% with the supplier's 13-digit BIN (inputVatClaim, issue 37): at
+// 7.5% it is refused here, naming the rate (a record has no cost to put it in); without a BIN the use case refuses,
+// having looked for one on the supplier's record.
 // One schema for the browser's messages and the use case's decision. Browser-safe.
 
 export const TAX_TYPE_LABELS: Record<TaxType, string> = { vat: "VAT", income_tax: "Income Tax", other: "Other" };
@@ -109,6 +112,10 @@ export const TAX_RECORD_MESSAGES = {
   rateInvalid: "Tax rate must be a percentage from 0 to 100 with at most 2 decimals, e.g. 2.5",
   zeroTaxable: "Taxable amount must be more than 0",
   partyRequired: "Supplier is required for input VAT: the purchase register names it",
+  inputVatReducedRate: (rate: string) =>
+    `${INPUT_VAT_CLAIM_MESSAGES.reducedRate(rate)}. Enter the purchase as an expense or payable with its VAT rate instead: its whole amount is then the cost`,
+  // The use case's, with the BIN typed or the one on the supplier's record.
+  inputVatBinRequired: `Supplier's BIN is required for input VAT: ${INPUT_VAT_CLAIM_MESSAGES.binReason}. Type it as printed there, or keep it on the supplier's record`,
   // The use case's, against the chart and the roles.
   controlPartyRequired: (code: string, name: string, kind: ControlPartyKind) =>
     `Party is required: account ${code} ${name} is kept by ${kind === "any" ? "party" : kind}, so its line names ${kind === "employee" ? "the employee" : kind === "customer" ? "the customer" : kind === "supplier" ? "the supplier" : "whom the tax was withheld from"}`,
@@ -266,6 +273,11 @@ export function parseTaxRecordForm(
   const parsed = schema.safeParse(values);
   const errors: Record<string, string> = { ...(parsed.success ? {} : fieldErrors(parsed.error)), ...choice.errors };
   if (choice.kind === "input_vat" && values.party.trim() === "" && !errors.party) errors.party = M.partyRequired;
+  // The BIN is the use case's to judge (it may be on the supplier's record); the rate is known here.
+  if (choice.kind === "input_vat" && choice.rate !== undefined) {
+    const claim = inputVatClaim({ rate: choice.rate, supplierBin: null });
+    if (!claim.claimable && claim.reason === "reduced_rate") errors.taxRate = M.inputVatReducedRate(choice.rate);
+  }
 
   let taxAmount: bigint | null = null;
   if (parsed.success && choice.rate !== undefined) {

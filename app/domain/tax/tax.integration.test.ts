@@ -28,6 +28,8 @@ import { twoLines } from "~/domain/accounting/journal";
 import { LEDGER_MESSAGES, postEntry } from "~/domain/accounting/ledger.server";
 import { MONEY_DOCUMENT_MESSAGES } from "~/domain/accounting/money-document-form";
 import type { AuditActor } from "~/domain/audit/audit.server";
+import { insertSupplier } from "~/domain/purchases/suppliers.server";
+import { fromPaisa } from "~/lib/money";
 import { closeVatPeriod } from "./close-vat-period.server";
 import { createTaxRecord } from "./create-tax-record.server";
 import { recordTaxDeposit } from "./record-tax-deposit.server";
@@ -58,7 +60,15 @@ const WITHHOLDING = A("2120");
 const OTHER_TAX = A("6950");
 
 const actor: AuditActor = { userId: null, label: "accountant@example.com", ipAddress: null, userAgent: null };
-const TABLES = ["tax_records", "journal_entries", "journal_lines", "audit_log", "vat_periods", "tax_deposits"] as const;
+const TABLES = [
+  "tax_records",
+  "journal_entries",
+  "journal_lines",
+  "audit_log",
+  "vat_periods",
+  "tax_deposits",
+  "suppliers",
+] as const;
 
 function record(change: Partial<TaxRecordFormValues> = {}): TaxRecordFormValues {
   return {
@@ -152,15 +162,16 @@ describe("a hand-typed tax record", () => {
         kind,
         taxType,
         accountId: chosen,
-        taxRate: taxType === "income_tax" ? "10" : "7.5",
+        // Input VAT is claimed only at the standard rate (issue 37).
+        taxRate: taxType === "income_tax" ? "10" : kind === "input_vat" ? "15" : "7.5",
         date: "2024-11-05",
         taxableAmount: "1234.56",
       }),
     );
     expect(result).toMatchObject({ ok: true, message: M.added });
     if (!result.ok) return;
-    // 1234.56 × 7.5% = 92.592 → 92.59; × 10% = 123.456 → 123.46.
-    const amount = taxType === "income_tax" ? 12_346n : 9_259n;
+    // 1234.56 × 7.5% = 92.592 → 92.59; × 15% = 185.184 → 185.18; × 10% = 123.456 → 123.46.
+    const amount = taxType === "income_tax" ? 12_346n : kind === "input_vat" ? 18_518n : 9_259n;
     const sign = direction === "debit-tax" ? 1n : -1n;
     expect((await balance(taxAccount)) - before.tax).toBe(sign * amount);
     expect((await balance(chosen)) - before.chosen).toBe(-sign * amount);
@@ -171,12 +182,27 @@ describe("a hand-typed tax record", () => {
       accountId: chosen,
       sourceType: "manual",
       journalEntryId: result.entryId,
-      taxAmount: taxType === "income_tax" ? "123.46" : "92.59",
+      taxAmount: fromPaisa(amount),
     });
     const lines = await getDb().select().from(journalLines).where(eq(journalLines.journalEntryId, result.entryId!));
     expect(lines).toHaveLength(2);
     const [audit] = await getDb().select().from(auditLog).where(eq(auditLog.entityId, result.id));
     expect(audit!.action).toBe("tax_record.created");
+  });
+
+  it("claims input VAT with the BIN on the supplier's record when none is typed, and keeps it on the row", async () => {
+    await getDb().transaction((tx) => insertSupplier(tx, actor, { name: "Truss Makers Ltd", bin: "0007654320101" }));
+    const before = await balance(VAT_INPUT);
+    const result = await createTaxRecord(
+      getDb(),
+      actor,
+      record({ party: "Truss Makers Ltd", partyBin: "", date: "2024-11-06", taxableAmount: "2000" }),
+    );
+    expect(result).toMatchObject({ ok: true, message: M.added });
+    if (!result.ok) return;
+    expect((await balance(VAT_INPUT)) - before).toBe(30_000n);
+    const [row] = await getDb().select().from(taxRecords).where(eq(taxRecords.id, result.id));
+    expect(row).toMatchObject({ kind: "input_vat", taxAmount: "300.00", partyBin: "0007654320101" });
   });
 });
 
@@ -617,6 +643,20 @@ describe("refusals: a field message, and nothing written", () => {
     ["a taxable amount of 0", () => record({ taxableAmount: "0", taxRate: "0" }), "taxableAmount", () => M.zeroTaxable],
     ["an other rate over 100", () => record({ taxType: "other", taxRate: "150" }), "taxRate", () => M.rateInvalid],
     ["input VAT without its supplier", () => record({ party: "" }), "party", () => M.partyRequired],
+    // Input VAT only at 15% with the supplier's 13-digit BIN, typed or on its record (issue 37).
+    ["input VAT at the reduced rate", () => record({ taxRate: "7.5" }), "taxRate", () => M.inputVatReducedRate("7.50")],
+    [
+      "input VAT without the supplier's BIN, typed or on a record",
+      () => record({ party: "Unregistered Hire", partyBin: "" }),
+      "partyBin",
+      () => M.inputVatBinRequired,
+    ],
+    [
+      "input VAT with a BIN of 9 digits",
+      () => record({ partyBin: "000123456" }),
+      "partyBin",
+      () => M.inputVatBinRequired,
+    ],
     [
       "a VAT record in a closed period",
       () => record({ date: "2025-01-15" }),

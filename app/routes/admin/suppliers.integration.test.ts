@@ -525,7 +525,7 @@ describe("the CSV export", () => {
 
 describe("New Payable's supplier suggestions", () => {
   it("offers live suppliers' names as one types, and says whether the name is one already", async () => {
-    await supplier({ name: "Suggest Dhaka Trusses", email: "sales@suggest-trusses.example" });
+    await supplier({ name: "Suggest Dhaka Trusses", email: "sales@suggest-trusses.example", bin: "0004561230302" });
     await supplier({ name: "Big Suggest Dhaka Stage" });
     const kept = await supplier({ name: "Suggest Kept" });
     await supplier({ name: "Suggest Dhaka Gone", mergedIntoId: kept, mergedAt: new Date() });
@@ -533,11 +533,14 @@ describe("New Payable's supplier suggestions", () => {
       q: "suggest dhaka",
       names: ["Suggest Dhaka Trusses", "Big Suggest Dhaka Stage"],
       exists: false,
+      bin: null,
     });
-    expect((await options("  SUGGEST DHAKA TRUSSES ")).exists).toBe(true);
+    // The record's BIN comes with it: New Payable's VAT claims with it when none is typed (issue 37).
+    expect(await options("  SUGGEST DHAKA TRUSSES ")).toMatchObject({ exists: true, bin: "0004561230302" });
+    expect(await options("Big Suggest Dhaka Stage")).toMatchObject({ exists: true, bin: null });
     expect((await options("Sales@Suggest-Trusses.example")).exists).toBe(true);
     expect((await options("Suggest Dhaka Gone")).exists).toBe(false);
-    expect(await options("")).toEqual({ q: "", names: [], exists: false });
+    expect(await options("")).toEqual({ q: "", names: [], exists: false, bin: null });
     expect(newSupplierNote(" New Rigging ")).toBe("A new supplier named New Rigging will be added");
   });
 });

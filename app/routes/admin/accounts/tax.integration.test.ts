@@ -73,7 +73,7 @@ const INPUT_VAT = {
   reference: "BILL-77",
   description: "",
   party: "Sound House Ltd",
-  partyBin: "",
+  partyBin: "000123456-0101",
 };
 
 describe(PATH, () => {
@@ -277,7 +277,7 @@ describe(PATH, () => {
     const text = execFileSync("pdftotext", ["-layout", path.join(dir, "report.pdf"), "-"]).toString();
     expect(text).toContain("VAT REPORT");
     expect(text).toContain("Purchase register (Mushak-6.1)");
-    expect(text).toMatch(/Sound House Ltd\s+—\s+BILL-77/);
+    expect(text).toMatch(/Sound House Ltd\s+000123456-0101\s+BILL-77/);
     // March's net is negative: a credit carried forward.
     expect(text).toMatch(/Net VAT payable \(negative: to carry forward\)\s+৳?-3,150\.00/);
 
@@ -287,7 +287,7 @@ describe(PATH, () => {
     expect(csv.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     expect(csv.headers.get("content-disposition")).toContain("purchase-register-2025-03.csv");
     const body = await csv.text();
-    expect(body).toContain("Sound House Ltd,,BILL-77,2025-03-12,20000.00,15%,3000.00\r\n");
+    expect(body).toContain("Sound House Ltd,000123456-0101,BILL-77,2025-03-12,20000.00,15%,3000.00\r\n");
     expect(body).toContain("Total,,,,21000.00,,3150.00\r\n");
 
     expect(
