@@ -4,6 +4,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { expect } from "vitest";
 import { queryRows, type DbOrTx } from "~/db/client.server";
+import { isAccumulatedDepreciation } from "~/domain/accounting/chart-form";
 import { writeHledgerJournal } from "~/domain/accounting/hledger.server";
 import { addDays } from "~/domain/dashboard/periods";
 import { balanceSheet, balanceSheetColumns, BALANCE_SHEET_LABELS } from "~/domain/reports/balance-sheet.server";
@@ -33,6 +34,8 @@ const COLUMNS = ["current", "previous", "lastYear"] as const;
 interface BookLine {
   accountId: string;
   type: string;
+  /** An accumulated depreciation or amortisation account (a non-cash contra-asset). */
+  accumulatedDepreciation: boolean;
   isCash: boolean;
   date: string;
   /** Debit less credit, paisa. */
@@ -45,13 +48,14 @@ export async function readBook(db: DbOrTx): Promise<BookLine[]> {
   const rows = await queryRows<{
     account_id: string;
     type: string;
+    name: string;
     is_cash: boolean;
     entry_date: string;
     amount: string;
     year_end_close: boolean;
   }>(
     db,
-    sql`select l.account_id, a.type, a.payment_method is not null as is_cash, e.entry_date::text as entry_date,
+    sql`select l.account_id, a.type, a.name, a.payment_method is not null as is_cash, e.entry_date::text as entry_date,
                (l.debit - l.credit)::text as amount, e.source_type = 'year_end_close' as year_end_close
           from journal_lines l join journal_entries e on e.id = l.journal_entry_id
           join chart_of_accounts a on a.id = l.account_id
@@ -60,6 +64,7 @@ export async function readBook(db: DbOrTx): Promise<BookLine[]> {
   return rows.map((r) => ({
     accountId: r.account_id,
     type: r.type,
+    accumulatedDepreciation: isAccumulatedDepreciation(r.name),
     isCash: r.is_cash,
     date: r.entry_date,
     amount: toPaisa(r.amount),
@@ -162,6 +167,16 @@ export async function checkStatements(db: DbOrTx, book: readonly BookLine[], per
       ...sectionColumn(cf.investing, column),
       ...sectionColumn(cf.financing, column),
     ]);
+    // Depreciation and amortisation are non-cash, added back under operating activities (issue 37): an accumulated
+    // depreciation account that moved is in operating, never in investing.
+    for (const id of sectionColumn(cf.investing, column).keys())
+      expect(
+        book.some((l) => l.accountId === id && l.accumulatedDepreciation),
+        `investing ${id} ${at}`,
+      ).toBe(false);
+    for (const id of new Set(book.filter((l) => l.accumulatedDepreciation && movement(l)).map((l) => l.accountId)))
+      if (sumWhere(book, (l) => l.accountId === id && movement(l)) !== 0n)
+        expect(sectionColumn(cf.operating, column).has(id), `depreciation ${id} in operating ${at}`).toBe(true);
     expect(changes, `cash flow changes ${at}`).toEqual(
       expectedOfType(
         book,
@@ -321,7 +336,7 @@ export async function checkAgainstHledger(
 
 /** Each account's balance as hledger computes it (all postings, or before `end`); null where hledger is absent. */
 export function hledgerBalances(file: string, end: string | null): Map<string, bigint> | null {
-  return hledgerBalanceCsv(file, ["--flat", ...(end ? ["-e", end] : [])]);
+  return hledgerBalanceReport(file, ["--flat", ...(end ? ["-e", end] : [])]);
 }
 
 /**
@@ -329,11 +344,11 @@ export function hledgerBalances(file: string, end: string | null): Map<string, b
  * (`customer-<id>`, hledgerPartyTag); null where hledger is absent.
  */
 export function hledgerPartyBalances(file: string): Map<string, bigint> | null {
-  return hledgerBalanceCsv(file, ["tag:party", "--pivot", "party"]);
+  return hledgerBalanceReport(file, ["tag:party", "--pivot", "party"]);
 }
 
-/** hledger's `balance` report as a map of name to paisa. */
-function hledgerBalanceCsv(file: string, args: readonly string[]): Map<string, bigint> | null {
+/** hledger's `balance` report (with `args`: a query, dates) as a map of account name to paisa; null where hledger is absent. */
+export function hledgerBalanceReport(file: string, args: readonly string[]): Map<string, bigint> | null {
   let csv: string;
   try {
     csv = execFileSync("hledger", ["-f", file, "balance", "-E", "-N", "-O", "csv", ...args], { encoding: "utf8" });
