@@ -97,6 +97,7 @@ export default [
     // closing a VAT period, the treasury deposits.
     route("admin/accounts/tax", "routes/admin/accounts/tax.tsx"),
     route("admin/accounts/tax/report", "routes/admin/accounts/tax-report.ts"),
+    route("admin/accounts/tax/return", "routes/admin/accounts/tax-return.tsx"),
     // Event Management (issue 11): the cards, their dialogs; the storefront's events show each change at once.
     route("admin/events", "routes/admin/events.tsx"),
     route("admin/employees", "routes/admin/employees.tsx"),

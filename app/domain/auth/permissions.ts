@@ -248,6 +248,8 @@ export const ADMIN_ROUTE_ACCESS = {
     },
   },
   "/admin/accounts/tax/report": { view: "accounts.view" },
+  // The return as filed (Mushak-9.1 by its notes; issue 37).
+  "/admin/accounts/tax/return": { view: "accounts.view" },
   // Customers (issue 22): anyone who works on quotations sees them and keeps them up to date; merging too.
   "/admin/customers": {
     view: "quotations.view",

@@ -303,6 +303,7 @@ export default function TaxManagement({ loaderData, actionData }: Route.Componen
         <VatReturnPanel
           figures={returnView}
           reportHref={dialogHref("report=1")}
+          returnHref={`/admin/accounts/tax/return?period=${periodKey}`}
           closeHref={canManage && returnView.ended && !returnView.closed ? dialogHref(`close=${periodKey}`) : null}
         />
       )}

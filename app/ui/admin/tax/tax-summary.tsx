@@ -120,10 +120,13 @@ export function VatReturnPanel({
   figures,
   closeHref,
   reportHref,
+  returnHref,
 }: {
   figures: ReturnView;
   closeHref: string | null;
   reportHref: string;
+  /** The return as filed, by its notes (Mushak-9.1). */
+  returnHref: string;
 }) {
   const net = toPaisa(figures.netPayable);
   return (
@@ -143,6 +146,9 @@ export function VatReturnPanel({
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
+          <Link to={returnHref} className={secondaryButton}>
+            Mushak-9.1
+          </Link>
           <Link to={reportHref} preventScrollReset className={secondaryButton}>
             Report
           </Link>
