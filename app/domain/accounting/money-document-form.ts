@@ -5,7 +5,7 @@ import { isCalendarDate, isUuid } from "../../lib/list-params";
 import { moneyField, toPaisa } from "../../lib/money";
 import { nameField } from "../../lib/name-text";
 import { normalizeBin } from "../sales/customer-form";
-import { INPUT_VAT_CLAIM_MESSAGES, STANDARD_VAT_RATE } from "../tax/input-vat-claim";
+import { INPUT_VAT_CLAIM_MESSAGES, inputVatClaim, STANDARD_VAT_RATE } from "../tax/input-vat-claim";
 import { isPurchaseVatRate, PURCHASE_VAT_RATES, type PurchaseVatRate } from "../tax/purchase-vat";
 import { categoriesOf } from "./account-roles";
 import { PAYMENT_METHODS, PAYMENT_METHOD_LABELS, TRANSACTION_TYPES, type PaymentMethod } from "./constants";
@@ -18,7 +18,8 @@ import { PAYMENT_METHODS, PAYMENT_METHOD_LABELS, TRANSACTION_TYPES, type Payment
 // An expense (a completed one, or a payable) may be entered with VAT (issue 22): its amount stays what was paid or
 // is owed, VAT included; the VAT rate and the supplier's BIN go to the purchase register (Mushak-6.1), which names
 // the supplier: the party is required then. Only VAT at 15% with the supplier's 13-digit BIN is claimed (issue 37,
-// inputVatClaim); the use case refuses 15% without one and puts a reduced rate's VAT into the cost.
+// inputVatClaim); the use case refuses 15% without one and puts a reduced rate's VAT into the cost (no register row,
+// so no supplier required).
 
 export type MoneyDocumentKind = "transaction" | "payable" | "receivable";
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
@@ -63,7 +64,7 @@ export const MONEY_DOCUMENT_MESSAGES = {
   dueDateOfCompleted: "A completed one is not due: leave the due date empty or choose Pending",
   vatRateInvalid: `Choose a VAT rate: ${PURCHASE_VAT_RATES.map((r) => `${r}%`).join(", ")}, or none`,
   vatOnIncome: "VAT is entered on expenses only: choose none, or the type Expense",
-  vatPartyRequired: "Supplier is required when VAT is entered: the purchase register names it",
+  vatPartyRequired: "Supplier is required when VAT at 15% or 0% is entered: the purchase register names it",
   binInvalid: "BIN must be 9 or 13 digits (hyphens and spaces allowed)",
   binWithoutVat: "The supplier's BIN is kept with the VAT: choose the VAT rate, or leave the BIN empty",
   // Checked by the use case, with the BIN typed or the one on the supplier's record (inputVatClaim, issue 37).
@@ -276,9 +277,17 @@ function crossFieldErrors(values: MoneyDocumentFormValues): Record<string, strin
   const vatRate = (values.vatRate ?? "").trim();
   if (vatRate) {
     if (type === "income") errors.vatRate = M.vatOnIncome;
-    else if (!values.party.trim()) errors.party = M.vatPartyRequired;
+    // A reduced rate's VAT is part of the cost (issue 37): no row of the purchase register names a supplier.
+    else if (!values.party.trim() && !isReducedRate(vatRate)) errors.party = M.vatPartyRequired;
   } else if ((values.partyBin ?? "").trim()) errors.partyBin = M.binWithoutVat;
   return errors;
+}
+
+/** A rate of PURCHASE_VAT_RATES whose VAT is never input VAT (7.5%, 5%): inputVatClaim's reduced_rate. */
+function isReducedRate(rate: string): boolean {
+  if (!isPurchaseVatRate(rate)) return false;
+  const claim = inputVatClaim({ rate, supplierBin: null });
+  return !claim.claimable && claim.reason === "reduced_rate";
 }
 
 /** The form's own rules: the input to store, or one message per field. */

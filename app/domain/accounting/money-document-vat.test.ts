@@ -78,8 +78,16 @@ describe("an expense entered with VAT", () => {
 
   it("requires the supplier with VAT on a transaction (optional without)", () => {
     expect(errorsOf({ party: " " })).toEqual({ party: M.vatPartyRequired });
+    expect(errorsOf({ party: " ", vatRate: "0" })).toEqual({ party: M.vatPartyRequired });
     expect(parse({ party: "", vatRate: "", partyBin: "" }).ok).toBe(true);
   });
+
+  it.each(["7.5", "5"])(
+    "does not require the supplier at %s%%: its VAT is a cost, in no purchase register",
+    (vatRate) => {
+      expect(parse({ party: "", vatRate, partyBin: "" }).ok).toBe(true);
+    },
+  );
 
   it("asks a payable for its supplier in the payable's words", () => {
     expect(errorsOf({ party: "", status: "pending", moneyAccountId: "" }, "payable")).toEqual({

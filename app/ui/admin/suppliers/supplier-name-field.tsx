@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { newSupplierNote, SUPPLIER_OPTIONS_PATH, type SupplierOptions } from "~/domain/purchases/supplier-list";
 import { TextField } from "~/ui/admin/form";
+import { SUPPLIER_TYPING_PAUSE_MS } from "./use-supplier-record-bin";
 
 // New Payable's supplier (issue 36): a text field offering the live suppliers' names as one types (a <datalist>
 // filled from GET /admin/suppliers/options?q=, so the dialog never carries every supplier), and, once the answer for
@@ -9,21 +10,21 @@ import { TextField } from "~/ui/admin/form";
 // the record of that name, or adds it (partyNamed): this field only says which beforehand. Without JavaScript it is
 // the plain text field it was.
 
-/** How long typing pauses before the suggestions are asked for. */
-const TYPING_PAUSE_MS = 200;
-
 export function SupplierNameField({
   name,
   label,
   maxLength,
   defaultValue,
   error,
+  onChange,
 }: {
   name: string;
   label: string;
   maxLength: number;
   defaultValue: string;
   error?: string;
+  /** The name as it is typed (New Payable's VAT block follows it). */
+  onChange?: (name: string) => void;
 }) {
   const listId = `${useId()}-suppliers`;
   const fetcher = useFetcher<SupplierOptions>();
@@ -34,7 +35,10 @@ export function SupplierNameField({
     clearTimeout(timer.current);
     const q = text.trim();
     if (!q) return;
-    timer.current = setTimeout(() => void load(`${SUPPLIER_OPTIONS_PATH}?q=${encodeURIComponent(q)}`), TYPING_PAUSE_MS);
+    timer.current = setTimeout(
+      () => void load(`${SUPPLIER_OPTIONS_PATH}?q=${encodeURIComponent(q)}`),
+      SUPPLIER_TYPING_PAUSE_MS,
+    );
     return () => clearTimeout(timer.current);
   }, [text, load]);
   const answer = fetcher.data;
@@ -52,7 +56,10 @@ export function SupplierNameField({
         error={error}
         autoComplete="off"
         list={listId}
-        onChange={(event) => setText(event.currentTarget.value)}
+        onChange={(event) => {
+          setText(event.currentTarget.value);
+          onChange?.(event.currentTarget.value);
+        }}
       />
       <datalist id={listId}>
         {(answer?.names ?? []).map((n) => (

@@ -11,18 +11,14 @@ import {
   type MoneyDocumentFormValues,
   type MoneyDocumentKind,
 } from "~/domain/accounting/money-document-form";
-import {
-  isPurchaseVatRate,
-  PURCHASE_VAT_RATE_LABELS,
-  PURCHASE_VAT_RATES,
-  splitVatInclusive,
-} from "~/domain/tax/purchase-vat";
-import { formatMoney } from "~/lib/format";
+import { purchaseVatPreview } from "~/domain/accounting/purchase-vat-preview";
+import { STANDARD_VAT_RATE } from "~/domain/tax/input-vat-claim";
+import { PURCHASE_VAT_RATE_LABELS, PURCHASE_VAT_RATES } from "~/domain/tax/purchase-vat";
 import { formCheck } from "~/lib/form-errors";
-import { normalizeMoney } from "~/lib/money";
 import { RecordFormDialog } from "~/ui/admin/form-dialog";
 import { FormError, SelectField, TextField, useFormBusy, useFormCheck } from "~/ui/admin/form";
 import { SupplierNameField } from "~/ui/admin/suppliers/supplier-name-field";
+import { useSupplierRecordBin } from "~/ui/admin/suppliers/use-supplier-record-bin";
 import { GroupedSelectField, PaymentFields } from "./money-fields";
 
 // New Transaction, New Payable and New Receivable (backoffice.md §2, §5; issue 21): the spec's fields (date, type,
@@ -30,7 +26,9 @@ import { GroupedSelectField, PaymentFields } from "./money-fields";
 // party and due date of a pending one. A transaction chooses its type (its categories follow it); a payable is an
 // expense and a receivable an income. Checked in the browser by the domain's own rules before sending (ADR 0022).
 // An expense (and a payable) may say the VAT included in its amount (issue 22): the rate, the supplier's BIN, and
-// the VAT and the value before it shown as the amount is typed, by the same split as the server's.
+// the VAT and the value before it shown as the amount is typed, by the same split as the server's. What happens to
+// the VAT is shown with it (issue 37, purchaseVatPreview): claimed as input VAT at 15% with the supplier's BIN (typed,
+// or on the record of the supplier named), added to the cost at a reduced rate, refused at 15% without a BIN.
 
 const CHECKS: Record<MoneyDocumentKind, ReturnType<typeof formCheck>> = {
   transaction: formCheck(
@@ -93,6 +91,7 @@ export function MoneyDocumentDialog({
   const [type, setType] = useState(fixedType ?? values.type);
   const [amount, setAmount] = useState(values.amount);
   const [vatRate, setVatRate] = useState(values.vatRate ?? "");
+  const [party, setParty] = useState(values.party);
   const expense = (fixedType ?? type) === "expense";
   const status = (
     <SelectField
@@ -141,6 +140,7 @@ export function MoneyDocumentDialog({
             maxLength={MONEY_DOCUMENT_LIMITS.party}
             defaultValue={values.party}
             error={errors.party}
+            onChange={setParty}
           />
         )}
         {kind === "receivable" && (
@@ -263,6 +263,7 @@ export function MoneyDocumentDialog({
             error={errors.party}
             hint="Optional: the supplier or customer"
             autoComplete="off"
+            onChange={(event) => setParty(event.currentTarget.value)}
           />
         )}
         {kind === "transaction" && dueDate}
@@ -271,6 +272,7 @@ export function MoneyDocumentDialog({
             rate={vatRate}
             onRateChange={setVatRate}
             amount={amount}
+            party={party}
             partyBin={values.partyBin ?? ""}
             errors={errors}
           />
@@ -280,22 +282,30 @@ export function MoneyDocumentDialog({
   );
 }
 
-/** An expense's VAT included in its amount: the rate (none by default), the supplier's BIN, and the split live. */
+/**
+ * An expense's VAT included in its amount: the rate (none by default), the supplier's BIN, and, as they are typed,
+ * the split and what happens to the VAT, and why.
+ */
 function PurchaseVatFields({
   rate,
   onRateChange,
   amount,
+  party,
   partyBin,
   errors,
 }: {
   rate: string;
   onRateChange: (rate: string) => void;
   amount: string;
+  party: string;
   partyBin: string;
   errors: Record<string, string | undefined>;
 }) {
-  const gross = normalizeMoney(amount);
-  const split = gross && isPurchaseVatRate(rate) ? splitVatInclusive(gross, rate) : null;
+  const [bin, setBin] = useState(partyBin);
+  const standard = rate === STANDARD_VAT_RATE;
+  // The supplier's record is asked only when its BIN would decide: at 15% with none typed.
+  const recordBin = useSupplierRecordBin(party, standard && bin.trim() === "");
+  const preview = purchaseVatPreview({ amount, rate, typedBin: bin, recordBin });
   return (
     <fieldset className="grid gap-4 rounded-md border border-slate-200 px-4 py-3 sm:col-span-2 sm:grid-cols-2">
       <legend className="px-1 text-sm font-medium text-ink-900">VAT on the supplier&apos;s invoice</legend>
@@ -318,28 +328,54 @@ function PurchaseVatFields({
           inputMode="numeric"
           defaultValue={partyBin}
           error={errors.partyBin}
-          hint="Optional: 9 or 13 digits"
+          hint={
+            standard
+              ? "Required to claim: the 13 digits on its Mushak-6.3, unless the supplier's record has them"
+              : "Optional: 9 or 13 digits"
+          }
           autoComplete="off"
+          onChange={(event) => setBin(event.currentTarget.value)}
         />
       ) : (
         <p className="self-center text-sm text-slate-600">
-          Choose the rate when the amount includes VAT: it is claimed as input VAT.
+          Choose the rate when the amount includes VAT: at {STANDARD_VAT_RATE}% with the supplier&apos;s BIN it is
+          claimed as input VAT; at a reduced rate it is part of the expense.
         </p>
       )}
-      {rate && (
-        <p className="text-sm text-slate-700 sm:col-span-2" aria-live="polite" data-testid="purchase-vat-split">
-          {split ? (
-            <>
-              VAT <span className="font-medium tabular-nums">{formatMoney(split.vat)}</span> · Expense before VAT{" "}
-              <span className="font-medium tabular-nums">{formatMoney(split.net)}</span>
-            </>
+      {preview && (
+        <div
+          className={`rounded-md px-3 py-2 text-sm sm:col-span-2 ${
+            preview.outcome === "claim"
+              ? "bg-emerald-50 text-emerald-900"
+              : preview.outcome === "cost"
+                ? "bg-slate-50 text-slate-800"
+                : "bg-amber-50 text-amber-900"
+          }`}
+          aria-live="polite"
+          data-testid="purchase-vat-split"
+          data-outcome={preview.outcome}
+        >
+          {preview.figures ? (
+            <p>
+              {preview.figures.map((f, i) => (
+                // One figure a line on a phone, one line on a wider screen.
+                <span key={f.label} className="block sm:inline">
+                  {i > 0 && <span className="hidden sm:inline"> · </span>}
+                  {f.label} <span className="font-medium whitespace-nowrap tabular-nums">{f.amount}</span>
+                </span>
+              ))}
+            </p>
           ) : (
-            "Type the amount (VAT included) to see its VAT"
+            <p>Type the amount (VAT included) to see its VAT</p>
           )}
-          <span className="block text-xs text-slate-500">
-            The supplier is required: the purchase register (Mushak-6.1) names it.
-          </span>
-        </p>
+          {/* Once the BIN field says why (the server's refusal), the note would only repeat it. */}
+          {!(preview.outcome === "refused" && errors.partyBin) && <p className="mt-1 text-xs">{preview.note}</p>}
+          {(preview.outcome !== "cost" || rate === "0") && (
+            <p className="mt-1 text-xs opacity-80">
+              The supplier is required: the purchase register (Mushak-6.1) names it.
+            </p>
+          )}
+        </div>
       )}
     </fieldset>
   );
