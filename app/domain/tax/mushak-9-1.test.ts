@@ -57,7 +57,7 @@ describe("Mushak-9.1 by its parts and notes", () => {
     expect(note(form, 33).vat).toBe("3650.00");
   });
 
-  it("nets 34 = 9C − 23B + 28 − 33, brings in the last period's closing balance (52) and asks 35 = 50", () => {
+  it("nets 34 = 9C - 23B + 28 - 33, brings in the last period's closing balance (52) and asks 35 = 50", () => {
     // 30,750 − 6,000 + 300 − 3,650 = 21,400; less 2,340 brought forward = 19,060.
     expect(note(form, 34).vat).toBe("21400.00");
     expect(note(form, 52).vat).toBe("2340.00");

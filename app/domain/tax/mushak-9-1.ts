@@ -15,11 +15,11 @@ import { fromPaisa, toPaisa } from "../../lib/money";
 //   deducts no VAT at source from its suppliers and issues no debit notes (notes 24 and 26 stay zero).
 // - Part 6 (decreasing adjustments): VAT withheld by customers with a certificate dated in the period (note 29),
 //   credit notes (note 31), and sales taken back by a reversal in the ledger (note 32).
-// - Part 7: note 34 = 9C − 23B + 28 − 33; note 52, the closing balance of the last tax period, is the credit
-//   brought forward (what earlier returns left to carry); note 35 = 34 − 52; no interest or penalty is recorded, so
+// - Part 7: note 34 = 9C - 23B + 28 - 33; note 52, the closing balance of the last tax period, is the credit
+//   brought forward (what earlier returns left to carry); note 35 = 34 - 52; no interest or penalty is recorded, so
 //   note 50, the net VAT for treasury deposit, is note 35.
 // - Part 9: the period's VAT deposits with their challans (note 58). Part 10: note 65, the closing balance, is
-//   58 − 50: positive, a credit the next return brings in; negative, still to deposit.
+//   58 - 50: positive, a credit the next return brings in; negative, still to deposit.
 
 /** The standard rate of VAT (VAT & SD Act 2012, section 15). */
 export const STANDARD_VAT_RATE = 15;
@@ -189,9 +189,9 @@ export function mushak91(inputs: Mushak91Inputs): Mushak91 {
     title: "Net tax calculation",
     columns: ["vat"],
     lines: [
-      { note: 34, label: "Net payable VAT for the tax period (9C − 23B + 28 − 33)", vat: fromPaisa(netForPeriod) },
+      { note: 34, label: "Net payable VAT for the tax period (9C - 23B + 28 - 33)", vat: fromPaisa(netForPeriod) },
       { note: 52, label: "Closing balance of the last tax period (VAT)", vat: fromPaisa(inputs.carriedIn) },
-      { note: 35, label: "Net payable VAT after adjusting the closing balance (34 − 52)", vat: fromPaisa(netPayable) },
+      { note: 35, label: "Net payable VAT after adjusting the closing balance (34 - 52)", vat: fromPaisa(netPayable) },
       { note: 50, label: "Net payable VAT for treasury deposit", vat: fromPaisa(netPayable), total: true },
     ],
   };
@@ -208,7 +208,7 @@ export function mushak91(inputs: Mushak91Inputs): Mushak91 {
     part: 10,
     title: "Closing balance",
     columns: ["vat"],
-    lines: [{ note: 65, label: "Closing balance (VAT) (58 − 50)", vat: fromPaisa(closingBalance), total: true }],
+    lines: [{ note: 65, label: "Closing balance (VAT) (58 - 50)", vat: fromPaisa(closingBalance), total: true }],
   };
 
   return {

@@ -355,10 +355,10 @@ describe("a month whose credit notes took back more VAT than its invoices charge
     const csv = taxReportCsv(report, "return");
     expect(csv).toContain("6. Decreasing adjustments (VAT),31,Issuance of credit notes,,,1500.00\r\n");
     expect(csv).toContain(
-      "7. Net tax calculation,34,Net payable VAT for the tax period (9C − 23B + 28 − 33),,,-1800.00\r\n",
+      "7. Net tax calculation,34,Net payable VAT for the tax period (9C - 23B + 28 - 33),,,-1800.00\r\n",
     );
     expect(csv).toContain("7. Net tax calculation,50,Net payable VAT for treasury deposit,,,-1800.00\r\n");
-    expect(csv).toContain("10. Closing balance,65,Closing balance (VAT) (58 − 50),,,1800.00\r\n");
+    expect(csv).toContain("10. Closing balance,65,Closing balance (VAT) (58 - 50),,,1800.00\r\n");
   });
 });
 

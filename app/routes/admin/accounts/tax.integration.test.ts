@@ -27,6 +27,7 @@ import { todayInDhaka } from "~/lib/dhaka-time";
 import type { TaxTypeTotals } from "~/domain/tax/tax-list";
 import { action, loader } from "./tax";
 import { loader as reportLoader } from "./tax-report";
+import { loader as returnLoader } from "./tax-return";
 
 const PATH = "/admin/accounts/tax";
 const TABLES = ["tax_records", "journal_entries", "audit_log", "vat_periods", "tax_deposits"] as const;
@@ -278,8 +279,10 @@ describe(PATH, () => {
     expect(text).toContain("VAT REPORT");
     expect(text).toContain("Purchase register (Mushak-6.1)");
     expect(text).toMatch(/Sound House Ltd\s+000123456-0101\s+BILL-77/);
-    // March's net is negative: a credit carried forward.
-    expect(text).toMatch(/Net VAT payable \(negative: to carry forward\)\s+৳?-3,150\.00/);
+    // The return by its notes (Mushak-9.1): March's net is negative, a credit the next return brings in.
+    expect(text).toMatch(/14\s+Standard rated goods\/service: local purchase\s+৳?21,000\.00\s+৳?3,150\.00/);
+    expect(text).toMatch(/50\s+Net payable VAT for treasury deposit\s+৳?-3,150\.00/);
+    expect(text).toMatch(/65\s+Closing balance \(VAT\) \(58 - 50\): a credit the next return brings in\s+৳?3,150\.00/);
 
     const csv = (await callRoute(reportLoader, "/admin/accounts/tax/report?period=2025-03&format=csv&part=purchases", {
       as: accountant,
@@ -293,6 +296,22 @@ describe(PATH, () => {
     expect(
       await thrownBy(callRoute(reportLoader, "/admin/accounts/tax/report?period=March&format=pdf", { as: accountant })),
     ).toMatchObject({ status: 400 });
+  });
+
+  it("shows the return as filed, by its notes, for the period the URL names", async () => {
+    const page = (await callRoute(returnLoader, "/admin/accounts/tax/return?period=2025-03", {
+      as: accountant,
+    })) as Awaited<ReturnType<typeof returnLoader>>;
+    expect(page.period.label).toBe("March 2025");
+    expect(page.status).toBe("closed");
+    const notes = new Map(page.form.parts.flatMap((p) => p.lines).map((l) => [l.note, l.vat]));
+    expect(notes.get(14)).toBe("3150.00");
+    expect(notes.get(23)).toBe("3150.00");
+    expect(notes.get(50)).toBe("-3150.00");
+    expect(page.form.closingBalance).toBe("3150.00");
+    expect(await thrownBy(callRoute(returnLoader, "/admin/accounts/tax/return", { as: staff }))).toMatchObject({
+      status: 403,
+    });
   });
 
   it("is for accountants and administrators: staff and visitors are refused, and nothing is written", async () => {
