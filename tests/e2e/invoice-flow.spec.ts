@@ -22,6 +22,8 @@ const CUSTOMER = {
   newPassword: "tanvir-own-password-2027",
   bin: "0012345670101",
 };
+/** The company's BIN, typed in Settings > Company before the first tax invoice. */
+const SELLER_BIN = "000765432-0101";
 const EVENT = "Invoice Flow Gala Night";
 const EVENT_DATE = dhakaDatePlus(40);
 const CERTIFICATE = "M66-FLOW-0001";
@@ -129,11 +131,21 @@ test("approve, invoice, e-mail, portal, payment with VDS and AIT, settled, certi
   await expect(staff.getByText(CUSTOMER.bin)).toBeVisible();
   const customerUrl = new URL(staff.url()).pathname;
 
-  // 4. The full invoice, from the quotation panel's Issue invoice: the figures shown before it is confirmed.
+  // 4. A new install has no BIN: the Issue invoice dialog refuses, pointing to Settings > Company (issue 37), where
+  // the administrator types it. Then the full invoice, the figures shown before it is confirmed.
   panel = await openQuotationPanel(staff, CUSTOMER.email);
   await expect(panel.getByText("No invoice yet.")).toBeVisible();
   await panel.getByRole("link", { name: "Issue invoice" }).click();
-  const issue = staff.getByRole("dialog", { name: "Issue invoice" });
+  let issue = staff.getByRole("dialog", { name: "Issue invoice" });
+  await expect(issue.getByText(/The company's BIN is not set: .* Settings > Company/)).toBeVisible();
+  await issue.getByRole("link", { name: "Open Settings > Company" }).click();
+  await hydrated(staff);
+  await staff.getByLabel("VAT registration number (BIN)").fill(SELLER_BIN);
+  await staff.getByRole("button", { name: "Save Settings" }).click();
+  await expect(staff.getByText("Settings saved successfully").first()).toBeVisible();
+  panel = await openQuotationPanel(staff, CUSTOMER.email);
+  await panel.getByRole("link", { name: "Issue invoice" }).click();
+  issue = staff.getByRole("dialog", { name: "Issue invoice" });
   await expect(issue.getByRole("radio", { name: /Full/ })).toBeChecked();
   await expect(issue.getByTestId("figures-net")).toHaveText(taka(NET));
   await expect(issue.getByTestId("figures-vat")).toHaveText(taka(VAT));
@@ -176,6 +188,7 @@ test("approve, invoice, e-mail, portal, payment with VDS and AIT, settled, certi
   const pdfText = pdfWords(await pdf.body());
   expect(pdfText).toContain(number);
   expect(pdfText).toContain(CUSTOMER.bin);
+  expect(pdfText).toContain(`VAT registration (BIN): ${SELLER_BIN}`);
 
   // 7. The payment: the customer pays net of the VAT they withhold (VDS) and the income tax (AIT, 2%).
   await open(staff, invoiceUrl);
@@ -289,9 +302,13 @@ test("approve, invoice, e-mail, portal, payment with VDS and AIT, settled, certi
   expect(returnCsv.status()).toBe(200);
   expect(returnCsv.headers()["content-type"]).toMatch(/^text\/csv/);
   const returnText = await returnCsv.text();
-  expect(returnText).toContain(`"Output VAT (sales, less credit notes)",${plain(VAT)}`);
-  expect(returnText).toContain(`"VAT withheld by customers, with certificates (VDS)",${plain(VDS)}`);
-  expect(returnText).toContain(`Net VAT payable,${plain(VAT - VDS)}`);
+  // Mushak-9.1 by its notes: the sale standard rated (note 4), the certified VDS a decreasing adjustment (29), the
+  // net for treasury deposit (50).
+  expect(returnText).toContain(`,4,Standard rated goods/service,${plain(NET)},0.00,${plain(VAT)}\r\n`);
+  expect(returnText).toContain(
+    `,29,VAT deducted at source from the supplies delivered (certificates),,,${plain(VDS)}\r\n`,
+  );
+  expect(returnText).toContain(`,50,Net payable VAT for treasury deposit,,,${plain(VAT - VDS)}\r\n`);
 
   const reportPdf = await staff.request.get(`/admin/accounts/tax/report?period=${period}&format=pdf`);
   expect(reportPdf.status()).toBe(200);

@@ -1,6 +1,6 @@
 // Test fixtures for the invoices' integration tests (issue 22): the books' accounts and roles, an approved quotation
 // with a sent revision, the ledger's balance of an account, a customer's credit made by an advance paid.
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { getDb, queryRows } from "../../app/db/client.server";
 import {
   accountRoles,
@@ -19,6 +19,7 @@ import { postEntry } from "../../app/domain/accounting/ledger.server";
 import type { AuditActor } from "../../app/domain/audit/audit.server";
 import { fromPaisa, lineChargePaisa, toPaisa } from "../../app/lib/money";
 import { quoteTotals } from "../../app/domain/quotations/quote-form";
+import { invalidatePublicData } from "../../app/lib/cache.server";
 
 export const account = (code: string) => seedId(`account:${code}`);
 export const CASH = account("1000");
@@ -47,9 +48,22 @@ export const WRITTEN_TABLES = [
   "email_outbox",
 ];
 
+/** The seller's BIN the tests' company has: a tax invoice is refused without one (issue 37). */
+export const SELLER_BIN = "000123456-0101";
+
+/** Gives the company (the seed's, or seedBooks') a BIN when it has none, as an administrator would in Settings. */
+export async function giveSellerBin(): Promise<void> {
+  await getDb()
+    .update(companySettings)
+    .set({ vatRegistrationNumber: SELLER_BIN })
+    .where(and(eq(companySettings.id, 1), eq(companySettings.vatRegistrationNumber, "")));
+  invalidatePublicData();
+}
+
 export async function seedBooks(): Promise<void> {
-  // The company as the invoice's PDF (attached to its e-mail) prints it.
+  // The company as the invoice's PDF (attached to its e-mail) prints it, with its BIN.
   await getDb().insert(companySettings).values(companySeed).onConflictDoNothing();
+  await giveSellerBin();
   const [any] = await getDb().select({ id: chartOfAccounts.id }).from(chartOfAccounts).limit(1);
   if (any) return;
   await getDb().insert(chartOfAccounts).values(chartOfAccountsSeed);
@@ -59,11 +73,12 @@ export async function seedBooks(): Promise<void> {
 let seq = 0;
 
 /**
- * An approved quotation whose revision 1 has these lines [name, quantity, unit price, days?], discount and VAT rate,
- * with the quotation's own totals (quoteTotals), for `email`.
+ * An approved quotation whose revision 1 has these lines [name, quantity, unit price, days?, and as a revision sent
+ * since issue 37 keeps them, the price unit and SD rate?], discount and VAT rate, with the quotation's own totals
+ * (quoteTotals), for `email`.
  */
 export async function approvedQuotation(
-  lines: Array<[string, number, string, number?]>,
+  lines: Array<[string, number, string, number?, { priceUnit: string; sdRatePercent: string }?]>,
   options: { discount?: string; rate?: string; email?: string; status?: "approved" | "sent"; terms?: string[] } = {},
 ): Promise<{ id: string; total: string }> {
   const rate = options.rate ?? "15.00";
@@ -96,13 +111,14 @@ export async function approvedQuotation(
     .values({
       quotationId: q!.id,
       revision: 1,
-      lines: lines.map(([name, quantity, unitPrice, days]) => ({
+      lines: lines.map(([name, quantity, unitPrice, days, sent]) => ({
         inventoryItemId: null,
         name,
         size: null,
         quantity,
         unitPrice,
         days: days ?? null,
+        ...sent,
         total: fromPaisa(lineChargePaisa(unitPrice, quantity, days ?? 1)),
       })),
       subtotal: totals.subtotal,

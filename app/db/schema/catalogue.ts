@@ -6,6 +6,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   text,
@@ -17,6 +18,7 @@ import {
   AVAILABILITY_STATUSES,
   CATEGORY_IDS,
   INVENTORY_GROUPS,
+  SD_RATE_MAX_PERCENT,
   SOURCES,
   type SupplierInfo,
   type Variation,
@@ -70,6 +72,11 @@ export const inventoryItems = pgTable(
     uploadedImages: jsonb("uploaded_images").$type<StoredImageRecord[]>().notNull().default([]),
     price: money("price").notNull().default("0"),
     priceUnit: text("price_unit").notNull().default("unit/day"),
+    /**
+     * The supplementary duty (SD) on its supply, in percent (issue 37): 0 for rental unless set; a quotation sent
+     * keeps it on its revision's line, and the tax invoice charges it, VAT then on the value and the SD.
+     */
+    sdRatePercent: numeric("sd_rate_percent", { precision: 5, scale: 2 }).notNull().default("0"),
     /** How a price per day is charged for a longer rental; null is the default structure (every day). */
     rateStructureId: uuid("rate_structure_id").references(() => rateStructures.id, { onDelete: "restrict" }),
     pricingHint: text("pricing_hint"),
@@ -145,6 +152,10 @@ export const inventoryItems = pgTable(
       check("inventory_items_group_check", sql.raw(`inventory_group in (${sqlList(INVENTORY_GROUPS)})`)),
       check("inventory_items_status_check", sql.raw(`status in (${sqlList(AVAILABILITY_STATUSES)})`)),
       check("inventory_items_price_check", sql`${t.price} >= 0`),
+      check(
+        "inventory_items_sd_rate_check",
+        sql`${t.sdRatePercent} >= 0 and ${t.sdRatePercent} <= ${sql.raw(String(SD_RATE_MAX_PERCENT))}`,
+      ),
       check("inventory_items_quantity_check", sql`${t.quantity} >= 0`),
       check("inventory_items_purchase_rate_check", sql`${t.purchaseRate} is null or ${t.purchaseRate} >= 0`),
       check("inventory_items_paid_amount_check", sql`${t.paidAmount} is null or ${t.paidAmount} >= 0`),

@@ -23,6 +23,7 @@ import {
   INVOICE_KINDS,
   INVOICE_STATUSES,
 } from "../../domain/sales/constants";
+import { SD_RATE_MAX_PERCENT } from "../../domain/catalogue/constants";
 import { chartOfAccounts, journalEntries } from "./accounting";
 import { users } from "./auth";
 import { createdAt, id, money, seller, sqlList, updatedAt } from "./columns";
@@ -125,8 +126,12 @@ export const invoices = pgTable(
     buyerBin: text("buyer_bin"),
     buyerAddress: text("buyer_address"),
     deliveryAddress: text("delivery_address"),
-    /** The value before VAT (after discount), the VAT and their sum, as printed. */
+    /**
+     * The value before VAT (after discount), the supplementary duty on it (issue 37; 0 unless an item carries SD),
+     * the VAT on the value and the SD, and their sum, as printed.
+     */
     netAmount: money("net_amount").notNull(),
+    sdAmount: money("sd_amount").notNull().default("0"),
     vatAmount: money("vat_amount").notNull(),
     total: money("total").notNull(),
     vatRatePercent: numeric("vat_rate_percent", { precision: 5, scale: 2 }).notNull(),
@@ -160,7 +165,10 @@ export const invoices = pgTable(
       "invoices_advance_percent_check",
       sql`(${t.kind} = 'advance') = (${t.advancePercent} is not null) and (${t.advancePercent} is null or (${t.advancePercent} > 0 and ${t.advancePercent} < 100))`,
     ),
-    check("invoices_total_check", sql`${t.total} = ${t.netAmount} + ${t.vatAmount} and ${t.total} > 0`),
+    check(
+      "invoices_total_check",
+      sql`${t.total} = ${t.netAmount} + ${t.sdAmount} + ${t.vatAmount} and ${t.total} > 0 and ${t.sdAmount} >= 0`,
+    ),
     check("invoices_vat_rate_check", sql`${t.vatRatePercent} between 0 and 100`),
     check(
       "invoices_settled_check",
@@ -170,8 +178,9 @@ export const invoices = pgTable(
 );
 
 /**
- * An invoice's lines as printed (Mushak-6.3): description, quantity and days, unit price, value before VAT, VAT rate
- * and amount. A final invoice's "less the advance invoiced" line has a negative value and VAT.
+ * An invoice's lines as printed (Mushak-6.3): description, unit of supply, quantity and days, unit price, value
+ * before VAT, supplementary duty rate and amount, VAT rate and amount. A final invoice's "less the advance invoiced"
+ * line has a negative value, SD and VAT.
  */
 export const invoiceLines = pgTable(
   "invoice_lines",
@@ -182,16 +191,28 @@ export const invoiceLines = pgTable(
       .references(() => invoices.id, { onDelete: "restrict" }),
     lineNo: integer("line_no").notNull(),
     description: text("description").notNull(),
+    /** The unit of supply (issue 37): the item's price unit ("unit/day", "sqm/day", "event"); null on a line without. */
+    unitOfSupply: text("unit_of_supply"),
     quantity: integer("quantity"),
     days: integer("days"),
     unitPrice: money("unit_price"),
     /** Quantity × unit price × days, less this line's share of the discount: the value before VAT. */
     value: money("value").notNull(),
+    /**
+     * The supplementary duty's rate (null on an advance line of items at different rates) and amount: the value ×
+     * the rate, half up (issue 37). VAT is charged on the value and the SD.
+     */
+    sdRatePercent: numeric("sd_rate_percent", { precision: 5, scale: 2 }).default("0"),
+    sdAmount: money("sd_amount").notNull().default("0"),
     vatRatePercent: numeric("vat_rate_percent", { precision: 5, scale: 2 }).notNull(),
     vatAmount: money("vat_amount").notNull(),
   },
   (t) => [
     unique("invoice_lines_invoice_line_unique").on(t.invoiceId, t.lineNo),
+    check(
+      "invoice_lines_sd_rate_check",
+      sql`${t.sdRatePercent} is null or (${t.sdRatePercent} >= 0 and ${t.sdRatePercent} <= ${sql.raw(String(SD_RATE_MAX_PERCENT))})`,
+    ),
     check("invoice_lines_quantity_check", sql`${t.quantity} is null or ${t.quantity} > 0`),
     check("invoice_lines_days_check", sql`${t.days} is null or ${t.days} > 0`),
   ],
@@ -216,7 +237,9 @@ export const creditNotes = pgTable(
     issuedAt: timestamp("issued_at", { withTimezone: true }).notNull(),
     issueDate: date("issue_date").notNull(),
     reason: text("reason").notNull(),
+    /** The value, supplementary duty and VAT taken back, and their sum (issue 37: SD as the invoice charged it). */
     netAmount: money("net_amount").notNull(),
+    sdAmount: money("sd_amount").notNull().default("0"),
     vatAmount: money("vat_amount").notNull(),
     total: money("total").notNull(),
     /** The part that reduced what the invoice still owed. */
@@ -239,8 +262,11 @@ export const creditNotes = pgTable(
     index("credit_notes_journal_entry_id_idx").on(t.journalEntryId),
     index("credit_notes_created_by_idx").on(t.createdBy),
     check("credit_notes_sequence_check", sql`${t.sequence} > 0`),
-    check("credit_notes_total_check", sql`${t.total} = ${t.netAmount} + ${t.vatAmount} and ${t.total} > 0`),
-    check("credit_notes_amounts_check", sql`${t.netAmount} >= 0 and ${t.vatAmount} >= 0`),
+    check(
+      "credit_notes_total_check",
+      sql`${t.total} = ${t.netAmount} + ${t.sdAmount} + ${t.vatAmount} and ${t.total} > 0`,
+    ),
+    check("credit_notes_amounts_check", sql`${t.netAmount} >= 0 and ${t.sdAmount} >= 0 and ${t.vatAmount} >= 0`),
     check(
       "credit_notes_split_check",
       sql`${t.appliedToInvoice} >= 0 and ${t.toCredit} >= 0 and ${t.appliedToInvoice} + ${t.toCredit} = ${t.total}`,
@@ -258,12 +284,13 @@ export const creditNoteLines = pgTable(
     lineNo: integer("line_no").notNull(),
     description: text("description").notNull(),
     value: money("value").notNull(),
+    sdAmount: money("sd_amount").notNull().default("0"),
     vatRatePercent: numeric("vat_rate_percent", { precision: 5, scale: 2 }).notNull(),
     vatAmount: money("vat_amount").notNull(),
   },
   (t) => [
     unique("credit_note_lines_note_line_unique").on(t.creditNoteId, t.lineNo),
-    check("credit_note_lines_amounts_check", sql`${t.value} >= 0 and ${t.vatAmount} >= 0`),
+    check("credit_note_lines_amounts_check", sql`${t.value} >= 0 and ${t.sdAmount} >= 0 and ${t.vatAmount} >= 0`),
   ],
 );
 

@@ -63,6 +63,7 @@ export const chartOfAccountsSeed = [
   account("2100", "VAT Payable", "liability", "Output VAT due to NBR"),
   account("2110", "Income Tax Payable", "liability", "Employee income tax deducted, due to NBR"),
   account("2120", "Withholding Tax Payable", "liability", "Tax deducted from supplier payments"),
+  account("2130", "Supplementary Duty Payable", "liability", "SD charged on tax invoices, due to NBR"),
   account("2200", "Salaries Payable", "liability"),
   account("2210", "Provident Fund Payable", "liability", "Employee and employer contributions"),
   account("2300", "Customer Advances", "liability", "Booking advances received"),

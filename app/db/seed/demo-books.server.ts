@@ -1,6 +1,7 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { queryRows, type Db } from "../client.server";
-import { accountingSettings, invoices, quotationLines, quotations } from "../schema";
+import { accountingSettings, companySettings, invoices, quotationLines, quotations } from "../schema";
+import { invalidatePublicData } from "../../lib/cache.server";
 import type { AuditActor } from "../../domain/audit/audit.server";
 import { roleAccounts } from "../../domain/accounting/ledger.server";
 import { createJournalEntry } from "../../domain/accounting/create-journal-entry.server";
@@ -37,6 +38,9 @@ export const DEMO_BOOKS_MESSAGES = {
 } as const;
 
 export class DemoBooksRefused extends Error {}
+
+/** The demo company's BIN, made up (13 digits as NBR gives them). */
+const DEMO_SELLER_BIN = "000123456-0101";
 
 const actor: AuditActor = { userId: null, label: "demo data (npm run db:seed:demo)", ipAddress: null, userAgent: null };
 
@@ -365,6 +369,12 @@ async function seedDemoSales(
     .update(accountingSettings)
     .set({ invoiceSignatoryName: "Farhana Akter", invoiceSignatoryDesignation: "Head of Accounts" })
     .where(eq(accountingSettings.invoiceSignatoryName, ""));
+  // The demo company's BIN (Settings > Company), unless one is typed: a tax invoice is refused without it (issue 37).
+  await db
+    .update(companySettings)
+    .set({ vatRegistrationNumber: DEMO_SELLER_BIN })
+    .where(eq(companySettings.vatRegistrationNumber, ""));
+  invalidatePublicData();
 
   const customerIds: Record<keyof typeof DEMO_CUSTOMERS, string> = { gp: "", wedding: "", fashion: "" };
   for (const key of Object.keys(DEMO_CUSTOMERS) as (keyof typeof DEMO_CUSTOMERS)[]) {

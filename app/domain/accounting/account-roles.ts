@@ -61,6 +61,8 @@ export const ACCOUNT_ROLES = {
   "vat.payable": role("VAT payable (output VAT)", ["liability"], "2100", "tax"),
   "vat.input": role("VAT input credit", ["asset"], "1410", "tax"),
   "vat.withheld": role("VAT withheld by customers (VDS)", ["asset"], "1420", "tax"),
+  // The supplementary duty a tax invoice charges (issue 37), owed to NBR beside the VAT.
+  "sd.payable": role("Supplementary duty payable (SD)", ["liability"], "2130", "tax"),
   "tax.ait": role("Advance income tax (AIT)", ["asset"], "1400", "tax"),
   "tax.income_payable": role("Income tax payable", ["liability"], "2110", "tax"),
   "tax.withholding_payable": role("Withholding tax payable", ["liability"], "2120", "tax"),
@@ -119,6 +121,7 @@ export const DOCUMENTS_ONLY_ROLES = [
   "vat.payable",
   "vat.input",
   "vat.withheld",
+  "sd.payable",
   "tax.ait",
   "tax.income_payable",
   "tax.withholding_payable",

@@ -29,7 +29,7 @@ import { applyCustomerCredit } from "../sales/invoice-apply-credit.server";
 import { openInvoicesOf, recordCustomerPayment } from "../sales/record-customer-payment.server";
 import { paymentFigures } from "../sales/customer-payment-form";
 import { customerCreditPaisa } from "../sales/customer-credit.server";
-import { approvedQuotation } from "../../../tests/support/invoice-fixtures";
+import { approvedQuotation, giveSellerBin } from "../../../tests/support/invoice-fixtures";
 import { withFixtureParties } from "../../../tests/support/ledger-parties";
 
 // The book under thousands of random documents (issue 21, "Proof"): completed transactions, receivables and
@@ -394,6 +394,7 @@ let dir: string;
 
 beforeAll(async () => {
   await seedDatabase(getDb());
+  await giveSellerBin();
   accountIds = (await getDb().select({ id: chartOfAccounts.id }).from(chartOfAccounts)).map((a) => a.id);
   const roles = await roleAccounts(getDb(), PAYMENT_METHODS.map(paymentMethodRole));
   moneyAccounts = {

@@ -81,6 +81,12 @@ export const PRICE_UNITS = [
 export type PriceUnit = (typeof PRICE_UNITS)[number]["id"];
 export const PRICE_UNIT_IDS = PRICE_UNITS.map((u) => u.id) as unknown as readonly [PriceUnit, ...PriceUnit[]];
 
+/**
+ * The highest supplementary-duty rate an item may carry, in percent (issue 37): the VAT & SD Act's Third Schedule
+ * goes up to 500%. Rental carries none (0) unless an item is set otherwise.
+ */
+export const SD_RATE_MAX_PERCENT = 500;
+
 /** One variation of an item, stored in inventory_items.variations. */
 export interface Variation {
   id: string;

@@ -43,8 +43,8 @@ import { auditView, columnsOf, nextSortOrderSql, pickShown } from "./save-item.s
 // Public ids on import: a row whose Public ID is an existing item's updates that item (archived ones stay
 // archived); a row with a new Public ID adds an item under that id; a row without one adds an item whose id is
 // made from its name (uniqueSlug). A column missing from the file keeps each updated item's value; a blank cell
-// of Group, Source, Status, Price Unit, Units Owned or Units Under Repair does too (and is the form's default for
-// an added item); any other blank cell clears that field.
+// of Group, Source, Status, Price Unit, SD Rate, Units Owned or Units Under Repair does too (and is the form's
+// default for an added item); any other blank cell clears that field.
 
 const t = inventoryItems;
 type ItemRow = typeof inventoryItems.$inferSelect;
@@ -85,6 +85,7 @@ function exportPage(
       status: t.status,
       price: t.price,
       priceUnit: t.priceUnit,
+      sdRatePercent: t.sdRatePercent,
       pricingHint: t.pricingHint,
       size: t.size,
       quantity: t.quantity,

@@ -30,6 +30,7 @@ const ITEM: CsvSourceItem = {
   status: "available",
   price: "45000.50",
   priceUnit: "event",
+  sdRatePercent: "5.00",
   pricingHint: "Setup included",
   size: "24 x 16 ft",
   quantity: 3,

@@ -59,6 +59,12 @@ export const INVENTORY_CSV_COLUMNS: readonly CsvColumn[] = [
     header: "Price Unit",
     help: `${PRICE_UNITS.map((u) => u.id).join(", ")} (unit/day when blank).`,
   },
+  {
+    key: "sdRatePercent",
+    header: "SD Rate",
+    help: "The supplementary duty in percent, 0 to 500 (0 for rental; blank keeps the item's).",
+    aliases: ["sd rate percent", "supplementary duty"],
+  },
   { key: "pricingHint", header: "Pricing Note", help: "Optional.", aliases: ["pricing hint"] },
   { key: "size", header: "Size", help: "Optional." },
   { key: "quantity", header: "Units Owned", help: "A whole number (1 when blank).", aliases: ["quantity"] },
@@ -227,6 +233,7 @@ const DEFAULTED: ReadonlySet<CsvColumnKey> = new Set([
   "source",
   "status",
   "priceUnit",
+  "sdRatePercent",
   "quantity",
   "unitsUnderRepair",
 ]);
@@ -323,6 +330,8 @@ export interface CsvSourceItem {
   paidAmount: string | null;
   parts: { slug: string; quantity: number }[];
   rateStructureId?: string | null;
+  /** The supplementary duty's rate (issue 37). */
+  sdRatePercent: string;
 }
 
 /** A stored item as its edit form shows it, without id and version (loadItemForm adds them; the export). */
@@ -339,6 +348,7 @@ export function itemToFormValues(item: CsvSourceItem): ItemFormValues {
     price: item.price,
     priceUnit: item.priceUnit,
     rateStructureId: item.rateStructureId ?? "",
+    sdRatePercent: item.sdRatePercent,
     pricingHint: item.pricingHint ?? "",
     size: item.size ?? "",
     quantity: String(item.quantity),

@@ -6,6 +6,7 @@ import {
   ITEM_LIMITS,
   itemSchema,
   readItemForm,
+  SD_RATE_MESSAGE,
   type ItemFormValues,
 } from "./item-form";
 
@@ -40,6 +41,22 @@ describe("INVENTORY_MESSAGES", () => {
     expect(INVENTORY_MESSAGES.idRequired).toBe("Item ID is required for update");
     expect(INVENTORY_MESSAGES.confirmDelete).toBe("Are you sure you want to delete this item?");
     expect(INVENTORY_MESSAGES.emptyList).toBe("No items found. Try adjusting your search or filters.");
+  });
+});
+
+describe("the supplementary-duty rate (issue 37)", () => {
+  it("is 0 unless set: blank is 0, a percentage up to 500 with 2 decimals is kept", () => {
+    expect(parse(valid()).sdRatePercent).toBe("0.00");
+    expect(parse(valid({ sdRatePercent: " " })).sdRatePercent).toBe("0.00");
+    expect(parse(valid({ sdRatePercent: "10" })).sdRatePercent).toBe("10.00");
+    expect(parse(valid({ sdRatePercent: "37.5" })).sdRatePercent).toBe("37.50");
+    expect(parse(valid({ sdRatePercent: "500" })).sdRatePercent).toBe("500.00");
+  });
+
+  it("refuses anything else, naming the field", () => {
+    expect(SD_RATE_MESSAGE).toMatch(/^Supplementary duty \(SD\) rate must be a percentage from 0 to 500/);
+    for (const bad of ["-5", "500.01", "abc", "10.555", "10%", "1e2"])
+      expect(errorsOf(valid({ sdRatePercent: bad })), bad).toEqual({ sdRatePercent: SD_RATE_MESSAGE });
   });
 });
 
@@ -134,6 +151,7 @@ describe("itemSchema", () => {
       price: "1500.50",
       priceUnit: "sqm/day",
       rateStructureId: null,
+      sdRatePercent: "0.00",
       pricingHint: null,
       size: "3 x 2 m",
       quantity: 12,

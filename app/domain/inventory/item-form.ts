@@ -2,13 +2,14 @@ import { z } from "zod";
 import { isEmailAddress } from "../../lib/email-address";
 import { isImageAddress, splitImageUrls, splitTags } from "../../lib/form-lists";
 import { isCalendarDate, isUuid } from "../../lib/list-params";
-import { moneyField, optionalMoneyField } from "../../lib/money";
+import { fromPaisa, moneyField, optionalMoneyField, toPaisa } from "../../lib/money";
 import { nameField } from "../../lib/name-text";
 import {
   AVAILABILITY_STATUSES,
   CATEGORY_IDS,
   INVENTORY_GROUPS,
   PRICE_UNIT_IDS,
+  SD_RATE_MAX_PERCENT,
   SOURCES,
   type AvailabilityStatus,
   type CategoryId,
@@ -92,6 +93,8 @@ export interface ItemFormValues {
   priceUnit: string;
   /** The rate structure's id; empty for the default (every day charged). */
   rateStructureId: string;
+  /** The supplementary duty's rate in percent (issue 37): "0" for rental unless the item is set otherwise. */
+  sdRatePercent: string;
   pricingHint: string;
   size: string;
   quantity: string;
@@ -121,6 +124,7 @@ export const EMPTY_ITEM_FORM: ItemFormValues = {
   price: "",
   priceUnit: "unit/day",
   rateStructureId: "",
+  sdRatePercent: "0",
   pricingHint: "",
   size: "",
   quantity: "1",
@@ -179,6 +183,7 @@ export function readItemForm(form: FormData): ItemFormValues {
     price: text(form, "price"),
     priceUnit: text(form, "priceUnit"),
     rateStructureId: text(form, "rateStructureId"),
+    sdRatePercent: text(form, "sdRatePercent"),
     pricingHint: text(form, "pricingHint"),
     size: text(form, "size"),
     quantity: text(form, "quantity"),
@@ -223,6 +228,18 @@ const wholeNumber = (label: string, min: number, max: number) =>
     return Number(value);
   });
 
+export const SD_RATE_MESSAGE = `Supplementary duty (SD) rate must be a percentage from 0 to ${SD_RATE_MAX_PERCENT}, at most 2 decimals (0 for rental)`;
+
+/** The SD rate typed (blank is 0), as a decimal string: "0.00", "10.00". */
+const sdRateField = z.string().transform((raw, ctx) => {
+  const value = raw.trim() === "" ? "0" : raw.trim();
+  if (!/^\d{1,3}(?:\.\d{1,2})?$/.test(value) || toPaisa(value) > BigInt(SD_RATE_MAX_PERCENT) * 100n) {
+    ctx.addIssue({ code: "custom", message: SD_RATE_MESSAGE });
+    return z.NEVER;
+  }
+  return fromPaisa(toPaisa(value));
+});
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const variationSchema = z.object({
@@ -252,6 +269,8 @@ export interface ItemInput {
   priceUnit: string;
   /** Null: the default structure. saveItem checks that it exists. */
   rateStructureId: string | null;
+  /** A decimal string, 0 to SD_RATE_MAX_PERCENT. */
+  sdRatePercent: string;
   pricingHint: string | null;
   size: string | null;
   quantity: number;
@@ -282,6 +301,7 @@ export function itemSchema(newImageCount = 0) {
       price: moneyField("Price"),
       priceUnit: choice(PRICE_UNIT_IDS, "Choose what the price is for"),
       rateStructureId: z.string().refine((v) => v === "" || isUuid(v), "Choose a rate structure from the list"),
+      sdRatePercent: sdRateField,
       pricingHint: optionalText("Pricing note", ITEM_LIMITS.pricingHint),
       size: optionalText("Size", ITEM_LIMITS.size),
       quantity: wholeNumber("Units owned", 0, ITEM_LIMITS.quantity),
@@ -355,6 +375,7 @@ export function itemSchema(newImageCount = 0) {
         price: v.price,
         priceUnit: v.priceUnit,
         rateStructureId: v.rateStructureId ? v.rateStructureId.toLowerCase() : null,
+        sdRatePercent: v.sdRatePercent,
         pricingHint: v.pricingHint || null,
         size: v.size || null,
         quantity: v.quantity,

@@ -16,6 +16,11 @@ export interface QuotationRevisionLine {
   /** The price unit and the days charged (ADR 0019); absent in revisions sent before pricing by period. */
   priceUnit?: string | null;
   days?: number | null;
+  /**
+   * The item's supplementary-duty rate when sent (issue 37), a decimal string; absent in revisions sent before items
+   * carried one (0). The tax invoice charges it.
+   */
+  sdRatePercent?: string;
   total: string;
 }
 

@@ -174,6 +174,7 @@ describe("sendQuotation", () => {
         unitPrice: "5000.00",
         priceUnit: "unit/day",
         days: 1,
+        sdRatePercent: "0.00",
         total: "20000.00",
       },
     ]);
@@ -444,7 +445,8 @@ function escape(text: string): string {
 
 describe("rental pricing by period (issue 19)", () => {
   it("sends 18-19 December charging a per-day line for 2 days and a per-event line once, and says so", async () => {
-    const wall = await insertItem("LED Wall P3", 40, "5000", { priceUnit: "sqm/day" });
+    // The wall carries a supplementary duty (issue 37): the revision keeps its rate for the tax invoice.
+    const wall = await insertItem("LED Wall P3", 40, "5000", { priceUnit: "sqm/day", sdRatePercent: "10.00" });
     const host = await insertItem("Event Host", 2, "15000", { priceUnit: "event" });
     const q = await insertQuotation(
       "pending",
@@ -472,9 +474,9 @@ describe("rental pricing by period (issue 19)", () => {
     expect(stored!.total).toBe("293250.00");
     const [revision] = await getDb().select().from(quotationRevisions).where(eq(quotationRevisions.quotationId, q.id));
     expect(revision).toMatchObject({ subtotal: "255000.00", vatAmount: "38250.00", total: "293250.00" });
-    expect(revision!.lines.map((l) => [l.priceUnit, l.days, l.total])).toEqual([
-      ["sqm/day", 2, "240000.00"],
-      ["event", null, "15000.00"],
+    expect(revision!.lines.map((l) => [l.priceUnit, l.days, l.sdRatePercent, l.total])).toEqual([
+      ["sqm/day", 2, "10.00", "240000.00"],
+      ["event", null, "0.00", "15000.00"],
     ]);
     const [email] = await emailsAbout(q.id);
     expect(email!.textBody).toContain("1. Line 1: 24 sqm × ৳5,000.00 × 2 days = ৳240,000.00");

@@ -156,6 +156,7 @@ async function priceInTransaction(
           size: inventoryItems.size,
           archivedAt: inventoryItems.archivedAt,
           priceUnit: inventoryItems.priceUnit,
+          sdRatePercent: inventoryItems.sdRatePercent,
           daysCharged: rateStructures.daysCharged,
           extraWeekDays: rateStructures.extraWeekDays,
         })
@@ -194,6 +195,8 @@ async function priceInTransaction(
       unitPrice: line.unitPrice,
       priceUnit,
       days: lineDays(priceUnit, length, structure),
+      // A line is sent only with its item (refused above otherwise): its SD rate now is what the revision keeps.
+      sdRatePercent: item?.sdRatePercent ?? "0.00",
     };
   });
   const itemsTwice = new Set<string>();
@@ -284,6 +287,7 @@ async function priceInTransaction(
     unitPrice: l.unitPrice!,
     priceUnit: l.priceUnit,
     days: l.days,
+    sdRatePercent: l.sdRatePercent,
     total: totals.lineTotals[i]!,
   }));
   await tx.insert(quotationRevisions).values({

@@ -17,7 +17,7 @@ import { approveQuotation } from "~/domain/quotations/change-status.server";
 import { parseList } from "~/lib/list-params";
 import { todayInDhaka } from "~/lib/dhaka-time";
 import { tableFingerprint } from "../../../tests/support/db-fingerprint";
-import { approvedQuotation } from "../../../tests/support/invoice-fixtures";
+import { approvedQuotation, giveSellerBin } from "../../../tests/support/invoice-fixtures";
 import { insertItem, insertQuotation } from "../../../tests/support/quotation-fixtures";
 import { customerFor, insertCreditNote, insertIssuedInvoice } from "../../../tests/support/sales-document-fixtures";
 import { CUSTOMER_MESSAGES, emptyCustomerForm, type CustomerFormValues } from "./customer-form";
@@ -50,6 +50,7 @@ const values = (change: Partial<CustomerFormValues> = {}): CustomerFormValues =>
 
 beforeAll(async () => {
   await seedDatabase(getDb());
+  await giveSellerBin();
 });
 
 describe("New and Edit", () => {

@@ -13,6 +13,7 @@ import {
   invoiceKindRules,
   lineDiscount,
   parseAdvancePercent,
+  sdOn,
   type RevisionForInvoice,
   withJobCharges,
 } from "./invoice-arithmetic";
@@ -188,29 +189,35 @@ describe("advance and final invoices", () => {
     expect(a.lines).toEqual([
       {
         description: "Advance of 50% on quotation 7f3a9c2e, Wedding",
+        unitOfSupply: null,
         quantity: null,
         days: null,
         unitPrice: null,
         value: 425_026n,
+        sdRatePercent: "0.00",
+        sd: 0n,
         vat: 63_754n,
       },
     ]);
-    expect(a).toMatchObject({ net: 425_026n, vat: 63_754n, total: 488_780n });
+    expect(a).toMatchObject({ net: 425_026n, sd: 0n, vat: 63_754n, total: 488_780n });
   });
 
   it("50% then the final: the two totals add up to the quotation's total exactly", () => {
     const full = fullInvoiceFigures(r);
     const a = advanceInvoiceFigures(r, 5000n, DESCRIBE);
-    const f = finalInvoiceFigures(r, [{ number: "INV-2026-27-000001", net: a.net, vat: a.vat }]);
+    const f = finalInvoiceFigures(r, [{ number: "INV-2026-27-000001", net: a.net, sd: a.sd, vat: a.vat }]);
     expect(a.total + f.total).toBe(full.total);
     expect(a.net + f.net).toBe(full.net);
     expect(a.vat + f.vat).toBe(full.vat);
     expect(f.lines.at(-1)).toEqual({
       description: "Less advance invoiced INV-2026-27-000001",
+      unitOfSupply: null,
       quantity: null,
       days: null,
       unitPrice: null,
       value: -a.net,
+      sdRatePercent: "0.00",
+      sd: 0n,
       vat: -a.vat,
     });
     expect(sum(f.lines.map((l) => l.value))).toBe(f.net);
@@ -224,8 +231,8 @@ describe("advance and final invoices", () => {
     expect(a1).toMatchObject({ net: 1n, vat: 0n });
     const a2 = advanceInvoiceFigures(odd, 3333n, DESCRIBE);
     const f = finalInvoiceFigures(odd, [
-      { number: "INV-1", net: a1.net, vat: a1.vat },
-      { number: "INV-2", net: a2.net, vat: a2.vat },
+      { number: "INV-1", net: a1.net, sd: a1.sd, vat: a1.vat },
+      { number: "INV-2", net: a2.net, sd: a2.sd, vat: a2.vat },
     ]);
     expect(a1.total + a2.total + f.total).toBe(fullInvoiceFigures(odd).total);
     // 50% of 1 paisa is 0.5 → 1 (half up).
@@ -236,8 +243,116 @@ describe("advance and final invoices", () => {
     const zero = revision([["A", 1, "1001.01"]], "0", "0.00");
     const a = advanceInvoiceFigures(zero, 2500n, { ...DESCRIBE, percentLabel: "25" });
     expect(a).toMatchObject({ net: 25_025n, vat: 0n, total: 25_025n });
-    const f = finalInvoiceFigures(zero, [{ number: "INV-1", net: a.net, vat: a.vat }]);
+    const f = finalInvoiceFigures(zero, [{ number: "INV-1", net: a.net, sd: a.sd, vat: a.vat }]);
     expect(f).toMatchObject({ net: 75_076n, vat: 0n, total: 75_076n });
+  });
+});
+
+describe("supplementary duty (issue 37)", () => {
+  /** The revision's lines with their price unit and SD rate, as a revision sent since issue 37 keeps them. */
+  const withSd = (
+    lines: Array<[string, number, string, number | null, string, string]>,
+    discount = "0",
+  ): RevisionForInvoice => ({
+    lines: lines.map(([name, quantity, unitPrice, days, priceUnit, sdRatePercent]) => ({
+      name,
+      size: null,
+      quantity,
+      unitPrice,
+      days,
+      priceUnit,
+      sdRatePercent,
+      total: fromPaisa(lineChargePaisa(unitPrice, quantity, days ?? 1)),
+    })),
+    discount,
+    vatRatePercent: "15.00",
+  });
+  const mixed = withSd([
+    ["LED wall", 2, "1000.00", 1, "sqm/day", "10.00"],
+    ["Sound system", 1, "2500.55", null, "event", "0.00"],
+  ]);
+
+  it("charges each line's SD on its value, and VAT on the value and the SD together", () => {
+    const f = fullInvoiceFigures(mixed);
+    // SD 10% of ৳2,000 = ৳200 on the first line only; VAT 15% of (4,500.55 + 200) = 705.0825 → ৳705.08.
+    expect(f).toMatchObject({ net: 450_055n, sd: 20_000n, vat: 70_508n, total: 540_563n });
+    expect(f.lines.map((l) => [l.unitOfSupply, l.value, l.sdRatePercent, l.sd, l.vat])).toEqual([
+      ["sqm/day", 200_000n, "10.00", 20_000n, 33_000n],
+      ["event", 250_055n, "0.00", 0n, 37_508n],
+    ]);
+    // Every row multiplies out: value × SD rate = SD, VAT within a paisa of the rate on value + SD; the lines add up.
+    for (const line of f.lines) {
+      expect(line.sd).toBe(sdOn(line.value, line.sdRatePercent!));
+      const own = vatOn(line.value + line.sd, "15.00");
+      expect(line.vat - own <= 1n && own - line.vat <= 1n).toBe(true);
+    }
+    expect(sum(f.lines.map((l) => l.sd))).toBe(f.sd);
+    expect(sum(f.lines.map((l) => l.vat))).toBe(f.vat);
+    expect(f.total).toBe(f.net + f.sd + f.vat);
+  });
+
+  it("takes the SD on the line's value after its share of the discount, half up", () => {
+    // One line of ৳333.33 at 7.5% SD, less a discount of ৳0.03.
+    const f = fullInvoiceFigures(withSd([["Truss", 1, "333.33", null, "event", "7.50"]], "0.03"));
+    // 333.30 × 7.5% = 24.9975 → ৳25.00; VAT 15% of 358.30 = 53.745 → ৳53.75.
+    expect(f).toMatchObject({ net: 33_330n, sd: 2_500n, vat: 5_375n, total: 41_205n });
+  });
+
+  it("is 0 on a revision sent before items carried a rate, the invoice the quotation's total as before", () => {
+    const before = revision([["LED wall", 3, "1000.00", 2]], "100");
+    const f = fullInvoiceFigures(before);
+    expect(f.sd).toBe(0n);
+    expect(f.lines[0]).toMatchObject({ sdRatePercent: "0.00", sd: 0n, unitOfSupply: null });
+    expect(fromPaisa(f.total)).toBe(quotationTotal(before));
+  });
+
+  it("an advance takes its share of the SD; with the final it adds up to the full invoice, rates mixed or one", () => {
+    // Mixed rates: the advance line's SD is 50% of the full SD and prints no rate.
+    const a = advanceInvoiceFigures(mixed, 5000n, DESCRIBE);
+    expect(a.lines[0]).toMatchObject({ value: 225_028n, sdRatePercent: null, sd: 10_000n, vat: 35_254n });
+    expect(a.total).toBe(270_282n);
+    const f = finalInvoiceFigures(mixed, [{ number: "INV-1", net: a.net, sd: a.sd, vat: a.vat }]);
+    expect(f.lines.at(-1)).toMatchObject({ value: -a.net, sd: -a.sd, vat: -a.vat, sdRatePercent: null });
+    const full = fullInvoiceFigures(mixed);
+    expect([a.net + f.net, a.sd + f.sd, a.vat + f.vat, a.total + f.total]).toEqual([
+      full.net,
+      full.sd,
+      full.vat,
+      full.total,
+    ]);
+    // One rate on every line: the advance's SD is its own value × that rate, and prints it.
+    const one = withSd([
+      ["LED wall", 3, "1000.01", 1, "sqm/day", "10.00"],
+      ["Stage", 1, "999.99", null, "event", "10.00"],
+    ]);
+    const a1 = advanceInvoiceFigures(one, 3333n, { ...DESCRIBE, percentLabel: "33.33" });
+    expect(a1.lines[0]!.sdRatePercent).toBe("10.00");
+    expect(a1.sd).toBe(sdOn(a1.net, "10.00"));
+    const f1 = finalInvoiceFigures(one, [{ number: "INV-2", net: a1.net, sd: a1.sd, vat: a1.vat }]);
+    expect(a1.total + f1.total).toBe(fullInvoiceFigures(one).total);
+  });
+
+  it("a credit note takes the SD back in proportion, the parts and the rest adding up to the invoice", () => {
+    const full = fullInvoiceFigures(mixed);
+    const invoice = {
+      net: full.net,
+      sd: full.sd,
+      vat: full.vat,
+      total: full.total,
+      vatRatePercent: "15.00",
+      creditedNet: 0n,
+      creditedSd: 0n,
+      creditedVat: 0n,
+      due: full.total,
+    };
+    // ৳1,000 of ৳4,500.55: SD 200 × 1000 / 4500.55 = 44.44; VAT 15% of 1,044.44 = 156.666 → 156.67.
+    const part = creditNoteFigures(invoice, 100_000n);
+    expect(part).toMatchObject({ net: 100_000n, sd: 4_444n, vat: 15_667n, total: 120_111n, whole: false });
+    const rest = creditNoteFigures(
+      { ...invoice, creditedNet: part.net, creditedSd: part.sd, creditedVat: part.vat },
+      "whole",
+    );
+    expect([part.net + rest.net, part.sd + rest.sd, part.vat + rest.vat]).toEqual([full.net, full.sd, full.vat]);
   });
 });
 
@@ -284,10 +399,12 @@ describe("the kind rules", () => {
 describe("credit notes", () => {
   const invoice = {
     net: 1_083_349n,
+    sd: 0n,
     vat: 162_502n,
     total: 1_245_851n,
     vatRatePercent: "15.00",
     creditedNet: 0n,
+    creditedSd: 0n,
     creditedVat: 0n,
     due: 1_245_851n,
   };
@@ -295,6 +412,7 @@ describe("credit notes", () => {
   it("whole takes back all of it, applied to what the invoice owes", () => {
     expect(creditNoteFigures(invoice, "whole")).toEqual({
       net: 1_083_349n,
+      sd: 0n,
       vat: 162_502n,
       total: 1_245_851n,
       appliedToInvoice: 1_245_851n,
@@ -307,6 +425,7 @@ describe("credit notes", () => {
     const paid = { ...invoice, due: 100_000n };
     expect(creditNoteFigures(paid, 33_333n)).toEqual({
       net: 33_333n,
+      sd: 0n,
       vat: 5_000n,
       total: 38_333n,
       appliedToInvoice: 38_333n,
@@ -357,9 +476,10 @@ describe("withJobCharges (issue 26)", () => {
       { description: "Panel damaged", amount: "333.33" },
       { description: "Cable lost", amount: "100" },
     ]);
+    const charge = { unitOfSupply: null, quantity: 1, days: null, sdRatePercent: "0.00", sd: 0n };
     expect(figures.lines.slice(1)).toEqual([
-      { description: "Panel damaged", quantity: 1, days: null, unitPrice: "333.33", value: 33333n, vat: 5000n },
-      { description: "Cable lost", quantity: 1, days: null, unitPrice: "100.00", value: 10000n, vat: 1500n },
+      { ...charge, description: "Panel damaged", unitPrice: "333.33", value: 33333n, vat: 5000n },
+      { ...charge, description: "Cable lost", unitPrice: "100.00", value: 10000n, vat: 1500n },
     ]);
     expect([figures.net, figures.vat, figures.total]).toEqual([1043333n, 156500n, 1199833n]);
     expect([figures.chargesNet, figures.chargesVat]).toEqual([43333n, 6500n]);

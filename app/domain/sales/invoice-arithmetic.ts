@@ -5,33 +5,46 @@ import type { InvoiceKind } from "./constants";
 
 // The money of a tax invoice and a credit note (issue 22, DESIGN §5 and §10), exactly, in integer paisa. An invoice
 // is made from the quotation's current revision: the discount is shared over the lines in proportion to their
-// totals, the VAT on the net over the lines in proportion to their values, both by largest remainder so the lines
-// always add up to the invoice. An advance invoice is one line, p% of the net; the final invoice is every line less
-// the advances invoiced before, so the advances and the final add up to the quotation's total to the paisa.
+// totals; each line's supplementary duty (SD, issue 37) is its value × its item's SD rate, half up; the VAT on the
+// net and the SD together (the VAT & SD Act charges VAT on the value plus the SD) is shared over the lines in
+// proportion to their value plus SD, by largest remainder, so the lines always add up to the invoice. An advance
+// invoice is one line, p% of the net and of the SD; the final invoice is every line less the advances invoiced
+// before, so the advances and the final add up to the full invoice to the paisa (with no SD, the quotation's total).
 // Browser-safe: the Issue invoice dialog shows these figures before it is confirmed.
 
-/** One printed line (Mushak-6.3): value before VAT and VAT, in paisa. */
+/** One printed line (Mushak-6.3): value before VAT, SD and VAT, in paisa. */
 export interface InvoiceLineFigures {
   description: string;
+  /** The unit of supply (the item's price unit: "unit/day", "event"); null on a line without one. */
+  unitOfSupply: string | null;
   quantity: number | null;
   days: number | null;
   /** A decimal string, or null on a line without one (an advance, a "less advance" line). */
   unitPrice: string | null;
   value: bigint;
+  /** The SD rate as a decimal string ("0.00"); null on an advance line of items at different rates. */
+  sdRatePercent: string | null;
+  sd: bigint;
   vat: bigint;
 }
 
 export interface InvoiceFigures {
   lines: InvoiceLineFigures[];
   net: bigint;
+  /** The supplementary duty (issue 37). */
+  sd: bigint;
   vat: bigint;
+  /** net + sd + vat. */
   total: bigint;
   vatRatePercent: string;
 }
 
 /** The revision's figures an invoice is made from. */
 export interface RevisionForInvoice {
-  lines: readonly Pick<QuotationRevisionLine, "name" | "size" | "quantity" | "unitPrice" | "days" | "total">[];
+  lines: readonly Pick<
+    QuotationRevisionLine,
+    "name" | "size" | "quantity" | "unitPrice" | "days" | "total" | "priceUnit" | "sdRatePercent"
+  >[];
   discount: string;
   vatRatePercent: string;
 }
@@ -40,6 +53,7 @@ export interface RevisionForInvoice {
 export interface AdvanceInvoiced {
   number: string;
   net: bigint;
+  sd: bigint;
   vat: bigint;
 }
 
@@ -92,6 +106,22 @@ function lineDescription(line: Pick<QuotationRevisionLine, "name" | "size">): st
   return line.size ? `${line.name} (${line.size})` : line.name;
 }
 
+/** A revision line's SD rate as a decimal string: "0.00" on a revision sent before items carried one (issue 37). */
+function sdRateOf(line: Pick<QuotationRevisionLine, "sdRatePercent">): string {
+  return fromPaisa(toPaisa(line.sdRatePercent || "0"));
+}
+
+/** The supplementary duty on a value at a rate (issue 37): half up, to the paisa, as VAT is. */
+export function sdOn(valuePaisa: bigint, ratePercent: string): bigint {
+  return percentOf(valuePaisa, toPaisa(ratePercent));
+}
+
+/** The one SD rate of every line of the revision, or null when they differ (an advance line then prints none). */
+function uniformSdRate(revision: RevisionForInvoice): string | null {
+  const rates = new Set(revision.lines.map(sdRateOf));
+  return rates.size <= 1 ? ([...rates][0] ?? "0.00") : null;
+}
+
 /**
  * A printed line's share of the discount (issue 37, money error 6): its quantity × days × unit price less its value
  * before VAT, so that every printed row multiplies out; null on a line without a unit price (an advance, the "less
@@ -108,58 +138,78 @@ export function lineDiscount(line: {
   return gross - (typeof line.value === "bigint" ? line.value : toPaisa(line.value));
 }
 
-/** A full invoice: every line of the revision, the discount and the VAT shared over them. */
+/**
+ * A full invoice: every line of the revision, the discount shared over them, each line's SD on its value, and the
+ * VAT on the net and the SD shared over them.
+ */
 export function fullInvoiceFigures(revision: RevisionForInvoice): InvoiceFigures {
   const totals = revision.lines.map((l) => toPaisa(l.total));
   const subtotal = totals.reduce((a, t) => a + t, 0n);
   const discount = toPaisa(revision.discount || "0");
   const shares = allocateByLargestRemainder(discount > subtotal ? subtotal : discount, totals);
   const values = totals.map((t, i) => t - shares[i]!);
+  const sdRates = revision.lines.map(sdRateOf);
+  const sds = values.map((v, i) => sdOn(v, sdRates[i]!));
   const net = values.reduce((a, v) => a + v, 0n);
-  const vat = vatOn(net, revision.vatRatePercent);
-  const vats = allocateByLargestRemainder(vat, values);
+  const sd = sds.reduce((a, v) => a + v, 0n);
+  const vat = vatOn(net + sd, revision.vatRatePercent);
+  const vats = allocateByLargestRemainder(
+    vat,
+    values.map((v, i) => v + sds[i]!),
+  );
   return {
     lines: revision.lines.map((l, i) => ({
       description: lineDescription(l),
+      unitOfSupply: l.priceUnit?.trim() || null,
       quantity: l.quantity,
       days: l.days ?? null,
       unitPrice: fromPaisa(toPaisa(l.unitPrice)),
       value: values[i]!,
+      sdRatePercent: sdRates[i]!,
+      sd: sds[i]!,
       vat: vats[i]!,
     })),
     net,
+    sd,
     vat,
-    total: net + vat,
+    total: net + sd + vat,
     vatRatePercent: fromPaisa(toPaisa(revision.vatRatePercent)),
   };
 }
 
 /**
- * An advance invoice of `percent` (hundredths: 5000 is 50%): one line, its value half-up(net × p / 100) and VAT on
- * it at the revision's rate.
+ * An advance invoice of `percent` (hundredths: 5000 is 50%): one line, its value half-up(net × p / 100), its SD the
+ * value × the lines' one SD rate (p% of the full invoice's SD when their rates differ), and VAT on the two at the
+ * revision's rate.
  */
 export function advanceInvoiceFigures(
   revision: RevisionForInvoice,
   percent: bigint,
   describe: { percentLabel: string; quotationReference: string; eventName: string },
 ): InvoiceFigures {
-  const { net: fullNet } = fullInvoiceFigures(revision);
+  const { net: fullNet, sd: fullSd } = fullInvoiceFigures(revision);
   const value = percentOf(fullNet, percent);
-  const vat = vatOn(value, revision.vatRatePercent);
+  const sdRatePercent = uniformSdRate(revision);
+  const sd = sdRatePercent === null ? percentOf(fullSd, percent) : sdOn(value, sdRatePercent);
+  const vat = vatOn(value + sd, revision.vatRatePercent);
   return {
     lines: [
       {
         description: `Advance of ${describe.percentLabel}% on quotation ${describe.quotationReference}, ${describe.eventName}`,
+        unitOfSupply: null,
         quantity: null,
         days: null,
         unitPrice: null,
         value,
+        sdRatePercent,
+        sd,
         vat,
       },
     ],
     net: value,
+    sd,
     vat,
-    total: value + vat,
+    total: value + sd + vat,
     vatRatePercent: fromPaisa(toPaisa(revision.vatRatePercent)),
   };
 }
@@ -170,17 +220,29 @@ export function finalInvoiceFigures(
   advances: readonly AdvanceInvoiced[],
 ): InvoiceFigures {
   const full = fullInvoiceFigures(revision);
+  const sdRatePercent = uniformSdRate(revision);
   const less: InvoiceLineFigures[] = advances.map((a) => ({
     description: `Less advance invoiced ${a.number}`,
+    unitOfSupply: null,
     quantity: null,
     days: null,
     unitPrice: null,
     value: -a.net,
+    sdRatePercent,
+    sd: -a.sd,
     vat: -a.vat,
   }));
   const net = full.net - advances.reduce((s, a) => s + a.net, 0n);
+  const sd = full.sd - advances.reduce((s, a) => s + a.sd, 0n);
   const vat = full.vat - advances.reduce((s, a) => s + a.vat, 0n);
-  return { lines: [...full.lines, ...less], net, vat, total: net + vat, vatRatePercent: full.vatRatePercent };
+  return {
+    lines: [...full.lines, ...less],
+    net,
+    sd,
+    vat,
+    total: net + sd + vat,
+    vatRatePercent: full.vatRatePercent,
+  };
 }
 
 /** A job's damage or loss charge not yet invoiced (issue 26): the amount is its value before VAT. */
@@ -192,9 +254,10 @@ export interface PendingJobCharge {
 
 /**
  * The invoice with the customer's pending damage charges added (issue 26), each a line of quantity 1 at its amount,
- * the amount being the value before VAT (as every unit price of a Mushak-6.3 line), with VAT on it at the invoice's
- * rate (half up, to the paisa), whatever kind the invoice is: they are services billed with it. The quotation's own
- * figures (`chargesNet`/`chargesVat` aside) are unchanged, so a final invoice still nets the advances' quotation part.
+ * the amount being the value before VAT (as every unit price of a Mushak-6.3 line), no SD (a recovery of damage is
+ * no supply the SD schedule names), with VAT on it at the invoice's rate (half up, to the paisa), whatever kind the
+ * invoice is: they are services billed with it. The quotation's own figures (`chargesNet`/`chargesVat` aside) are
+ * unchanged, so a final invoice still nets the advances' quotation part.
  */
 export function withJobCharges(
   figures: InvoiceFigures,
@@ -202,10 +265,13 @@ export function withJobCharges(
 ): InvoiceFigures & { chargesNet: bigint; chargesVat: bigint } {
   const lines = charges.map((c): InvoiceLineFigures => ({
     description: c.description,
+    unitOfSupply: null,
     quantity: 1,
     days: null,
     unitPrice: fromPaisa(toPaisa(c.amount)),
     value: toPaisa(c.amount),
+    sdRatePercent: "0.00",
+    sd: 0n,
     vat: vatOn(toPaisa(c.amount), figures.vatRatePercent),
   }));
   const chargesNet = lines.reduce((s, l) => s + l.value, 0n);
@@ -293,14 +359,17 @@ export function advancePercentOfTerms(terms: readonly string[]): string {
 
 // ---- Credit notes
 
-/** What a credit note may still take back of an invoice: the net and VAT not yet credited. */
+/** What a credit note may still take back of an invoice: the net, SD and VAT not yet credited. */
 export interface CreditableInvoice {
   net: bigint;
+  /** The supplementary duty it charged (issue 37). */
+  sd: bigint;
   vat: bigint;
   total: bigint;
   vatRatePercent: string;
-  /** Σ earlier credit notes' net and VAT. */
+  /** Σ earlier credit notes' net, SD and VAT. */
   creditedNet: bigint;
+  creditedSd: bigint;
   creditedVat: bigint;
   /** What the invoice still owes: total − paid − credited. */
   due: bigint;
@@ -308,6 +377,7 @@ export interface CreditableInvoice {
 
 export interface CreditNoteFigures {
   net: bigint;
+  sd: bigint;
   vat: bigint;
   total: bigint;
   /** The part that reduces what the invoice owes; the rest goes to the customer's credit. */
@@ -318,19 +388,22 @@ export interface CreditNoteFigures {
 }
 
 /**
- * A credit note's figures: whole takes back all the net and VAT not yet credited (so the credit notes add up to the
- * invoice exactly); part takes `value` before VAT, with VAT on it at the invoice's rate (never more than the VAT
- * left), and is whole when it reaches the net left.
+ * A credit note's figures: whole takes back all the net, SD and VAT not yet credited (so the credit notes add up to
+ * the invoice exactly); part takes `value` before VAT, with the SD left in proportion to it and VAT on the two at the
+ * invoice's rate (never more than the SD or VAT left), and is whole when it reaches the net left.
  */
 export function creditNoteFigures(invoice: CreditableInvoice, value: bigint | "whole"): CreditNoteFigures {
   const netLeft = invoice.net - invoice.creditedNet;
+  const sdLeft = invoice.sd - invoice.creditedSd;
   const vatLeft = invoice.vat - invoice.creditedVat;
   const whole = value === "whole" || value >= netLeft;
   const net = whole ? netLeft : value;
-  const vatOfPart = vatOn(net, invoice.vatRatePercent);
+  const sdOfPart = netLeft > 0n ? roundedShare(sdLeft, net, netLeft) : 0n;
+  const sd = whole ? sdLeft : sdOfPart > sdLeft ? sdLeft : sdOfPart;
+  const vatOfPart = vatOn(net + sd, invoice.vatRatePercent);
   const vat = whole ? vatLeft : vatOfPart > vatLeft ? vatLeft : vatOfPart;
-  const total = net + vat;
+  const total = net + sd + vat;
   const due = invoice.due > 0n ? invoice.due : 0n;
   const appliedToInvoice = total < due ? total : due;
-  return { net, vat, total, appliedToInvoice, toCredit: total - appliedToInvoice, whole };
+  return { net, sd, vat, total, appliedToInvoice, toCredit: total - appliedToInvoice, whole };
 }

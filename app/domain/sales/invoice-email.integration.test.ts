@@ -77,8 +77,8 @@ describe("queueInvoiceEmail", { timeout: 30_000 }, () => {
       "Date of issue 5 Jan 2027",
       "Time of issue 2:35 PM",
       // The row, its description wrapping in its column.
-      "Line Array Sound 2 3 10,000.00 — 60,000.00 15% 9,000.00 69,000.00 System",
-      "Total including VAT ৳69,000.00",
+      "Line Array Sound — 2 3 10,000.00 — 60,000.00 0% 0.00 15% 9,000.00 69,000.00 System",
+      "Total including SD and VAT ৳69,000.00",
       "Amount in words: Taka Sixty-Nine Thousand Only",
       "Farhana Akter",
       "Head of Accounts",
@@ -172,7 +172,7 @@ describe("issuing through the use cases", { timeout: 60_000 }, () => {
     const { attachments } = await messageOf(mail!.id);
     expect(attachments.map((a) => a.filename)).toEqual([`${issued.number}.pdf`]);
     // 4 × 2 days × ৳1,500 = ৳12,000 + 15% = ৳13,800.
-    expect(pdfWords(attachments[0]!.content)).toContain("Total including VAT ৳13,800.00");
+    expect(pdfWords(attachments[0]!.content)).toContain("Total including SD and VAT ৳13,800.00");
 
     const note = await issueCreditNote(db, ACTOR, {
       invoiceId: issued.id,

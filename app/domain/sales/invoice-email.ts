@@ -1,4 +1,5 @@
 import { formatMoney } from "../../lib/format";
+import { toPaisa } from "../../lib/money";
 import { documentDate, documentDay } from "../../lib/pdf/document-dates";
 import { formatPercent } from "../quotations/quotation-pdf";
 import { documentTime } from "./invoice-pdf";
@@ -25,6 +26,8 @@ export interface InvoiceEmailInput {
   dueDate: string | null;
   eventName: string;
   netAmount: string;
+  /** The supplementary duty (issue 37): a line of its own when there is any. */
+  sdAmount: string;
   vatRatePercent: string;
   vatAmount: string;
   total: string;
@@ -42,6 +45,7 @@ export interface CreditNoteEmailInput {
   invoiceNumber: string;
   reason: string;
   netAmount: string;
+  sdAmount: string;
   vatAmount: string;
   total: string;
   portalUrl: string | null;
@@ -80,6 +84,7 @@ export function invoiceEmail(input: InvoiceEmailInput) {
     `Invoice: ${input.number}`,
     `Issued: ${documentDay(input.issuedAt)}, ${documentTime(input.issuedAt)}`,
     `Value before VAT: ${formatMoney(input.netAmount)}`,
+    ...(toPaisa(input.sdAmount) !== 0n ? [`Supplementary duty (SD): ${formatMoney(input.sdAmount)}`] : []),
     `VAT (${formatPercent(input.vatRatePercent)}): ${formatMoney(input.vatAmount)}`,
     `Total: ${formatMoney(input.total)}`,
     ...(input.dueDate ? [`Payment due by: ${documentDate(input.dueDate)}`] : []),
@@ -114,6 +119,7 @@ export function creditNoteEmail(input: CreditNoteEmailInput) {
     `Reason: ${oneLine(input.reason)}`,
     `Issued: ${documentDay(input.issuedAt)}, ${documentTime(input.issuedAt)}`,
     `Value before VAT reduced: ${formatMoney(input.netAmount)}`,
+    ...(toPaisa(input.sdAmount) !== 0n ? [`Supplementary duty reduced: ${formatMoney(input.sdAmount)}`] : []),
     `VAT reduced: ${formatMoney(input.vatAmount)}`,
     `Total credited: ${formatMoney(input.total)}`,
     "",

@@ -20,6 +20,9 @@ export const INVOICE_MESSAGES = {
   kindRequired: "Choose a full, advance or final invoice",
   customerGone: "The quotation's customer record does not exist",
   customerMoving: "The quotation's customer is being merged meanwhile: try again",
+  /** Issue 37: a Mushak-6.3 or 6.7 without the seller's BIN is no tax document. */
+  sellerBinMissing: (document: "tax invoice" | "credit note") =>
+    `The company's BIN is not set: a ${document} must print the seller's BIN. Enter the VAT registration number (BIN) in Settings > Company (Notifications and VAT), then issue it`,
 
   creditNoteIssued: (number: string, invoice: string) => `Credit note ${number} issued on invoice ${invoice}`,
   creditNoteFailed: (reason: string) => `Failed to issue credit note: ${reason}`,

@@ -1,9 +1,29 @@
 import { eq } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.server";
 import { accountingSettings, users } from "../../db/schema";
+import type { SellerDetails } from "../../db/schema/columns";
+import { sellerDetails } from "../settings/company-settings.server";
+import { INVOICE_MESSAGES } from "./invoice-forms";
 
-// What an invoice and a credit note both print and post (issue 22): who signs them (Settings > Accounting's
-// signatory; when blank, the issuing user and "Authorised signatory"), and the books' days to pay.
+// What an invoice and a credit note both print and post (issue 22): the seller as Settings > Company hold it, which
+// must have its BIN (issue 37); who signs them (Settings > Accounting's signatory; when blank, the issuing user and
+// "Authorised signatory"), and the books' days to pay.
+
+export type IssuingSeller = { ok: true; seller: SellerDetails } | { ok: false; message: string };
+
+/**
+ * The seller a tax invoice or credit note is issued as, frozen on it; refused while its BIN is blank (issue 37): a
+ * Mushak-6.3 or 6.7 without the seller's BIN is no tax document, and the buyer could not claim its VAT.
+ */
+export async function issuingSeller(db: DbOrTx, document: "invoice" | "credit_note"): Promise<IssuingSeller> {
+  const seller = await sellerDetails(db);
+  if (seller.vatRegistrationNumber.trim() === "")
+    return {
+      ok: false,
+      message: INVOICE_MESSAGES.sellerBinMissing(document === "invoice" ? "tax invoice" : "credit note"),
+    };
+  return { ok: true, seller: { ...seller, vatRegistrationNumber: seller.vatRegistrationNumber.trim() } };
+}
 
 export const DEFAULT_SIGNATORY_DESIGNATION = "Authorised signatory";
 

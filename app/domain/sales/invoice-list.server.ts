@@ -27,6 +27,7 @@ import {
 } from "./invoice-list";
 import { quotationInvoices } from "./issue-invoice.server";
 import { pendingJobCharges } from "./invoice-job-charges.server";
+import { issuingSeller } from "./invoice-issue-common.server";
 
 // The invoices' screens (issue 22): one page of the list (search by number or buyer, the state filter, sorted),
 // the Issue invoice dialog's quotation, and one invoice as printed with what settled it and its credit notes.
@@ -111,8 +112,15 @@ export async function loadIssuePreview(db: DbOrTx, quotationId: string): Promise
   const rules = invoiceKindRules(
     earlier.map((i) => ({ kind: i.kind, advancePercent: i.advancePercentHundredths, live: i.live })),
   );
+  const seller = await issuingSeller(db, "invoice");
   const blocked =
-    q.status !== "approved" ? INVOICE_MESSAGES.notApproved(q.status) : !revision ? INVOICE_MESSAGES.noRevision : null;
+    q.status !== "approved"
+      ? INVOICE_MESSAGES.notApproved(q.status)
+      : !revision
+        ? INVOICE_MESSAGES.noRevision
+        : !seller.ok
+          ? seller.message
+          : null;
   return {
     quotationId: id,
     reference: quotationReference(id),
@@ -134,6 +142,7 @@ export async function loadIssuePreview(db: DbOrTx, quotationId: string): Promise
         kind: i.kind,
         advancePercent: i.advancePercent,
         net: i.net,
+        sd: i.sd,
         vat: i.vat,
         total: i.total,
       })),
@@ -141,6 +150,7 @@ export async function loadIssuePreview(db: DbOrTx, quotationId: string): Promise
     advanced: fromPaisa(rules.advanced),
     defaultPercent: advancePercentOfTerms(revision?.terms ?? []),
     blocked,
+    sellerBinMissing: !seller.ok && blocked === seller.message,
     charges: q.customerId
       ? (await pendingJobCharges(db, q.customerId)).map((c) => ({ description: c.description, amount: c.amount }))
       : [],
@@ -162,6 +172,7 @@ export async function loadInvoiceDetails(db: DbOrTx, invoiceId: string, today: s
       buyerAddress: t.buyerAddress,
       deliveryAddress: t.deliveryAddress,
       netAmount: t.netAmount,
+      sdAmount: t.sdAmount,
       vatAmount: t.vatAmount,
       vatRatePercent: t.vatRatePercent,
       signatoryName: t.signatoryName,
@@ -177,10 +188,13 @@ export async function loadInvoiceDetails(db: DbOrTx, invoiceId: string, today: s
       .select({
         lineNo: invoiceLines.lineNo,
         description: invoiceLines.description,
+        unitOfSupply: invoiceLines.unitOfSupply,
         quantity: invoiceLines.quantity,
         days: invoiceLines.days,
         unitPrice: invoiceLines.unitPrice,
         value: invoiceLines.value,
+        sdRatePercent: invoiceLines.sdRatePercent,
+        sdAmount: invoiceLines.sdAmount,
         vatRatePercent: invoiceLines.vatRatePercent,
         vatAmount: invoiceLines.vatAmount,
       })
@@ -211,6 +225,7 @@ export async function loadInvoiceDetails(db: DbOrTx, invoiceId: string, today: s
         issueDate: creditNotes.issueDate,
         reason: creditNotes.reason,
         netAmount: creditNotes.netAmount,
+        sdAmount: creditNotes.sdAmount,
         vatAmount: creditNotes.vatAmount,
         total: creditNotes.total,
         appliedToInvoice: creditNotes.appliedToInvoice,

@@ -66,6 +66,7 @@ export interface IssuePreview {
     kind: InvoiceKind;
     advancePercent: string | null;
     net: string;
+    sd: string;
     vat: string;
     total: string;
   }[];
@@ -75,8 +76,10 @@ export interface IssuePreview {
   advanced: string;
   /** The terms' advance ("50"). */
   defaultPercent: string;
-  /** Why nothing may be issued at all (not approved, never priced), or null. */
+  /** Why nothing may be issued at all (not approved, never priced, no BIN in Settings > Company), or null. */
   blocked: string | null;
+  /** Blocked for want of the company's BIN (issue 37): the dialog links to Settings > Company. */
+  sellerBinMissing: boolean;
   /** The customer's damage and loss charges of jobs not yet invoiced (issue 26): the invoice adds them as lines. */
   charges: PendingJobCharge[];
 }
@@ -91,6 +94,8 @@ export interface InvoiceDetails extends InvoiceRow {
   buyerAddress: string | null;
   deliveryAddress: string | null;
   netAmount: string;
+  /** The supplementary duty (issue 37). */
+  sdAmount: string;
   vatAmount: string;
   vatRatePercent: string;
   signatoryName: string;
@@ -99,10 +104,13 @@ export interface InvoiceDetails extends InvoiceRow {
   lines: {
     lineNo: number;
     description: string;
+    unitOfSupply: string | null;
     quantity: number | null;
     days: number | null;
     unitPrice: string | null;
     value: string;
+    sdRatePercent: string | null;
+    sdAmount: string;
     vatRatePercent: string;
     vatAmount: string;
   }[];
@@ -124,6 +132,7 @@ export interface InvoiceDetails extends InvoiceRow {
     issueDate: string;
     reason: string;
     netAmount: string;
+    sdAmount: string;
     vatAmount: string;
     total: string;
     appliedToInvoice: string;

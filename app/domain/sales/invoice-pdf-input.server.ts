@@ -33,10 +33,13 @@ export async function invoicePdfInput(db: DbOrTx, invoiceId: string): Promise<In
   const lines = await db
     .select({
       description: invoiceLines.description,
+      unitOfSupply: invoiceLines.unitOfSupply,
       quantity: invoiceLines.quantity,
       days: invoiceLines.days,
       unitPrice: invoiceLines.unitPrice,
       value: invoiceLines.value,
+      sdRatePercent: invoiceLines.sdRatePercent,
+      sdAmount: invoiceLines.sdAmount,
       vatRatePercent: invoiceLines.vatRatePercent,
       vatAmount: invoiceLines.vatAmount,
     })
@@ -56,6 +59,7 @@ export async function invoicePdfInput(db: DbOrTx, invoiceId: string): Promise<In
       buyer: { name: invoice.buyerName, bin: invoice.buyerBin, address: invoice.buyerAddress },
       deliveryAddress: invoice.deliveryAddress,
       netAmount: invoice.netAmount,
+      sdAmount: invoice.sdAmount,
       vatAmount: invoice.vatAmount,
       total: invoice.total,
       vatRatePercent: invoice.vatRatePercent,
@@ -87,6 +91,7 @@ export async function creditNotePdfInput(db: DbOrTx, creditNoteId: string): Prom
     .select({
       description: creditNoteLines.description,
       value: creditNoteLines.value,
+      sdAmount: creditNoteLines.sdAmount,
       vatRatePercent: creditNoteLines.vatRatePercent,
       vatAmount: creditNoteLines.vatAmount,
     })
@@ -100,6 +105,7 @@ export async function creditNotePdfInput(db: DbOrTx, creditNoteId: string): Prom
       issuedAt: note.issuedAt,
       reason: note.reason,
       netAmount: note.netAmount,
+      sdAmount: note.sdAmount,
       vatAmount: note.vatAmount,
       total: note.total,
       signatoryName: note.signatoryName,
@@ -110,6 +116,7 @@ export async function creditNotePdfInput(db: DbOrTx, creditNoteId: string): Prom
       issuedAt: invoice.issuedAt,
       buyer: { name: invoice.buyerName, bin: invoice.buyerBin, address: invoice.buyerAddress },
       netAmount: invoice.netAmount,
+      sdAmount: invoice.sdAmount,
       vatAmount: invoice.vatAmount,
       total: invoice.total,
     },

@@ -26,25 +26,33 @@ function figure(amount: string): string {
 
 /**
  * A line's row as pdftotext lays it out: the number, the first words of the description (a long one wraps below),
- * the quantity with days, unit price, value, VAT rate, VAT and total on the row's first text line.
+ * the unit of supply, the quantity with days, unit price, discount, value, SD rate and SD, VAT rate, VAT and total
+ * on the row's first text line.
  */
 function rowPattern(index: number, line: InvoicePdfLine): RegExp {
   const words = escape(line.description.split(" ").slice(0, 2).join(" "));
-  const total = fromPaisa(toPaisa(line.value) + toPaisa(line.vatAmount));
+  const total = fromPaisa(toPaisa(line.value) + toPaisa(line.sdAmount) + toPaisa(line.vatAmount));
   const unit = line.unitPrice === null ? "—" : figure(line.unitPrice);
   const discount = lineDiscount(line);
   const money = [
+    escape(line.unitOfSupply ?? "—"),
     line.quantity === null ? "—" : String(line.quantity),
     line.days === null ? "—" : String(line.days),
     unit,
     discount === null || discount === 0n ? "—" : figure(fromPaisa(discount)),
     figure(line.value),
+    line.sdRatePercent === null ? "—" : `${Number(line.sdRatePercent)}%`,
+    figure(line.sdAmount),
     "15%",
     figure(line.vatAmount),
     figure(total),
   ].join(" ");
   return new RegExp(`^ *${index + 1} ${words}.* ${money}$`, "gm");
 }
+
+/** The table's heading as pdftotext lays it out: two lines of the thirteen columns' words. */
+const HEADING =
+  /# Description of service Unit of Qty Days Unit price Discount Value before SD SD \(৳\) VAT VAT \(৳\) Total incl\. SD\n *supply \(৳\) \(৳\) VAT \(৳\) rate rate and VAT \(৳\)/;
 
 function escape(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -90,18 +98,21 @@ describe("renderInvoicePdf", { timeout: 20_000 }, () => {
       "Page 1 of 1",
     ])
       expect(text).toContain(expected);
-    expect(text).toMatch(
-      /# Description of service Qty Days Unit price Discount Value before VAT VAT \(৳\) Total incl\. VAT\n *\(৳\) \(৳\) VAT \(৳\) rate \(৳\)/,
-    );
+    expect(text).toMatch(HEADING);
     input.lines.forEach((line, i) => expect(text, `line ${i + 1}`).toMatch(rowPattern(i, line)));
-    // 24 sqm × ৳5,000 × 3 days = ৳360,000, VAT ৳54,000; a price per event prints its quantity alone.
-    expect(text).toMatch(/^ *1 P3 Indoor LED .* 24 3 5,000\.00 — 360,000\.00 15% 54,000\.00 414,000\.00$/m);
-    expect(text).toMatch(/^ *3 Line Array Sound.* 1 — 10,000\.00 — 10,000\.00 15% 1,500\.00 11,500\.00$/m);
+    // 24 sqm × ৳5,000 × 3 days = ৳360,000, no SD, VAT ৳54,000; a price per event prints its quantity alone.
+    expect(text).toMatch(
+      /^ *1 P3 Indoor LED .* sqm\/day 24 3 5,000\.00 — 360,000\.00 0% 0\.00 15% 54,000\.00 414,000\.00$/m,
+    );
+    expect(text).toMatch(
+      /^ *3 Line Array Sound.* event 1 — 10,000\.00 — 10,000\.00 0% 0\.00 15% 1,500\.00 11,500\.00$/m,
+    );
     // 360,000 + 54,000 + 10,000 = 424,000; VAT 63,600; total 487,600.
     expect(input.invoice.total).toBe("487600.00");
     expect(text).toContain("Value before VAT ৳424,000.00");
+    expect(text).toContain("Supplementary duty (SD) ৳0.00");
     expect(text).toContain("VAT (15%) ৳63,600.00");
-    expect(text).toContain("Total including VAT ৳487,600.00");
+    expect(text).toContain("Total including SD and VAT ৳487,600.00");
     expect(text).toContain("Amount in words: Taka Four Lakh Eighty-Seven Thousand Six Hundred Only");
     // A tax invoice states the supply and its tax, never a balance.
     expect(text).not.toMatch(/\bPaid\b|Amount due|Balance/i);
@@ -119,7 +130,7 @@ describe("renderInvoicePdf", { timeout: 20_000 }, () => {
     const withLines = texts.map((text) => ROW.test(text));
     expect(withLines.slice(0, -1)).toEqual(Array.from({ length: pages - 1 }, () => true));
     texts.forEach((text, i) => {
-      if (withLines[i]) expect(text).toMatch(/# Description of service Qty Days Unit price Discount/);
+      if (withLines[i]) expect(text).toMatch(HEADING);
       expect(text).toContain(`Page ${i + 1} of ${pages}`);
       if (i > 0) expect(text).toContain("Utsab Event Technologies · Tax invoice INV-2026-27-000042 (continued)");
     });
@@ -127,10 +138,10 @@ describe("renderInvoicePdf", { timeout: 20_000 }, () => {
     input.lines.forEach((line, i) => expect(all.match(rowPattern(i, line)), `line ${i + 1}`).toHaveLength(1));
     // The longest description wraps inside its column, every word kept.
     expect(all.replace(/\s+/g, " ")).toContain("coffee table and side lamps, delivered, set up");
-    const totalsPage = texts.findIndex((t) => t.includes("Total including VAT"));
+    const totalsPage = texts.findIndex((t) => t.includes("Total including SD and VAT"));
     const lastLinePage = texts.findIndex((t) => /^ *60 /m.test(t));
     expect(totalsPage).toBeGreaterThanOrEqual(lastLinePage);
-    expect(texts[totalsPage]).toContain(`Total including VAT ${formatMoney(input.invoice.total)}`);
+    expect(texts[totalsPage]).toContain(`Total including SD and VAT ${formatMoney(input.invoice.total)}`);
     expect(texts.slice(totalsPage).join(" ").replace(/\s+/g, " ")).toContain(amountInWords(input.invoice.total));
     expect(texts[pages - 1]).toContain("Farhana Akter");
   });
@@ -140,8 +151,8 @@ describe("renderInvoicePdf", { timeout: 20_000 }, () => {
     lines[0] = { ...lines[0]!, quantity: 2000, days: 3, value: "30000000.00", vatAmount: "4500000.00" };
     const input = sampleInvoicePdfInput(1, { lines });
     const text = pdfText(await render(renderInvoicePdf(input)));
-    expect(text).toMatch(/ 2000 3 5,000\.00 — 30,000,000\.00 15% 4,500,000\.00 34,500,000\.00$/m);
-    expect(text).toContain("Total including VAT ৳34,500,000.00");
+    expect(text).toMatch(/ sqm\/day 2000 3 5,000\.00 — 30,000,000\.00 0% 0\.00 15% 4,500,000\.00 34,500,000\.00$/m);
+    expect(text).toContain("Total including SD and VAT ৳34,500,000.00");
   });
 
   it("prints a final invoice's less-the-advance line negative with a dash for its quantity and price", async () => {
@@ -149,10 +160,13 @@ describe("renderInvoicePdf", { timeout: 20_000 }, () => {
       ...sampleInvoiceLines(2),
       {
         description: "Less advance invoiced INV-2026-27-000041",
+        unitOfSupply: null,
         quantity: null,
         days: null,
         unitPrice: null,
         value: "-207000.00",
+        sdRatePercent: "0.00",
+        sdAmount: "0.00",
         vatRatePercent: "15.00",
         vatAmount: "-31050.00",
       },
@@ -160,12 +174,12 @@ describe("renderInvoicePdf", { timeout: 20_000 }, () => {
     const input = sampleInvoicePdfInput(0, { kind: "final", lines });
     const text = pdfText(await render(renderInvoicePdf(input)));
     expect(text).toMatch(
-      /^ *3 Less advance invoiced — — — — -207,000\.00 15% -31,050\.00 -238,050\.00\n *INV-2026-27-000041$/m,
+      /^ *3 Less advance invoiced — — — — — -207,000\.00 0% 0\.00 15% -31,050\.00 -238,050\.00\n *INV-2026-27-000041$/m,
     );
     expect(text).toContain("Type Final");
     // 360,000 + 54,000 - 207,000 = 207,000; VAT 54,000 + 8,100 - 31,050 = 31,050.
     expect(text).toContain("Value before VAT ৳207,000.00");
-    expect(text).toContain("Total including VAT ৳238,050.00");
+    expect(text).toContain("Total including SD and VAT ৳238,050.00");
   });
 
   it("names an advance invoice's share, and prints a dash for a blank seller or buyer BIN", async () => {
@@ -181,6 +195,43 @@ describe("renderInvoicePdf", { timeout: 20_000 }, () => {
     expect(text).toContain("BIN: —");
     expect(text).toContain("As the buyer's address");
     expect(text).not.toContain("Payment due");
+  });
+});
+
+describe("renderInvoicePdf: the unit of supply and the supplementary duty (issue 37)", { timeout: 20_000 }, () => {
+  it("prints each line's unit, SD rate and SD, VAT on the value and the SD, and the SD in the totals", async () => {
+    const lines = sampleInvoiceLines(3, "15.00", "10.00");
+    const input = sampleInvoicePdfInput(0, { lines });
+    const text = pdfText(await render(renderInvoicePdf(input)));
+    input.lines.forEach((line, i) => expect(text, `line ${i + 1}`).toMatch(rowPattern(i, line)));
+    // 24 sqm × ৳5,000 × 3 days = ৳360,000; SD 10% ৳36,000; VAT 15% of ৳396,000 = ৳59,400; total ৳455,400.
+    expect(text).toMatch(
+      /^ *1 P3 Indoor LED .* sqm\/day 24 3 5,000\.00 — 360,000\.00 10% 36,000\.00 15% 59,400\.00 455,400\.00$/m,
+    );
+    // 360,000 + 54,000 + 10,000 = 424,000 before VAT; SD 42,400; VAT 15% of 466,400 = 69,960.
+    expect(text).toContain("Value before VAT ৳424,000.00");
+    expect(text).toContain("Supplementary duty (SD) ৳42,400.00");
+    expect(text).toContain("VAT (15%) ৳69,960.00");
+    expect(text).toContain("Total including SD and VAT ৳536,360.00");
+  });
+
+  it("prints a dash for an advance line's SD rate when its items' rates differ", async () => {
+    const lines: InvoicePdfLine[] = [
+      {
+        description: "Advance of 50% on quotation 7f3a9c2e, Annual Gala Dinner 2026",
+        unitOfSupply: null,
+        quantity: null,
+        days: null,
+        unitPrice: null,
+        value: "100000.00",
+        sdRatePercent: null,
+        sdAmount: "4000.00",
+        vatRatePercent: "15.00",
+        vatAmount: "15600.00",
+      },
+    ];
+    const text = pdfText(await render(renderInvoicePdf(sampleInvoicePdfInput(0, { kind: "advance", lines }))));
+    expect(text).toMatch(/^ *1 Advance of 50% on — — — — — 100,000\.00 — 4,000\.00 15% 15,600\.00 119,600\.00$/m);
   });
 });
 
@@ -205,6 +256,7 @@ describe("renderCreditNotePdf", { timeout: 20_000 }, () => {
       "REASON FOR THE CREDIT NOTE",
       "Two of the twelve moving head lights were not delivered",
       "Value before VAT reduced ৳9,000.00",
+      "Supplementary duty reduced ৳0.00",
       "VAT reduced ৳1,350.00",
       "Total credited ৳10,350.00",
       "Amount in words: Taka Ten Thousand Three Hundred Fifty Only",
@@ -212,6 +264,6 @@ describe("renderCreditNotePdf", { timeout: 20_000 }, () => {
       "Head of Accounts",
     ])
       expect(text).toContain(expected);
-    expect(text).toMatch(/^ *1 Moving Head Beam Light .* 9,000\.00 15% 1,350\.00 10,350\.00$/m);
+    expect(text).toMatch(/^ *1 Moving Head Beam Light .* 9,000\.00 0\.00 15% 1,350\.00 10,350\.00$/m);
   });
 });

@@ -1,8 +1,10 @@
 // The tax invoice (Mushak-6.3) and the credit note (Mushak-6.7) as PDFs (issue 22): attached to the e-mail that
 // issues them and downloadable from the back office and the customer's portal. Each prints the document exactly as
-// it was issued (the invoice's and the note's own rows: the buyer as printed, the lines, the figures, the
-// signatory), with the company's details as they are now. What was paid and what is due is not printed: a tax
-// invoice states what was supplied and the tax on it, never a balance.
+// it was issued (the invoice's and the note's own rows: the seller and the buyer as printed, the lines, the figures,
+// the signatory). Each invoice line prints its unit of supply and its supplementary duty's rate and amount (issue 37),
+// so that every row multiplies out: Qty × Days × Unit price − Discount = Value; Value × SD rate = SD; VAT on Value +
+// SD; Value + SD + VAT = Total. What was paid and what is due is not printed: a tax invoice states what was supplied
+// and the tax on it, never a balance.
 
 import { amountInWords } from "~/lib/amount-in-words";
 import { formatMoney } from "~/lib/format";
@@ -23,11 +25,16 @@ import { lineDiscount } from "./invoice-arithmetic";
 
 export interface InvoicePdfLine {
   description: string;
+  /** The unit of supply ("unit/day", "event"); null on a line without one (a dash). */
+  unitOfSupply: string | null;
   quantity: number | null;
   days: number | null;
   unitPrice: string | null;
   /** The value before VAT (negative on a final invoice's "less the advance" line). */
   value: string;
+  /** The SD rate (null: items at different rates, a dash) and amount. */
+  sdRatePercent: string | null;
+  sdAmount: string;
   vatRatePercent: string;
   vatAmount: string;
 }
@@ -56,6 +63,7 @@ export interface InvoicePdfInput {
     buyer: PdfBuyer;
     deliveryAddress: string | null;
     netAmount: string;
+    sdAmount: string;
     vatAmount: string;
     total: string;
     vatRatePercent: string;
@@ -70,6 +78,7 @@ export interface InvoicePdfInput {
 export interface CreditNotePdfLine {
   description: string;
   value: string;
+  sdAmount: string;
   vatRatePercent: string;
   vatAmount: string;
 }
@@ -81,6 +90,7 @@ export interface CreditNotePdfInput {
     issuedAt: Date;
     reason: string;
     netAmount: string;
+    sdAmount: string;
     vatAmount: string;
     total: string;
     signatoryName: string;
@@ -92,6 +102,7 @@ export interface CreditNotePdfInput {
     issuedAt: Date;
     buyer: PdfBuyer;
     netAmount: string;
+    sdAmount: string;
     vatAmount: string;
     total: string;
   };
@@ -105,28 +116,36 @@ function discountCell(line: InvoicePdfLine): string {
   return discount === null || discount === 0n ? "—" : figure(fromPaisa(discount));
 }
 
+// Mushak-6.3's columns (issue 37: the unit of supply, the SD rate and the SD among them), with the days and the
+// discount (issue 37) that make each row multiply out. Thirteen columns fit A4 at 7 pt with 2.5 pt of padding a side:
+// the weights are points (they add up to the content width), each wide enough for its longest figure on one line
+// (a crore in the value, VAT and total columns, ten lakh in the SD's, "meter/day"), the description the rest.
 const INVOICE_COLUMNS: TableColumn[] = [
-  { header: "#", weight: 0.45, align: "right" },
-  { header: "Description of service", weight: 2.0 },
-  { header: "Qty", weight: 0.72, align: "right" },
+  { header: "#", weight: 14, align: "right" },
+  { header: "Description of service", weight: 83.28 },
+  { header: "Unit of supply", weight: 40 },
+  { header: "Qty", weight: 22, align: "right" },
   // The days charged (ADR 0019); a dash for a price charged once.
-  { header: "Days", weight: 0.65, align: "right" },
-  { header: "Unit price (৳)", weight: 1.05, align: "right" },
+  { header: "Days", weight: 23, align: "right" },
+  { header: "Unit price (৳)", weight: 43, align: "right" },
   // Its share of the quotation's discount (issue 37): Qty × Days × Unit price − Discount = Value, on every row.
-  { header: "Discount (৳)", weight: 1.0, align: "right" },
-  { header: "Value before VAT (৳)", weight: 1.3, align: "right" },
-  { header: "VAT rate", weight: 0.6, align: "right" },
-  { header: "VAT (৳)", weight: 1.2, align: "right" },
-  { header: "Total incl. VAT (৳)", weight: 1.4, align: "right" },
+  { header: "Discount (৳)", weight: 37, align: "right" },
+  { header: "Value before VAT (৳)", weight: 51, align: "right" },
+  { header: "SD rate", weight: 23, align: "right" },
+  { header: "SD (৳)", weight: 44, align: "right" },
+  { header: "VAT rate", weight: 21, align: "right" },
+  { header: "VAT (৳)", weight: 47, align: "right" },
+  { header: "Total incl. SD and VAT (৳)", weight: 51, align: "right" },
 ];
 
 const CREDIT_NOTE_COLUMNS: TableColumn[] = [
   { header: "#", weight: 0.45, align: "right" },
-  { header: "Description", weight: 4.2 },
-  { header: "Value before VAT (৳)", weight: 1.4, align: "right" },
-  { header: "VAT rate", weight: 0.75, align: "right" },
-  { header: "VAT (৳)", weight: 1.25, align: "right" },
-  { header: "Total (৳)", weight: 1.4, align: "right" },
+  { header: "Description", weight: 3.6 },
+  { header: "Value before VAT (৳)", weight: 1.3, align: "right" },
+  { header: "SD (৳)", weight: 1.0, align: "right" },
+  { header: "VAT rate", weight: 0.7, align: "right" },
+  { header: "VAT (৳)", weight: 1.2, align: "right" },
+  { header: "Total (৳)", weight: 1.35, align: "right" },
 ];
 
 /** An amount in a table's cell, where the column's header carries the ৳: "12,500.00", "-5,000.00". */
@@ -134,8 +153,8 @@ function figure(amount: string): string {
   return formatMoney(amount).replace("৳", "");
 }
 
-function sum(a: string, b: string): string {
-  return fromPaisa(toPaisa(a) + toPaisa(b));
+function sum(...amounts: string[]): string {
+  return fromPaisa(amounts.reduce((s, a) => s + toPaisa(a), 0n));
 }
 
 function moment(at: Date): string {
@@ -183,17 +202,21 @@ export async function renderInvoicePdf(input: InvoicePdfInput): Promise<Uint8Arr
     input.lines.map((line, i) => [
       String(i + 1),
       line.description,
+      line.unitOfSupply?.trim() || "—",
       line.quantity === null ? "—" : String(line.quantity),
       line.days === null ? "—" : String(line.days),
       line.unitPrice === null ? "—" : figure(line.unitPrice),
       discountCell(line),
       figure(line.value),
+      line.sdRatePercent === null ? "—" : formatPercent(line.sdRatePercent),
+      figure(line.sdAmount),
       formatPercent(line.vatRatePercent),
       figure(line.vatAmount),
-      figure(sum(line.value, line.vatAmount)),
+      figure(sum(line.value, line.sdAmount, line.vatAmount)),
     ]),
-    // 7.5 pt: ten columns, the discount's among them (issue 37), and a crore still on one line.
-    { zebra: true, size: 7.5 },
+    // 7 pt and 2.5 pt of padding: thirteen columns (the unit of supply, SD rate and SD among them, issue 37), and a
+    // crore still on one line.
+    { zebra: true, size: 7, padX: 2.5 },
   );
   pdf.gap(10);
 
@@ -201,8 +224,9 @@ export async function renderInvoicePdf(input: InvoicePdfInput): Promise<Uint8Arr
     pdf,
     [
       { label: "Value before VAT", value: formatMoney(invoice.netAmount) },
+      { label: "Supplementary duty (SD)", value: formatMoney(invoice.sdAmount) },
       { label: `VAT (${formatPercent(invoice.vatRatePercent)})`, value: formatMoney(invoice.vatAmount) },
-      { label: "Total including VAT", value: formatMoney(invoice.total), bold: true, ruleAbove: true },
+      { label: "Total including SD and VAT", value: formatMoney(invoice.total), bold: true, ruleAbove: true },
     ],
     invoice.total,
   );
@@ -240,7 +264,9 @@ export async function renderCreditNotePdf(input: CreditNotePdfInput): Promise<Ui
       invoice.number,
       `Issued ${moment(invoice.issuedAt)}`,
       `Value before VAT ${formatMoney(invoice.netAmount)}`,
-      `VAT ${formatMoney(invoice.vatAmount)} · Total ${formatMoney(invoice.total)}`,
+      `${toPaisa(invoice.sdAmount) !== 0n ? `SD ${formatMoney(invoice.sdAmount)} · ` : ""}VAT ${formatMoney(
+        invoice.vatAmount,
+      )} · Total ${formatMoney(invoice.total)}`,
     ],
   });
 
@@ -256,11 +282,11 @@ export async function renderCreditNotePdf(input: CreditNotePdfInput): Promise<Ui
       String(i + 1),
       line.description,
       figure(line.value),
+      figure(line.sdAmount),
       formatPercent(line.vatRatePercent),
       figure(line.vatAmount),
-      figure(sum(line.value, line.vatAmount)),
+      figure(sum(line.value, line.sdAmount, line.vatAmount)),
     ]),
-    // 7.5 pt: ten columns, the discount's among them (issue 37), and a crore still on one line.
     { zebra: true, size: 7.5 },
   );
   pdf.gap(10);
@@ -269,6 +295,7 @@ export async function renderCreditNotePdf(input: CreditNotePdfInput): Promise<Ui
     pdf,
     [
       { label: "Value before VAT reduced", value: formatMoney(creditNote.netAmount) },
+      { label: "Supplementary duty reduced", value: formatMoney(creditNote.sdAmount) },
       { label: "VAT reduced", value: formatMoney(creditNote.vatAmount) },
       { label: "Total credited", value: formatMoney(creditNote.total), bold: true, ruleAbove: true },
     ],
@@ -379,7 +406,8 @@ function totals(pdf: PdfBuilder, rows: SummaryRow[], total: string): void {
   const words = `Amount in words: ${amountInWords(total)}`;
   const wordsStyle = { size: 9, weight: "bold", align: "right" } as const;
   pdf.ensureSpace(pdf.summaryHeight(rows) + 8 + pdf.heightOf(words, pdf.contentWidth, wordsStyle));
-  pdf.summary(rows, { width: 260 });
+  // Wide enough for "Total including SD and VAT" and a crore on one line each.
+  pdf.summary(rows, { width: 300 });
   pdf.gap(8);
   pdf.text(words, wordsStyle);
 }

@@ -1,4 +1,3 @@
-import { sellerDetails } from "../settings/company-settings.server";
 import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.server";
@@ -19,15 +18,15 @@ import { creditNoteFigures } from "./invoice-arithmetic";
 import { invoiceDuePaisa } from "./invoice-due";
 import { INVOICE_MESSAGES, parseCreditNoteForm, type CreditNoteFormValues } from "./invoice-forms";
 import { queueCreditNoteEmail } from "./invoice-email.server";
-import { documentSettings } from "./invoice-issue-common.server";
+import { documentSettings, issuingSeller } from "./invoice-issue-common.server";
 import { lockInvoiceForChange } from "./invoice-lock.server";
 
 // A credit note (Mushak-6.7) on an issued invoice (issue 22, DESIGN §10): takes back all of what is not yet credited
 // (a cancellation) or a value before VAT up to it, with VAT at the invoice's rate, and its reason; never on an advance
-// while the quotation's final invoice (which took the advance off) is in force. One transaction: the quotation, the
-// customer (their credit may grow) and the invoice locked, the VAT period checked open, the gapless number,
-// the credit note and its line, the entry (Dr rental income, Dr VAT payable / Cr receivable for what the invoice
-// still owed, Cr customer advances for the rest), the invoice's credited amount raised (cancelled once the credit
+// while the quotation's final invoice (which took the advance off) is in force; nor while Settings > Company has no
+// BIN (issue 37). One transaction: the quotation, the customer (their credit may grow) and the invoice locked, the
+// VAT period checked open, the gapless number, the credit note and its line, the entry (Dr rental income, Dr SD
+// payable, Dr VAT payable / Cr receivable for what the invoice still owed, Cr customer advances for the rest), the invoice's credited amount raised (cancelled once the credit
 // notes reach its net), the tax register's negative output VAT row, the audit line and the e-mail to the
 // customer with the PDF (the outbox, in the same transaction).
 
@@ -49,6 +48,8 @@ export async function issueCreditNote(
   const issueDate = todayInDhaka(now);
   try {
     const result = await db.transaction(async (tx): Promise<IssueCreditNoteResult> => {
+      const seller = await issuingSeller(tx, "credit_note");
+      if (!seller.ok) return failed("conflict", { form: seller.message });
       // The quotation (an invoice of it issued meanwhile waits), the customer (their credit may grow), the invoice.
       const locked = await lockInvoiceForChange(tx, input.invoiceId, { quotation: true });
       if (!locked.ok) return failed(locked.refusal, { form: locked.message });
@@ -73,6 +74,7 @@ export async function issueCreditNote(
       const [credited] = await tx
         .select({
           net: sql<string>`coalesce(sum(${creditNotes.netAmount}), 0)::text`,
+          sd: sql<string>`coalesce(sum(${creditNotes.sdAmount}), 0)::text`,
           vat: sql<string>`coalesce(sum(${creditNotes.vatAmount}), 0)::text`,
         })
         .from(creditNotes)
@@ -85,17 +87,25 @@ export async function issueCreditNote(
       const figures = creditNoteFigures(
         {
           net,
+          sd: toPaisa(invoice.sdAmount),
           vat: toPaisa(invoice.vatAmount),
           total: toPaisa(invoice.total),
           vatRatePercent: invoice.vatRatePercent,
           creditedNet,
+          creditedSd: toPaisa(credited!.sd),
           creditedVat: toPaisa(credited!.vat),
           due: invoiceDuePaisa(invoice),
         },
         input.value,
       );
       await assertOpenVatPeriod(tx, issueDate, "form");
-      const accounts = await roleAccounts(tx, ["receivable", "income.rental", "vat.payable", "customer.advances"]);
+      const accounts = await roleAccounts(tx, [
+        "receivable",
+        "income.rental",
+        "vat.payable",
+        "customer.advances",
+        ...(figures.sd !== 0n ? (["sd.payable"] as const) : []),
+      ]);
       const settings = await documentSettings(tx, actor.userId, actor.label);
       const taken = await takeDocumentNumber(tx, "credit_note", issueDate);
       const creditNoteId = randomUUID();
@@ -108,6 +118,13 @@ export async function issueCreditNote(
           description: "Rental income taken back",
         },
       ];
+      if (figures.sd > 0n)
+        lines.push({
+          accountId: accounts["sd.payable"],
+          debit: figures.sd,
+          credit: 0n,
+          description: "Supplementary duty",
+        });
       if (figures.vat > 0n)
         lines.push({ accountId: accounts["vat.payable"], debit: figures.vat, credit: 0n, description: "Output VAT" });
       if (figures.appliedToInvoice > 0n)
@@ -136,7 +153,7 @@ export async function issueCreditNote(
       await tx.insert(creditNotes).values({
         id: creditNoteId,
         number: taken.number,
-        seller: await sellerDetails(tx),
+        seller: seller.seller,
         fiscalYear: taken.fiscalYear,
         sequence: taken.sequence,
         invoiceId: invoice.id,
@@ -145,6 +162,7 @@ export async function issueCreditNote(
         issueDate,
         reason: input.reason,
         netAmount: fromPaisa(figures.net),
+        sdAmount: fromPaisa(figures.sd),
         vatAmount: fromPaisa(figures.vat),
         total: fromPaisa(figures.total),
         appliedToInvoice: fromPaisa(figures.appliedToInvoice),
@@ -161,6 +179,7 @@ export async function issueCreditNote(
           ? `Invoice ${invoice.number} taken back${creditedNet > 0n ? " (the rest not yet credited)" : " in full"}: ${input.reason}`
           : `Part of invoice ${invoice.number} taken back: ${input.reason}`,
         value: fromPaisa(figures.net),
+        sdAmount: fromPaisa(figures.sd),
         vatRatePercent: invoice.vatRatePercent,
         vatAmount: fromPaisa(figures.vat),
       });
@@ -178,7 +197,7 @@ export async function issueCreditNote(
           kind: "output_vat",
           accountId: accounts["vat.payable"],
           rate: invoice.vatRatePercent,
-          taxableAmount: fromPaisa(-figures.net),
+          taxableAmount: fromPaisa(-(figures.net + figures.sd)),
           taxAmount: fromPaisa(-figures.vat),
           reference: taken.number,
           description: `Credit note ${taken.number} on invoice ${invoice.number}`,
@@ -201,6 +220,7 @@ export async function issueCreditNote(
           creditNoteId,
           number: taken.number,
           net: fromPaisa(figures.net),
+          ...(figures.sd !== 0n ? { sd: fromPaisa(figures.sd) } : {}),
           vat: fromPaisa(figures.vat),
           total: fromPaisa(figures.total),
           appliedToInvoice: fromPaisa(figures.appliedToInvoice),

@@ -1,4 +1,3 @@
-import { sellerDetails } from "../settings/company-settings.server";
 import { randomUUID } from "node:crypto";
 import { and, asc, eq } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.server";
@@ -41,15 +40,16 @@ import {
 import { chargeLinesOf, pendingJobCharges } from "./invoice-job-charges.server";
 import { INVOICE_MESSAGES, parseIssueInvoiceForm, type IssueInvoiceFormValues } from "./invoice-forms";
 import { queueInvoiceEmail } from "./invoice-email.server";
-import { documentSettings } from "./invoice-issue-common.server";
+import { documentSettings, issuingSeller } from "./invoice-issue-common.server";
 import { ensureQuotationCustomer } from "./quotation-customer.server";
 
 // Issue a tax invoice (Mushak-6.3) on an approved quotation (issue 22, DESIGN §10): full, an advance of a percentage,
-// or the final one less the advances. One transaction: the quotation's row locked (a second invoice on it waits, then
+// or the final one less the advances. Refused, writing nothing, while Settings > Company has no BIN (issue 37). One
+// transaction: the quotation's row locked (a second invoice on it waits, then
 // sees this one), its customer record made if it was approved before customers existed (or, when that record was
 // merged into another, the quotation moved to the record kept), the customer locked (their credit is spent here), the
 // VAT period checked open, the gapless number taken (given back by a rollback), the invoice and its lines written,
-// the entry posted (Dr receivable / Cr rental income, Cr VAT payable), the customer's credit applied in the same
+// the entry posted (Dr receivable / Cr rental income, Cr SD payable, Cr VAT payable), the customer's credit applied in the same
 // entry (Dr customer advances / Cr receivable), the tax register's output VAT row and the audit line, and the e-mail
 // to the customer with the PDF (the outbox, in the same transaction). The customer's pending damage and loss charges
 // of jobs (issue 26) are lines of it, taken under the customer's lock and marked with the invoice and their line.
@@ -60,7 +60,8 @@ const FORM_FIELDS = ["quotationId", "kind", "advancePercent"];
 
 /**
  * The quotation's invoices as the arithmetic needs them, in the order issued: net and VAT are the quotation's part,
- * less any damage charges of jobs the invoice carried (issue 26), so a final invoice nets only what was advanced.
+ * less any damage charges of jobs the invoice carried (issue 26), so a final invoice nets only what was advanced;
+ * the SD is all the quotation's (a charge carries none).
  */
 export async function quotationInvoices(tx: Tx | Db, quotationId: string) {
   const rows = await tx
@@ -71,6 +72,7 @@ export async function quotationInvoices(tx: Tx | Db, quotationId: string) {
       status: invoices.status,
       advancePercent: invoices.advancePercent,
       net: invoices.netAmount,
+      sd: invoices.sdAmount,
       vat: invoices.vatAmount,
       total: invoices.total,
     })
@@ -104,6 +106,9 @@ export async function issueInvoice(
   const issueDate = todayInDhaka(now);
   try {
     const result = await db.transaction(async (tx): Promise<IssueInvoiceResult> => {
+      // No BIN, no tax invoice: refused before anything (the quotation's customer record included) is written.
+      const seller = await issuingSeller(tx, "invoice");
+      if (!seller.ok) return failed("conflict", { form: seller.message });
       // The lock: a second invoice on this quotation waits here, then reads this one's invoice.
       const [quotation] = await tx.select().from(quotations).where(eq(quotations.id, input.quotationId)).for("update");
       if (!quotation) return failed("not-found", { form: INVOICE_MESSAGES.quotationNotFound });
@@ -141,7 +146,7 @@ export async function issueInvoice(
           revision,
           earlier
             .filter((i) => i.live && i.kind === "advance")
-            .map((i) => ({ number: i.number, net: toPaisa(i.net), vat: toPaisa(i.vat) })),
+            .map((i) => ({ number: i.number, net: toPaisa(i.net), sd: toPaisa(i.sd), vat: toPaisa(i.vat) })),
         );
         if (quotationFigures.total <= 0n) return failed("conflict", { kind: INVOICE_ARITHMETIC_MESSAGES.zeroFinal });
       } else {
@@ -164,7 +169,14 @@ export async function issueInvoice(
       const charges = await pendingJobCharges(tx, customerId, { lock: true });
       const figures = withJobCharges(quotationFigures, charges);
       await assertOpenVatPeriod(tx, issueDate, "form");
-      const accounts = await roleAccounts(tx, ["receivable", "income.rental", "vat.payable", "customer.advances"]);
+      const accounts = await roleAccounts(tx, [
+        "receivable",
+        "income.rental",
+        "vat.payable",
+        "customer.advances",
+        // SD payable only when there is SD to post: books without the role still invoice rental.
+        ...(figures.sd !== 0n ? (["sd.payable"] as const) : []),
+      ]);
       const settings = await documentSettings(tx, actor.userId, actor.label);
       const taken = await takeDocumentNumber(tx, "invoice", issueDate);
       const invoiceId = randomUUID();
@@ -188,6 +200,13 @@ export async function issueInvoice(
           debit: 0n,
           credit: figures.chargesNet,
           description: "Damage and loss charges",
+        });
+      if (figures.sd > 0n)
+        lines.push({
+          accountId: accounts["sd.payable"],
+          debit: 0n,
+          credit: figures.sd,
+          description: "Supplementary duty",
         });
       if (figures.vat > 0n)
         lines.push({ accountId: accounts["vat.payable"], debit: 0n, credit: figures.vat, description: "Output VAT" });
@@ -214,7 +233,7 @@ export async function issueInvoice(
       await tx.insert(invoices).values({
         id: invoiceId,
         number: taken.number,
-        seller: await sellerDetails(tx),
+        seller: seller.seller,
         eventName: quotation.eventName,
         fiscalYear: taken.fiscalYear,
         sequence: taken.sequence,
@@ -231,6 +250,7 @@ export async function issueInvoice(
         buyerAddress: customer.address,
         deliveryAddress: quotation.eventLocation,
         netAmount: fromPaisa(figures.net),
+        sdAmount: fromPaisa(figures.sd),
         vatAmount: fromPaisa(figures.vat),
         total: fromPaisa(figures.total),
         vatRatePercent: figures.vatRatePercent,
@@ -247,10 +267,13 @@ export async function issueInvoice(
             invoiceId,
             lineNo: i + 1,
             description: l.description,
+            unitOfSupply: l.unitOfSupply,
             quantity: l.quantity,
             days: l.days,
             unitPrice: l.unitPrice,
             value: fromPaisa(l.value),
+            sdRatePercent: l.sdRatePercent,
+            sdAmount: fromPaisa(l.sd),
             vatRatePercent: figures.vatRatePercent,
             vatAmount: fromPaisa(l.vat),
           })),
@@ -277,7 +300,8 @@ export async function issueInvoice(
           kind: "output_vat",
           accountId: accounts["vat.payable"],
           rate: figures.vatRatePercent,
-          taxableAmount: fromPaisa(figures.net),
+          // What the VAT is charged on: the value and the SD (issue 37).
+          taxableAmount: fromPaisa(figures.net + figures.sd),
           taxAmount: fromPaisa(figures.vat),
           reference: taken.number,
           description: `${INVOICE_KIND_LABELS[input.kind]} ${taken.number}`,
@@ -306,6 +330,7 @@ export async function issueInvoice(
           customerId,
           ...(linkedId && customerId !== linkedId ? { quotationCustomerWas: linkedId } : {}),
           net: fromPaisa(figures.net),
+          ...(figures.sd !== 0n ? { sd: fromPaisa(figures.sd) } : {}),
           vat: fromPaisa(figures.vat),
           total: fromPaisa(figures.total),
           creditApplied: fromPaisa(applied),

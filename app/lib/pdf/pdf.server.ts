@@ -114,6 +114,8 @@ export interface TableColumn {
 
 export interface TableOptions {
   size?: number;
+  /** Each cell's room at its left and right, in points (6 unless given): a table of many columns takes less. */
+  padX?: number;
   /** Shade every other row. */
   zebra?: boolean;
   /** Rows whose cells are bold (e.g. a total row), by index. */
@@ -371,6 +373,7 @@ export class PdfBuilder {
    */
   table(columns: TableColumn[], rows: string[][], options: TableOptions = {}): void {
     const size = options.size ?? 9;
+    const padX = options.padX ?? CELL_PAD_X;
     const widths = columnWidths(
       columns.map((c) => c.weight),
       this.contentWidth,
@@ -379,16 +382,16 @@ export class PdfBuilder {
     const headStyle: ResolvedStyle = resolve({ size, weight: "bold", color: COLORS.brandText });
 
     const rowHeight = (cells: string[], style: ResolvedStyle): { lines: LaidOutLine[][]; height: number } => {
-      const lines = cells.map((cell, i) => this.layout(cell, widths[i]! - 2 * CELL_PAD_X, style));
+      const lines = cells.map((cell, i) => this.layout(cell, widths[i]! - 2 * padX, style));
       const height = Math.max(...lines.map((l) => l.length)) * style.size * style.leading + 2 * CELL_PAD_Y;
       return { lines, height };
     };
     const drawRow = (laid: { lines: LaidOutLine[][]; height: number }, style: ResolvedStyle): void => {
       let x = this.left;
       laid.lines.forEach((cellLines, i) => {
-        const inner = widths[i]! - 2 * CELL_PAD_X;
+        const inner = widths[i]! - 2 * padX;
         cellLines.forEach((line, j) => {
-          const lineX = alignedX(x + CELL_PAD_X, inner, line.width, columns[i]!.align ?? "left");
+          const lineX = alignedX(x + padX, inner, line.width, columns[i]!.align ?? "left");
           this.drawLine(line, lineX, this.y + CELL_PAD_Y + j * style.size * style.leading, style);
         });
         x += widths[i]!;

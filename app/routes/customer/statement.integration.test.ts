@@ -4,7 +4,7 @@
 // staff are not customers here.
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { approvedQuotation } from "../../../tests/support/invoice-fixtures";
+import { approvedQuotation, giveSellerBin } from "../../../tests/support/invoice-fixtures";
 import { pdfFile, pdfText } from "../../../tests/support/pdf-text";
 import { customerFor } from "../../../tests/support/sales-document-fixtures";
 import { callRoute, signedInUser, thrownBy, type TestUser } from "../../../tests/support/signed-in-request";
@@ -51,6 +51,7 @@ async function invoiced(email: string, name: string, lines: Array<[string, numbe
 
 beforeAll(async () => {
   await seedDatabase(getDb());
+  await giveSellerBin();
   [customerA, customerB, loner, staff] = await Promise.all([
     signedInUser("customer", { email: "statement.a@example.com" }),
     signedInUser("customer", { email: "statement.b@example.com" }),

@@ -145,6 +145,9 @@ export const E2E_PART_RECEIVED = {
   reference: "E2E-AR-1",
 } as const;
 
+/** The shared server's company BIN (Settings > Company): a tax invoice is refused without one (issue 37). */
+export const E2E_COMPANY_BIN = "000123456-0101";
+
 /**
  * The customer record of E2E_USERS.customer (issue 22), made before the approved quotation is invoiced so its id is
  * fixed (screen-fit.spec.ts opens /admin/customers/:id): a VAT withholding entity with a BIN and a long address.

@@ -4,6 +4,7 @@ import { eq } from "drizzle-orm";
 import { openDatabase } from "../../../app/db/client.server";
 import { runMigrations } from "../../../app/db/migrate.server";
 import {
+  companySettings,
   contactMessages,
   customers,
   emailOutbox,
@@ -31,6 +32,7 @@ import { openInvoicesOf, recordCustomerPayment } from "../../../app/domain/sales
 import { fromPaisa, toPaisa } from "../../../app/lib/money";
 import {
   fixtureDate,
+  E2E_COMPANY_BIN,
   E2E_CUSTOMER_RECORD,
   E2E_JOB,
   E2E_INBOX_MESSAGE,
@@ -56,6 +58,8 @@ try {
     adminPassword: env.adminPassword,
     today: "2024-01-01",
   });
+  // The company's BIN, as an administrator types it in Settings > Company: tax invoices are refused without it.
+  await database.db.update(companySettings).set({ vatRegistrationNumber: E2E_COMPANY_BIN });
   // `LOOK_DEMO_BOOKS=1 npm run look -- ...`: screenshots of the accounting screens with three months of books.
   if (process.env.LOOK_DEMO_BOOKS === "1") await seedDemoBooks(database.db);
   await database.db

@@ -9,7 +9,7 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { tableFingerprint } from "../../../../tests/support/db-fingerprint";
-import { approvedQuotation } from "../../../../tests/support/invoice-fixtures";
+import { approvedQuotation, giveSellerBin } from "../../../../tests/support/invoice-fixtures";
 import { pdfFile, pdfText } from "../../../../tests/support/pdf-text";
 import { insertEmployee } from "../../../../tests/support/people-fixtures";
 import { customerFor } from "../../../../tests/support/sales-document-fixtures";
@@ -102,6 +102,7 @@ function ok<T extends { ok: boolean; message: string }>(result: T): Extract<T, {
 beforeAll(async () => {
   const db = getDb();
   await seedDatabase(db);
+  await giveSellerBin();
   [admin, accountant, staff, portalCustomer] = await Promise.all([
     signedInUser("admin"),
     signedInUser("accountant"),

@@ -183,7 +183,7 @@ export default function CompanySettings({ loaderData, actionData }: Route.Compon
             defaultValue={values.vatRegistrationNumber}
             error={errors.vatRegistrationNumber}
             maxLength={COMPANY_LIMITS.vatRegistrationNumber}
-            hint="Printed on quotations; blank until registered."
+            hint="Printed on quotations, tax invoices and credit notes; no tax invoice is issued while it is blank."
           />
           <TextField
             name="vatRatePercent"

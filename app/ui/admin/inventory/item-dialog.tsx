@@ -178,6 +178,14 @@ export function ItemDialog({
             ]}
           />
           <TextField
+            name="sdRatePercent"
+            label="Supplementary duty (SD) rate (%)"
+            inputMode="decimal"
+            defaultValue={values.sdRatePercent}
+            error={errors.sdRatePercent}
+            hint="0 for rental; the tax invoice charges it, VAT then on the value and the SD"
+          />
+          <TextField
             name="pricingHint"
             label="Pricing note"
             defaultValue={values.pricingHint}

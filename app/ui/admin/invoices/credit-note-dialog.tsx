@@ -40,6 +40,7 @@ export function CreditNoteDialog({
   );
   const { errors, onSubmit } = useFormCheck(check, serverErrors, INVOICE_MESSAGES.creditNoteFailed);
   const creditedNet = invoice.creditNotes.reduce((s, n) => s + toPaisa(n.netAmount), 0n);
+  const creditedSd = invoice.creditNotes.reduce((s, n) => s + toPaisa(n.sdAmount), 0n);
   const creditedVat = invoice.creditNotes.reduce((s, n) => s + toPaisa(n.vatAmount), 0n);
   const typed = normalizeMoney(amount);
   const value = scope === "whole" ? "whole" : typed && toPaisa(typed) > 0n ? toPaisa(typed) : null;
@@ -49,10 +50,12 @@ export function CreditNoteDialog({
       : creditNoteFigures(
           {
             net: toPaisa(invoice.netAmount),
+            sd: toPaisa(invoice.sdAmount),
             vat: toPaisa(invoice.vatAmount),
             total: toPaisa(invoice.total),
             vatRatePercent: invoice.vatRatePercent,
             creditedNet,
+            creditedSd,
             creditedVat,
             due: toPaisa(invoice.due),
           },
@@ -142,6 +145,12 @@ export function CreditNoteDialog({
           >
             <dt className="text-slate-600">Value before VAT</dt>
             <dd className="text-right tabular-nums">{formatMoney(fromPaisa(figures.net))}</dd>
+            {figures.sd !== 0n && (
+              <>
+                <dt className="text-slate-600">Supplementary duty</dt>
+                <dd className="text-right tabular-nums">{formatMoney(fromPaisa(figures.sd))}</dd>
+              </>
+            )}
             <dt className="text-slate-600">VAT</dt>
             <dd className="text-right tabular-nums">{formatMoney(fromPaisa(figures.vat))}</dd>
             <dt className="font-semibold text-ink-900">Credit note total</dt>

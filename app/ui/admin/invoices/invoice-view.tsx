@@ -10,8 +10,8 @@ import { lineDiscount } from "~/domain/sales/invoice-arithmetic";
 import { formatDhakaDateTime } from "~/ui/admin/list";
 import { Panel } from "~/ui/admin/page-header";
 
-// An invoice as printed (Mushak-6.3; issue 22): the buyer, the lines with value before VAT and VAT, the totals and
-// the signatory; beside it what is paid, credited and due, what settled it (payments, the customer's credit) and
+// An invoice as printed (Mushak-6.3; issue 22): the buyer, the lines with their unit of supply, value before VAT,
+// supplementary duty (issue 37) and VAT, the totals and the signatory; beside it what is paid, credited and due, what settled it (payments, the customer's credit) and
 // its credit notes.
 
 const figure = (amount: string) => formatMoney(amount);
@@ -31,6 +31,11 @@ function Row({ term, children, strong = false }: { term: string; children: React
 function discountOf(line: { quantity: number | null; days: number | null; unitPrice: string | null; value: string }) {
   const discount = lineDiscount(line);
   return discount === null || discount === 0n ? null : fromPaisa(discount);
+}
+
+/** An SD rate as the lines show it; a dash on an advance of items at different rates. */
+function sdRateLabel(rate: string | null): string {
+  return rate === null ? "—" : `${Number(rate)}%`;
 }
 
 export function InvoiceDocument({ invoice }: { invoice: InvoiceDetails }) {
@@ -75,7 +80,7 @@ export function InvoiceDocument({ invoice }: { invoice: InvoiceDetails }) {
           </div>
         </dl>
       </div>
-      {/* A phone reads each line as a block: the table's eight columns do not fit it. */}
+      {/* A phone reads each line as a block: the table's ten columns do not fit it. */}
       <ol className="divide-y divide-slate-100 text-sm sm:hidden" data-testid="invoice-lines-narrow">
         {invoice.lines.map((line) => (
           <li key={line.lineNo} className="px-4 py-3">
@@ -86,6 +91,7 @@ export function InvoiceDocument({ invoice }: { invoice: InvoiceDetails }) {
             {line.quantity !== null && (
               <p className="text-xs text-slate-500">
                 {line.quantity}
+                {line.unitOfSupply ? ` (${line.unitOfSupply})` : ""}
                 {line.days ? ` × ${line.days} ${line.days === 1 ? "day" : "days"}` : ""}
                 {line.unitPrice ? ` × ${figure(line.unitPrice)}` : ""}
                 {discountOf(line) ? ` − discount ${figure(discountOf(line)!)}` : ""}
@@ -94,6 +100,8 @@ export function InvoiceDocument({ invoice }: { invoice: InvoiceDetails }) {
             <dl className="mt-1 grid grid-cols-2 gap-x-3 text-xs">
               <dt className="text-slate-500">Value before VAT</dt>
               <dd className="text-right text-sm text-ink-900 tabular-nums">{figure(line.value)}</dd>
+              <dt className="text-slate-500">SD ({sdRateLabel(line.sdRatePercent)})</dt>
+              <dd className="text-right text-sm text-ink-900 tabular-nums">{figure(line.sdAmount)}</dd>
               <dt className="text-slate-500">VAT ({Number(line.vatRatePercent)}%)</dt>
               <dd className="text-right text-sm text-ink-900 tabular-nums">{figure(line.vatAmount)}</dd>
             </dl>
@@ -106,11 +114,13 @@ export function InvoiceDocument({ invoice }: { invoice: InvoiceDetails }) {
             <tr>
               <th className="px-3 py-2 text-right font-medium">#</th>
               <th className="px-3 py-2 text-left font-medium">Description</th>
+              <th className="px-3 py-2 text-left font-medium">Unit</th>
               <th className="px-3 py-2 text-right font-medium">Qty</th>
               <th className="px-3 py-2 text-right font-medium">Days</th>
               <th className="px-3 py-2 text-right font-medium">Unit price</th>
               <th className="px-3 py-2 text-right font-medium">Discount</th>
               <th className="px-3 py-2 text-right font-medium">Value before VAT</th>
+              <th className="px-3 py-2 text-right font-medium">SD</th>
               <th className="px-3 py-2 text-right font-medium">VAT</th>
             </tr>
           </thead>
@@ -119,6 +129,9 @@ export function InvoiceDocument({ invoice }: { invoice: InvoiceDetails }) {
               <tr key={line.lineNo}>
                 <td className="px-3 py-2 text-right text-slate-500">{line.lineNo}</td>
                 <td className="px-3 py-2 break-words text-ink-900">{line.description}</td>
+                <td className="px-3 py-2 whitespace-nowrap text-slate-600" data-testid="line-unit">
+                  {line.unitOfSupply ?? "—"}
+                </td>
                 <td className="px-3 py-2 text-right tabular-nums">{line.quantity ?? "—"}</td>
                 <td className="px-3 py-2 text-right tabular-nums">{line.days ?? "—"}</td>
                 <td className="px-3 py-2 text-right whitespace-nowrap tabular-nums">
@@ -128,6 +141,10 @@ export function InvoiceDocument({ invoice }: { invoice: InvoiceDetails }) {
                   {discountOf(line) ? figure(discountOf(line)!) : "—"}
                 </td>
                 <td className="px-3 py-2 text-right whitespace-nowrap tabular-nums">{figure(line.value)}</td>
+                <td className="px-3 py-2 text-right whitespace-nowrap tabular-nums" data-testid="line-sd">
+                  {figure(line.sdAmount)}
+                  <span className="block text-xs text-slate-500">{sdRateLabel(line.sdRatePercent)}</span>
+                </td>
                 <td className="px-3 py-2 text-right whitespace-nowrap tabular-nums">
                   {figure(line.vatAmount)}
                   <span className="block text-xs text-slate-500">{Number(line.vatRatePercent)}%</span>
@@ -145,6 +162,7 @@ export function InvoiceDocument({ invoice }: { invoice: InvoiceDetails }) {
         </div>
         <dl className="text-sm" data-testid="invoice-totals">
           <Row term="Value before VAT">{figure(invoice.netAmount)}</Row>
+          <Row term="Supplementary duty">{figure(invoice.sdAmount)}</Row>
           <Row term={`VAT (${Number(invoice.vatRatePercent)}%)`}>{figure(invoice.vatAmount)}</Row>
           <Row term="Total" strong>
             {figure(invoice.total)}

@@ -1,4 +1,5 @@
 import { useMemo, useState } from "react";
+import { Link } from "react-router";
 import { INVOICE_KIND_LABELS, INVOICE_KINDS, type InvoiceKind } from "~/domain/sales/constants";
 import {
   advanceInvoiceFigures,
@@ -22,6 +23,7 @@ import { formatMoney } from "~/lib/format";
 import { fromPaisa, toPaisa } from "~/lib/money";
 import { FormDialog, RecordFormDialog } from "~/ui/admin/form-dialog";
 import { FormError, TextField, useFormBusy, useFormCheck } from "~/ui/admin/form";
+import { secondaryButton } from "~/ui/buttons";
 
 // Issue invoice (issue 22): on an approved quotation, the whole of it, an advance of a percentage (the terms' by
 // default) or the final one less the advances; the figures are shown, line by line, before it is confirmed. The
@@ -48,7 +50,7 @@ function quotationFiguresOf(preview: IssuePreview, kind: InvoiceKind, percent: s
       revision,
       preview.invoices
         .filter((i) => i.kind === "advance")
-        .map((i) => ({ number: i.number, net: toPaisa(i.net), vat: toPaisa(i.vat) })),
+        .map((i) => ({ number: i.number, net: toPaisa(i.net), sd: toPaisa(i.sd), vat: toPaisa(i.vat) })),
     );
   const parsed = parseAdvancePercent(percent, toPaisa(preview.advanced));
   if (!parsed.ok) return null;
@@ -93,8 +95,13 @@ export function IssueInvoiceDialog({
   if (blocked)
     return (
       <FormDialog title="Issue invoice" closeHref={closeHref} size="sm">
-        <div className="px-5 py-4">
+        <div className="grid gap-3 px-5 py-4">
           <FormError message={blocked} />
+          {preview.sellerBinMissing && (
+            <Link to="/admin/settings" className={`${secondaryButton} justify-self-start`}>
+              Open Settings &gt; Company
+            </Link>
+          )}
         </div>
       </FormDialog>
     );
@@ -187,6 +194,8 @@ export function IssueInvoiceDialog({
 }
 
 function InvoiceFiguresTable({ figures }: { figures: InvoiceFigures }) {
+  // Rental carries no SD unless an item is set so (issue 37): its column shows only when a line has some.
+  const withSd = figures.lines.some((l) => l.sd !== 0n);
   return (
     <div className="rounded-md border border-slate-200" data-testid="invoice-figures">
       <table className="w-full text-sm">
@@ -194,6 +203,7 @@ function InvoiceFiguresTable({ figures }: { figures: InvoiceFigures }) {
           <tr>
             <th className="px-3 py-2 text-left font-medium">Line</th>
             <th className="hidden px-3 py-2 text-right font-medium sm:table-cell">Value</th>
+            {withSd && <th className="hidden px-3 py-2 text-right font-medium sm:table-cell">SD</th>}
             <th className="hidden px-3 py-2 text-right font-medium sm:table-cell">VAT</th>
           </tr>
         </thead>
@@ -205,6 +215,7 @@ function InvoiceFiguresTable({ figures }: { figures: InvoiceFigures }) {
                 {line.quantity !== null && (
                   <span className="block text-xs text-slate-500">
                     {line.quantity}
+                    {line.unitOfSupply ? ` (${line.unitOfSupply})` : ""}
                     {line.days ? ` × ${line.days} ${line.days === 1 ? "day" : "days"}` : ""} ×{" "}
                     {line.unitPrice ? formatMoney(line.unitPrice) : "—"}
                     {lineDiscount(line) ? ` − discount ${formatMoney(fromPaisa(lineDiscount(line)!))}` : ""}
@@ -212,12 +223,22 @@ function InvoiceFiguresTable({ figures }: { figures: InvoiceFigures }) {
                 )}
                 {/* A phone reads the figures under the line: three columns do not fit it. */}
                 <span className="mt-0.5 block text-xs text-slate-600 tabular-nums sm:hidden">
-                  {formatMoney(fromPaisa(line.value))} + VAT {formatMoney(fromPaisa(line.vat))}
+                  {formatMoney(fromPaisa(line.value))}
+                  {line.sd !== 0n ? ` + SD ${formatMoney(fromPaisa(line.sd))}` : ""} + VAT{" "}
+                  {formatMoney(fromPaisa(line.vat))}
                 </span>
               </td>
               <td className="hidden px-3 py-1.5 text-right whitespace-nowrap tabular-nums sm:table-cell">
                 {formatMoney(fromPaisa(line.value))}
               </td>
+              {withSd && (
+                <td className="hidden px-3 py-1.5 text-right whitespace-nowrap tabular-nums sm:table-cell">
+                  {formatMoney(fromPaisa(line.sd))}
+                  <span className="block text-xs text-slate-500">
+                    {line.sdRatePercent === null ? "—" : `${percentLabel(toPaisa(line.sdRatePercent))}%`}
+                  </span>
+                </td>
+              )}
               <td className="hidden px-3 py-1.5 text-right whitespace-nowrap tabular-nums sm:table-cell">
                 {formatMoney(fromPaisa(line.vat))}
               </td>
@@ -230,6 +251,14 @@ function InvoiceFiguresTable({ figures }: { figures: InvoiceFigures }) {
         <dd className="text-right tabular-nums" data-testid="figures-net">
           {formatMoney(fromPaisa(figures.net))}
         </dd>
+        {withSd && (
+          <>
+            <dt className="text-slate-600">Supplementary duty</dt>
+            <dd className="text-right tabular-nums" data-testid="figures-sd">
+              {formatMoney(fromPaisa(figures.sd))}
+            </dd>
+          </>
+        )}
         <dt className="text-slate-600">VAT ({percentLabel(toPaisa(figures.vatRatePercent))}%)</dt>
         <dd className="text-right tabular-nums" data-testid="figures-vat">
           {formatMoney(fromPaisa(figures.vat))}
