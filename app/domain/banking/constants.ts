@@ -51,5 +51,10 @@ export const STATEMENT_MAX_ROWS = 10_000;
 export const STATEMENT_MAX_SKIPPED_ROWS = 50;
 /** The largest statement file accepted (bytes). */
 export const STATEMENT_MAX_FILE_BYTES = 5 * 1024 * 1024;
+/**
+ * The most an XLSX statement may unpack to, counted as it is unpacked (issue 38): four times a 10,000-row bank
+ * statement (about 4.5 MB), and little enough that reading a zip bomb up to it stays far inside the server's memory.
+ */
+export const STATEMENT_MAX_UNPACKED_BYTES = 20 * 1024 * 1024;
 /** Days either side of a statement line's date a ledger line is suggested from, by default. */
 export const MATCH_WINDOW_DAYS = 7;

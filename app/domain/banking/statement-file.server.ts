@@ -1,13 +1,15 @@
 import { createHash } from "node:crypto";
 import { CsvError, parse } from "csv-parse/sync";
+import { readFirstXlsxSheet, type XlsxSheetLimits } from "~/lib/xlsx-sheet.server";
 import { formatBytes } from "../media/upload";
-import { STATEMENT_MAX_FILE_BYTES, STATEMENT_MAX_ROWS } from "./constants";
+import { STATEMENT_MAX_FILE_BYTES, STATEMENT_MAX_ROWS, STATEMENT_MAX_UNPACKED_BYTES } from "./constants";
 import { STATEMENT_MAX_COLUMNS } from "./statement-mapping";
 
 // Reading a bank's statement file (issue 23) into rows of text cells, before any mapping: CSV (comma, semicolon or
 // tab delimited, a byte-order mark dropped, quoted cells with commas and line breaks) or an XLSX workbook's first
-// sheet (exceljs). Dates in a workbook are written YYYY-MM-DD, numbers as plain decimals. Limits: the file's size,
-// its rows and its columns; an empty, binary or unreadable file is refused with a message saying what to do.
+// sheet (app/lib/xlsx-sheet.server.ts, read as a stream). Dates in a workbook are written YYYY-MM-DD, numbers as plain
+// decimals. Limits: the file's size, its rows and its columns, and a workbook's bytes and cells counted as it is
+// unpacked; an empty, binary or unreadable file is refused with a message saying what to do.
 
 /** The most characters one cell keeps (a description longer than the line's limit is named by the row check). */
 const MAX_CELL_CHARS = 2_000;
@@ -24,7 +26,7 @@ export const STATEMENT_FILE_MESSAGES = {
   xlsxUnreadable:
     "The workbook cannot be read: open it in the spreadsheet, save it again as .xlsx or CSV and try again.",
   xlsxNoRows: "The workbook's first sheet has no rows.",
-  xlsxTooLarge: `The workbook unpacks to more than ${formatBytes(60 * 1024 * 1024)}: is it a bank statement? Export a shorter period or save it as CSV.`,
+  xlsxTooLarge: `The file is too large once unpacked: a statement workbook unpacks to at most ${formatBytes(STATEMENT_MAX_UNPACKED_BYTES)} and ${(STATEMENT_MAX_ROWS * STATEMENT_MAX_COLUMNS).toLocaleString("en-US")} cells. Export a shorter period or save it as CSV.`,
   noRows: "The file has no rows.",
   csv: (where: string, what: string) => `The file is not valid CSV at ${where}: ${what}`,
 } as const;
@@ -111,84 +113,25 @@ export function readStatementCsv(text: string): { ok: true; rows: string[][] } |
   }
 }
 
-/** A workbook cell as text: dates YYYY-MM-DD, numbers plain, formulas their result, rich text its text. */
-function cellText(value: unknown): string {
-  if (value === null || value === undefined) return "";
-  if (value instanceof Date) {
-    if (Number.isNaN(value.getTime())) return "";
-    return value.toISOString().slice(0, 10);
-  }
-  if (typeof value === "number") {
-    if (!Number.isFinite(value)) return "";
-    // A float's shortest decimal (1234.5, not 1234.4999999); more than 2 places stays, for the row check to name.
-    return String(value);
-  }
-  if (typeof value === "string") return value;
-  if (typeof value === "boolean") return value ? "TRUE" : "FALSE";
-  if (typeof value === "object") {
-    const v = value as { richText?: { text: string }[]; text?: unknown; result?: unknown; error?: string };
-    if (Array.isArray(v.richText)) return v.richText.map((r) => r.text).join("");
-    if ("result" in v) return cellText(v.result);
-    if (typeof v.text === "string") return v.text;
-    if (typeof v.error === "string") return v.error;
-  }
-  return "";
-}
-
-/** The most a workbook may unpack to: a 10,000-row statement's sheet is a few MB; a zip bomb is far more. */
-const XLSX_MAX_EXPANDED_BYTES = 60 * 1024 * 1024;
-
-/**
- * What a zip says its files unpack to, from its central directory (read before anything is unpacked), or null when
- * that directory cannot be read or uses Zip64 (never needed by a statement).
- */
-export function zipExpandedBytes(bytes: Uint8Array): number | null {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  // The end-of-central-directory record: 22 bytes and a comment of at most 65,535 at the end.
-  let end = -1;
-  for (let i = bytes.length - 22; i >= Math.max(0, bytes.length - 22 - 65_535); i--)
-    if (view.getUint32(i, true) === 0x06054b50) {
-      end = i;
-      break;
-    }
-  if (end < 0) return null;
-  const entries = view.getUint16(end + 10, true);
-  let at = view.getUint32(end + 16, true);
-  let total = 0;
-  for (let n = 0; n < entries; n++) {
-    if (at + 46 > bytes.length || view.getUint32(at, true) !== 0x02014b50) return null;
-    const size = view.getUint32(at + 24, true);
-    if (size === 0xffffffff) return null;
-    total += size;
-    at += 46 + view.getUint16(at + 28, true) + view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
-  }
-  return total;
-}
+/** What a statement's workbook may unpack to: a 10,000-row bank statement is about 4.5 MB; a zip bomb is far more. */
+const XLSX_LIMITS: XlsxSheetLimits = {
+  maxUnpackedBytes: STATEMENT_MAX_UNPACKED_BYTES,
+  maxRows: STATEMENT_MAX_ROWS,
+  maxColumns: STATEMENT_MAX_COLUMNS,
+  maxCells: STATEMENT_MAX_ROWS * STATEMENT_MAX_COLUMNS,
+  maxCellChars: MAX_CELL_CHARS,
+};
 
 async function readXlsx(bytes: Uint8Array): Promise<{ ok: true; rows: string[][] } | { ok: false; message: string }> {
-  const expanded = zipExpandedBytes(bytes);
-  if (expanded === null) return { ok: false, message: STATEMENT_FILE_MESSAGES.xlsxUnreadable };
-  if (expanded > XLSX_MAX_EXPANDED_BYTES) return { ok: false, message: STATEMENT_FILE_MESSAGES.xlsxTooLarge };
-  const { default: ExcelJS } = await import("exceljs");
-  const workbook = new ExcelJS.Workbook();
-  try {
-    await workbook.xlsx.load(Buffer.from(bytes) as unknown as ArrayBuffer);
-  } catch {
-    return { ok: false, message: STATEMENT_FILE_MESSAGES.xlsxUnreadable };
-  }
-  const sheet = workbook.worksheets[0];
-  if (!sheet || sheet.actualRowCount === 0) return { ok: false, message: STATEMENT_FILE_MESSAGES.xlsxNoRows };
-  if (sheet.rowCount > STATEMENT_MAX_ROWS) return { ok: false, message: STATEMENT_FILE_MESSAGES.tooManyRows };
-  if (sheet.columnCount > STATEMENT_MAX_COLUMNS) return { ok: false, message: STATEMENT_FILE_MESSAGES.tooManyColumns };
-  const rows: string[][] = [];
-  for (let r = 1; r <= sheet.rowCount; r++) {
-    const row = sheet.getRow(r);
-    const cells: string[] = [];
-    for (let c = 1; c <= Math.min(row.cellCount, STATEMENT_MAX_COLUMNS); c++)
-      cells.push(cellText(row.getCell(c).value));
-    rows.push(cells);
-  }
-  return { ok: true, rows };
+  const read = await readFirstXlsxSheet(bytes, XLSX_LIMITS);
+  if (read.ok) return read.rows.length === 0 ? { ok: false, message: STATEMENT_FILE_MESSAGES.xlsxNoRows } : read;
+  const message = {
+    unreadable: STATEMENT_FILE_MESSAGES.xlsxUnreadable,
+    tooLarge: STATEMENT_FILE_MESSAGES.xlsxTooLarge,
+    tooManyRows: STATEMENT_FILE_MESSAGES.tooManyRows,
+    tooManyColumns: STATEMENT_FILE_MESSAGES.tooManyColumns,
+  }[read.refusal];
+  return { ok: false, message };
 }
 
 const blank = (row: readonly string[]) => row.every((c) => c.trim() === "");
