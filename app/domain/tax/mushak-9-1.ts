@@ -17,7 +17,8 @@ import { fromPaisa, toPaisa } from "../../lib/money";
 //   credit notes (note 31), and sales taken back by a reversal in the ledger (note 32).
 // - Part 7: note 34 = 9C - 23B + 28 - 33; note 52, the closing balance of the last tax period, is the credit
 //   brought forward (what earlier returns left to carry); note 35 = 34 - 52; no interest or penalty is recorded, so
-//   note 50, the net VAT for treasury deposit, is note 35.
+//   note 50, the net VAT for treasury deposit, is note 35. Note 36, the SD of the period: the invoices' SD (9B) less
+//   what credit notes took back (SD is its own tax: sd.payable, outside the VAT close).
 // - Part 9: the period's VAT deposits with their challans (note 58). Part 10: note 65, the closing balance, is
 //   58 - 50: positive, a credit the next return brings in; negative, still to deposit.
 
@@ -47,6 +48,8 @@ export interface Mushak91Part {
   part: number;
   title: string;
   columns: readonly Mushak91Column[];
+  /** The last column's heading where it is not only VAT (part 7 holds the SD too). */
+  vatHeader?: string;
   lines: Mushak91Line[];
 }
 
@@ -67,8 +70,9 @@ export interface Mushak91Inputs {
   salesByRate: { rate: string; value: bigint; sd: bigint; vat: bigint }[];
   /** Purchases' and typed input VAT rows (not reversals), by rate. */
   purchasesByRate: { rate: string; value: bigint; vat: bigint }[];
-  /** Credit notes' output VAT rows (negative as posted). */
+  /** Credit notes' output VAT rows (negative as posted), and the SD they took back (positive). */
   creditNotesVat: bigint;
+  creditNotesSd: bigint;
   /** Reversals' output and input VAT rows (negative as posted when they take back a positive row). */
   outputReversalsVat: bigint;
   inputReversalsVat: bigint;
@@ -184,14 +188,17 @@ export function mushak91(inputs: Mushak91Inputs): Mushak91 {
   const outputTax = sumBy(sales, (r) => r.vat);
   const netForPeriod = outputTax - inputTax + increasing - decreasing;
   const netPayable = netForPeriod - inputs.carriedIn;
+  const netSd = sumBy(sales, (r) => r.sd) - inputs.creditNotesSd;
   const part7: Mushak91Part = {
     part: 7,
     title: "Net tax calculation",
     columns: ["vat"],
+    vatHeader: "Amount (tax)",
     lines: [
       { note: 34, label: "Net payable VAT for the tax period (9C - 23B + 28 - 33)", vat: fromPaisa(netForPeriod) },
       { note: 52, label: "Closing balance of the last tax period (VAT)", vat: fromPaisa(inputs.carriedIn) },
       { note: 35, label: "Net payable VAT after adjusting the closing balance (34 - 52)", vat: fromPaisa(netPayable) },
+      { note: 36, label: "Net payable SD for the tax period (9B less credit notes' SD)", vat: fromPaisa(netSd) },
       { note: 50, label: "Net payable VAT for treasury deposit", vat: fromPaisa(netPayable), total: true },
     ],
   };

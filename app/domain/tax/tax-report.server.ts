@@ -297,7 +297,7 @@ function returnSection(
       { header: `Part ${part.part}: ${part.title}`, weight: withValue ? 5 : 8 },
       ...(withValue ? [{ header: MUSHAK_91_COLUMN_LABELS.value, weight: 2, align: "right" as const }] : []),
       ...(withSd ? [{ header: MUSHAK_91_COLUMN_LABELS.sd, weight: 1.4, align: "right" as const }] : []),
-      { header: MUSHAK_91_COLUMN_LABELS.vat, weight: 2, align: "right" },
+      { header: part.vatHeader ?? MUSHAK_91_COLUMN_LABELS.vat, weight: 2, align: "right" },
     ];
     const rows = part.lines.map((l) => [
       String(l.note),

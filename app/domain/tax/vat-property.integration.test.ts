@@ -26,22 +26,24 @@ import { mushak91Of, vatReturnFigures } from "./vat-return.server";
 // own: invoices at 15%, 7.5% and 0%, credit notes taking back part or all of an earlier invoice (in a later month
 // too), purchases with VAT, purchases reversed in a later month, and the months closed in order once they have
 // ended (some late), each return with a credit paid in part or in full. Every close succeeds. Then, for every month,
-// Debian's hledger reading the exported journal agrees with the return:
+// Debian's hledger reading the exported journal agrees with the return (sales with SD too, issue 37):
 // - VAT input's movement over the month (its close left out) is the return's input VAT, and its balance at the
 //   month's end is nothing once closed;
 // - VAT payable's movement over the month (deposits left out) is note 34, and its sales' part the output VAT;
 // - what the return asks (note 50) is what VAT payable holds at the month's end less what earlier returns still owe
-//   then: never more than the ledger owes, and all of it once the earlier ones are paid.
+//   then: never more than the ledger owes, and all of it once the earlier ones are paid;
+// - SD payable's movement over the month is note 36.
 
 const A = (code: string) => seedId(`account:${code}`);
 const BANK = A("1100");
 const VAT_PAYABLE_CODE = "2100";
 const VAT_INPUT_CODE = "1410";
+const SD_PAYABLE_CODE = "2130";
 const actor: AuditActor = { userId: null, label: "vat property test", ipAddress: null, userAgent: null };
 const MONTHS = 4;
 
 type Op =
-  | { kind: "sale"; day: number; amount: number; rate: "15.00" | "7.50" | "0.00" }
+  | { kind: "sale"; day: number; amount: number; rate: "15.00" | "7.50" | "0.00"; sd: "0" | "10" | "25" }
   | { kind: "credit"; day: number; pick: number; part: number }
   | { kind: "purchase"; day: number; amount: number; rate: "15" | "7.5" }
   | { kind: "reverse"; day: number; pick: number };
@@ -55,6 +57,7 @@ const op: fc.Arbitrary<Op> = fc.oneof(
       day,
       amount: fc.integer({ min: 1, max: 400_000 }),
       rate: fc.constantFrom("15.00" as const, "15.00" as const, "7.50" as const, "0.00" as const),
+      sd: fc.constantFrom("0" as const, "0" as const, "10" as const, "25" as const),
     }),
   },
   {
@@ -163,7 +166,10 @@ async function playRun(value: fc.infer<typeof run>): Promise<VatPeriod[]> {
     const o = "op" in event ? event.op : null;
     if (!o) continue;
     if (o.kind === "sale") {
-      const quotation = await approvedQuotation([["Stage riser", 1, `${o.amount}.00`]], { rate: o.rate });
+      const quotation = await approvedQuotation(
+        [["Stage riser", 1, `${o.amount}.00`, 1, { priceUnit: "unit/day", sdRatePercent: o.sd }]],
+        { rate: o.rate },
+      );
       const issued = await issueInvoice(
         db,
         actor,
@@ -255,6 +261,11 @@ async function checkAgainstHledger(periods: readonly VatPeriod[]) {
     expect(output, `output VAT of ${period.label}`).toBe(toPaisa(figures.outputVat));
     const movement = -hledgerPaisa(file, VAT_PAYABLE_CODE, period.end, period.start, ["not:tag:source=tax_deposit"])!;
     expect(movement, `note 34 of ${period.label}`).toBe(toPaisa(form.netForPeriod));
+    // The SD the invoices charged less what credit notes took back (note 36) is SD payable's movement.
+    const sd = form.parts.flatMap((p) => p.lines).find((l) => l.note === 36)!.vat;
+    expect(-hledgerPaisa(file, SD_PAYABLE_CODE, period.end, period.start)!, `note 36 of ${period.label}`).toBe(
+      toPaisa(sd),
+    );
 
     // What earlier returns still owe at this month's end: their positive net less their deposits dated by then.
     const earlier = await db

@@ -142,9 +142,13 @@ export async function mushak91Of(
         source,
         rate: sql<string>`${taxRecords.taxRate}::text`,
         value: sql<string>`sum(${taxRecords.taxableAmount})::text`,
+        // An invoice's VAT is charged on its value and its SD (issue 37): the SD it printed, and a credit note's.
+        sd: sql<string>`coalesce(sum(coalesce(${invoices.sdAmount}, ${creditNotes.sdAmount})), 0)::text`,
         vat: sql<string>`sum(${taxRecords.taxAmount})::text`,
       })
       .from(taxRecords)
+      .leftJoin(invoices, and(eq(taxRecords.sourceType, "invoice"), eq(invoices.id, taxRecords.sourceId)))
+      .leftJoin(creditNotes, and(eq(taxRecords.sourceType, "credit_note"), eq(creditNotes.id, taxRecords.sourceId)))
       .where(and(inPeriod(period), sql`${taxRecords.kind} in ('output_vat', 'input_vat')`))
       .groupBy(taxRecords.kind, source, taxRecords.taxRate)
       .orderBy(taxRecords.kind, source, taxRecords.taxRate),
@@ -164,6 +168,7 @@ export async function mushak91Of(
     salesByRate: [],
     purchasesByRate: [],
     creditNotesVat: 0n,
+    creditNotesSd: 0n,
     outputReversalsVat: 0n,
     inputReversalsVat: 0n,
     vdsCredit: toPaisa(returned.vdsCredit),
@@ -172,11 +177,15 @@ export async function mushak91Of(
   };
   for (const row of rows) {
     const value = toPaisa(row.value);
+    const sd = toPaisa(row.sd);
     const vat = toPaisa(row.vat);
     if (row.kind === "output_vat") {
-      if (row.source === "credit_note") inputs.creditNotesVat += vat;
-      else if (row.source === "reversal") inputs.outputReversalsVat += vat;
-      else inputs.salesByRate.push({ rate: row.rate, value, sd: 0n, vat });
+      if (row.source === "credit_note") {
+        inputs.creditNotesVat += vat;
+        inputs.creditNotesSd += sd;
+      } else if (row.source === "reversal") inputs.outputReversalsVat += vat;
+      // The register's taxable amount is the value and the SD: the form prints them apart.
+      else inputs.salesByRate.push({ rate: row.rate, value: value - sd, sd, vat });
     } else if (row.source === "reversal") inputs.inputReversalsVat += vat;
     else inputs.purchasesByRate.push({ rate: row.rate, value, vat });
   }

@@ -28,7 +28,7 @@ export function Mushak91Parts({ form }: { form: Mushak91 }) {
                   </th>
                   {part.columns.map((c) => (
                     <th key={c} scope="col" className="px-4 py-2 text-right font-medium whitespace-nowrap">
-                      {MUSHAK_91_COLUMN_LABELS[c]}
+                      {c === "vat" ? (part.vatHeader ?? MUSHAK_91_COLUMN_LABELS.vat) : MUSHAK_91_COLUMN_LABELS[c]}
                     </th>
                   ))}
                 </tr>
@@ -60,7 +60,9 @@ export function Mushak91Parts({ form }: { form: Mushak91 }) {
                         data-column={c}
                         className="col-start-2 flex justify-between gap-3 tabular-nums sm:table-cell sm:px-4 sm:py-2 sm:text-right sm:whitespace-nowrap"
                       >
-                        <span className="text-xs text-slate-500 sm:hidden">{MUSHAK_91_COLUMN_LABELS[c]}</span>
+                        <span className="text-xs text-slate-500 sm:hidden">
+                          {c === "vat" ? (part.vatHeader ?? MUSHAK_91_COLUMN_LABELS.vat) : MUSHAK_91_COLUMN_LABELS[c]}
+                        </span>
                         <span>{money(line[c])}</span>
                       </td>
                     ))}
