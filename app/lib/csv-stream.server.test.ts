@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { csvStream, keysetCsv, type KeysetAfter } from "./csv-stream.server";
+import { csvLines, csvStream, keysetCsv, numericCsvLines, type KeysetAfter } from "./csv-stream.server";
 
 // The export loop both CSV exports use (inventory, transactions): header first, batches found after the last row's
 // keys, the end at a short batch; and the byte stream of a Response.
@@ -48,5 +48,34 @@ describe("csvStream", () => {
     ).arrayBuffer();
     const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes);
     expect(text).toBe("\uFEFFName\r\nRow 0\r\nRow 1\r\n'=SUM(A1)\r\nRow 3\r\nRow 4\r\n");
+  });
+});
+
+describe("the one CSV writer (issue 38)", () => {
+  it("defuses a formula, in ASCII or full-width, in every CSV", () => {
+    const cells = ["=1+1", "+1", "-x", "@SUM(A1)", "\tx", '＝HYPERLINK("x")', "＋1", "－1", "＠x", "Tanvir"];
+    const expected = [
+      "'=1+1",
+      "'+1",
+      "'-x",
+      "'@SUM(A1)",
+      "'\tx",
+      '\'＝HYPERLINK(""x"")',
+      "'＋1",
+      "'－1",
+      "'＠x",
+      "Tanvir",
+    ];
+    for (const write of [csvLines, numericCsvLines])
+      expect(
+        write([cells])
+          .split(",")
+          .map((c) => c.replace(/^"|"$/g, "").replace(/\r\n$/, "")),
+      ).toEqual(expected);
+  });
+
+  it("keeps a plain number a number where amounts may be negative, and text otherwise", () => {
+    expect(numericCsvLines([["-1500.00", "-1,500.00", "－1500"]])).toBe("-1500.00,\"'-1,500.00\",'－1500\r\n");
+    expect(csvLines([["-1500.00"]])).toBe("'-1500.00\r\n");
   });
 });

@@ -9,10 +9,28 @@ import { getLogger } from "./logger.server";
 
 export const CSV_EXPORT_BATCH = 1000;
 
+/**
+ * A cell a spreadsheet would read as a formula starts with = + - @, a tab or a carriage return (OWASP), or their
+ * full-width forms ＝ ＋ － ＠, which some spreadsheet programs take as the same (issue 38): a ' before it makes it text.
+ */
+const FORMULA_START = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
+const PLAIN_NUMBER = /^-?\d+(?:\.\d+)?$/;
+
+function formulaSafe(cell: string, numeric: boolean): string {
+  return FORMULA_START.test(cell) && !(numeric && PLAIN_NUMBER.test(cell)) ? `'${cell}` : cell;
+}
+
+/** The one CSV writer: `rows` as CSV text, Windows line ends, a cell with a line break quoted, formulas defused. */
+function writeCsv(rows: string[][], numeric: boolean): string {
+  return stringify(
+    rows.map((row) => row.map((cell) => formulaSafe(cell, numeric))),
+    { record_delimiter: "windows", quote_record_delimiter: true },
+  );
+}
+
 /** CSV text of `rows`, Windows line ends. */
 export function csvLines(rows: string[][]): string {
-  // escape_formulas: a ' before = + - @ tab CR (OWASP); quote_record_delimiter: a cell with a line break is quoted.
-  return stringify(rows, { record_delimiter: "windows", quote_record_delimiter: true, escape_formulas: true });
+  return writeCsv(rows, false);
 }
 
 /**
@@ -20,10 +38,7 @@ export function csvLines(rows: string[][]): string {
  * a formula, and a register or a report must add up in the spreadsheet (the tax registers, the financial reports).
  */
 export function numericCsvLines(rows: string[][]): string {
-  const safe = rows.map((row) =>
-    row.map((cell) => (/^[=+\-@\t\r]/.test(cell) && !/^-?\d+(?:\.\d+)?$/.test(cell) ? `'${cell}` : cell)),
-  );
-  return stringify(safe, { record_delimiter: "windows", quote_record_delimiter: true });
+  return writeCsv(rows, true);
 }
 
 /** Where the last batch ended: its last row's sort keys (as text) and id. */
