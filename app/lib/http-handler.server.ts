@@ -190,6 +190,25 @@ export function requestUrl(req: ExpressRequest): URL {
   return new URL(`${req.protocol}://${hostname}${port ? `:${port}` : ""}${req.originalUrl}`);
 }
 
+/**
+ * Whether the address carries a NUL character (%00) in its path or in a parameter's name or value (issue 38): no
+ * screen takes one and PostgreSQL refuses it in text, so `?account=%00` answered 500. It is answered 400 before any
+ * route sees it.
+ */
+export function addressCarriesNul(url: URL): boolean {
+  if (safeDecode(url.pathname).includes("\0")) return true;
+  for (const [name, value] of url.searchParams) if (name.includes("\0") || value.includes("\0")) return true;
+  return false;
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
 function toFetchRequest(
   req: ExpressRequest,
   res: ExpressResponse,
@@ -304,6 +323,12 @@ export function createAppRequestHandler(options: HandlerOptions) {
 
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     try {
+      if (addressCarriesNul(requestUrl(req))) {
+        res.status(400).setHeader("Cache-Control", "no-store");
+        res.type("text/plain").send("The address holds a NUL character (%00): no page takes one.\n");
+        if (!req.readableEnded) dropRest(req);
+        return;
+      }
       const handle = await handlerFor();
       const nonce = res.locals.cspNonce as string;
       const candidate =

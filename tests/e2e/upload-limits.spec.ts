@@ -91,3 +91,18 @@ test("a signed-in staff upload over UPLOAD_MAX_BYTES is refused with 413 and say
   expect(body.errors.file).toBe("The image is larger than 5 MB.");
   expect(body.toast.message).toBe("Failed to upload gallery item");
 });
+
+// Issue 38, finding 6: a NUL in the address (`?account=%00`) answered 500, PostgreSQL refusing it in text. The server
+// answers 400 before any route reads it.
+test("an address with a NUL character is refused with 400, not a 500", async ({ baseURL }) => {
+  const accountant = await sessionCookie(baseURL!, "/admin/login", E2E_USERS.accountant);
+  for (const pathname of [
+    "/admin/accounts/reconciliation?account=%00",
+    "/admin/accounts/reconciliation/match?account=1100&statement=%00",
+    "/admin/accounts/reports?tab=general-ledger&account=%00",
+  ]) {
+    const response = await fetch(`${baseURL}${pathname}`, { headers: { Cookie: accountant }, redirect: "manual" });
+    expect({ pathname, status: response.status }).toEqual({ pathname, status: 400 });
+    expect(await response.text()).toContain("NUL");
+  }
+});
