@@ -1,6 +1,7 @@
 import { formFields } from "../../lib/form-data";
 import { formatMoney, formatShortDate } from "../../lib/format";
 import { isCalendarDate, isUuid } from "../../lib/list-params";
+import { normalizeReason, REASON_LIMITS, reasonProblem } from "./reason-text";
 import type { OpenItemKind } from "./settle-form";
 
 // Voids and reversals of documents (issue 36; DESIGN §10: "nothing is undone by deleting"): a payment made or received
@@ -9,7 +10,7 @@ import type { OpenItemKind } from "./settle-form";
 // audit log. The one form the three dialogs post (the document's id, the date, the reason), and the settlement's
 // messages. Browser-safe.
 
-export const VOID_REASON_LIMITS = { min: 3, max: 500 } as const;
+export const VOID_REASON_LIMITS = REASON_LIMITS;
 
 export const VOID_FORM_MESSAGES = {
   dateRequired: "Date is required",
@@ -18,6 +19,13 @@ export const VOID_FORM_MESSAGES = {
   reasonShort: `Reason must be at least ${VOID_REASON_LIMITS.min} characters`,
   reasonLong: `Reason must be at most ${VOID_REASON_LIMITS.max} characters`,
   reasonControl: "Reason contains characters that are not allowed",
+} as const;
+
+const VOID_REASON_MESSAGES = {
+  required: VOID_FORM_MESSAGES.reasonRequired,
+  control: VOID_FORM_MESSAGES.reasonControl,
+  short: VOID_FORM_MESSAGES.reasonShort,
+  long: VOID_FORM_MESSAGES.reasonLong,
 } as const;
 
 /** Void a payment or receipt of a payable or receivable (a settlement). */
@@ -50,10 +58,6 @@ export interface VoidInput {
   reason: string;
 }
 
-// Controls other than the line breaks and tabs a reason typed in a box may hold; direction overrides and isolates.
-// eslint-disable-next-line no-control-regex
-const NOT_ALLOWED = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
-
 /** The form's own rules (the document's are the use case's): the input, or one message per field. */
 export function parseVoidForm(
   values: VoidFormValues,
@@ -65,12 +69,9 @@ export function parseVoidForm(
   const date = (values.date ?? "").trim();
   if (date === "") errors.date = VOID_FORM_MESSAGES.dateRequired;
   else if (!isCalendarDate(date)) errors.date = VOID_FORM_MESSAGES.dateInvalid;
-  const reason = (values.reason ?? "").replace(/\r\n?/g, "\n").trim();
-  const length = [...reason].length;
-  if (reason === "") errors.reason = VOID_FORM_MESSAGES.reasonRequired;
-  else if (NOT_ALLOWED.test(reason)) errors.reason = VOID_FORM_MESSAGES.reasonControl;
-  else if (length < VOID_REASON_LIMITS.min) errors.reason = VOID_FORM_MESSAGES.reasonShort;
-  else if (length > VOID_REASON_LIMITS.max) errors.reason = VOID_FORM_MESSAGES.reasonLong;
+  const reason = normalizeReason(values.reason ?? "");
+  const problem = reasonProblem(reason);
+  if (problem) errors.reason = VOID_REASON_MESSAGES[problem];
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   return { ok: true, input: { id: id.toLowerCase(), date, reason } };
 }

@@ -1,6 +1,7 @@
 import { formFields } from "../../lib/form-data";
 import { formatShortDate } from "../../lib/format";
 import { isUuid } from "../../lib/list-params";
+import { normalizeReason, REASON_LIMITS, reasonProblem } from "./reason-text";
 
 // Year-end close (issue 24; DESIGN §10): the messages the screen and the use cases share, and the two forms: Close
 // year (the fiscal year, and the result the confirmation showed) and Reopen (the close, and a reason of 3 to 500
@@ -44,7 +45,7 @@ export const closingDescription = (name: string) => `Year-end close FY ${name}`;
 export const reopeningDescription = (name: string, reason: string) =>
   `Year-end close FY ${name} reopened: ${reason}`.slice(0, 500);
 
-export const REOPEN_YEAR_REASON_LIMITS = { min: 3, max: 500 } as const;
+export const REOPEN_YEAR_REASON_LIMITS = REASON_LIMITS;
 
 /** The fiscal years a close may name (by their first calendar year). */
 const FIRST_YEAR = 2000;
@@ -87,9 +88,12 @@ export function readReopenYearForm(form: FormData): ReopenYearValues {
   return formFields(form, ["closeId", "reason"]);
 }
 
-// Controls other than the line breaks and tabs a reason typed in a box may hold; direction overrides and isolates.
-// eslint-disable-next-line no-control-regex
-const NOT_ALLOWED = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+const REOPEN_REASON_MESSAGES = {
+  required: YEAR_END_MESSAGES.reasonRequired,
+  control: YEAR_END_MESSAGES.reasonControl,
+  short: YEAR_END_MESSAGES.reasonShort,
+  long: YEAR_END_MESSAGES.reasonLong,
+} as const;
 
 export function parseReopenYearForm(
   values: ReopenYearValues,
@@ -97,12 +101,9 @@ export function parseReopenYearForm(
   const errors: Record<string, string> = {};
   const id = values.closeId.trim();
   if (!isUuid(id)) errors.closeId = YEAR_END_MESSAGES.closeRequired;
-  const reason = values.reason.replace(/\r\n?/g, "\n").trim();
-  const length = [...reason].length;
-  if (reason === "") errors.reason = YEAR_END_MESSAGES.reasonRequired;
-  else if (NOT_ALLOWED.test(reason)) errors.reason = YEAR_END_MESSAGES.reasonControl;
-  else if (length < REOPEN_YEAR_REASON_LIMITS.min) errors.reason = YEAR_END_MESSAGES.reasonShort;
-  else if (length > REOPEN_YEAR_REASON_LIMITS.max) errors.reason = YEAR_END_MESSAGES.reasonLong;
+  const reason = normalizeReason(values.reason);
+  const problem = reasonProblem(reason);
+  if (problem) errors.reason = REOPEN_REASON_MESSAGES[problem];
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   return { ok: true, input: { closeId: id.toLowerCase(), reason } };
 }
