@@ -11,12 +11,15 @@ import {
   type AccountRoleDefinition,
 } from "./account-roles";
 import { ACCOUNT_TYPE_LABELS, type AccountType } from "./constants";
+import { normalizeReason, reasonProblem, type ReasonProblem } from "./reason-text";
 import { MONTHS } from "../../lib/format";
 
 // Settings > Accounting (/admin/settings/accounting; issue 21): which account each role of the posting functions
 // uses, and the lock date; the VAT period and the invoices' settings (issue 22); the month the fiscal year starts in
 // (issue 24: the reports, budgets and year-end close follow it). The form's own rules, browser and server; whether an account exists, is active and of a
-// type the role allows is the use case's (accounting-settings.server.ts). Browser-safe.
+// type the role allows is the use case's (accounting-settings.server.ts). Moving the lock date back (earlier, or
+// clearing it) reopens closed books: administrators only, with a reason kept in the audit log (issue 38); whether a
+// save moves it back is the use case's, against the stored date. Browser-safe.
 
 export const ACCOUNTING_SETTINGS_MESSAGES = {
   saved: "Accounting settings saved",
@@ -41,6 +44,12 @@ export const ACCOUNTING_SETTINGS_MESSAGES = {
   lockDateInvalid: "Lock date must be a date, e.g. 2026-06-30",
   lockDateFuture: (today: string) =>
     `The lock date cannot be in the future (today is ${formatShortDate(today)}): the books would refuse today's postings`,
+  lockDateBackForbidden: (saved: string) =>
+    `Only an administrator may move the lock date back: the books are closed up to ${formatShortDate(saved)}, and moving it earlier or clearing it reopens them`,
+  lockDateReasonRequired: "Reason is required to move the lock date back: say why the closed books are reopened",
+  lockDateReasonShort: "Reason must be at least 3 characters",
+  lockDateReasonLong: "Reason must be at most 500 characters",
+  lockDateReasonControl: "Reason contains characters that are not allowed",
   vatPeriodInvalid: "Choose the VAT return's period: monthly or quarterly",
   signatoryNameTooLong: "Signatory's name must be at most 120 characters",
   signatoryDesignationTooLong: "Signatory's designation must be at most 120 characters",
@@ -99,6 +108,8 @@ export interface AccountingSettingsValues {
   /** When the settings were last saved, as the form was opened (ISO): a save over someone else's is refused. */
   version: string;
   lockDate: string;
+  /** Why the closed books are reopened, when the lock date moves back (issue 38); "" otherwise. */
+  lockDateReason: string;
   /** "1" or "3" (issue 22). */
   vatPeriodMonths: string;
   /** Who signs the tax invoices and credit notes; blank: the issuing user, "Authorised signatory". */
@@ -125,6 +136,7 @@ export function readAccountingSettingsForm(form: FormData): AccountingSettingsVa
   return {
     version: formText(form, "version"),
     lockDate: formText(form, "lockDate"),
+    lockDateReason: formText(form, "lockDateReason"),
     vatPeriodMonths: formText(form, "vatPeriodMonths"),
     invoiceSignatoryName: formText(form, "invoiceSignatoryName"),
     invoiceSignatoryDesignation: formText(form, "invoiceSignatoryDesignation"),
@@ -137,6 +149,8 @@ export function readAccountingSettingsForm(form: FormData): AccountingSettingsVa
 
 export interface AccountingSettingsInput {
   lockDate: string | null;
+  /** Trimmed, line breaks as LF; "" when none was typed (required only to move the lock date back). */
+  lockDateReason: string;
   vatPeriodMonths: 1 | 3;
   invoiceSignatoryName: string;
   invoiceSignatoryDesignation: string;
@@ -147,7 +161,25 @@ export interface AccountingSettingsInput {
   documentsOnly: Set<AccountRole>;
 }
 
-/** The form's own rules (every role given an account id, a lock date not after today in Dhaka). */
+const LOCK_DATE_REASON_MESSAGES: Record<ReasonProblem, string> = {
+  required: ACCOUNTING_SETTINGS_MESSAGES.lockDateReasonRequired,
+  control: ACCOUNTING_SETTINGS_MESSAGES.lockDateReasonControl,
+  short: ACCOUNTING_SETTINGS_MESSAGES.lockDateReasonShort,
+  long: ACCOUNTING_SETTINGS_MESSAGES.lockDateReasonLong,
+};
+
+/**
+ * Whether saving the lock date `to` over the stored `from` moves it back: earlier, or cleared, so days that were
+ * closed are open again. From no lock date, nothing moves back.
+ */
+export function movesLockDateBack(from: string | null, to: string | null): boolean {
+  return from !== null && (to === null || to < from);
+}
+
+/**
+ * The form's own rules (every role given an account id, a lock date not after today in Dhaka, a reason that is one
+ * when typed; whether one is needed is the use case's).
+ */
 export function parseAccountingSettingsForm(
   values: AccountingSettingsValues,
   today: string = todayInDhaka(),
@@ -175,6 +207,9 @@ export function parseAccountingSettingsForm(
   const lockDate = values.lockDate.trim();
   if (lockDate !== "" && !isCalendarDate(lockDate)) errors.lockDate = ACCOUNTING_SETTINGS_MESSAGES.lockDateInvalid;
   else if (lockDate > today) errors.lockDate = ACCOUNTING_SETTINGS_MESSAGES.lockDateFuture(today);
+  const lockDateReason = normalizeReason(values.lockDateReason);
+  const reasonFault = lockDateReason === "" ? null : reasonProblem(lockDateReason);
+  if (reasonFault) errors.lockDateReason = LOCK_DATE_REASON_MESSAGES[reasonFault];
   const months = values.vatPeriodMonths.trim();
   if (months !== "1" && months !== "3") errors.vatPeriodMonths = ACCOUNTING_SETTINGS_MESSAGES.vatPeriodInvalid;
   const name = values.invoiceSignatoryName.trim();
@@ -202,6 +237,7 @@ export function parseAccountingSettingsForm(
     ok: true,
     input: {
       lockDate: lockDate || null,
+      lockDateReason,
       vatPeriodMonths: months === "3" ? 3 : 1,
       invoiceSignatoryName: name,
       invoiceSignatoryDesignation: designation,

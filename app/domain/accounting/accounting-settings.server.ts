@@ -3,6 +3,8 @@ import type { Db, DbOrTx } from "../../db/client.server";
 import { queryRows } from "../../db/client.server";
 import { accountingSettings, accountRoles, chartOfAccounts, journalLines, yearEndCloses } from "../../db/schema";
 import { recordAudit, type AuditActor } from "../audit/audit.server";
+import { can } from "../auth/permissions";
+import type { UserRole } from "../auth/roles";
 import { fiscalYearName } from "../reports/report-periods";
 import { refuseFields, type Refusal, type Refused, type UseCaseResult } from "../use-case";
 import {
@@ -16,6 +18,7 @@ import {
 import {
   ACCOUNTING_SETTINGS_MESSAGES as MESSAGES,
   FISCAL_YEAR_START_CHOICES,
+  movesLockDateBack,
   parseAccountingSettingsForm,
   roleField,
   type AccountingSettingsValues,
@@ -26,7 +29,9 @@ import type { AccountType, ControlPartyKind } from "./constants";
 // before which nothing is posted (the database refuses it too: trigger journal_entry_lock_date); the VAT period and
 // the invoices' settings (issue 22); the month the fiscal year starts in (issue 24), which cannot change while a year
 // is closed (its close was made for the year as it was; the settings row's FOR UPDATE lock makes a close and a save
-// take turns). One use case, one transaction, one audit line with what changed from what to what.
+// take turns). One use case, one transaction, one audit line with what changed from what to what. Moving the lock
+// date back (earlier, or clearing it) reopens closed books: only a role with accounts.unlock (administrators) may,
+// and only with a reason, which the audit line keeps (issue 38); otherwise the whole save is refused.
 
 export interface AccountChoice {
   id: string;
@@ -137,6 +142,7 @@ export async function loadAccountingSettings(db: DbOrTx): Promise<AccountingSett
       invoiceSignatoryDesignation: settings?.invoiceSignatoryDesignation ?? "",
       invoiceDueDays: String(settings?.invoiceDueDays ?? 7),
       fiscalYearStartMonth: String(settings?.fiscalYearStartMonth ?? 7),
+      lockDateReason: "",
       roles: Object.fromEntries(ACCOUNT_ROLE_KEYS.map((role) => [role, byRole.get(role) ?? ""])),
       documentsOnly: roles.filter((r) => r.documentsOnly).map((r) => r.role),
     },
@@ -144,11 +150,16 @@ export async function loadAccountingSettings(db: DbOrTx): Promise<AccountingSett
   };
 }
 
-/** Saves the roles' accounts and the lock date; refuses an account of a wrong type, deactivated or gone. */
+/**
+ * Saves the roles' accounts and the lock date; refuses an account of a wrong type, deactivated or gone, and a lock
+ * date moved back by a `userRole` without accounts.unlock or without a reason (no role: a script's save, which may only
+ * move it forward).
+ */
 export async function saveAccountingSettings(
   db: Db,
   values: AccountingSettingsValues,
   actor: AuditActor,
+  userRole: UserRole | null = null,
 ): Promise<UseCaseResult> {
   const failed = (refusal: Refusal, errors: Record<string, string>) => refuseFields(refusal, MESSAGES.failed, errors);
   const parsed = parseAccountingSettingsForm(values);
@@ -166,6 +177,12 @@ export async function saveAccountingSettings(
       invoiceDueDays: 7,
       fiscalYearStartMonth: 7,
     };
+    // Read from the row just locked, so a lock date saved meanwhile is what this save is judged against.
+    const movesBack = movesLockDateBack(settings.lockDate, input.lockDate);
+    if (movesBack && settings.lockDate && !can(userRole, "accounts.unlock"))
+      return failed("forbidden", { lockDate: MESSAGES.lockDateBackForbidden(settings.lockDate) });
+    const errors: Record<string, string> = {};
+    if (movesBack && input.lockDateReason === "") errors.lockDateReason = MESSAGES.lockDateReasonRequired;
 
     // The chosen accounts are held until the end, so none is deactivated meanwhile (deactivateAccount locks the
     // account's row, then reads the roles).
@@ -185,7 +202,6 @@ export async function saveAccountingSettings(
       .orderBy(chartOfAccounts.id)
       .for("update");
     const byId = new Map(accounts.map((a) => [a.id, a]));
-    const errors: Record<string, string> = {};
     for (const role of ACCOUNT_ROLE_KEYS) {
       const account = byId.get(input.roles[role]);
       const definition = ACCOUNT_ROLES[role];
@@ -220,7 +236,7 @@ export async function saveAccountingSettings(
     const before = new Map(current.map((r) => [r.role, r.accountId]));
     const lockedBefore = new Set(current.filter((r) => r.documentsOnly).map((r) => r.role));
     const named = await accountNames(tx, [...ids, ...current.map((r) => r.accountId)]);
-    const changes: Record<string, { from: string | number | null; to: string | number | null }> = {};
+    const changes: Record<string, { from: string | number | null; to: string | number | null; reason?: string }> = {};
     const changedRoles: AccountRole[] = [];
     for (const role of ACCOUNT_ROLE_KEYS) {
       const from = before.get(role) ?? null;
@@ -237,7 +253,10 @@ export async function saveAccountingSettings(
         to: input.documentsOnly.has(role) ? "documents only" : "open",
       };
     const savedRoles = ACCOUNT_ROLE_KEYS.filter((r) => changedRoles.includes(r) || relockedRoles.includes(r));
-    if (settings.lockDate !== input.lockDate) changes.lockDate = { from: settings.lockDate, to: input.lockDate };
+    if (settings.lockDate !== input.lockDate)
+      changes.lockDate = movesBack
+        ? { from: settings.lockDate, to: input.lockDate, reason: input.lockDateReason }
+        : { from: settings.lockDate, to: input.lockDate };
     for (const field of INVOICE_FIELDS)
       if (settings[field] !== input[field]) changes[field] = { from: settings[field], to: input[field] };
     const startMonthChanged = settings.fiscalYearStartMonth !== input.fiscalYearStartMonth;
@@ -287,8 +306,7 @@ export async function saveAccountingSettings(
         summary: summaryOf(
           changedRoles,
           relockedRoles.map((role) => [role, input.documentsOnly.has(role)] as const),
-          settings.lockDate,
-          input.lockDate,
+          { from: settings.lockDate, to: input.lockDate, reason: movesBack ? input.lockDateReason : null },
           INVOICE_FIELDS.filter((f) => settings[f] !== input[f]),
           startMonthChanged ? [settings.fiscalYearStartMonth, input.fiscalYearStartMonth] : null,
         ),
@@ -330,8 +348,7 @@ const INVOICE_FIELD_LABELS: Record<(typeof INVOICE_FIELDS)[number], string> = {
 function summaryOf(
   roles: readonly AccountRole[],
   relocked: readonly (readonly [AccountRole, boolean])[],
-  from: string | null,
-  to: string | null,
+  lockDate: { from: string | null; to: string | null; reason: string | null },
   fields: readonly (typeof INVOICE_FIELDS)[number][] = [],
   startMonth: readonly [number, number] | null = null,
 ): string {
@@ -341,7 +358,11 @@ function summaryOf(
   const opened = relocked.filter(([, on]) => !on).map(([r]) => ACCOUNT_ROLES[r].label);
   if (locked.length > 0) parts.push(`${locked.join(", ")} locked to documents only`);
   if (opened.length > 0) parts.push(`${opened.join(", ")} open to manual entries`);
-  if (from !== to) parts.push(to ? `lock date ${from ?? "none"} → ${to}` : `lock date ${from} removed`);
+  const { from, to, reason } = lockDate;
+  if (from !== to) {
+    const moved = to ? `lock date ${from ?? "none"} → ${to}` : `lock date ${from} removed`;
+    parts.push(reason ? `${moved}, books reopened: ${reason}` : moved);
+  }
   if (fields.length > 0) parts.push(fields.map((f) => INVOICE_FIELD_LABELS[f]).join(", "));
   if (startMonth) {
     const [before, after] = startMonth.map((m) => FISCAL_YEAR_START_CHOICES[m - 1]!.label);

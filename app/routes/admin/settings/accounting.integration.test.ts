@@ -95,6 +95,9 @@ async function formOf(change: Record<string, string> = {}, drop: string[] = []):
 }
 
 const post = (form: Record<string, string>, as: TestUser = accountant) => callRoute(action, PATH, { as, form });
+/** Moves the lock date back (or clears it), as only an administrator may, with a reason (issue 38). */
+const reopenBooks = async (lockDate: string, lockDateReason = "Putting the books back as the test found them") =>
+  post(await formOf({ lockDate, lockDateReason }), admin);
 
 async function roleAccount(role: string) {
   const [row] = await getDb().select().from(accountRoles).where(eq(accountRoles.role, role));
@@ -170,8 +173,11 @@ describe(PATH, () => {
       "Changed the accounting settings: accounts of Cash: default account; lock date none → 2025-12-31",
     );
 
-    // Back again, the lock date cleared: the audit line says so.
-    await post(await formOf({ [roleField("money.cash")]: CASH, lockDate: "" }));
+    // Back again, the lock date cleared (by an administrator, issue 38): the audit line says so.
+    await post(
+      await formOf({ [roleField("money.cash")]: CASH, lockDate: "", lockDateReason: "Back as it was" }),
+      admin,
+    );
     expect(await roleAccount("money.cash")).toBe(CASH);
     expect(await lockDateOf(getDb())).toBeNull();
   });
@@ -269,7 +275,7 @@ describe(PATH, () => {
     // Other settings still save while the year is closed.
     const lockOnly = answerOf<{ toast: { type: string } }>(await post(await formOf({ lockDate: "2024-06-30" })));
     expect(lockOnly.body.toast.type).toBe("success");
-    await post(await formOf({ lockDate: "" }));
+    await reopenBooks("");
 
     const reopened = await reopenFiscalYear(getDb(), { closeId: closed.id, reason: "Start month changes" }, actor);
     expect(reopened.ok).toBe(true);
@@ -287,7 +293,7 @@ describe(PATH, () => {
     expect(answer.body.errors.form).toBe(MESSAGES.changedMeanwhile);
     expect(answer.body.values.lockDate).toBe("2025-01-31");
     expect(await tableFingerprint(TABLES)).toEqual(before);
-    await post(await formOf({ lockDate: "" }));
+    await reopenBooks("");
   });
 
   describe("refusals: a field message, and nothing written", () => {
@@ -413,6 +419,137 @@ describe(PATH, () => {
     const byAdmin = answerOf<{ toast: { type: string } }>(await post(form, admin));
     expect(byAdmin.body.toast.type).toBe("success");
     expect(await lockDateOf(getDb())).toBe("2025-03-31");
+  });
+});
+
+describe(`${PATH}: moving the lock date back is for administrators, with a reason (issue 38)`, () => {
+  const CLOSED = "2025-06-30";
+  const EARLIER = "2025-03-31";
+
+  interface SaveAnswer {
+    errors: Record<string, string> | null;
+    values: AccountingSettingsValues | null;
+    toast: { type: string; message: string };
+  }
+
+  async function lastAuditLine() {
+    const [line] = await getDb()
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, "accounting_settings.updated"))
+      .orderBy(desc(auditLog.createdAt))
+      .limit(1);
+    return line!;
+  }
+
+  it("offers the reason to administrators only", async () => {
+    const byAdmin = answerOf<{ canMoveLockDateBack: boolean; values: AccountingSettingsValues }>(
+      await callRoute(loader, PATH, { as: admin }),
+    ).body;
+    expect(byAdmin.canMoveLockDateBack).toBe(true);
+    expect(byAdmin.values.lockDateReason).toBe("");
+    const byAccountant = answerOf<{ canMoveLockDateBack: boolean }>(await callRoute(loader, PATH, { as: accountant }));
+    expect(byAccountant.body.canMoveLockDateBack).toBe(false);
+  });
+
+  it("lets an accountant move it forward as before: no reason asked, none kept", async () => {
+    await reopenBooks(""); // whatever the tests before left
+    const set = answerOf<SaveAnswer>(await post(await formOf({ lockDate: EARLIER })));
+    expect(set.body.toast).toEqual({ type: "success", message: MESSAGES.saved });
+    const forward = answerOf<SaveAnswer>(await post(await formOf({ lockDate: CLOSED })));
+    expect(forward.status).toBe(200);
+    expect(forward.body.toast).toEqual({ type: "success", message: MESSAGES.saved });
+    expect(await lockDateOf(getDb())).toBe(CLOSED);
+    const line = await lastAuditLine();
+    expect(line.actorUserId).toBe(accountant.id);
+    expect(line.changes).toEqual({ lockDate: { from: EARLIER, to: CLOSED } });
+    expect(line.summary).toBe(`Changed the accounting settings: lock date ${EARLIER} → ${CLOSED}`);
+  });
+
+  it.each([
+    ["earlier", EARLIER],
+    ["cleared", ""],
+  ])(
+    "refuses an accountant moving it back (%s) with 403 on the lock date, reason or not, writing nothing",
+    async (_, lockDate) => {
+      const message = MESSAGES.lockDateBackForbidden(CLOSED);
+      expect(message).toBe(
+        "Only an administrator may move the lock date back: the books are closed up to Jun 30, 2025, and moving it earlier or clearing it reopens them",
+      );
+      for (const lockDateReason of ["", "The auditor asked for a March adjustment"]) {
+        // With another change beside it: the whole save is refused, not only the lock date.
+        const form = await formOf({ lockDate, lockDateReason, vatPeriodMonths: "3" });
+        const before = await tableFingerprint(TABLES);
+        const answer = answerOf<SaveAnswer>(await post(form));
+        expect(answer.status).toBe(403);
+        expect(answer.body.errors).toEqual({ lockDate: message });
+        expect(answer.body.toast).toEqual({ type: "error", message: MESSAGES.failed(message) });
+        // What was typed comes back.
+        expect(answer.body.values?.lockDate).toBe(lockDate);
+        expect(answer.body.values?.lockDateReason).toBe(lockDateReason);
+        expect(await tableFingerprint(TABLES)).toEqual(before);
+      }
+      expect(await lockDateOf(getDb())).toBe(CLOSED);
+      expect((await page()).values.vatPeriodMonths).toBe("1");
+    },
+  );
+
+  it.each([
+    ["earlier, no reason", EARLIER, "", MESSAGES.lockDateReasonRequired],
+    ["cleared, no reason", "", "", MESSAGES.lockDateReasonRequired],
+    ["earlier, a reason of blanks", EARLIER, "  \r\n ", MESSAGES.lockDateReasonRequired],
+    ["cleared, a reason too short", "", "ok", MESSAGES.lockDateReasonShort],
+  ])(
+    "refuses an administrator moving it back (%s) with 400 on the reason, writing nothing",
+    async (_, lockDate, lockDateReason, message) => {
+      const form = await formOf({ lockDate, lockDateReason, vatPeriodMonths: "3" });
+      const before = await tableFingerprint(TABLES);
+      const answer = answerOf<SaveAnswer>(await post(form, admin));
+      expect(answer.status).toBe(400);
+      expect(answer.body.errors).toEqual({ lockDateReason: message });
+      expect(answer.body.toast.message).toBe(MESSAGES.failed(message));
+      expect(await tableFingerprint(TABLES)).toEqual(before);
+      expect(await lockDateOf(getDb())).toBe(CLOSED);
+    },
+  );
+
+  it("lets an administrator move it back with a reason, which the audit line keeps, and clear it with another", async () => {
+    const reason = "The auditor's adjustment to April 2025\nposted after the close";
+    const earlier = answerOf<SaveAnswer>(
+      await post(await formOf({ lockDate: EARLIER, lockDateReason: `  ${reason.replace("\n", "\r\n")} ` }), admin),
+    );
+    expect(earlier.status).toBe(200);
+    expect(earlier.body.toast).toEqual({ type: "success", message: MESSAGES.saved });
+    expect(await lockDateOf(getDb())).toBe(EARLIER);
+    let line = await lastAuditLine();
+    expect(line.actorUserId).toBe(admin.id);
+    expect(line.changes).toEqual({ lockDate: { from: CLOSED, to: EARLIER, reason } });
+    expect(line.summary).toBe(
+      `Changed the accounting settings: lock date ${CLOSED} → ${EARLIER}, books reopened: ${reason}`,
+    );
+    // The reopened days take postings again.
+    await getDb().transaction((tx) =>
+      postEntry(tx, {
+        date: "2025-04-15",
+        description: "The auditor's adjustment",
+        source: { type: "manual" },
+        lines: twoLines(OFFICE_SUPPLIES, CASH, 1_500n),
+        createdBy: null,
+      }),
+    );
+
+    const cleared = answerOf<SaveAnswer>(
+      await post(await formOf({ lockDate: "", lockDateReason: "Opening FY 2024-25 for the tax audit" }), admin),
+    );
+    expect(cleared.body.toast.type).toBe("success");
+    expect(await lockDateOf(getDb())).toBeNull();
+    line = await lastAuditLine();
+    expect(line.changes).toEqual({
+      lockDate: { from: EARLIER, to: null, reason: "Opening FY 2024-25 for the tax audit" },
+    });
+    expect(line.summary).toBe(
+      `Changed the accounting settings: lock date ${EARLIER} removed, books reopened: Opening FY 2024-25 for the tax audit`,
+    );
   });
 });
 

@@ -17,6 +17,7 @@ import {
   VAT_PERIOD_CHOICES,
 } from "~/domain/accounting/accounting-settings-form";
 import { loadAccountingSettings, saveAccountingSettings } from "~/domain/accounting/accounting-settings.server";
+import { REASON_LIMITS } from "~/domain/accounting/reason-text";
 import { auditActor, requireAction, requireView } from "~/domain/auth/guard.server";
 import { can } from "~/domain/auth/permissions";
 import { putSlabTableInForce } from "~/domain/payroll/slab-tables-put-in-force.server";
@@ -28,7 +29,16 @@ import { formatShortDate } from "~/lib/format";
 import { fiscalYearName, fiscalYearOfDate, fiscalYearRange } from "~/domain/reports/report-periods";
 import type { Toast } from "~/lib/toast";
 import { httpStatusOf } from "~/lib/use-case-http";
-import { FormError, SelectField, SubmitButton, TextField, useFormBusy, useFormCheck, useToast } from "~/ui/admin/form";
+import {
+  FormError,
+  SelectField,
+  SubmitButton,
+  TextAreaField,
+  TextField,
+  useFormBusy,
+  useFormCheck,
+  useToast,
+} from "~/ui/admin/form";
 import { PageHeader, Panel } from "~/ui/admin/page-header";
 import { SettingsTabs } from "~/ui/admin/settings-tabs";
 import { SlabTablesPanel } from "~/ui/admin/settings/slab-tables-panel";
@@ -40,7 +50,9 @@ import type { Route } from "./+types/accounting";
 // starts in, which the reports, budgets and year-end close follow. Accountants and administrators (accounts.manage).
 // One save, one transaction, one audit line. And (issue 25) the income-tax slab tables: which is in force for which
 // months; an administrator (settings.manage) puts a preset in force from a month on or withdraws one, each its own
-// form and use case (app/domain/payroll/slab-tables-*.server.ts).
+// form and use case (app/domain/payroll/slab-tables-*.server.ts). Moving the lock date back (earlier, or clearing it)
+// is for administrators (accounts.unlock), with a reason (issue 38): the use case decides, given the user's role; the
+// form offers the reason to those who may, whenever a lock date is saved, so it works without JavaScript.
 
 const CHECK_ACCOUNTING_SETTINGS = formCheck(readAccountingSettingsForm, parseAccountingSettingsForm);
 
@@ -55,6 +67,7 @@ export async function loader(args: Route.LoaderArgs) {
     ...page,
     slabTables,
     canChangeSlabTables: can(user.role, "settings.manage"),
+    canMoveLockDateBack: can(user.role, "accounts.unlock"),
     today: todayInDhaka(),
   };
 }
@@ -76,7 +89,7 @@ export async function action(args: Route.ActionArgs) {
     return data({ errors: null, values: null, toast, slab }, { status: result.ok ? 200 : httpStatusOf(result) });
   }
   const values = readAccountingSettingsForm(form);
-  const result = await saveAccountingSettings(db, values, auditActor(args, user));
+  const result = await saveAccountingSettings(db, values, auditActor(args, user), user.role);
   if (!result.ok) {
     const toast: Toast = { type: "error", message: result.message };
     // Someone else's save: the form shows what is stored now.
@@ -88,7 +101,8 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function AccountingSettings({ loaderData, actionData }: Route.ComponentProps) {
-  const { accounts, today } = loaderData;
+  const { accounts, today, canMoveLockDateBack } = loaderData;
+  const savedLockDate = loaderData.values.lockDate;
   const values = actionData?.values ?? loaderData.values;
   const { errors, onSubmit } = useFormCheck(
     CHECK_ACCOUNTING_SETTINGS,
@@ -98,6 +112,8 @@ export default function AccountingSettings({ loaderData, actionData }: Route.Com
   const busy = useFormBusy("save");
   useToast(actionData?.toast);
   const errorCount = Object.values(errors).filter(Boolean).length;
+  // Whenever there is a saved lock date to move back (or a refused reason to correct): the server decides.
+  const offerReason = canMoveLockDateBack && (savedLockDate !== "" || Boolean(errors.lockDateReason));
 
   return (
     <div className="max-w-4xl">
@@ -128,24 +144,41 @@ export default function AccountingSettings({ loaderData, actionData }: Route.Com
               figures are reported, so they cannot change afterwards. Leave it empty to keep every date open.
             </p>
             <p>
-              It cannot be later than today ({formatShortDate(today)}): today's postings would be refused. Moving it
-              earlier or clearing it opens those days again; every change is kept in the audit log.
+              It cannot be later than today ({formatShortDate(today)}): today's postings would be refused.{" "}
+              {canMoveLockDateBack
+                ? "Moving it earlier or clearing it opens those days again and needs a reason; every change is kept in the audit log."
+                : "Only an administrator may move it earlier or clear it, which opens those days again; every change is kept in the audit log."}
             </p>
           </div>
-          <TextField
-            name="lockDate"
-            label="Lock date"
-            type="date"
-            max={today}
-            defaultValue={values.lockDate}
-            error={errors.lockDate}
-            hint={
-              values.lockDate
-                ? `The books are closed up to and including ${formatShortDate(values.lockDate)}.`
-                : "The books are open."
-            }
-            className="mt-4 sm:max-w-xs"
-          />
+          <div className="mt-4 grid gap-4 sm:grid-cols-2">
+            <TextField
+              name="lockDate"
+              label="Lock date"
+              type="date"
+              // Those who may not move it back are offered no earlier day (the server refuses one all the same).
+              min={canMoveLockDateBack ? undefined : savedLockDate || undefined}
+              max={today}
+              defaultValue={values.lockDate}
+              error={errors.lockDate}
+              // What is saved, not what was typed: a refused save leaves the books as they were.
+              hint={
+                savedLockDate
+                  ? `The books are closed up to and including ${formatShortDate(savedLockDate)}.`
+                  : "The books are open."
+              }
+            />
+            {offerReason && (
+              <TextAreaField
+                name="lockDateReason"
+                label="Reason for reopening"
+                rows={2}
+                maxLength={REASON_LIMITS.max}
+                defaultValue={values.lockDateReason}
+                error={errors.lockDateReason}
+                hint={`Why the closed books are reopened: needed to move the lock date earlier or clear it (${REASON_LIMITS.min} to ${REASON_LIMITS.max} characters), kept in the audit log`}
+              />
+            )}
+          </div>
         </Panel>
 
         <FiscalYearPanel
