@@ -7,6 +7,7 @@ import {
   checkAllowance,
   deleteExpiredCounters,
   describeRetry,
+  giveBackUse,
   holdFor,
   publicFormRule,
   RateLimitExceededError,
@@ -121,6 +122,29 @@ describe("requireAllowance in a transaction", () => {
       expect((o.reason as RateLimitExceededError).bucket).toBe("test:form");
       expect((o.reason as RateLimitExceededError).retryAfterSeconds).toBeGreaterThan(0);
     }
+  });
+});
+
+describe("giveBackUse", () => {
+  it("gives back one use of the running window, deletes the last, and leaves an ended window alone", async () => {
+    const db = getDb();
+    const t = new Date("2030-03-01T10:00:00Z");
+    await takeAllowance(db, rule("give"), t);
+    await takeAllowance(db, rule("give"), t);
+    expect((await takeAllowance(db, rule("give"), t)).allowed).toBe(false);
+    await giveBackUse(db, "test:form", "give", at(t, 1000));
+    expect(await counter("test:form", "give")).toMatchObject({ count: 1 });
+    expect(await takeAllowance(db, rule("give"), at(t, 1000))).toMatchObject({ allowed: true, used: 2 });
+    await giveBackUse(db, "test:form", "give", at(t, 1000));
+    await giveBackUse(db, "test:form", "give", at(t, 1000));
+    expect(await counter("test:form", "give")).toBeUndefined();
+    await giveBackUse(db, "test:form", "give", at(t, 1000));
+    expect(await counter("test:form", "give")).toBeUndefined();
+
+    await takeAllowance(db, rule("ended"), t);
+    await takeAllowance(db, rule("ended"), t);
+    await giveBackUse(db, "test:form", "ended", at(t, 61_000));
+    expect(await counter("test:form", "ended")).toMatchObject({ count: 2 });
   });
 });
 

@@ -118,6 +118,25 @@ export async function holdFor(db: DbOrTx, bucket: string, key: string, seconds: 
     });
 }
 
+/**
+ * Gives back one use taken by takeAllowance in the window still running (a use that turned out not to count):
+ * the counter's last use deletes it. A use of a window that has ended meanwhile is not given back from the next.
+ */
+export async function giveBackUse(db: DbOrTx, bucket: string, key: string, now?: Date): Promise<void> {
+  const at = clock(now);
+  const counter = and(
+    eq(rateLimitCounters.bucket, bucket),
+    eq(rateLimitCounters.key, key),
+    sql`${rateLimitCounters.windowEndsAt} > ${at}`,
+  );
+  // Deleted first, then decremented: a counter another use took meanwhile (count 2) is decremented, never deleted.
+  await db.delete(rateLimitCounters).where(and(counter, eq(rateLimitCounters.count, 1)));
+  await db
+    .update(rateLimitCounters)
+    .set({ count: sql`${rateLimitCounters.count} - 1` })
+    .where(and(counter, sql`${rateLimitCounters.count} > 1`));
+}
+
 /** takeAllowance inside a transaction that must roll back when refused: throws RateLimitExceededError. */
 export async function requireAllowance(tx: DbOrTx, rule: RateLimitRule): Promise<void> {
   const allowance = await takeAllowance(tx, rule);
