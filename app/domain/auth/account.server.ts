@@ -9,7 +9,7 @@ import { getAuth } from "./auth.server";
 import { currentEmployee } from "../people/leaves.server";
 import { changePasswordSchema, PASSWORD_MESSAGES } from "./forms";
 import { OWN_NAME_MESSAGES, parseOwnNameForm, type OwnNameValues } from "./own-name-form";
-import { weakPasswordMessage } from "./password-strength.server";
+import { passwordUserInputs, weakPasswordMessage } from "./password-strength.server";
 import type { SignedInUser } from "./session.server";
 import { passwordAttemptRefusal, recordPasswordFailure } from "./sign-in-limits.server";
 import { tooManyAttemptsMessage } from "./sign-in.server";
@@ -52,7 +52,7 @@ export async function changeOwnPassword(
     confirmPassword: field("confirmPassword"),
   });
   if (!parsed.success) return passwordRefused(fieldErrors(parsed.error));
-  const weak = weakPasswordMessage(parsed.data.newPassword, [request.user.email, request.user.name]);
+  const weak = weakPasswordMessage(parsed.data.newPassword, await passwordUserInputs(db, request.user));
   if (weak) return passwordRefused({ newPassword: weak });
 
   const attempt = { email: request.user.email, clientAddress: request.actor.ipAddress ?? "" };

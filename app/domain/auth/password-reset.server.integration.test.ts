@@ -2,7 +2,16 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
 import { seedDatabase } from "~/db/seed/seed.server";
-import { accounts, auditLog, emailOutbox, rateLimitCounters, sessions, users, verifications } from "~/db/schema";
+import {
+  accounts,
+  auditLog,
+  customers,
+  emailOutbox,
+  rateLimitCounters,
+  sessions,
+  users,
+  verifications,
+} from "~/db/schema";
 import { getEnv } from "~/lib/env.server";
 import { tableFingerprint } from "../../../tests/support/db-fingerprint";
 import { sessionOf, signIn } from "../../../tests/support/signed-in-request";
@@ -279,6 +288,10 @@ describe("setting a new password with the link", () => {
     expect(weak.ok === false && weak.errors.newPassword).toMatch(/^New password is too easy to guess\./);
     const ownName = await reset(token, "weakpassword", "customer");
     expect(ownName.ok === false && ownName.errors.newPassword).toMatch(/^New password is too easy to guess\./);
+    // The company of the customer record with this address (issue 38): "dhakafashionweek" passed before.
+    await getDb().insert(customers).values({ name: "Weak Password", organisation: "Dhaka Fashion Week Ltd.", email });
+    const ownCompany = await reset(token, "dhakafashionweek", "customer");
+    expect(ownCompany.ok === false && ownCompany.errors.newPassword).toMatch(/^New password is too easy to guess\./);
     const short = await resetPasswordWithLink(
       getDb(),
       { token, newPassword: "short", confirmPassword: "shirt" },

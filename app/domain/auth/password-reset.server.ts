@@ -24,7 +24,7 @@ import {
   issuePasswordResetToken,
   RESET_TOKEN_IDENTIFIER_PATTERN,
 } from "./auth.server";
-import { weakPasswordMessage } from "./password-strength.server";
+import { passwordUserInputs, weakPasswordMessage } from "./password-strength.server";
 import {
   parseForgotPasswordForm,
   parseResetPasswordForm,
@@ -321,7 +321,7 @@ export async function resetPasswordWithLink(
   }
 
   const { user } = link;
-  const weak = weakPasswordMessage(newPassword, [user.email, user.name]);
+  const weak = weakPasswordMessage(newPassword, await passwordUserInputs(db, user));
   if (weak) return refuse("invalid", weak, { newPassword: weak });
 
   try {
