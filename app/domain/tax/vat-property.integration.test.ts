@@ -121,7 +121,9 @@ function hledgerPaisa(
   return total;
 }
 
-async function playRun(value: fc.infer<typeof run>): Promise<VatPeriod[]> {
+type Run = typeof run extends fc.Arbitrary<infer T> ? T : never;
+
+async function playRun(value: Run): Promise<VatPeriod[]> {
   const db = getDb();
   year += 1;
   const first = `${year}-01-01`;
@@ -220,7 +222,7 @@ async function playRun(value: fc.infer<typeof run>): Promise<VatPeriod[]> {
     } else if (o.kind === "reverse" && bought.length > 0) {
       const { entryId, month } = bought[o.pick % bought.length]!;
       if (reversed.has(entryId)) continue;
-      const reversal = await reverseEntry(db, actor, { entryId, date: event.at, reason: "Entered twice" });
+      const reversal = await reverseEntry(db, actor, { entryId, date: event.at });
       // A purchase whose input VAT was claimed on a return closed since stays: refused on the date.
       const claimed = await db
         .select({ id: taxRecords.id })
