@@ -11,7 +11,7 @@ import { changePasswordSchema, PASSWORD_MESSAGES } from "./forms";
 import { OWN_NAME_MESSAGES, parseOwnNameForm, type OwnNameValues } from "./own-name-form";
 import { passwordUserInputs, weakPasswordMessage } from "./password-strength.server";
 import type { SignedInUser } from "./session.server";
-import { passwordAttemptRefusal, recordPasswordFailure } from "./sign-in-limits.server";
+import { recordPasswordFailure, releasePasswordAttempt, reservePasswordAttempt } from "./sign-in-limits.server";
 import { tooManyAttemptsMessage } from "./sign-in.server";
 
 /** Ends the request's session; the audit log notes it. Returns the headers that clear the cookie. */
@@ -33,9 +33,9 @@ const passwordRefused = (errors: Record<string, string>) => refuseFields("invali
 
 /**
  * Changes the signed-in user's password: at least 8 characters, hard to guess (password-strength.server.ts) and
- * not the current one; a wrong current password counts toward the sign-in limits, which also refuse the form
- * while they hold (sign-in-limits.server.ts). Every other session of the user ends (this one gets a fresh
- * cookie), and a password that had to change no longer must.
+ * not the current one; the current password's check is reserved within the sign-in limits first, or the form
+ * is refused while they hold, and counts as a failure unless it was right (sign-in-limits.server.ts). Every other
+ * session of the user ends (this one gets a fresh cookie), and a password that had to change no longer must.
  */
 export async function changeOwnPassword(
   db: Db,
@@ -56,7 +56,7 @@ export async function changeOwnPassword(
   if (weak) return passwordRefused({ newPassword: weak });
 
   const attempt = { email: request.user.email, clientAddress: request.actor.ipAddress ?? "" };
-  const refusal = await passwordAttemptRefusal(db, attempt);
+  const refusal = await reservePasswordAttempt(db, attempt);
   if (refusal) {
     const message = tooManyAttemptsMessage(refusal.retryAfterSeconds);
     return {
@@ -93,6 +93,7 @@ export async function changeOwnPassword(
   }
   await db.transaction(async (tx) => {
     await tx.update(users).set({ mustChangePassword: false }).where(eq(users.id, request.user.id));
+    await releasePasswordAttempt(tx, attempt);
     await recordAudit(tx, request.actor, {
       action: "auth.password_changed",
       entityType: "user",

@@ -1,14 +1,15 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.server";
 import { rateLimitCounters } from "../../db/schema";
 import { rateLimitKeyForAddress } from "../../lib/client-address";
 import { getEnv } from "../../lib/env.server";
-import { checkAllowance, holdFor, takeAllowance, type RateLimitRule } from "../../lib/rate-limit.server";
+import { checkAllowance, giveBackUse, holdFor, takeAllowance, type RateLimitRule } from "../../lib/rate-limit.server";
 import { accountDelaySeconds, KNOWN_ADDRESS_DAYS } from "./sign-in-limits";
 
 // The limits on guessing passwords (sign-in-limits.ts says how; docs/decisions/0020 why), counted in
 // rate_limit_counters so every app server shares them. Every password check counts: both sign-in pages, and
-// the current password asked by the change-password forms.
+// the current password asked by the change-password forms. A check is reserved (counted) before the password
+// is checked and given back when it was right, so parallel guesses get no more checks than the limit.
 
 /** Who is trying which account: the e-mail as typed, the client address as the server sees it. */
 export interface PasswordAttempt {
@@ -55,44 +56,100 @@ function rules(attempt: PasswordAttempt) {
   } satisfies Record<string, RateLimitRule | string>;
 }
 
-/**
- * Whether a password may be tried now for this account from this address: null, or the limit that refuses it
- * and when to come back. The account's slow-down spares an address the account signed in from lately.
- */
-export async function passwordAttemptRefusal(
-  db: DbOrTx,
-  attempt: PasswordAttempt,
-): Promise<{ limit: SignInLimit; retryAfterSeconds: number } | null> {
-  const r = rules(attempt);
-  const pair = await checkAllowance(db, r.accountAddress);
-  if (!pair.allowed) return { limit: "account-address", retryAfterSeconds: pair.retryAfterSeconds };
-  const address = await checkAllowance(db, r.address);
-  if (!address.allowed) return { limit: "address", retryAfterSeconds: address.retryAfterSeconds };
-  const wait = await checkAllowance(db, r.accountWait);
-  if (!wait.allowed) {
-    const known = !(await checkAllowance(db, r.knownAddress)).allowed;
-    if (!known) return { limit: "account", retryAfterSeconds: wait.retryAfterSeconds };
+/** Why a password attempt was refused before its password was checked, and when to come back. */
+export interface PasswordAttemptRefusal {
+  limit: SignInLimit;
+  retryAfterSeconds: number;
+}
+
+/** Rolls the reservation's transaction back: a refused attempt takes nothing. */
+class AttemptRefused extends Error {
+  constructor(readonly refusal: PasswordAttemptRefusal) {
+    super(`password attempt refused (${refusal.limit})`);
   }
-  return null;
 }
 
 /**
- * Counts a wrong password against the account with this address, the address, and the account; once the
- * account's failures reach the limit's count, its next attempt from an address new to it must wait.
+ * Reserves one password check for this account from this address before the password is checked, or says which
+ * limit refuses it (null: reserved). Counting and deciding are one step: each counter is taken by an atomic
+ * upsert that counts only while it has room, in one transaction that rolls every count back when one refuses,
+ * so parallel attempts cannot all pass a check made before any of them was counted. The reservation counts as
+ * a failure until releasePasswordAttempt gives it back (the password was right): an attempt that dies midway
+ * stays counted. The account's row stays locked to the end of the transaction, so its reservations queue: from
+ * an address new to the account, the slow-down's wait is set here, and the next such attempt sees it (from a
+ * known address, which the wait spares, only once the password was wrong: recordPasswordFailure). The counters
+ * are taken in one order (pair, address, account), so two reservations cannot deadlock.
+ */
+export async function reservePasswordAttempt(
+  db: DbOrTx,
+  attempt: PasswordAttempt,
+): Promise<PasswordAttemptRefusal | null> {
+  const r = rules(attempt);
+  const refuseBy = (limit: SignInLimit, retryAfterSeconds: number): never => {
+    throw new AttemptRefused({ limit, retryAfterSeconds });
+  };
+  try {
+    await db.transaction(async (tx) => {
+      const pair = await takeAllowance(tx, r.accountAddress);
+      if (!pair.allowed) refuseBy("account-address", pair.retryAfterSeconds);
+      const address = await takeAllowance(tx, r.address);
+      if (!address.allowed) refuseBy("address", address.retryAfterSeconds);
+      const account = await takeAllowance(tx, r.account);
+      const known = !(await checkAllowance(tx, r.knownAddress)).allowed;
+      if (known) return;
+      const wait = await checkAllowance(tx, r.accountWait);
+      if (!wait.allowed) refuseBy("account", wait.retryAfterSeconds);
+      await holdAccountWait(tx, r.email, account.used ?? 0);
+    });
+    return null;
+  } catch (error) {
+    if (error instanceof AttemptRefused) return error.refusal;
+    throw error;
+  }
+}
+
+/** Makes the account's next attempt from an address new to it wait as its `failures` in the window say. */
+async function holdAccountWait(tx: DbOrTx, email: string, failures: number): Promise<void> {
+  const delay = accountDelaySeconds(failures, getEnv().signInRateLimit.max);
+  if (delay > 0) await holdFor(tx, SIGN_IN_BUCKETS.accountWait, email, delay);
+}
+
+/**
+ * A wrong password: its reservation stays counted, and the account's next attempt from an address new to it
+ * waits as the account's failures say (already set by a reservation from a new address; this sets it for one
+ * from a known address).
  */
 export async function recordPasswordFailure(tx: DbOrTx, attempt: PasswordAttempt): Promise<void> {
   const r = rules(attempt);
-  await takeAllowance(tx, r.accountAddress);
-  await takeAllowance(tx, r.address);
-  const account = await takeAllowance(tx, r.account);
-  const delay = accountDelaySeconds(account.used ?? 0, getEnv().signInRateLimit.max);
-  if (delay > 0) await holdFor(tx, SIGN_IN_BUCKETS.accountWait, r.email, delay);
+  const [account] = await tx
+    .select({ count: rateLimitCounters.count })
+    .from(rateLimitCounters)
+    .where(
+      and(
+        eq(rateLimitCounters.bucket, SIGN_IN_BUCKETS.account),
+        eq(rateLimitCounters.key, r.email),
+        sql`${rateLimitCounters.windowEndsAt} > now()`,
+      ),
+    );
+  if (account) await holdAccountWait(tx, r.email, account.count);
+}
+
+/**
+ * Gives back a reservation whose password was right (only wrong passwords count): the account with this address,
+ * the address and the account each count one less. The account's wait set by the reservation stays (at most
+ * ACCOUNT_DELAY_MAX_SECONDS, and only while the account's failures are past the limit).
+ */
+export async function releasePasswordAttempt(tx: DbOrTx, attempt: PasswordAttempt): Promise<void> {
+  const r = rules(attempt);
+  await giveBackUse(tx, r.accountAddress.bucket, r.accountAddress.key);
+  await giveBackUse(tx, r.address.bucket, r.address.key);
+  await giveBackUse(tx, r.account.bucket, r.account.key);
 }
 
 /**
  * A right password: this address's failures on the account are forgiven, and the address is known to the
- * account for KNOWN_ADDRESS_DAYS (spared its slow-down). The address's own count stays: an attacker's own
- * account must not reset the count of guesses at others.
+ * account for KNOWN_ADDRESS_DAYS (spared its slow-down). The address's failures stay (a sign-in gives back only
+ * its own reservation): an attacker's own account must not reset the count of guesses at others.
  */
 export async function recordPasswordSuccess(tx: DbOrTx, attempt: PasswordAttempt): Promise<void> {
   const r = rules(attempt);

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { APIError } from "better-auth/api";
-import type { Db } from "../../db/client.server";
+import type { Db, DbOrTx } from "../../db/client.server";
 import { sessions, users } from "../../db/schema";
 import { formText } from "../../lib/form-data";
 import { fieldErrors } from "../../lib/form-errors";
@@ -11,9 +11,10 @@ import { getAuth } from "./auth.server";
 import { SIGN_IN_MESSAGES, signInSchema } from "./forms";
 import { STAFF_ROLES, type UserRole } from "./roles";
 import {
-  passwordAttemptRefusal,
   recordPasswordFailure,
   recordPasswordSuccess,
+  releasePasswordAttempt,
+  reservePasswordAttempt,
   type SignInLimit,
 } from "./sign-in-limits.server";
 
@@ -74,11 +75,12 @@ export function signInCustomer(db: Db, form: FormData, request: SignInRequest): 
 }
 
 /**
- * Signs a user in: checks the form, refuses while the limits on failed attempts hold (the account from this
- * address, this address, or the account's slow-down for an address new to it: sign-in-limits.ts; one count for
- * every sign-in page and password form), asks better-auth to check the password and open a session, and
- * refuses a user whose role is not among the audience's or a deactivated one (their new session is ended at
- * once). Every outcome is written to the audit log; only failures count against the limits.
+ * Signs a user in: checks the form, reserves a password check within the limits on failed attempts or refuses
+ * (the account from this address, this address, or the account's slow-down for an address new to it:
+ * sign-in-limits.ts; one count for every sign-in page and password form), asks better-auth to check the password
+ * and open a session, and refuses a user whose role is not among the audience's or a deactivated one (their new
+ * session is ended at once). Every outcome is written to the audit log; only failures count against the limits
+ * (a right password gives its reservation back).
  */
 export async function signIn(
   db: Db,
@@ -95,7 +97,7 @@ export async function signIn(
   const actor = (userId: string | null): AuditActor => ({ ...request.actor, userId, label: email });
   const attempt = { email, clientAddress: request.actor.ipAddress ?? "" };
 
-  const refusal = await passwordAttemptRefusal(db, attempt);
+  const refusal = await reservePasswordAttempt(db, attempt);
   if (refusal) {
     await recordAudit(db, actor(null), {
       action: "auth.sign_in_blocked",
@@ -139,18 +141,22 @@ export async function signIn(
     .select({ role: users.role, deactivatedAt: users.deactivatedAt })
     .from(users)
     .where(eq(users.id, userId));
-  const endNewSession = () => db.delete(sessions).where(eq(sessions.token, result.response.token));
+  const endNewSession = (tx: DbOrTx) => tx.delete(sessions).where(eq(sessions.token, result.response.token));
   if (!user || user.deactivatedAt) {
-    await endNewSession();
+    await endNewSession(db);
     return failed("Sign-in refused: the account is deactivated", userId);
   }
   if (!audience.roles.includes(user.role)) {
-    await endNewSession();
-    await recordAudit(db, actor(userId), {
-      action: "auth.sign_in_refused",
-      entityType: "user",
-      entityId: userId,
-      summary: audience.refusalSummary,
+    await db.transaction(async (tx) => {
+      await endNewSession(tx);
+      // The password was right: not a failure.
+      await releasePasswordAttempt(tx, attempt);
+      await recordAudit(tx, actor(userId), {
+        action: "auth.sign_in_refused",
+        entityType: "user",
+        entityId: userId,
+        summary: audience.refusalSummary,
+      });
     });
     return { ...refuse("forbidden", audience.refusal), values };
   }
@@ -160,6 +166,7 @@ export async function signIn(
       .update(users)
       .set({ lastSignInAt: sql`now()` })
       .where(eq(users.id, userId));
+    await releasePasswordAttempt(tx, attempt);
     await recordPasswordSuccess(tx, attempt);
     await recordAudit(tx, actor(userId), {
       action: "auth.sign_in",
