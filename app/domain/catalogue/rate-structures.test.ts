@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { NAME_TEXT_MESSAGES } from "../../lib/name-text";
 import {
   chargeableDays,
   chargeText,
@@ -118,7 +119,11 @@ describe("the rate structure form", () => {
 
   it.each([
     [{ name: "  " }, "name", "Name is required"],
-    [{ name: "a\u202ebc" }, "name", "Name contains characters that are not allowed"],
+    [{ name: "a\u202ebc" }, "name", "Name cannot contain right-to-left or other direction control characters"],
+    [{ name: "a\nbc" }, "name", "Name contains characters that are not allowed"],
+    [{ name: "\u200b\u200b" }, "name", "Name must contain visible letters or digits, not only invisible characters"],
+    [{ name: "3-day week\u200b" }, "name", NAME_TEXT_MESSAGES.invisibleInside("Name")],
+    [{ name: "3-day\u00adweek" }, "name", NAME_TEXT_MESSAGES.invisibleInside("Name")],
     [{ name: "x".repeat(61) }, "name", "Name must be at most 60 characters"],
     [{ days: ["1", "3", "3", "3", "3", "3", "3"] }, "days.1", "Days charged for 2 days must be from 1 to 2"],
     [

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { nameField } from "../../lib/name-text";
 
 // Rental pricing by period (issue 19, ADR 0019): a line priced per day is charged for the rental's chargeable
 // days, which a rate structure decides, as Booqable and Current RMS do. A structure says how many days are
@@ -135,17 +136,9 @@ const dayCount = (label: string, max: number) =>
     .transform(Number)
     .refine((n) => n >= 1 && n <= max, `${label} must be from 1 to ${max}`);
 
-// Invisible or direction-changing characters make two names look alike.
-// eslint-disable-next-line no-control-regex
-const UNPRINTABLE = /[\u0000-\u001f\u007f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/;
-
 const schema = z.object({
-  name: z
-    .string()
-    .trim()
-    .min(1, "Name is required")
-    .max(RATE_STRUCTURE_LIMITS.name, `Name must be at most ${RATE_STRUCTURE_LIMITS.name} characters`)
-    .refine((v) => !UNPRINTABLE.test(v), "Name contains characters that are not allowed"),
+  // Invisible or direction-changing characters make two names look alike: the one rule for names.
+  name: nameField("Name", { max: RATE_STRUCTURE_LIMITS.name }),
   days: z.tuple([
     dayCount("Days charged for 1 day", 1),
     dayCount("Days charged for 2 days", 2),
