@@ -1,6 +1,7 @@
 // The Assign crew form's rules (issue 26): each role's default time and title, the short periods the warnings and
 // leave notes print, and the messages naming each field.
 import { describe, expect, it } from "vitest";
+import { NAME_TEXT_MESSAGES } from "../../lib/name-text";
 import {
   CREW_MESSAGES,
   defaultCrewTitle,
@@ -48,6 +49,20 @@ describe("parseCrewForm", () => {
       errors: { employeeId: CREW_MESSAGES.employeeRequired },
     });
     expect(parseCrewForm({ ...ok, when: "tomorrow" })).toEqual({ ok: false, errors: { when: CREW_MESSAGES.badWhen } });
+  });
+  it("refuses a typed title with hidden or direction characters, naming the field (issue 38)", () => {
+    expect(parseCrewForm({ ...ok, title: "Strike\u200b" })).toEqual({
+      ok: false,
+      errors: { title: NAME_TEXT_MESSAGES.invisibleInside("Title") },
+    });
+    expect(parseCrewForm({ ...ok, title: "Strike\u2066" })).toEqual({
+      ok: false,
+      errors: { title: NAME_TEXT_MESSAGES.bidi("Title") },
+    });
+    expect(parseCrewForm({ ...ok, title: "Strike: ঢাকা" })).toMatchObject({
+      ok: true,
+      input: { title: "Strike: ঢাকা" },
+    });
   });
   it("takes an empty time and title as the defaults, and confirm only as 1", () => {
     const parsed = parseCrewForm({ ...ok, confirm: "yes" });

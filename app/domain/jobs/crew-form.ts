@@ -4,6 +4,7 @@ import { formFields } from "../../lib/form-data";
 import { fieldErrors } from "../../lib/form-errors";
 import { MONTHS } from "../../lib/format";
 import { isUuid } from "../../lib/list-params";
+import { nameField } from "../../lib/name-text";
 import { TASK_LIMITS } from "../people/task-form";
 import { JOB_ROLE_LABELS, JOB_ROLES, type JobRole } from "./constants";
 
@@ -102,10 +103,6 @@ export function shortPeriod(start: string, end: string): string {
   return `${sd} ${mon(sm)} – ${ed} ${mon(em)}`;
 }
 
-// Any control character (a title is one line).
-// eslint-disable-next-line no-control-regex
-const LINE_CONTROL = /[\u0000-\u001f\u007f]/;
-
 const crewSchema = z.object({
   role: z.string().refine((v): v is JobRole => (JOB_ROLES as readonly string[]).includes(v), CREW_MESSAGES.roleUnknown),
   teamId: z
@@ -118,11 +115,8 @@ const crewSchema = z.object({
     .min(1, CREW_MESSAGES.employeeRequired)
     .refine(isUuid, CREW_MESSAGES.notMember)
     .transform((v) => v.toLowerCase()),
-  title: z
-    .string()
-    .trim()
-    .max(TASK_LIMITS.title, `Title must be at most ${TASK_LIMITS.title} characters`)
-    .refine((v) => !LINE_CONTROL.test(v), "Title contains characters that are not allowed"),
+  // The task's title, the task form's rule; empty is the default title.
+  title: nameField("Title", { max: TASK_LIMITS.title, optional: true }),
   when: z
     .string()
     .trim()

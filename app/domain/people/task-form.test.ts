@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { leaveDays } from "./leave-form";
+import { EMPTY_TASK_FORM, parseTaskForm } from "./task-form";
+import { NAME_TEXT_MESSAGES } from "~/lib/name-text";
 import { dhakaDateTime, toDhakaInput } from "~/lib/dhaka-time";
 
 describe("due dates in Dhaka time", () => {
@@ -22,5 +24,31 @@ describe("leaveDays", () => {
     expect(leaveDays("2026-12-28", "2026-12-30")).toBe(3);
     expect(leaveDays("2027-01-05", "2027-01-05")).toBe(1);
     expect(leaveDays("2028-02-28", "2028-03-01")).toBe(3);
+  });
+});
+
+describe("the task's title (the one rule for names, issue 38)", () => {
+  const valid = {
+    ...EMPTY_TASK_FORM,
+    title: "Setup: Winter Gala",
+    teamId: crypto.randomUUID(),
+    assignedTo: crypto.randomUUID(),
+    dueDate: "2027-01-10T09:30",
+  };
+
+  it("takes a plain or Bengali title", () => {
+    expect(parseTaskForm(valid)).toMatchObject({ ok: true, input: { title: "Setup: Winter Gala" } });
+    expect(parseTaskForm({ ...valid, title: "র\u200d্যাব মঞ্চ" })).toMatchObject({ ok: true });
+  });
+
+  it.each([
+    ["a zero-width space", "Setup: Winter Gala\u200b", NAME_TEXT_MESSAGES.invisibleInside("Title")],
+    ["a soft hyphen", "Set\u00adup", NAME_TEXT_MESSAGES.invisibleInside("Title")],
+    ["a right-to-left override", "Setup\u202e", NAME_TEXT_MESSAGES.bidi("Title")],
+    ["only invisible characters", "\u200b\u2060", NAME_TEXT_MESSAGES.invisible("Title")],
+    ["a line break", "Setup\nStrike", "Title contains characters that are not allowed"],
+    ["nothing", "  ", "Title is required"],
+  ])("refuses a title with %s, naming the field", (_case, title, message) => {
+    expect(parseTaskForm({ ...valid, title })).toEqual({ ok: false, errors: { title: message } });
   });
 });

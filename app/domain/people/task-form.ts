@@ -4,6 +4,7 @@ import { dhakaDateTime } from "../../lib/dhaka-time";
 import { isUuid } from "../../lib/list-params";
 import { TASK_PRIORITIES, TASK_STATUSES } from "./constants";
 import { formFields } from "../../lib/form-data";
+import { nameField } from "../../lib/name-text";
 
 // The Add New Task / Edit Task form (backoffice.md §2 Task Management, §5; issue 11). Browser-safe: the dialog
 // and the use cases share the rules and the spec's messages. The due date and time are typed in Dhaka time.
@@ -81,20 +82,13 @@ export function readTaskForm(form: FormData): TaskFormValues {
 // Control characters other than tab, line feed and carriage return.
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
-// Any control character (a title is one line).
-// eslint-disable-next-line no-control-regex
-const LINE_CONTROL = /[\u0000-\u001f\u007f]/;
 
 const oneOf = <T extends readonly string[]>(values: T, message: string) =>
   z.string().refine((v): v is T[number] => (values as readonly string[]).includes(v), message);
 
 export const taskSchema = z.object({
-  title: z
-    .string()
-    .trim()
-    .min(1, "Title is required")
-    .max(TASK_LIMITS.title, `Title must be at most ${TASK_LIMITS.title} characters`)
-    .refine((v) => !LINE_CONTROL.test(v), "Title contains characters that are not allowed"),
+  // A title names the task in lists: the one rule for names (one line, nothing hidden).
+  title: nameField("Title", { max: TASK_LIMITS.title }),
   description: z
     .string()
     .trim()
