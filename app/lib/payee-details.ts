@@ -1,3 +1,5 @@
+import { nameField } from "./name-text";
+
 // Where money is paid to a person or a business in Bangladesh: a bank account number, or a mobile wallet (bKash,
 // Nagad) number. One rule for employees' salaries and suppliers' payments, browser and server.
 
@@ -16,4 +18,12 @@ export function normalizeWalletNumber(value: string): string {
   const compact = value.replace(/[\s-]/g, "");
   const local = compact.replace(/^(?:\+?88)(?=01)/, "");
   return MOBILE.test(local) ? local : value.trim();
+}
+
+/**
+ * The bank's name beside an account number: shown on salary advices and payment runs, so a name by the one rule
+ * for names (one line, nothing hidden or direction-changing); optional, null when empty.
+ */
+export function bankNameField(max: number, tooLong: string) {
+  return nameField("Bank name", { max, optional: true, messages: { tooLong } }).transform((v) => v || null);
 }

@@ -6,7 +6,7 @@ import { moneyField } from "../../lib/money";
 import { nameField } from "../../lib/name-text";
 import { DEPARTMENTS, EMPLOYEE_STATUSES, POSITIONS, SALARY_PAYMENT_METHODS } from "./constants";
 import { formFields } from "../../lib/form-data";
-import { ACCOUNT_NUMBER, MOBILE, normalizeWalletNumber, PAYEE_MESSAGES } from "../../lib/payee-details";
+import { ACCOUNT_NUMBER, bankNameField, MOBILE, normalizeWalletNumber, PAYEE_MESSAGES } from "../../lib/payee-details";
 
 // The Add New Employee / Edit Employee form (backoffice.md §2 Employee Management, §5; issue 11): one schema for
 // the browser's messages and the action's decision. Browser-safe.
@@ -157,11 +157,7 @@ export const employeePaySchema = z
       .trim()
       .transform((v) => v || "bank")
       .pipe(choice(SALARY_PAYMENT_METHODS, EMPLOYEE_MESSAGES.paymentMethodInvalid)),
-    bankName: z
-      .string()
-      .trim()
-      .max(EMPLOYEE_LIMITS.bankName, EMPLOYEE_MESSAGES.bankNameTooLong)
-      .transform((v) => v || null),
+    bankName: bankNameField(EMPLOYEE_LIMITS.bankName, EMPLOYEE_MESSAGES.bankNameTooLong),
     bankAccountNumber: z
       .string()
       .trim()

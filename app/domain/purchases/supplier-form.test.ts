@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { NAME_TEXT_MESSAGES } from "~/lib/name-text";
 import { PAYEE_MESSAGES } from "~/lib/payee-details";
 import {
   emptySupplierForm,
@@ -97,6 +98,27 @@ describe("the supplier's form", () => {
     expect(parseSupplierForm(form({ paymentTermsDays: "0" }))).toMatchObject({
       ok: true,
       input: { paymentTermsDays: 0 },
+    });
+  });
+
+  it.each([
+    ["name", "Dhaka Sound Hire\u200b", NAME_TEXT_MESSAGES.invisibleInside("Name")],
+    ["name", "Dhaka\u00adSound", NAME_TEXT_MESSAGES.invisibleInside("Name")],
+    ["bankName", "Dutch-Bangla\u200b Bank", NAME_TEXT_MESSAGES.invisibleInside("Bank name")],
+    ["bankName", "City Bank\u2067", NAME_TEXT_MESSAGES.bidi("Bank name")],
+    ["bankName", "City\nBank", NAME_TEXT_MESSAGES.control("Bank name")],
+    ["bankName", "B".repeat(121), SUPPLIER_MESSAGES.bankNameTooLong],
+  ] as const)(
+    "refuses a %s of %j with hidden, direction or control characters, naming the field (issue 38)",
+    (field, value, message) => {
+      expect(parseSupplierForm(form({ [field]: value }))).toEqual({ ok: false, errors: { [field]: message } });
+    },
+  );
+
+  it("takes a Bengali bank name with its joiner", () => {
+    expect(parseSupplierForm(form({ bankName: "র\u200d্যাব ব্যাংক" }))).toMatchObject({
+      ok: true,
+      input: { bankName: "র\u200d্যাব ব্যাংক" },
     });
   });
 });

@@ -3,7 +3,7 @@ import { EMAIL_ADDRESS_MESSAGES, isEmailAddress } from "../../lib/email-address"
 import { formFields } from "../../lib/form-data";
 import { fieldErrors } from "../../lib/form-errors";
 import { nameField } from "../../lib/name-text";
-import { ACCOUNT_NUMBER, MOBILE, normalizeWalletNumber, PAYEE_MESSAGES } from "../../lib/payee-details";
+import { ACCOUNT_NUMBER, bankNameField, MOBILE, normalizeWalletNumber, PAYEE_MESSAGES } from "../../lib/payee-details";
 import { normalizeBin } from "../sales/customer-form";
 
 // The supplier's form (issue 36: New supplier, Edit): one message per field, the same rules in the browser and in
@@ -133,11 +133,7 @@ const schema = z
       .refine((v) => v === "" || isEmailAddress(v), EMAIL_ADDRESS_MESSAGES.invalid)
       .transform((v) => v.toLowerCase() || null),
     address: optionalText("Address", L.address),
-    bankName: z
-      .string()
-      .trim()
-      .max(L.bankName, SUPPLIER_MESSAGES.bankNameTooLong)
-      .transform((v) => v || null),
+    bankName: bankNameField(L.bankName, SUPPLIER_MESSAGES.bankNameTooLong),
     bankAccountNumber: z
       .string()
       .trim()
