@@ -93,6 +93,7 @@ export function sampleInvoicePdfInput(
       issuedAt: new Date("2027-01-05T08:35:00Z"),
       dueDate: "2027-01-20",
       quotationReference: "7f3a9c2e",
+      jobReferences: [],
       eventName: "Annual Gala Dinner 2026",
       buyer: { ...SAMPLE_BUYER },
       deliveryAddress: "International Convention City Bashundhara, Purbachal Express Highway, Dhaka",

@@ -92,7 +92,10 @@ export const documentSequences = pgTable(
   ],
 );
 
-/** A tax invoice (Mushak-6.3) on an approved quotation: never edited once issued; a credit note corrects it. */
+/**
+ * A tax invoice (Mushak-6.3) on an approved quotation, or of a customer's damage and loss charges of jobs alone (kind
+ * charges, on no quotation; issue 37): never edited once issued; a credit note corrects it.
+ */
 export const invoices = pgTable(
   "invoices",
   {
@@ -108,11 +111,10 @@ export const invoices = pgTable(
     /** An advance invoice's share of the quotation, in percent. */
     advancePercent: numeric("advance_percent", { precision: 5, scale: 2 }),
     status: text("status", { enum: INVOICE_STATUSES }).notNull().default("issued"),
-    quotationId: uuid("quotation_id")
-      .notNull()
-      .references(() => quotations.id, { onDelete: "restrict" }),
-    /** The quotation's revision invoiced (its lines and prices). */
-    quotationRevision: integer("quotation_revision").notNull(),
+    /** The quotation invoiced; null on a charges invoice only (invoices_quotation_check). */
+    quotationId: uuid("quotation_id").references(() => quotations.id, { onDelete: "restrict" }),
+    /** The quotation's revision invoiced (its lines and prices); null with the quotation. */
+    quotationRevision: integer("quotation_revision"),
     customerId: uuid("customer_id")
       .notNull()
       .references(() => customers.id, { onDelete: "restrict" }),
@@ -135,6 +137,11 @@ export const invoices = pgTable(
     vatAmount: money("vat_amount").notNull(),
     total: money("total").notNull(),
     vatRatePercent: numeric("vat_rate_percent", { precision: 5, scale: 2 }).notNull(),
+    /**
+     * The part of the net that is damage and loss charges of jobs, posted to service income (issue 37): all of a
+     * charges invoice's. 0 on invoices issued before, which posted their charges as rental income.
+     */
+    chargesNet: money("charges_net").notNull().default("0"),
     /** What settles it so far: payments and the customer's credit applied (invoice_allocations' sum). */
     paidAmount: money("paid_amount").notNull().default("0"),
     /** What credit notes took back from what was owed. */
@@ -159,6 +166,15 @@ export const invoices = pgTable(
     index("invoices_number_trgm_idx").using("gin", sql`${t.number} gin_trgm_ops`),
     index("invoices_buyer_name_trgm_idx").using("gin", sql`${t.buyerName} gin_trgm_ops`),
     check("invoices_kind_check", sql.raw(`kind in (${sqlList(INVOICE_KINDS)})`)),
+    // Every kind is on its quotation, a charges invoice on none (issue 37).
+    check(
+      "invoices_quotation_check",
+      sql`(${t.kind} = 'charges') = (${t.quotationId} is null) and (${t.quotationId} is null) = (${t.quotationRevision} is null)`,
+    ),
+    check(
+      "invoices_charges_net_check",
+      sql`${t.chargesNet} >= 0 and ${t.chargesNet} <= ${t.netAmount} and (${t.kind} <> 'charges' or ${t.chargesNet} = ${t.netAmount})`,
+    ),
     check("invoices_status_check", sql.raw(`status in (${sqlList(INVOICE_STATUSES)})`)),
     check("invoices_sequence_check", sql`${t.sequence} > 0`),
     check(
@@ -242,6 +258,8 @@ export const creditNotes = pgTable(
     sdAmount: money("sd_amount").notNull().default("0"),
     vatAmount: money("vat_amount").notNull(),
     total: money("total").notNull(),
+    /** The part of the net taken back from the invoice's damage and loss charges: debited to service income. */
+    chargesNet: money("charges_net").notNull().default("0"),
     /** The part that reduced what the invoice still owed. */
     appliedToInvoice: money("applied_to_invoice").notNull(),
     /** The rest, where the invoice was already paid: the customer's credit. */
@@ -266,7 +284,10 @@ export const creditNotes = pgTable(
       "credit_notes_total_check",
       sql`${t.total} = ${t.netAmount} + ${t.sdAmount} + ${t.vatAmount} and ${t.total} > 0`,
     ),
-    check("credit_notes_amounts_check", sql`${t.netAmount} >= 0 and ${t.sdAmount} >= 0 and ${t.vatAmount} >= 0`),
+    check(
+      "credit_notes_amounts_check",
+      sql`${t.netAmount} >= 0 and ${t.sdAmount} >= 0 and ${t.vatAmount} >= 0 and ${t.chargesNet} >= 0 and ${t.chargesNet} <= ${t.netAmount}`,
+    ),
     check(
       "credit_notes_split_check",
       sql`${t.appliedToInvoice} >= 0 and ${t.toCredit} >= 0 and ${t.appliedToInvoice} + ${t.toCredit} = ${t.total}`,

@@ -142,7 +142,13 @@ export const ADMIN_ROUTE_ACCESS = {
   "/admin/jobs/day": { view: "jobs.view" },
   "/admin/jobs/:id": {
     view: "jobs.view",
-    action: { dispatch: "jobs.manage", "check-in": "jobs.manage", charge: "jobs.manage" },
+    // Invoicing the customer's pending charges on their own (issue 37) is the accountant's, as every invoice is.
+    action: {
+      dispatch: "jobs.manage",
+      "check-in": "jobs.manage",
+      charge: "jobs.manage",
+      "invoice-charges": "accounts.manage",
+    },
   },
   "/admin/jobs/:id/pick-list": { view: "jobs.view" },
   "/admin/jobs/:id/pick-list/pdf": { view: "jobs.view" },

@@ -32,16 +32,29 @@ export const CUSTOMER_PAYMENT_REFERENCE_LABELS: Partial<Record<CustomerPaymentMe
 };
 
 /**
- * full: the whole approved quotation; advance: a percentage of it first (the terms ask for 50%); final: the rest,
- * the whole quotation less the advances invoiced before.
+ * The kinds of an invoice on an approved quotation: full, the whole of it; advance, a percentage of it first (the
+ * terms ask for 50%); final, the rest, the whole quotation less the advances invoiced before.
  */
-export const INVOICE_KINDS = ["full", "advance", "final"] as const;
+export const QUOTATION_INVOICE_KINDS = ["full", "advance", "final"] as const;
+export type QuotationInvoiceKind = (typeof QUOTATION_INVOICE_KINDS)[number];
+
+/**
+ * Every kind: those on a quotation, and charges, an invoice of a customer's damage and loss charges of jobs alone
+ * (issue 37), on no quotation, for a customer whose quotations are already invoiced.
+ */
+export const INVOICE_KINDS = [...QUOTATION_INVOICE_KINDS, "charges"] as const;
 export type InvoiceKind = (typeof INVOICE_KINDS)[number];
+
+/** An invoice on a quotation (the database holds a quotation for every kind but charges). */
+export function isQuotationInvoiceKind(kind: InvoiceKind): kind is QuotationInvoiceKind {
+  return (QUOTATION_INVOICE_KINDS as readonly string[]).includes(kind);
+}
 
 export const INVOICE_KIND_LABELS: Record<InvoiceKind, string> = {
   full: "Full invoice",
   advance: "Advance invoice",
   final: "Final invoice",
+  charges: "Charges invoice",
 };
 
 /** issued: in force; cancelled: a credit note took back all of it. Paid or due is read from the amounts. */

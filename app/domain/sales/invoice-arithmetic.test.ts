@@ -5,6 +5,7 @@ import {
   advanceInvoiceFigures,
   advancePercentOfTerms,
   allocateByLargestRemainder,
+  chargesOnlyFigures,
   creditNoteFigures,
   finalInvoiceFigures,
   fullInvoiceFigures,
@@ -412,6 +413,7 @@ describe("credit notes", () => {
   it("whole takes back all of it, applied to what the invoice owes", () => {
     expect(creditNoteFigures(invoice, "whole")).toEqual({
       net: 1_083_349n,
+      chargesNet: 0n,
       sd: 0n,
       vat: 162_502n,
       total: 1_245_851n,
@@ -425,6 +427,7 @@ describe("credit notes", () => {
     const paid = { ...invoice, due: 100_000n };
     expect(creditNoteFigures(paid, 33_333n)).toEqual({
       net: 33_333n,
+      chargesNet: 0n,
       sd: 0n,
       vat: 5_000n,
       total: 38_333n,
@@ -458,10 +461,50 @@ describe("credit notes", () => {
     ).toEqual(rest);
   });
 
+  it("takes the damage and loss charges' part back in proportion, the rest of it when whole (issue 37)", () => {
+    // ৳10,000 of the quotation and ৳2,000.01 of charges: a part of ৳1,000 takes 2,000.01 × 1,000 / 12,000.01 back
+    // from the charges, 166.67; the whole rest takes exactly what is left of them.
+    const mixed = {
+      ...invoice,
+      net: 1_200_001n,
+      vat: 180_000n,
+      total: 1_380_001n,
+      due: 1_380_001n,
+      chargesNet: 200_001n,
+      creditedChargesNet: 0n,
+    };
+    const part = creditNoteFigures(mixed, 100_000n);
+    expect(part).toMatchObject({ net: 100_000n, chargesNet: 16_667n });
+    const rest = creditNoteFigures(
+      { ...mixed, creditedNet: part.net, creditedVat: part.vat, creditedChargesNet: part.chargesNet },
+      "whole",
+    );
+    expect(rest.chargesNet + part.chargesNet).toBe(200_001n);
+    expect(rest.net - rest.chargesNet + part.net - part.chargesNet).toBe(1_000_000n);
+    // A charges invoice: all of any part is charges.
+    const charges = { ...mixed, chargesNet: mixed.net };
+    expect(creditNoteFigures(charges, 33_333n).chargesNet).toBe(33_333n);
+  });
+
   it("with a zero VAT rate credits no VAT", () => {
     expect(
       creditNoteFigures({ ...invoice, vat: 0n, total: invoice.net, vatRatePercent: "0.00", due: invoice.net }, 500n),
     ).toMatchObject({ net: 500n, vat: 0n, total: 500n });
+  });
+});
+
+describe("an invoice of the charges alone (issue 37)", () => {
+  it("has the charges as its only lines, VAT at the company's rate, all of its net charges", () => {
+    const figures = withJobCharges(chargesOnlyFigures("15"), [
+      { description: "Panel damaged", amount: "333.33" },
+      { description: "Cable lost", amount: "100" },
+    ]);
+    expect(figures.lines.map((l) => [l.description, l.value, l.vat])).toEqual([
+      ["Panel damaged", 33_333n, 5_000n],
+      ["Cable lost", 10_000n, 1_500n],
+    ]);
+    expect(figures).toMatchObject({ net: 43_333n, sd: 0n, vat: 6_500n, total: 49_833n, vatRatePercent: "15.00" });
+    expect(figures.chargesNet).toBe(figures.net);
   });
 });
 

@@ -1,7 +1,7 @@
 import { fromPaisa, roundedShare, toPaisa } from "../../lib/money";
 import type { QuotationRevisionLine } from "../quotations/constants";
 import { vatOn } from "../quotations/quote-form";
-import type { InvoiceKind } from "./constants";
+import type { QuotationInvoiceKind } from "./constants";
 
 // The money of a tax invoice and a credit note (issue 22, DESIGN §5 and §10), exactly, in integer paisa. An invoice
 // is made from the quotation's current revision: the discount is shared over the lines in proportion to their
@@ -287,6 +287,14 @@ export function withJobCharges(
   };
 }
 
+/**
+ * An invoice of the customer's pending damage and loss charges alone (issue 37): no quotation line, the charges then
+ * added by withJobCharges at `vatRatePercent` (the company's rate).
+ */
+export function chargesOnlyFigures(vatRatePercent: string): InvoiceFigures {
+  return { lines: [], net: 0n, sd: 0n, vat: 0n, total: 0n, vatRatePercent: fromPaisa(toPaisa(vatRatePercent)) };
+}
+
 /** "50.00" → "50", "33.30" → "33.3": a percentage as printed. */
 export function percentLabel(hundredths: bigint): string {
   return fromPaisa(hundredths).replace(/\.?0+$/, "");
@@ -294,7 +302,7 @@ export function percentLabel(hundredths: bigint): string {
 
 /** The invoices a quotation already has, as far as the kind rules need them. */
 export interface QuotationInvoiceState {
-  kind: InvoiceKind;
+  kind: QuotationInvoiceKind;
   /** Hundredths of a percent, for an advance. */
   advancePercent: bigint | null;
   live: boolean;
@@ -313,14 +321,14 @@ export const INVOICE_KIND_MESSAGES = {
  * advance and once.
  */
 export function invoiceKindRules(invoices: readonly QuotationInvoiceState[]): {
-  refused: Partial<Record<InvoiceKind, string>>;
+  refused: Partial<Record<QuotationInvoiceKind, string>>;
   /** Hundredths of a percent invoiced in advance so far. */
   advanced: bigint;
 } {
   const live = invoices.filter((i) => i.live);
   const advanced = live.reduce((s, i) => s + (i.kind === "advance" ? (i.advancePercent ?? 0n) : 0n), 0n);
   const hasWhole = live.some((i) => i.kind === "full" || i.kind === "final");
-  const refused: Partial<Record<InvoiceKind, string>> = {};
+  const refused: Partial<Record<QuotationInvoiceKind, string>> = {};
   if (live.length > 0) refused.full = INVOICE_KIND_MESSAGES.fullAfterInvoice;
   if (hasWhole) refused.advance = INVOICE_KIND_MESSAGES.advanceAfterFinal;
   if (live.some((i) => i.kind === "final")) refused.final = INVOICE_KIND_MESSAGES.finalTwice;
@@ -373,10 +381,18 @@ export interface CreditableInvoice {
   creditedVat: bigint;
   /** What the invoice still owes: total − paid − credited. */
   due: bigint;
+  /**
+   * The part of its net that is damage and loss charges (service income, issue 37), and what earlier credit notes took
+   * of it: 0 when left out.
+   */
+  chargesNet?: bigint;
+  creditedChargesNet?: bigint;
 }
 
 export interface CreditNoteFigures {
   net: bigint;
+  /** The part of `net` taken back from the charges: debited to service income, the rest to rental income. */
+  chargesNet: bigint;
   sd: bigint;
   vat: bigint;
   total: bigint;
@@ -390,7 +406,9 @@ export interface CreditNoteFigures {
 /**
  * A credit note's figures: whole takes back all the net, SD and VAT not yet credited (so the credit notes add up to
  * the invoice exactly); part takes `value` before VAT, with the SD left in proportion to it and VAT on the two at the
- * invoice's rate (never more than the SD or VAT left), and is whole when it reaches the net left.
+ * invoice's rate (never more than the SD or VAT left), and is whole when it reaches the net left. The part of the net
+ * taken from the damage and loss charges is theirs in the same proportion (the rest of them when whole), so the
+ * credit notes take back from service and rental income what the invoice credited to each.
  */
 export function creditNoteFigures(invoice: CreditableInvoice, value: bigint | "whole"): CreditNoteFigures {
   const netLeft = invoice.net - invoice.creditedNet;
@@ -402,8 +420,11 @@ export function creditNoteFigures(invoice: CreditableInvoice, value: bigint | "w
   const sd = whole ? sdLeft : sdOfPart > sdLeft ? sdLeft : sdOfPart;
   const vatOfPart = vatOn(net + sd, invoice.vatRatePercent);
   const vat = whole ? vatLeft : vatOfPart > vatLeft ? vatLeft : vatOfPart;
+  const chargesLeft = (invoice.chargesNet ?? 0n) - (invoice.creditedChargesNet ?? 0n);
+  const chargesOfPart = netLeft > 0n ? roundedShare(chargesLeft, net, netLeft) : 0n;
+  const chargesNet = whole ? chargesLeft : chargesOfPart > chargesLeft ? chargesLeft : chargesOfPart;
   const total = net + sd + vat;
   const due = invoice.due > 0n ? invoice.due : 0n;
   const appliedToInvoice = total < due ? total : due;
-  return { net, sd, vat, total, appliedToInvoice, toCredit: total - appliedToInvoice, whole };
+  return { net, chargesNet, sd, vat, total, appliedToInvoice, toCredit: total - appliedToInvoice, whole };
 }

@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { queryRows, type DbOrTx } from "../../db/client.server";
 import { creditNotes, customers, invoices, quotations } from "../../db/schema";
 import { getEnv } from "../../lib/env.server";
@@ -12,12 +12,22 @@ import { creditNotePdf, invoicePdf } from "./invoice-pdf-input.server";
 // transaction: the message (with the document's PDF attached) is kept only if the document was. The caller wakes
 // the sender after the commit (wakeEmailSender), as the quotation's send does.
 //
-// It goes to the customer record's e-mail, else the quotation's. The portal's link is given only when that address
-// is a portal customer's (a staff member's address gets the PDF without it).
+// It goes to the customer record's e-mail, else the quotation's (a charges invoice's, on no quotation: the quotation
+// of its first charge's job, issue 37). The portal's link is given only when that address is a portal customer's (a
+// staff member's address gets the PDF without it).
+
+/** The invoice's quotation's e-mail, or its first charge's job's quotation's (a charges invoice). */
+function quotationEmailOf(invoiceId: SQLWrapper): SQL<string | null> {
+  return sql<string | null>`coalesce(${quotations.email}, (select q.email from job_charges c
+    join jobs j on j.id = c.job_id join quotations q on q.id = j.quotation_id
+    where c.invoice_id = ${invoiceId} order by c.created_at, c.id limit 1))`;
+}
 
 /** The address to write to: the customer's e-mail, else the quotation's. */
-function recipientOf(row: { customerEmail: string | null; quotationEmail: string }): string {
-  return (row.customerEmail?.trim() || row.quotationEmail).trim();
+function recipientOf(row: { customerEmail: string | null; quotationEmail: string | null }): string {
+  const to = (row.customerEmail?.trim() || row.quotationEmail || "").trim();
+  if (!to) throw new Error("the invoice's customer has no e-mail address, nor its quotation");
+  return to;
 }
 
 async function portalUrlFor(db: DbOrTx, email: string): Promise<string | null> {
@@ -34,12 +44,12 @@ export async function queueInvoiceEmail(tx: DbOrTx, invoiceId: string): Promise<
     .select({
       invoice: invoices,
       customerEmail: customers.email,
-      quotationEmail: quotations.email,
+      quotationEmail: quotationEmailOf(invoices.id),
       eventName: quotations.eventName,
     })
     .from(invoices)
     .innerJoin(customers, eq(customers.id, invoices.customerId))
-    .innerJoin(quotations, eq(quotations.id, invoices.quotationId))
+    .leftJoin(quotations, eq(quotations.id, invoices.quotationId))
     .where(eq(invoices.id, invoiceId));
   const pdf = row && (await invoicePdf(tx, invoiceId));
   if (!row || !pdf) throw new Error(`invoice ${invoiceId} cannot be read back to e-mail it`);
@@ -77,12 +87,12 @@ export async function queueCreditNoteEmail(tx: DbOrTx, creditNoteId: string): Pr
       invoiceNumber: invoices.number,
       buyerName: invoices.buyerName,
       customerEmail: customers.email,
-      quotationEmail: quotations.email,
+      quotationEmail: quotationEmailOf(invoices.id),
     })
     .from(creditNotes)
     .innerJoin(invoices, eq(invoices.id, creditNotes.invoiceId))
     .innerJoin(customers, eq(customers.id, creditNotes.customerId))
-    .innerJoin(quotations, eq(quotations.id, invoices.quotationId))
+    .leftJoin(quotations, eq(quotations.id, invoices.quotationId))
     .where(eq(creditNotes.id, creditNoteId));
   const pdf = row && (await creditNotePdf(tx, creditNoteId));
   if (!row || !pdf) throw new Error(`credit note ${creditNoteId} cannot be read back to e-mail it`);

@@ -24,7 +24,8 @@ export interface InvoiceEmailInput {
   number: string;
   issuedAt: Date;
   dueDate: string | null;
-  eventName: string;
+  /** The quotation's event; null on a charges invoice (issue 37). */
+  eventName: string | null;
   netAmount: string;
   /** The supplementary duty (issue 37): a line of its own when there is any. */
   sdAmount: string;
@@ -79,7 +80,9 @@ export function invoiceEmail(input: InvoiceEmailInput) {
   const text = [
     `Dear ${oneLine(input.buyerName)},`,
     "",
-    `Thank you for choosing ${input.company.name}. Here is our tax invoice ${input.number} for ${oneLine(input.eventName)}.`,
+    `Thank you for choosing ${input.company.name}. Here is our tax invoice ${input.number} for ${
+      input.eventName === null ? "the damage and loss charges of your rental" : oneLine(input.eventName)
+    }.`,
     "",
     `Invoice: ${input.number}`,
     `Issued: ${documentDay(input.issuedAt)}, ${documentTime(input.issuedAt)}`,

@@ -2,11 +2,12 @@ import { formFields } from "../../lib/form-data";
 import { formatMoney } from "../../lib/format";
 import { isUuid } from "../../lib/list-params";
 import { normalizeMoney, toPaisa } from "../../lib/money";
-import { INVOICE_KINDS, type InvoiceKind } from "./constants";
+import { QUOTATION_INVOICE_KINDS, type QuotationInvoiceKind } from "./constants";
 import { parseAdvancePercent } from "./invoice-arithmetic";
 
 // The forms of the invoices' screens (issue 22): Issue invoice (on an approved quotation: full, an advance of a
-// percentage, or the final), Issue credit note (whole or part, with its reason) and Apply credit. The form's own
+// percentage, or the final; or a customer's damage and loss charges alone, issue 37), Issue credit note (whole or
+// part, with its reason) and Apply credit. The form's own
 // rules are here, for the dialogs and the use cases alike; what only the database knows (the quotation's status,
 // the invoices before, what is left to credit) the use cases check under their locks. Browser-safe.
 
@@ -20,6 +21,12 @@ export const INVOICE_MESSAGES = {
   kindRequired: "Choose a full, advance or final invoice",
   customerGone: "The quotation's customer record does not exist",
   customerMoving: "The quotation's customer is being merged meanwhile: try again",
+  /** An invoice of a customer's damage and loss charges alone (issue 37). */
+  chargesIssued: (number: string, count: number) =>
+    `Invoice ${number} issued for ${count} damage and loss charge${count === 1 ? "" : "s"}`,
+  chargesCustomerRequired: "Choose the customer whose charges to invoice",
+  customerNotFound: "This customer does not exist",
+  noPendingCharges: (customer: string) => `${customer} has no damage or loss charges waiting to be invoiced`,
   /** Issue 37: a Mushak-6.3 or 6.7 without the seller's BIN is no tax document. */
   sellerBinMissing: (document: "tax invoice" | "credit note") =>
     `The company's BIN is not set: a ${document} must print the seller's BIN. Enter the VAT registration number (BIN) in Settings > Company (Notifications and VAT), then issue it`,
@@ -64,7 +71,7 @@ export function readIssueInvoiceForm(form: FormData): IssueInvoiceFormValues {
 
 export interface IssueInvoiceInput {
   quotationId: string;
-  kind: InvoiceKind;
+  kind: QuotationInvoiceKind;
   /** Hundredths of a percent, for an advance; null otherwise. */
   advancePercent: bigint | null;
 }
@@ -76,7 +83,9 @@ export function parseIssueInvoiceForm(values: IssueInvoiceFormValues, advanced =
   const errors: Record<string, string> = {};
   const quotationId = values.quotationId.trim().toLowerCase();
   if (!isUuid(quotationId)) errors.quotationId = INVOICE_MESSAGES.quotationRequired;
-  const kind = (INVOICE_KINDS as readonly string[]).includes(values.kind) ? (values.kind as InvoiceKind) : null;
+  const kind = (QUOTATION_INVOICE_KINDS as readonly string[]).includes(values.kind)
+    ? (values.kind as QuotationInvoiceKind)
+    : null;
   if (!kind) errors.kind = INVOICE_MESSAGES.kindRequired;
   let advancePercent: bigint | null = null;
   if (kind === "advance") {

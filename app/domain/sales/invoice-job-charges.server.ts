@@ -1,11 +1,12 @@
-import { and, asc, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { queryRows, type DbOrTx } from "../../db/client.server";
-import { jobCharges } from "../../db/schema";
+import { jobCharges, jobs } from "../../db/schema";
+import { jobReference } from "../jobs/constants";
 import type { PendingJobCharge } from "./invoice-arithmetic";
 
-// A job's damage and loss charges (issue 26) go on the customer's next invoice: pending while job_charges.invoice_id
-// is null, they are taken by issueInvoice under the customer's lock, so two invoices of one customer at once cannot
-// both take one. A charge made out to a customer record merged since into this one is theirs too (a merge moves the
+// A job's damage and loss charges (issue 26) go on the customer's next invoice, or on an invoice of the charges alone
+// (issue 37): pending while job_charges.invoice_id is null, they are taken by writeInvoice under the customer's lock,
+// so two invoices of one customer at once cannot both take one. A charge made out to a customer record merged since into this one is theirs too (a merge moves the
 // customer's documents, not the jobs' charges).
 
 /** The customer and the records merged into it, at any depth. */
@@ -39,6 +40,17 @@ export async function pendingJobCharges(
     .where(and(isNull(jobCharges.invoiceId), sql`${jobCharges.customerId} in ${customerAndMerged(customerId)}`))
     .orderBy(asc(jobCharges.createdAt), asc(jobCharges.id));
   return options.lock ? query.for("update") : query;
+}
+
+/** The jobs whose charges an invoice carries, by number: what a charges invoice is for (issue 37). */
+export async function chargedJobsOf(db: DbOrTx, invoiceId: string): Promise<{ id: string; reference: string }[]> {
+  const rows = await db
+    .selectDistinct({ id: jobs.id, number: jobs.number })
+    .from(jobCharges)
+    .innerJoin(jobs, eq(jobs.id, jobCharges.jobId))
+    .where(eq(jobCharges.invoiceId, invoiceId))
+    .orderBy(asc(jobs.number));
+  return rows.map((r) => ({ id: r.id, reference: jobReference(r.number) }));
 }
 
 /** Each of these invoices' damage-charge lines, summed: value and VAT (decimal strings), by invoice id. */

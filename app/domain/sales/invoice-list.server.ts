@@ -26,7 +26,7 @@ import {
   type IssuePreview,
 } from "./invoice-list";
 import { quotationInvoices } from "./issue-invoice.server";
-import { pendingJobCharges } from "./invoice-job-charges.server";
+import { chargedJobsOf, pendingJobCharges } from "./invoice-job-charges.server";
 import { issuingSeller } from "./invoice-issue-common.server";
 
 // The invoices' screens (issue 22): one page of the list (search by number or buyer, the state filter, sorted),
@@ -180,10 +180,10 @@ export async function loadInvoiceDetails(db: DbOrTx, invoiceId: string, today: s
       journalEntryId: t.journalEntryId,
     })
     .from(t)
-    .innerJoin(quotations, eq(quotations.id, t.quotationId))
+    .leftJoin(quotations, eq(quotations.id, t.quotationId))
     .where(eq(t.id, id));
   if (!row) return null;
-  const [lines, allocations, notes, emails, credit] = await Promise.all([
+  const [lines, allocations, notes, emails, credit, jobs] = await Promise.all([
     db
       .select({
         lineNo: invoiceLines.lineNo,
@@ -245,12 +245,14 @@ export async function loadInvoiceDetails(db: DbOrTx, invoiceId: string, today: s
       .where(and(eq(emailOutbox.relatedType, "invoice"), inArray(emailOutbox.relatedId, [id])))
       .orderBy(asc(emailOutbox.createdAt)),
     customerCredit(db, row.customerId),
+    row.kind === "charges" ? chargedJobsOf(db, id) : [],
   ]);
   const creditedNet = notes.reduce((s, n) => s + toPaisa(n.netAmount), 0n);
   return {
     ...row,
     issuedAt: row.issuedAt.toISOString(),
-    quotationReference: quotationReference(row.quotationId),
+    quotationReference: row.quotationId === null ? null : quotationReference(row.quotationId),
+    jobs,
     lines,
     allocations,
     creditNotes: notes,

@@ -1,6 +1,6 @@
 import { defineList, type StateOf } from "../../lib/list-params";
 import { toPaisa } from "../../lib/money";
-import type { AllocationKind, InvoiceKind, InvoiceStatus } from "./constants";
+import type { AllocationKind, InvoiceKind, InvoiceStatus, QuotationInvoiceKind } from "./constants";
 import type { PendingJobCharge, RevisionForInvoice } from "./invoice-arithmetic";
 
 // The invoices' screens (/admin/invoices, /admin/invoices/:id; issue 22): the list's URL (search by number or
@@ -41,7 +41,8 @@ export interface InvoiceRow {
   dueDate: string | null;
   buyerName: string;
   customerId: string;
-  quotationId: string;
+  /** Null on a charges invoice (issue 37). */
+  quotationId: string | null;
   total: string;
   paidAmount: string;
   creditedAmount: string;
@@ -71,7 +72,7 @@ export interface IssuePreview {
     total: string;
   }[];
   /** Why a kind may not be issued, by kind. */
-  refused: Partial<Record<InvoiceKind, string>>;
+  refused: Partial<Record<QuotationInvoiceKind, string>>;
   /** Percent (hundredths as a decimal string: "50.00") invoiced in advance so far. */
   advanced: string;
   /** The terms' advance ("50"). */
@@ -87,8 +88,10 @@ export interface IssuePreview {
 export interface InvoiceDetails extends InvoiceRow {
   fiscalYear: number;
   advancePercent: string | null;
-  quotationReference: string;
-  eventName: string;
+  /** The quotation's reference and event; null on a charges invoice (issue 37), which lists its jobs instead. */
+  quotationReference: string | null;
+  eventName: string | null;
+  jobs: { id: string; reference: string }[];
   issuedAt: string;
   buyerBin: string | null;
   buyerAddress: string | null;

@@ -31,7 +31,8 @@ export async function lockInvoiceForChange(
     .from(invoices)
     .where(eq(invoices.id, invoiceId));
   if (!found) return { ok: false, refusal: "not-found", message: INVOICE_MESSAGES.invoiceNotFound };
-  if (options.quotation)
+  // A charges invoice (issue 37) is on no quotation: nothing of one to hold.
+  if (options.quotation && found.quotationId)
     await tx.select({ id: quotations.id }).from(quotations).where(eq(quotations.id, found.quotationId)).for("update");
   await lockCustomer(tx, found.customerId);
   const [invoice] = await tx.select().from(invoices).where(eq(invoices.id, invoiceId)).for("update");

@@ -3,6 +3,7 @@ import type { DbOrTx } from "../../db/client.server";
 import { creditNoteLines, creditNotes, invoiceLines, invoices, quotations } from "../../db/schema";
 import { isUuid } from "../../lib/list-params";
 import { quotationReference } from "../quotations/reference";
+import { chargedJobsOf } from "./invoice-job-charges.server";
 import { salesDocumentFilename } from "./invoice-pdf";
 import {
   type CreditNotePdfInput,
@@ -26,10 +27,11 @@ export async function invoicePdfInput(db: DbOrTx, invoiceId: string): Promise<In
   const [row] = await db
     .select({ invoice: invoices, eventName: quotations.eventName })
     .from(invoices)
-    .innerJoin(quotations, eq(quotations.id, invoices.quotationId))
+    .leftJoin(quotations, eq(quotations.id, invoices.quotationId))
     .where(eq(invoices.id, invoiceId.toLowerCase()));
   if (!row) return undefined;
   const { invoice } = row;
+  const jobs = invoice.kind === "charges" ? await chargedJobsOf(db, invoice.id) : [];
   const lines = await db
     .select({
       description: invoiceLines.description,
@@ -54,7 +56,8 @@ export async function invoicePdfInput(db: DbOrTx, invoiceId: string): Promise<In
       advancePercent: invoice.advancePercent,
       issuedAt: invoice.issuedAt,
       dueDate: invoice.dueDate,
-      quotationReference: quotationReference(invoice.quotationId),
+      quotationReference: invoice.quotationId === null ? null : quotationReference(invoice.quotationId),
+      jobReferences: jobs.map((j) => j.reference),
       eventName: invoice.eventName ?? row.eventName,
       buyer: { name: invoice.buyerName, bin: invoice.buyerBin, address: invoice.buyerAddress },
       deliveryAddress: invoice.deliveryAddress,

@@ -235,6 +235,39 @@ describe("renderInvoicePdf: the unit of supply and the supplementary duty (issue
   });
 });
 
+describe("renderInvoicePdf: an invoice of damage and loss charges alone (issue 37)", { timeout: 20_000 }, () => {
+  it("names its type and its jobs, and no quotation", async () => {
+    const input = sampleInvoicePdfInput(0, {
+      kind: "charges",
+      lines: [
+        {
+          description: "Damage to 2 × P3 LED cabinet (JOB-000012)",
+          unitOfSupply: null,
+          quantity: 1,
+          days: null,
+          unitPrice: "12000.00",
+          value: "12000.00",
+          sdRatePercent: "0.00",
+          sdAmount: "0.00",
+          vatRatePercent: "15.00",
+          vatAmount: "1800.00",
+        },
+      ],
+    });
+    input.invoice.quotationReference = null;
+    input.invoice.eventName = null;
+    input.invoice.deliveryAddress = null;
+    input.invoice.jobReferences = ["JOB-000012", "JOB-000013"];
+    const text = pdfText(await render(renderInvoicePdf(input)));
+    expect(text).toContain("Type Damage and loss");
+    expect(text).toMatch(/Jobs JOB-000012, JOB-000013/);
+    expect(text).not.toContain("Quotation");
+    expect(text).toContain("As the buyer's address");
+    expect(text).toMatch(/^ *1 Damage to 2 × .* — 1 — 12,000\.00 — 12,000\.00 0% 0\.00 15% 1,800\.00 13,800\.00$/m);
+    expect(text).toContain("Total including SD and VAT ৳13,800.00");
+  });
+});
+
 describe("renderCreditNotePdf", { timeout: 20_000 }, () => {
   it("prints Mushak-6.7: its number, date and time, the original invoice, the reason, the lines, totals and signatory", async () => {
     const input = sampleCreditNotePdfInput();

@@ -57,9 +57,11 @@ export interface InvoicePdfInput {
     issuedAt: Date;
     /** YYYY-MM-DD, or null. */
     dueDate: string | null;
-    /** The quotation's short reference and event, so the buyer can tell what the invoice is for. */
-    quotationReference: string;
+    /** The quotation's short reference and event, so the buyer can tell what the invoice is for; none on charges. */
+    quotationReference: string | null;
     eventName: string | null;
+    /** A charges invoice's jobs (issue 37): what its damage and loss charges are of. */
+    jobReferences: string[];
     buyer: PdfBuyer;
     deliveryAddress: string | null;
     netAmount: string;
@@ -181,7 +183,10 @@ export async function renderInvoicePdf(input: InvoicePdfInput): Promise<Uint8Arr
   if (invoice.kind === "advance")
     identity.push(["Type", `Advance${invoice.advancePercent ? ` (${formatPercent(invoice.advancePercent)})` : ""}`]);
   if (invoice.kind === "final") identity.push(["Type", "Final"]);
-  identity.push(["Quotation", invoice.quotationReference]);
+  if (invoice.kind === "charges") identity.push(["Type", "Damage and loss"]);
+  if (invoice.quotationReference) identity.push(["Quotation", invoice.quotationReference]);
+  if (invoice.jobReferences.length > 0)
+    identity.push([invoice.jobReferences.length === 1 ? "Job" : "Jobs", invoice.jobReferences.join(", ")]);
   if (invoice.dueDate) identity.push(["Payment due", documentDate(invoice.dueDate)]);
   documentHeader(pdf, input, {
     form: "Mushak-6.3",

@@ -25,8 +25,9 @@ import { lockInvoiceForChange } from "./invoice-lock.server";
 // (a cancellation) or a value before VAT up to it, with VAT at the invoice's rate, and its reason; never on an advance
 // while the quotation's final invoice (which took the advance off) is in force; nor while Settings > Company has no
 // BIN (issue 37). One transaction: the quotation, the customer (their credit may grow) and the invoice locked, the
-// VAT period checked open, the gapless number, the credit note and its line, the entry (Dr rental income, Dr SD
-// payable, Dr VAT payable / Cr receivable for what the invoice still owed, Cr customer advances for the rest), the invoice's credited amount raised (cancelled once the credit
+// VAT period checked open, the gapless number, the credit note and its line, the entry (Dr rental income, and service
+// income for the part of the invoice's damage and loss charges, Dr SD payable, Dr VAT payable / Cr receivable for
+// what the invoice still owed, Cr customer advances for the rest), the invoice's credited amount raised (cancelled once the credit
 // notes reach its net), the tax register's negative output VAT row, the audit line and the e-mail to the
 // customer with the PDF (the outbox, in the same transaction).
 
@@ -55,7 +56,7 @@ export async function issueCreditNote(
       if (!locked.ok) return failed(locked.refusal, { form: locked.message });
       const invoice = locked.invoice;
       if (invoice.status === "cancelled") return failed("conflict", { form: INVOICE_MESSAGES.invoiceCancelled });
-      if (invoice.kind === "advance") {
+      if (invoice.kind === "advance" && invoice.quotationId) {
         // The final invoice took this advance off the quotation's total: taking the advance back too would leave
         // the quotation invoiced short, and the kinds' rules refuse any invoice after a final. The final goes first.
         const [final] = await tx
@@ -75,6 +76,7 @@ export async function issueCreditNote(
         .select({
           net: sql<string>`coalesce(sum(${creditNotes.netAmount}), 0)::text`,
           sd: sql<string>`coalesce(sum(${creditNotes.sdAmount}), 0)::text`,
+          charges: sql<string>`coalesce(sum(${creditNotes.chargesNet}), 0)::text`,
           vat: sql<string>`coalesce(sum(${creditNotes.vatAmount}), 0)::text`,
         })
         .from(creditNotes)
@@ -93,31 +95,43 @@ export async function issueCreditNote(
           vatRatePercent: invoice.vatRatePercent,
           creditedNet,
           creditedSd: toPaisa(credited!.sd),
+          chargesNet: toPaisa(invoice.chargesNet),
+          creditedChargesNet: toPaisa(credited!.charges),
           creditedVat: toPaisa(credited!.vat),
           due: invoiceDuePaisa(invoice),
         },
         input.value,
       );
       await assertOpenVatPeriod(tx, issueDate, "form");
+      // Taken back from the income the invoice credited: its charges' part from service income (issue 37).
+      const rentalNet = figures.net - figures.chargesNet;
       const accounts = await roleAccounts(tx, [
         "receivable",
-        "income.rental",
         "vat.payable",
         "customer.advances",
+        ...(rentalNet !== 0n ? (["income.rental"] as const) : []),
+        ...(figures.chargesNet !== 0n ? (["income.service"] as const) : []),
         ...(figures.sd !== 0n ? (["sd.payable"] as const) : []),
       ]);
       const settings = await documentSettings(tx, actor.userId, actor.label);
       const taken = await takeDocumentNumber(tx, "credit_note", issueDate);
       const creditNoteId = randomUUID();
 
-      const lines: EntryLine[] = [
-        {
+      const lines: EntryLine[] = [];
+      if (rentalNet > 0n)
+        lines.push({
           accountId: accounts["income.rental"],
-          debit: figures.net,
+          debit: rentalNet,
           credit: 0n,
           description: "Rental income taken back",
-        },
-      ];
+        });
+      if (figures.chargesNet > 0n)
+        lines.push({
+          accountId: accounts["income.service"],
+          debit: figures.chargesNet,
+          credit: 0n,
+          description: "Damage and loss charges taken back",
+        });
       if (figures.sd > 0n)
         lines.push({
           accountId: accounts["sd.payable"],
@@ -165,6 +179,7 @@ export async function issueCreditNote(
         sdAmount: fromPaisa(figures.sd),
         vatAmount: fromPaisa(figures.vat),
         total: fromPaisa(figures.total),
+        chargesNet: fromPaisa(figures.chargesNet),
         appliedToInvoice: fromPaisa(figures.appliedToInvoice),
         toCredit: fromPaisa(figures.toCredit),
         signatoryName: settings.signatoryName,

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.server";
 import { creditNotes, invoices, quotations } from "../../db/schema";
 import { isUuid } from "../../lib/list-params";
@@ -6,9 +6,22 @@ import { ownedBy } from "../quotations/customer-quotations.server";
 import { creditNotePdf, invoicePdf, type SalesDocumentPdf } from "./invoice-pdf-input.server";
 import { portalInvoiceStanding, type PortalInvoice } from "./portal-invoices";
 
-// The customer's invoices and credit notes in the portal (issue 22): only those on the customer's own quotations,
-// by the quotations' one ownership rule (ownedBy), so another customer's invoice is simply not there: its PDF is a
-// 404 that says nothing about whether it exists.
+// The customer's invoices and credit notes in the portal (issue 22): only those on the customer's own quotations, by
+// the quotations' one ownership rule (the quotation's e-mail is the customer's), so another customer's invoice is
+// simply not there: its PDF is a 404 that says nothing about whether it exists. A charges invoice (issue 37), on no
+// quotation, is the customer's whose quotations the charged jobs were for.
+
+/** The invoices of the customer's own quotations (ownedBy), and of the jobs of those quotations when on none. */
+function invoiceOwnedBy(customer: { email: string }): SQL {
+  return sql`(case when ${invoices.quotationId} is not null
+    then exists (select 1 from quotations where quotations.id = ${invoices.quotationId} and ${ownedBy(customer)})
+    else exists (select 1 from job_charges c join jobs j on j.id = c.job_id
+      join quotations on quotations.id = j.quotation_id
+      where c.invoice_id = ${invoices.id} and ${ownedBy(customer)}) end)`;
+}
+
+/** What a charges invoice is for, where the portal names a quotation's event. */
+const CHARGES_EVENT = "Damage and loss charges";
 
 /** The most a portal page lists; a customer with more is told how many there are. */
 export const PORTAL_INVOICE_LIMIT = 100;
@@ -18,7 +31,7 @@ export async function listPortalInvoices(
   db: DbOrTx,
   customer: { email: string },
 ): Promise<{ invoices: PortalInvoice[]; total: number }> {
-  const where = ownedBy(customer);
+  const where = invoiceOwnedBy(customer);
   const rows = await db
     .select({
       id: invoices.id,
@@ -31,18 +44,14 @@ export async function listPortalInvoices(
       creditedAmount: invoices.creditedAmount,
     })
     .from(invoices)
-    .innerJoin(quotations, eq(quotations.id, invoices.quotationId))
+    .leftJoin(quotations, eq(quotations.id, invoices.quotationId))
     .where(where)
     .orderBy(desc(invoices.issuedAt), desc(invoices.sequence))
     .limit(PORTAL_INVOICE_LIMIT);
   const [counted] =
     rows.length < PORTAL_INVOICE_LIMIT
       ? [{ n: rows.length }]
-      : await db
-          .select({ n: count() })
-          .from(invoices)
-          .innerJoin(quotations, eq(quotations.id, invoices.quotationId))
-          .where(where);
+      : await db.select({ n: count() }).from(invoices).where(where);
   const notes = rows.length
     ? await db
         .select({
@@ -68,7 +77,7 @@ export async function listPortalInvoices(
         id: row.id,
         number: row.number,
         issueDate: row.issueDate,
-        eventName: row.eventName,
+        eventName: row.eventName ?? CHARGES_EVENT,
         total: row.total,
         paid: row.paidAmount,
         due: standing.due,
@@ -90,8 +99,7 @@ export async function customerInvoicePdf(
   const [own] = await db
     .select({ id: invoices.id })
     .from(invoices)
-    .innerJoin(quotations, eq(quotations.id, invoices.quotationId))
-    .where(and(eq(invoices.id, invoiceId.toLowerCase()), ownedBy(customer)));
+    .where(and(eq(invoices.id, invoiceId.toLowerCase()), invoiceOwnedBy(customer)));
   return own ? invoicePdf(db, own.id) : null;
 }
 
@@ -106,7 +114,6 @@ export async function customerCreditNotePdf(
     .select({ id: creditNotes.id })
     .from(creditNotes)
     .innerJoin(invoices, eq(invoices.id, creditNotes.invoiceId))
-    .innerJoin(quotations, eq(quotations.id, invoices.quotationId))
-    .where(and(eq(creditNotes.id, creditNoteId.toLowerCase()), ownedBy(customer)));
+    .where(and(eq(creditNotes.id, creditNoteId.toLowerCase()), invoiceOwnedBy(customer)));
   return own ? creditNotePdf(db, own.id) : null;
 }

@@ -68,7 +68,7 @@ export default function Invoices({ loaderData, actionData }: Route.ComponentProp
     <>
       <PageHeader
         title="Invoices"
-        description="Tax invoices (Mushak-6.3) issued on approved quotations, with what is paid, credited and due. Issue one from an approved quotation's panel."
+        description="Tax invoices (Mushak-6.3) issued on approved quotations, or of a customer's damage and loss charges alone, with what is paid, credited and due. Issue one from an approved quotation's panel, or from a job's page for its charges."
       />
       <Panel className="mb-6">
         <ListToolbar list={list} label="Search and filter the invoices">

@@ -13,11 +13,14 @@ import {
   thrownBy,
   type TestUser,
 } from "../../../../tests/support/signed-in-request";
+import { seedBooks } from "../../../../tests/support/invoice-fixtures";
+import { INVOICE_MESSAGES } from "~/domain/sales/invoice-forms";
 import { action, loader } from "./job";
 
 // The job's Overview through its loader and action (issue 26): staff dispatch by code, check in with a damaged unit
 // to repair and add a charge; an accountant may look but not act; bad input answers with the field's message and
-// writes nothing; an unknown job is a 404.
+// writes nothing; an unknown job is a 404. An accountant invoices the customer's pending charges on their own from
+// here (issue 37); staff may not.
 
 let staff: TestUser;
 let accountant: TestUser;
@@ -99,6 +102,37 @@ describe("/admin/jobs/:id", () => {
     );
     expect(page.body.charges).toMatchObject([{ invoiceNumber: null }, { invoiceNumber: null }]);
     expect(page.body.movements).toHaveLength(3);
+  });
+
+  it("an accountant invoices the customer's pending charges on their own, opening the invoice; staff may not", async () => {
+    await seedBooks();
+    const item = await jobItem("Truss Segment", 4);
+    const { job } = await approvedJob([[item.id, 2]]);
+    await post(staff, job.id, { intent: "charge", description: "Bent truss segment", amount: "800" });
+    type Shown = { canInvoice: boolean; customerPending: { count: number; net: string } };
+    const shown = (user: TestUser) =>
+      callRoute(loader, `/admin/jobs/${job.id}`, { as: user, params: { id: job.id } }).then(
+        (r) => answerOf<Shown>(r).body,
+      );
+    expect(await shown(accountant)).toMatchObject({ canInvoice: true, customerPending: { count: 1, net: "800.00" } });
+    expect(await shown(staff)).toMatchObject({ canInvoice: false, customerPending: { count: 0 } });
+
+    expect(await thrownBy(post(staff, job.id, { intent: "invoice-charges" }))).toMatchObject({ status: 403 });
+    const issued = (await post(accountant, job.id, { intent: "invoice-charges" })) as Response;
+    expect(issued.headers.get("location")).toMatch(/^\/admin\/invoices\/[0-9a-f-]{36}$/);
+    expect(flashToast(issued)).toMatchObject({
+      type: "success",
+      message: expect.stringMatching(/^Invoice INV-.* for 1 damage and loss charge$/),
+    });
+    expect(await shown(accountant)).toMatchObject({ customerPending: { count: 0 } });
+
+    // Nothing left: back to the job, saying so.
+    const again = (await post(accountant, job.id, { intent: "invoice-charges" })) as Response;
+    expect(again.headers.get("location")).toBe(`/admin/jobs/${job.id}`);
+    expect(flashToast(again)).toMatchObject({
+      type: "error",
+      message: INVOICE_MESSAGES.issueFailed(INVOICE_MESSAGES.noPendingCharges(job.customerName)),
+    });
   });
 
   it("refuses an accountant (jobs.manage) and bad input, writing nothing", async () => {

@@ -19,6 +19,9 @@ import {
 } from "~/domain/jobs/job-forms";
 import { loadJobHeader } from "~/domain/jobs/job-header.server";
 import { jobLineNames, loadJobPage } from "~/domain/jobs/job-page.server";
+import { pendingJobCharges } from "~/domain/sales/invoice-job-charges.server";
+import { issueChargesInvoice } from "~/domain/sales/issue-charges-invoice.server";
+import { fromPaisa, toPaisa } from "~/lib/money";
 import { redirectWithToast } from "~/lib/flash-toast.server";
 import type { Toast } from "~/lib/toast";
 import { httpStatusOf } from "~/lib/use-case-http";
@@ -35,8 +38,9 @@ import { secondaryButton } from "~/ui/buttons";
 import type { Route } from "./+types/job";
 
 // A job's Overview (/admin/jobs/:id; issue 26): its equipment with what left and came back, the Dispatch panel (by
-// item code, typed or scanned, per line, or everything), the Check in panel (lines with units out), its charges and
-// the history of what moved. The rules are the use cases' (app/domain/jobs); this reads the forms and answers.
+// item code, typed or scanned, per line, or everything), the Check in panel (lines with units out), its charges (and,
+// for the accountant, an invoice of the customer's pending charges on their own: issue 37) and the history of what
+// moved. The rules are the use cases' (app/domain/jobs); this reads the forms and answers.
 
 export const meta: Route.MetaFunction = ({ data: loaded }) => [
   { title: `${loaded?.job.reference ?? "Job"} | Utsab Admin` },
@@ -48,10 +52,22 @@ export async function loader(args: Route.LoaderArgs) {
   const job = await loadJobHeader(db, args.params.id);
   if (!job) throw data(JOB_MESSAGES.jobNotFound, { status: 404 });
   const page = await loadJobPage(db, job.id);
-  return { job, ...page, canManage: can(user.role, "jobs.manage") };
+  const canInvoice = can(user.role, "accounts.manage");
+  // Every charge of the job's customer not yet invoiced, of any of their jobs: what Invoice charges takes.
+  const pending = canInvoice && job.customerId ? await pendingJobCharges(db, job.customerId) : [];
+  return {
+    job,
+    ...page,
+    canManage: can(user.role, "jobs.manage"),
+    canInvoice,
+    customerPending: {
+      count: pending.length,
+      net: fromPaisa(pending.reduce((sum, c) => sum + toPaisa(c.amount), 0n)),
+    },
+  };
 }
 
-type Intent = "dispatch" | "check-in" | "charge";
+type Intent = "dispatch" | "check-in" | "charge" | "invoice-charges";
 
 /** A refused form: its messages, what was typed and the toast, with the refusal's status. */
 function refused(intent: Intent, result: Pick<Refused, "refusal" | "message" | "errors">, values: unknown) {
@@ -83,6 +99,15 @@ export async function action(args: Route.ActionArgs) {
     return answer(await dispatchJob(db, actor, job.id, parsed.input), values);
   }
 
+  if (intent === "invoice-charges") {
+    // A job without a customer record has no charges ("" is refused as no customer).
+    const result = await issueChargesInvoice(db, actor, job.customerId ?? "");
+    // Issued, its own page opens; refused, back here with why.
+    if (result.ok)
+      return redirectWithToast(`/admin/invoices/${result.id}`, { type: "success", message: result.message });
+    return redirectWithToast(here, { type: "error", message: result.message });
+  }
+
   if (intent === "check-in") {
     const values = readCheckInForm(form);
     const parsed = parseCheckInForm(values, await jobLineNames(db, job.id));
@@ -97,7 +122,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function JobOverview({ loaderData, actionData }: Route.ComponentProps) {
-  const { job, lines, movements, charges, canManage } = loaderData;
+  const { job, lines, movements, charges, canManage, canInvoice, customerPending } = loaderData;
   useToast(actionData?.toast);
   const here = `/admin/jobs/${job.id}`;
   const errorsFor = (intent: Intent) => (actionData?.intent === intent ? actionData.errors : {});
@@ -146,6 +171,8 @@ export default function JobOverview({ loaderData, actionData }: Route.ComponentP
             action={here}
             charges={charges}
             canManage={canManage}
+            canInvoice={canInvoice}
+            customerPending={customerPending}
             hasCustomer={job.customerId !== null}
             errors={errorsFor("charge")}
             values={valuesFor<{ description: string; amount: string }>("charge")}

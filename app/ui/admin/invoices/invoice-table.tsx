@@ -43,7 +43,7 @@ export function InvoiceTable({ list, page }: { list: View; page: ListPage<Invoic
           list={list}
           icon={FileText}
           title="No invoices"
-          hint="An invoice is issued on an approved quotation, from its panel under Quotations."
+          hint="An invoice is issued on an approved quotation, from its panel under Quotations, or of a customer's damage charges alone, from the job's page."
         />
       ) : (
         <ListTable label="Invoices" minWidth="56rem">

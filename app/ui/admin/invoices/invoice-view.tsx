@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import {
   CUSTOMER_PAYMENT_METHOD_LABELS,
   INVOICE_KIND_LABELS,
@@ -65,12 +66,29 @@ export function InvoiceDocument({ invoice }: { invoice: InvoiceDetails }) {
             <dt className="inline text-slate-500">Due </dt>
             <dd className="inline text-ink-900">{invoice.dueDate ? formatShortDate(invoice.dueDate) : "—"}</dd>
           </div>
-          <div>
-            <dt className="inline text-slate-500">Quotation </dt>
-            <dd className="inline text-ink-900">
-              {invoice.quotationReference} · {invoice.eventName}
-            </dd>
-          </div>
+          {invoice.quotationReference && (
+            <div>
+              <dt className="inline text-slate-500">Quotation </dt>
+              <dd className="inline text-ink-900">
+                {invoice.quotationReference} · {invoice.eventName}
+              </dd>
+            </div>
+          )}
+          {invoice.jobs.length > 0 && (
+            <div data-testid="invoice-jobs">
+              <dt className="inline text-slate-500">{invoice.jobs.length === 1 ? "Job " : "Jobs "}</dt>
+              <dd className="inline text-ink-900">
+                {invoice.jobs.map((job, i) => (
+                  <span key={job.id}>
+                    {i > 0 && ", "}
+                    <Link to={`/admin/jobs/${job.id}`} className="text-brand-700 hover:underline">
+                      {job.reference}
+                    </Link>
+                  </span>
+                ))}
+              </dd>
+            </div>
+          )}
           <div>
             <dt className="inline text-slate-500">Kind </dt>
             <dd className="inline text-ink-900">

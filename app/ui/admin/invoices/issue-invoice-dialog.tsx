@@ -1,6 +1,6 @@
 import { useMemo, useState } from "react";
 import { Link } from "react-router";
-import { INVOICE_KIND_LABELS, INVOICE_KINDS, type InvoiceKind } from "~/domain/sales/constants";
+import { INVOICE_KIND_LABELS, QUOTATION_INVOICE_KINDS, type QuotationInvoiceKind } from "~/domain/sales/constants";
 import {
   advanceInvoiceFigures,
   finalInvoiceFigures,
@@ -29,19 +29,19 @@ import { secondaryButton } from "~/ui/buttons";
 // default) or the final one less the advances; the figures are shown, line by line, before it is confirmed. The
 // browser computes them with the same arithmetic the server issues with.
 
-const KIND_HINTS: Record<InvoiceKind, string> = {
+const KIND_HINTS: Record<QuotationInvoiceKind, string> = {
   full: "All of the quotation, at once.",
   advance: "A percentage of it now; the final invoice later takes the rest.",
   final: "The rest: every line, less the advances invoiced.",
 };
 
 /** The invoice's figures with the customer's pending damage charges as its last lines (as issueInvoice adds them). */
-function figuresOf(preview: IssuePreview, kind: InvoiceKind, percent: string): InvoiceFigures | null {
+function figuresOf(preview: IssuePreview, kind: QuotationInvoiceKind, percent: string): InvoiceFigures | null {
   const figures = quotationFiguresOf(preview, kind, percent);
   return figures && withJobCharges(figures, preview.charges);
 }
 
-function quotationFiguresOf(preview: IssuePreview, kind: InvoiceKind, percent: string): InvoiceFigures | null {
+function quotationFiguresOf(preview: IssuePreview, kind: QuotationInvoiceKind, percent: string): InvoiceFigures | null {
   const revision = preview.revision;
   if (revision.lines.length === 0) return null;
   if (kind === "full") return fullInvoiceFigures(revision);
@@ -75,9 +75,11 @@ export function IssueInvoiceDialog({
   action: string;
 }) {
   const busy = useFormBusy("issue");
-  const firstAllowed = INVOICE_KINDS.find((k) => !preview.refused[k]) ?? "full";
-  const [kind, setKind] = useState<InvoiceKind>(
-    (INVOICE_KINDS as readonly string[]).includes(values.kind) ? (values.kind as InvoiceKind) : firstAllowed,
+  const firstAllowed = QUOTATION_INVOICE_KINDS.find((k) => !preview.refused[k]) ?? "full";
+  const [kind, setKind] = useState<QuotationInvoiceKind>(
+    (QUOTATION_INVOICE_KINDS as readonly string[]).includes(values.kind)
+      ? (values.kind as QuotationInvoiceKind)
+      : firstAllowed,
   );
   const [percent, setPercent] = useState(values.advancePercent || preview.defaultPercent);
   const advanced = toPaisa(preview.advanced);
@@ -91,7 +93,8 @@ export function IssueInvoiceDialog({
 
   // Not approved, never priced, or invoiced in full already: nothing to choose.
   const blocked =
-    preview.blocked ?? (INVOICE_KINDS.every((k) => preview.refused[k]) ? (preview.refused.advance ?? null) : null);
+    preview.blocked ??
+    (QUOTATION_INVOICE_KINDS.every((k) => preview.refused[k]) ? (preview.refused.advance ?? null) : null);
   if (blocked)
     return (
       <FormDialog title="Issue invoice" closeHref={closeHref} size="sm">
@@ -123,7 +126,7 @@ export function IssueInvoiceDialog({
         <FormError message={errors.form ?? errors.quotationId} />
         <fieldset className="grid gap-2">
           <legend className="mb-1 text-sm font-medium text-ink-900">Kind</legend>
-          {INVOICE_KINDS.map((k) => (
+          {QUOTATION_INVOICE_KINDS.map((k) => (
             <label
               key={k}
               className={`flex items-start gap-3 rounded-md border px-3 py-2 text-sm ${
