@@ -106,6 +106,8 @@ describe("malformed employee forms are refused with the field's message and writ
     ["no name", { name: "  " }, "name", /^Name is required$/],
     ["a name too long", { name: "x".repeat(121) }, "name", /at most 120/],
     ["a name with control characters", { name: "Rahim\u0007" }, "name", /not allowed/],
+    // Issue 38: looks like Tahmina Akter in every list, but is another record.
+    ["a name with a zero-width space", { name: "Tahmina Akter\u200b" }, "name", /^Name contains invisible characters/],
     ["no e-mail", { email: "" }, "email", /^Email is required$/],
     ["an e-mail without @", { email: "tahmina.staff.test" }, "email", /valid e-mail/],
     ["an e-mail with two addresses", { email: "a@b.test,c@d.test" }, "email", /valid e-mail/],
