@@ -1,8 +1,9 @@
-// Migrations 0023 and 0024 (issue 37) on books kept before them: an invoice, its line and its credit note charged no
+// Migrations 0023 to 0025 (issue 37) on books kept before them: an invoice, its line and its credit note charged no
 // supplementary duty and carried no charges as service income (0 each, the line's SD rate 0 and its unit of supply
 // unknown), and still add up; a chart seeded before gets 2130 Supplementary Duty Payable and the role sd.payable on
 // it. Then an invoice of damage and loss charges alone (kind charges) is on no quotation, and every other kind still
-// needs its quotation (invoices_quotation_check). The migrations after them run too, as on an upgrade.
+// needs its quotation (invoices_quotation_check); a final invoice's SD may be a paisa below 0 (0025). The migrations
+// after them run too, as on an upgrade.
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
@@ -112,7 +113,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => db?.close());
 
-describe("migrations 0023 and 0024 on books kept before them", () => {
+describe("migrations 0023 to 0025 on books kept before them", () => {
   it("give the invoice, its line and its credit note no SD and no charges, still adding up", async () => {
     const { rows: invoice } = await db.query("select sd_amount, charges_net, total from invoices where id = $1", [
       ids.invoice,
@@ -146,5 +147,13 @@ describe("migrations 0023 and 0024 on books kept before them", () => {
     expect(await refusal("full", null, 3)).toBe("invoices_quotation_check");
     expect(await refusal("final", null, 4)).toBe("invoices_quotation_check");
     expect(await refusal("charges", ids.quotation, 5)).toBe("invoices_quotation_check");
+  });
+
+  it("take a final invoice a paisa of SD below 0 (0025), its total still the sum", async () => {
+    await insertInvoice("final", ids.quotation, 6, await posted("1150"));
+    const { rows } = await db.query<{ id: string }>("select id from invoices where sequence = 6");
+    await db.query("update invoices set sd_amount = -0.01, vat_amount = 150.01 where id = $1", [rows[0]!.id]);
+    const { rows: after } = await db.query("select sd_amount, total from invoices where id = $1", [rows[0]!.id]);
+    expect(after).toEqual([{ sd_amount: "-0.01", total: "1150.00" }]);
   });
 });

@@ -333,6 +333,24 @@ describe("supplementary duty (issue 37)", () => {
     expect(a1.total + f1.total).toBe(fullInvoiceFigures(one).total);
   });
 
+  it("leaves a final invoice a paisa of SD below 0 when the advance's rounding took it, still adding up", () => {
+    // Four lines of ৳0.04 at 10%: no SD in all (0.4 paisa each rounds down); a 50% advance of ৳0.08 takes 1 paisa.
+    const tiny = withSd(
+      ["A", "B", "C", "D"].map((name): [string, number, string, number | null, string, string] => [
+        name,
+        1,
+        "0.04",
+        null,
+        "event",
+        "10.00",
+      ]),
+    );
+    const a = advanceInvoiceFigures(tiny, 5000n, DESCRIBE);
+    const f = finalInvoiceFigures(tiny, [{ number: "INV-1", net: a.net, sd: a.sd, vat: a.vat }]);
+    expect([a.sd, f.sd, f.total]).toEqual([1n, -1n, 8n]);
+    expect(a.sd + f.sd).toBe(fullInvoiceFigures(tiny).sd);
+  });
+
   it("a credit note takes the SD back in proportion, the parts and the rest adding up to the invoice", () => {
     const full = fullInvoiceFigures(mixed);
     const invoice = {
