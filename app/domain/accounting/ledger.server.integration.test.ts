@@ -136,6 +136,20 @@ describe("the database refuses, whatever writes to it", () => {
     expect(await balanceAt(getDb(), CASH, "2026-04-30")).toBeGreaterThan(0n);
   });
 
+  it("emptying the books by TRUNCATE, which row triggers do not see (issue 38)", async () => {
+    await post("2026-04-05", CASH, INCOME, 500n);
+    const before = await balanceAt(getDb(), CASH, "2026-04-30");
+    for (const statement of [
+      "truncate journal_lines cascade",
+      "truncate journal_entries cascade",
+      "truncate account_month_balances",
+      "truncate party_balances",
+      "truncate chart_of_accounts cascade",
+    ])
+      expect(await refusedBy([statement]), statement).toBe("books_truncate_refused");
+    expect(await balanceAt(getDb(), CASH, "2026-04-30")).toBe(before);
+  });
+
   it("a posting on or before the lock date", async () => {
     await getDb().update(accountingSettings).set({ lockDate: "2026-01-31" });
     try {
