@@ -1,4 +1,5 @@
 import { fromPaisa, toPaisa } from "../../lib/money";
+import { STANDARD_VAT_RATE } from "./input-vat-claim";
 
 // The VAT return as it is filed (Mushak-9.1, rule 47(1) of the VAT & SD Rules 2016; issue 37), laid out by its parts
 // and note numbers from the period's tax register: the same rows, written in each document's own transaction, that
@@ -21,9 +22,6 @@ import { fromPaisa, toPaisa } from "../../lib/money";
 //   what credit notes took back (SD is its own tax: sd.payable, outside the VAT close).
 // - Part 9: the period's VAT deposits with their challans (note 58). Part 10: note 65, the closing balance, is
 //   58 - 50: positive, a credit the next return brings in; negative, still to deposit.
-
-/** The standard rate of VAT (VAT & SD Act 2012, section 15). */
-export const STANDARD_VAT_RATE = 15;
 
 export type Mushak91Column = "value" | "sd" | "vat";
 
@@ -105,7 +103,7 @@ function supplyLine(
 }
 
 export function mushak91(inputs: Mushak91Inputs): Mushak91 {
-  const standard = (r: { rate: string }) => rateOf(r.rate) === STANDARD_VAT_RATE;
+  const standard = (r: { rate: string }) => rateOf(r.rate) === Number(STANDARD_VAT_RATE);
   const exempt = (r: { rate: string }) => rateOf(r.rate) === 0;
   const other = (r: { rate: string }) => !standard(r) && !exempt(r);
   const sales = inputs.salesByRate;
