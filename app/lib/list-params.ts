@@ -4,6 +4,8 @@
 // could take as anything but a bound parameter); listHref writes the URL of a changed state. Browser-safe:
 // the loader, the domain query and the list components (app/ui/admin/list/) share one declaration.
 
+import { isBusinessDate } from "./business-date";
+
 export type SortDir = "asc" | "desc";
 
 /** What a filter accepts; anything else in the URL means "no filter". */
@@ -90,14 +92,12 @@ export function isUuid(value: string): boolean {
   return UUID.test(value);
 }
 
-/** A real calendar date written YYYY-MM-DD (2025-02-30 is not one). */
+/**
+ * A real calendar date written YYYY-MM-DD (2025-02-30 is not one) within the one business range, 2000-01-01 to
+ * 2099-12-31 (app/lib/business-date.ts): every form and URL date goes through here, so none takes 9999-12-31.
+ */
 export function isCalendarDate(value: string): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!match) return false;
-  const [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  if (y < 1900) return false;
-  const date = new Date(Date.UTC(y, m - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+  return isBusinessDate(value);
 }
 
 // eslint-disable-next-line no-control-regex
