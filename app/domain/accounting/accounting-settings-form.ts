@@ -2,7 +2,7 @@ import { todayInDhaka } from "../../lib/dhaka-time";
 import { formText } from "../../lib/form-data";
 import { nameTextProblem } from "../../lib/name-text";
 import { formatShortDate } from "../../lib/format";
-import { isCalendarDate, isUuid } from "../../lib/list-params";
+import { isUuid } from "../../lib/list-params";
 import {
   ACCOUNT_ROLES,
   ACCOUNT_ROLE_KEYS,
@@ -13,6 +13,7 @@ import {
 import { ACCOUNT_TYPE_LABELS, type AccountType } from "./constants";
 import { normalizeReason, reasonProblem, type ReasonProblem } from "./reason-text";
 import { MONTHS } from "../../lib/format";
+import { businessDateProblem, isBusinessDate } from "../../lib/business-date";
 
 // Settings > Accounting (/admin/settings/accounting; issue 21): which account each role of the posting functions
 // uses, and the lock date; the VAT period and the invoices' settings (issue 22); the month the fiscal year starts in
@@ -205,7 +206,10 @@ export function parseAccountingSettingsForm(
     else documentsOnly.add(role as AccountRole);
   }
   const lockDate = values.lockDate.trim();
-  if (lockDate !== "" && !isCalendarDate(lockDate)) errors.lockDate = ACCOUNTING_SETTINGS_MESSAGES.lockDateInvalid;
+  if (lockDate !== "" && !isBusinessDate(lockDate))
+    errors.lockDate =
+      businessDateProblem("Lock date", lockDate, ACCOUNTING_SETTINGS_MESSAGES.lockDateInvalid) ??
+      ACCOUNTING_SETTINGS_MESSAGES.lockDateInvalid;
   else if (lockDate > today) errors.lockDate = ACCOUNTING_SETTINGS_MESSAGES.lockDateFuture(today);
   const lockDateReason = normalizeReason(values.lockDateReason);
   const reasonFault = lockDateReason === "" ? null : reasonProblem(lockDateReason);

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { formFields } from "../../lib/form-data";
-import { isCalendarDate, isUuid } from "../../lib/list-params";
+import { isUuid } from "../../lib/list-params";
 import { fromPaisa, normalizeMoney, optionalMoneyField, toPaisa } from "../../lib/money";
 import { nameField } from "../../lib/name-text";
 import { JOURNAL_STATUSES, type ControlPartyKind, type JournalStatus } from "./constants";
@@ -13,6 +13,7 @@ import {
   type EntryLine,
   type PartyRef,
 } from "./journal";
+import { businessDateRangeMessage, isBusinessDate, isRealDate } from "../../lib/business-date";
 
 // The New Journal Entry / Edit draft form of the General Ledger (backoffice.md §2, §5; issue 21): one schema for the
 // browser's messages and the use cases' decision (ADR 0022). The lines editor posts `lines.N.accountId`,
@@ -192,7 +193,8 @@ const entrySchema = z.object({
     .string()
     .trim()
     .min(1, JOURNAL_ENTRY_MESSAGES.entryDateRequired)
-    .refine(isCalendarDate, JOURNAL_ENTRY_MESSAGES.entryDateInvalid),
+    .refine(isRealDate, { error: JOURNAL_ENTRY_MESSAGES.entryDateInvalid, abort: true })
+    .refine(isBusinessDate, businessDateRangeMessage("Entry date")),
   reference: nameField("Reference", { max: JOURNAL_ENTRY_LIMITS.reference, optional: true })
     .refine((v) => !/^rev-/i.test(v), JOURNAL_ENTRY_MESSAGES.referenceReserved)
     .transform((v) => v || null),

@@ -9,6 +9,7 @@ import { INPUT_VAT_CLAIM_MESSAGES, inputVatClaim, STANDARD_VAT_RATE } from "../t
 import { isPurchaseVatRate, PURCHASE_VAT_RATES, type PurchaseVatRate } from "../tax/purchase-vat";
 import { categoriesOf } from "./account-roles";
 import { PAYMENT_METHODS, PAYMENT_METHOD_LABELS, TRANSACTION_TYPES, type PaymentMethod } from "./constants";
+import { businessDateRangeMessage, isBusinessDate, isRealDate } from "../../lib/business-date";
 
 // The money documents' form (backoffice.md §2 Transactions, Payables & Receivables, §5; issue 21): New Transaction,
 // New Payable and New Receivable are one form. A transaction chooses its type; a payable is an expense and a
@@ -170,9 +171,17 @@ export function emptyMoneyDocumentForm(
 const choice = <T extends readonly string[]>(values: T, message: string) =>
   z.string().refine((v): v is T[number] => (values as readonly string[]).includes(v), message);
 
-/** A date field: "" is `required`'s message (or null when optional), anything but a calendar date `invalid`'s. */
-export function dateField(required: string, invalid: string) {
-  return z.string().trim().min(1, required).refine(isCalendarDate, invalid);
+/**
+ * A date field: "" is `required`'s message, anything but a calendar date `invalid`'s, and a date outside the
+ * business range "<label> must be between 1 Jan 2000 and 31 Dec 2099".
+ */
+export function dateField(required: string, invalid: string, label = "Date") {
+  return z
+    .string()
+    .trim()
+    .min(1, required)
+    .refine(isRealDate, { error: invalid, abort: true })
+    .refine(isBusinessDate, businessDateRangeMessage(label));
 }
 
 /** An amount more than 0: moneyField's rules (at most 2 decimals, never negative, at most the column) and not 0. */
@@ -203,7 +212,8 @@ function schemaOf(kind: MoneyDocumentKind) {
       dueDate: z
         .string()
         .trim()
-        .refine((v) => v === "" || isCalendarDate(v), M.dueDateInvalid),
+        .refine((v) => v === "" || isRealDate(v), { error: M.dueDateInvalid, abort: true })
+        .refine((v) => v === "" || isBusinessDate(v), businessDateRangeMessage("Due date")),
       vatRate: z
         .string()
         .trim()

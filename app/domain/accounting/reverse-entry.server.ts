@@ -4,7 +4,7 @@ import { journalEntries, settlements, taxRecords, transactions } from "../../db/
 import { isUniqueViolation } from "../../db/errors.server";
 import { formatShortDate, formatMoney } from "../../lib/format";
 import { fromPaisa, toPaisa } from "../../lib/money";
-import { isCalendarDate, isUuid } from "../../lib/list-params";
+import { isUuid } from "../../lib/list-params";
 import { recordAudit, type AuditActor } from "../audit/audit.server";
 import { refuse, type Refused, type UseCaseResult } from "../use-case";
 import { assertOpenVatPeriod } from "../tax/vat-period-lock.server";
@@ -14,6 +14,7 @@ import { CORRECTED_BY_ITS_DOCUMENT } from "./ledger-list";
 import { postEntry, PostingRefused, type NewEntry } from "./ledger.server";
 import { ledgerRefusal } from "./ledger-refusal";
 import { storedEntryLines } from "./stored-lines.server";
+import { businessDateProblem } from "../../lib/business-date";
 
 // Reverse (issue 21, DESIGN §10): a posted entry is never edited or deleted; its mirror, with debit and credit
 // swapped and linked to it, is posted on a date the user picks. An entry is reversed at most once (a unique index
@@ -65,8 +66,8 @@ export async function reverseEntry(
   if (input.date.trim() === "")
     return refuse("invalid", REVERSE_MESSAGES.dateRequired, { date: REVERSE_MESSAGES.dateRequired });
   // A real calendar date: 2026-02-30 would reach the database as an error rather than a message.
-  if (!isCalendarDate(input.date))
-    return refuse("invalid", REVERSE_MESSAGES.dateInvalid, { date: REVERSE_MESSAGES.dateInvalid });
+  const dateProblem = businessDateProblem("Date", input.date, REVERSE_MESSAGES.dateInvalid);
+  if (dateProblem) return refuse("invalid", dateProblem, { date: dateProblem });
   try {
     return await db.transaction(async (tx) => {
       // The row lock makes a second reversal at once wait, then see the first.

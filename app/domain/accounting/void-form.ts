@@ -1,8 +1,9 @@
 import { formFields } from "../../lib/form-data";
 import { formatMoney, formatShortDate } from "../../lib/format";
-import { isCalendarDate, isUuid } from "../../lib/list-params";
+import { isUuid } from "../../lib/list-params";
 import { normalizeReason, REASON_LIMITS, reasonProblem } from "./reason-text";
 import type { OpenItemKind } from "./settle-form";
+import { businessDateProblem, isBusinessDate } from "../../lib/business-date";
 
 // Voids and reversals of documents (issue 36; DESIGN §10: "nothing is undone by deleting"): a payment made or received
 // on a payable or receivable, a tax deposit, a hand-typed tax record. Each is taken back by a reversing entry of its
@@ -68,7 +69,8 @@ export function parseVoidForm(
   if (!isUuid(id)) errors.form = idRequired;
   const date = (values.date ?? "").trim();
   if (date === "") errors.date = VOID_FORM_MESSAGES.dateRequired;
-  else if (!isCalendarDate(date)) errors.date = VOID_FORM_MESSAGES.dateInvalid;
+  else if (!isBusinessDate(date))
+    errors.date = businessDateProblem("Date", date, VOID_FORM_MESSAGES.dateInvalid) ?? VOID_FORM_MESSAGES.dateInvalid;
   const reason = normalizeReason(values.reason ?? "");
   const problem = reasonProblem(reason);
   if (problem) errors.reason = VOID_REASON_MESSAGES[problem];

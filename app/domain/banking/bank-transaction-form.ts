@@ -2,7 +2,7 @@ import { z } from "zod";
 import { formFields } from "../../lib/form-data";
 import { fieldErrors } from "../../lib/form-errors";
 import { formatMoney } from "../../lib/format";
-import { isCalendarDate, isUuid } from "../../lib/list-params";
+import { isUuid } from "../../lib/list-params";
 import { moneyField, toPaisa } from "../../lib/money";
 import { nameField } from "../../lib/name-text";
 import { parsePartyValue, type PartyRef } from "../accounting/journal";
@@ -14,6 +14,7 @@ import {
   type BankDirection,
   type BankTransactionKind,
 } from "./constants";
+import { businessDateRangeMessage, isBusinessDate, isRealDate } from "../../lib/business-date";
 
 // Bank Reconciliation's Add Transaction (issue 23; backoffice.md §2, the button that had no form): money into or out
 // of a bank or wallet account that no document has posted yet. A deposit (from any account that is not cash, bank or
@@ -132,7 +133,12 @@ const schema = z
       .string()
       .trim()
       .refine((v) => parsePartyValue(v) !== "invalid", M.partyInvalid),
-    date: z.string().trim().min(1, M.dateRequired).refine(isCalendarDate, M.dateInvalid),
+    date: z
+      .string()
+      .trim()
+      .min(1, M.dateRequired)
+      .refine(isRealDate, { error: M.dateInvalid, abort: true })
+      .refine(isBusinessDate, businessDateRangeMessage("Date")),
     amount: moneyField("Amount").refine((a) => toPaisa(a) > 0n, M.amountPositive),
     description: nameField("Description", { max: BANK_TRANSACTION_LIMITS.description, optional: true }),
     reference: nameField("Reference", { max: BANK_TRANSACTION_LIMITS.reference, optional: true }),

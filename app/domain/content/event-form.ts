@@ -1,9 +1,10 @@
 import { z } from "zod";
 import { fieldErrors } from "../../lib/form-errors";
 import { isImageAddress, splitImageUrls } from "../../lib/form-lists";
-import { isCalendarDate, isUuid } from "../../lib/list-params";
+import { isUuid } from "../../lib/list-params";
 import { nameField } from "../../lib/name-text";
 import { EVENT_STATUSES } from "./constants";
+import { businessDateRangeMessage, isBusinessDate, isRealDate } from "../../lib/business-date";
 
 // The Add New Event / Edit Event form (backoffice.md §2 Event Management, §5; issue 11): one schema for the
 // browser's messages and the action's decision. Browser-safe. Beside the spec's fields: the photos the public
@@ -133,7 +134,12 @@ export function eventSchema(newPhotoCount = 0) {
         `Description must be at most ${EVENT_LIMITS.description.toLocaleString("en-US")} characters`,
       )
       .refine((v) => !CONTROL.test(v), "Description contains characters that are not allowed"),
-    date: z.string().trim().min(1, "Date is required").refine(isCalendarDate, "Date must be a date"),
+    date: z
+      .string()
+      .trim()
+      .min(1, "Date is required")
+      .refine(isRealDate, { error: "Date must be a date", abort: true })
+      .refine(isBusinessDate, businessDateRangeMessage("Date")),
     time: z
       .string()
       .trim()

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { isEmailAddress } from "../../lib/email-address";
 import { isImageAddress, splitImageUrls, splitTags } from "../../lib/form-lists";
-import { isCalendarDate, isUuid } from "../../lib/list-params";
+import { isUuid } from "../../lib/list-params";
 import { fromPaisa, moneyField, optionalMoneyField, toPaisa } from "../../lib/money";
 import { nameField } from "../../lib/name-text";
 import {
@@ -18,6 +18,7 @@ import {
   type SupplierInfo,
 } from "../catalogue/constants";
 import { fieldErrors } from "../../lib/form-errors";
+import { businessDateRangeMessage, isBusinessDate, isRealDate } from "../../lib/business-date";
 
 // The Add / Edit Inventory Item form (backoffice.md §2, §5): one schema for the browser's messages and the
 // action's decision. The form posts flat fields; repeated rows (variations, package parts) post one value per
@@ -309,7 +310,8 @@ export function itemSchema(newImageCount = 0) {
       repairReturnDate: z
         .string()
         .transform((s) => s.trim())
-        .refine((s) => s === "" || isCalendarDate(s), "Expected back must be a date"),
+        .refine((s) => s === "" || isRealDate(s), { error: "Expected back must be a date", abort: true })
+        .refine((s) => s === "" || isBusinessDate(s), businessDateRangeMessage("Expected back")),
       tags: z
         .string()
         .transform(splitTags)

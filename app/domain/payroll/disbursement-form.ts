@@ -1,9 +1,10 @@
 import { formatMonthYear, formatShortDate } from "../../lib/format";
 import { formFields } from "../../lib/form-data";
-import { defineList, isCalendarDate, isUuid, type StateOf } from "../../lib/list-params";
+import { defineList, isUuid, type StateOf } from "../../lib/list-params";
 import type { PaymentMethod, TRANSACTION_STATUSES } from "../accounting/constants";
 import type { SalaryPaymentMethod } from "../people/constants";
 import { parsePayrollMonth } from "./payroll-form";
+import { businessDateProblem, isBusinessDate } from "../../lib/business-date";
 
 // Salary Disbursement's form and messages (issue 25; backoffice.md §2 Salary Disbursement, §8 toasts). Browser-safe:
 // the Process Disbursement dialog and the server read the same fields with the same rules.
@@ -75,7 +76,7 @@ export function parseDisbursementForm(
   else if (!isUuid(account)) errors.moneyAccountId = M.accountInvalid;
   const date = text(values.date);
   if (date === "") errors.date = M.dateRequired;
-  else if (!isCalendarDate(date)) errors.date = M.dateInvalid;
+  else if (!isBusinessDate(date)) errors.date = businessDateProblem("Date", date, M.dateInvalid) ?? M.dateInvalid;
   else if (month.ok && date < `${month.month}-01`) errors.date = M.dateBeforeMonth(month.month);
   else if (date > today) errors.date = M.dateInFuture;
   const rawIds = Array.isArray(values.payslipIds) ? values.payslipIds.map(text).filter((v) => v !== "") : [];

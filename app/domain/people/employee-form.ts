@@ -1,12 +1,12 @@
 import { z } from "zod";
 import { isEmailAddress } from "../../lib/email-address";
 import { fieldErrors } from "../../lib/form-errors";
-import { isCalendarDate } from "../../lib/list-params";
 import { moneyField } from "../../lib/money";
 import { nameField } from "../../lib/name-text";
 import { DEPARTMENTS, EMPLOYEE_STATUSES, POSITIONS, SALARY_PAYMENT_METHODS } from "./constants";
 import { formFields } from "../../lib/form-data";
 import { ACCOUNT_NUMBER, bankNameField, MOBILE, normalizeWalletNumber, PAYEE_MESSAGES } from "../../lib/payee-details";
+import { businessDateRangeMessage, isBusinessDate, isRealDate } from "../../lib/business-date";
 
 // The Add New Employee / Edit Employee form (backoffice.md §2 Employee Management, §5; issue 11): one schema for
 // the browser's messages and the action's decision. Browser-safe.
@@ -144,7 +144,8 @@ export const employeeSchema = z.object({
     .string()
     .trim()
     .min(1, "Joining date is required")
-    .refine(isCalendarDate, "Joining date must be a date"),
+    .refine(isRealDate, { error: "Joining date must be a date", abort: true })
+    .refine(isBusinessDate, businessDateRangeMessage("Joining date")),
   salary: moneyField("Salary"),
   status: choice(EMPLOYEE_STATUSES, "Choose a status"),
 });
@@ -171,7 +172,8 @@ export const employeePaySchema = z
     leavingDate: z
       .string()
       .trim()
-      .refine((v) => v === "" || isCalendarDate(v), EMPLOYEE_MESSAGES.leavingDateInvalid)
+      .refine((v) => v === "" || isRealDate(v), { error: EMPLOYEE_MESSAGES.leavingDateInvalid, abort: true })
+      .refine((v) => v === "" || isBusinessDate(v), businessDateRangeMessage("Leaving date"))
       .transform((v) => v || null),
   })
   .superRefine((v, ctx) => {

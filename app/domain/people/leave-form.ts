@@ -3,6 +3,7 @@ import { fieldErrors } from "../../lib/form-errors";
 import { isCalendarDate } from "../../lib/list-params";
 import { LEAVE_TYPES } from "./constants";
 import { formFields } from "../../lib/form-data";
+import { businessDateRangeMessage, isBusinessDate, isRealDate } from "../../lib/business-date";
 
 // A leave request (issue 11, beyond the spec's read-only list): the type, the first and last day, a reason.
 // Browser-safe: the dialog and the use case share the rules and the messages.
@@ -50,7 +51,12 @@ export function leaveDays(startDate: string, endDate: string): number {
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
 const date = (label: string) =>
-  z.string().trim().min(1, `${label} is required`).refine(isCalendarDate, `${label} must be a date`);
+  z
+    .string()
+    .trim()
+    .min(1, `${label} is required`)
+    .refine(isRealDate, { error: `${label} must be a date`, abort: true })
+    .refine(isBusinessDate, businessDateRangeMessage(label));
 
 export const leaveSchema = z
   .object({

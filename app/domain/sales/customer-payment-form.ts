@@ -3,7 +3,7 @@ import { dateField } from "../accounting/money-document-form";
 import { formFields, formTexts } from "../../lib/form-data";
 import { fieldErrors } from "../../lib/form-errors";
 import { formatMoney, formatShortDate } from "../../lib/format";
-import { isCalendarDate, isUuid } from "../../lib/list-params";
+import { isUuid } from "../../lib/list-params";
 import {
   fitsMoneyColumn,
   fromPaisa,
@@ -22,6 +22,7 @@ import {
   CUSTOMER_PAYMENT_REFERENCE_LABELS,
   type CustomerPaymentMethod,
 } from "./constants";
+import { businessDateRangeMessage, isBusinessDate, isRealDate } from "../../lib/business-date";
 
 // Record payment (issue 22, DESIGN §10): what a customer paid, on a date, by a method, into a money account; what a
 // VAT withholding customer kept back (VDS, at most the VAT share of what it settles) and the income tax withheld
@@ -416,7 +417,8 @@ const certificateSchema = z.object({
     .string()
     .trim()
     .min(1, CUSTOMER_PAYMENT_MESSAGES.certificateDateRequired)
-    .refine(isCalendarDate, CUSTOMER_PAYMENT_MESSAGES.certificateDateInvalid),
+    .refine(isRealDate, { error: CUSTOMER_PAYMENT_MESSAGES.certificateDateInvalid, abort: true })
+    .refine(isBusinessDate, businessDateRangeMessage("Certificate date")),
 });
 
 export function parseVdsCertificateForm(

@@ -2,12 +2,13 @@ import { z } from "zod";
 import { formFields } from "../../lib/form-data";
 import { fieldErrors } from "../../lib/form-errors";
 import { formatMoney, formatShortDate } from "../../lib/format";
-import { isCalendarDate, isUuid } from "../../lib/list-params";
+import { isUuid } from "../../lib/list-params";
 import { moneyField, toPaisa } from "../../lib/money";
 import { nameField } from "../../lib/name-text";
 import type { AccountRole } from "../accounting/account-roles";
 import { TAX_DEPOSIT_KINDS, type TaxDepositKind } from "../accounting/constants";
 import { PERIOD_KEY_PATTERN } from "./vat-period";
+import { businessDateRangeMessage, isBusinessDate, isRealDate } from "../../lib/business-date";
 
 // Closing a VAT period and recording a tax deposit (issue 22; DESIGN §10): the forms of Tax Management's Close VAT
 // period and Record deposit dialogs. Closing offsets input VAT and the certified VDS against VAT payable and locks the
@@ -141,7 +142,12 @@ const depositSchema = z
       max: TAX_DEPOSIT_LIMITS.challanNo,
       messages: { required: M.challanRequired },
     }),
-    date: z.string().trim().min(1, M.dateRequired).refine(isCalendarDate, M.dateInvalid),
+    date: z
+      .string()
+      .trim()
+      .min(1, M.dateRequired)
+      .refine(isRealDate, { error: M.dateInvalid, abort: true })
+      .refine(isBusinessDate, businessDateRangeMessage("Date")),
     amount: moneyField("Amount").refine((a) => toPaisa(a) > 0n, M.amountPositive),
     moneyAccountId: z
       .string()

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { formFields } from "../../lib/form-data";
 import { fieldErrors } from "../../lib/form-errors";
 import { formatMoney } from "../../lib/format";
-import { isCalendarDate, isUuid } from "../../lib/list-params";
+import { isUuid } from "../../lib/list-params";
 import { fromPaisa, moneyField, normalizeMoney, toPaisa } from "../../lib/money";
 import { nameField } from "../../lib/name-text";
 import {
@@ -15,6 +15,7 @@ import {
 } from "../accounting/constants";
 import { vatOn } from "../quotations/quote-form";
 import { INPUT_VAT_CLAIM_MESSAGES, inputVatClaim } from "./input-vat-claim";
+import { businessDateRangeMessage, isBusinessDate, isRealDate } from "../../lib/business-date";
 
 // Add Tax Record (backoffice.md §2 Tax Management, §5, §9; DESIGN §10; issue 22): the spec's type (VAT, Income Tax,
 // Other), and within it what the tax is, which says where it posts: output VAT owed, input VAT claimable, VAT
@@ -203,7 +204,8 @@ const schema = z.object({
     .string()
     .trim()
     .min(1, TAX_RECORD_MESSAGES.dateRequired)
-    .refine(isCalendarDate, TAX_RECORD_MESSAGES.dateInvalid),
+    .refine(isRealDate, { error: TAX_RECORD_MESSAGES.dateInvalid, abort: true })
+    .refine(isBusinessDate, businessDateRangeMessage("Date")),
   accountId: z
     .string()
     .trim()

@@ -6,6 +6,7 @@ import { inputClass } from "~/ui/admin/form";
 import { secondaryButton } from "~/ui/buttons";
 import { clearHref } from "./empty-state";
 import type { ListView } from "./use-list";
+import { BUSINESS_DATE_MAX, BUSINESS_DATE_MIN } from "~/lib/business-date";
 
 // The search box and filters of a list: one GET form, so without JavaScript it is submitted with its button
 // (Apply) and gives a URL like any other. With JavaScript a filter applies as soon as it changes and the search
@@ -221,8 +222,8 @@ export function DateFilter({
         type="date"
         name={name}
         defaultValue={filters[name] ?? ""}
-        min="1900-01-01"
-        max="9999-12-31"
+        min={BUSINESS_DATE_MIN}
+        max={BUSINESS_DATE_MAX}
         // A date applies when it is complete (a half-typed one reads as ""), or when cleared.
         onChange={(event) => {
           const value = event.currentTarget.value;

@@ -25,6 +25,7 @@ import { primaryButton, secondaryButton } from "~/ui/buttons";
 import { useHydrated } from "~/ui/use-hydrated";
 import { DialogActions, FormDialog } from "../../form-dialog";
 import { FormError, inputClass, SelectField, TextField, useFormBusy, useFormCheck } from "../../form";
+import { BUSINESS_DATE_MAX, BUSINESS_DATE_MIN } from "~/lib/business-date";
 
 // New Journal Entry and a draft's Edit (backoffice.md §2 General Ledger, §5, §9; issue 21): entry date, reference,
 // description, status draft or posted, and the lines editor. It starts with one empty line, the first line cannot be
@@ -112,8 +113,8 @@ export function JournalEntryDialog({
             label="Entry Date"
             type="date"
             required
-            min="1900-01-01"
-            max="9999-12-31"
+            min={BUSINESS_DATE_MIN}
+            max={BUSINESS_DATE_MAX}
             defaultValue={values.entryDate}
             error={errors.entryDate}
           />
