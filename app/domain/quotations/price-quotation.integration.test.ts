@@ -346,6 +346,19 @@ describe("malformed pricing posts are refused with a message naming the field, a
     ["end date not a date", (v) => (v.rentalEndDate = "next week"), "rentalEndDate", /must be a date/],
     ["end date impossible", (v) => (v.rentalEndDate = "2027-02-30"), "rentalEndDate", /must be a date/],
     ["end date before event", (v) => (v.rentalEndDate = "2027-03-01"), "rentalEndDate", QUOTE_MESSAGES.endBeforeEvent],
+    [
+      "end date 9999-12-31 (outside the business dates)",
+      (v) => (v.rentalEndDate = "9999-12-31"),
+      "rentalEndDate",
+      "Last rental day must be between 1 Jan 2000 and 31 Dec 2099",
+    ],
+    // 13 Mar 2027 to 13 Mar 2028 is 367 days with 29 Feb 2028: a day more than a year.
+    [
+      "rental of more than a year",
+      (v) => (v.rentalEndDate = "2028-03-13"),
+      "rentalEndDate",
+      QUOTE_MESSAGES.rentalTooLong,
+    ],
     ["message too long", (v) => (v.message = "x".repeat(2001)), "message", /at most 2000 characters/],
     ["message with control characters", (v) => (v.message = "hi\u0000there"), "message", /not allowed/],
     ["line id not a uuid", (v) => (v.lines[0]!.lineId = "1; drop table"), "lines.0.lineId", QUOTE_MESSAGES.unknownLine],

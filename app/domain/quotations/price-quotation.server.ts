@@ -8,6 +8,7 @@ import {
   quotations,
   rateStructures,
 } from "../../db/schema";
+import { RENTAL_MAX_DAYS } from "../../lib/business-date";
 import { getEnv } from "../../lib/env.server";
 import { recordAudit, type AuditActor } from "../audit/audit.server";
 import { ensureCustomerAccount } from "../auth/customer-accounts.server";
@@ -136,6 +137,8 @@ async function priceInTransaction(
 
   const rentalEnd = input.rentalEndDate && input.rentalEndDate !== q.eventDate ? input.rentalEndDate : null;
   if (rentalEnd && rentalEnd < q.eventDate) return invalid({ rentalEndDate: QUOTE_MESSAGES.endBeforeEvent });
+  if (rentalLength(q.eventDate, rentalEnd) > RENTAL_MAX_DAYS)
+    return invalid({ rentalEndDate: QUOTE_MESSAGES.rentalTooLong });
 
   const stored = await tx
     .select()

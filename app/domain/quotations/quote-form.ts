@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { isCalendarDate, isUuid } from "../../lib/list-params";
+import { businessDateProblem, RENTAL_MAX_DAYS } from "../../lib/business-date";
+import { isUuid } from "../../lib/list-params";
 import {
   fitsMoneyColumn,
   fromPaisa,
@@ -35,6 +36,7 @@ export const QUOTE_MESSAGES = {
     "Someone else changed this quotation while you were pricing it. Nothing was saved; the panel now shows the stored prices.",
   discountOverSubtotal: (subtotal: string) => `Discount cannot be more than the subtotal (৳${subtotal})`,
   endBeforeEvent: "The last rental day cannot be before the event date",
+  rentalTooLong: `A rental can last at most a year (${RENTAL_MAX_DAYS} days, the event day included)`,
   duplicateItem: "This product is already on the quotation",
   unknownLine: "This line is not part of this quotation",
 } as const;
@@ -126,7 +128,10 @@ export const quoteFormSchema = z.object({
   rentalEndDate: z
     .string()
     .trim()
-    .refine((v) => v === "" || isCalendarDate(v), "Last rental day must be a date")
+    .superRefine((v, ctx) => {
+      const problem = v === "" ? null : businessDateProblem("Last rental day", v);
+      if (problem) ctx.addIssue({ code: "custom", message: problem });
+    })
     .transform((v) => v || null),
   message: z
     .string()

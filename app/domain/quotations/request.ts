@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { businessDateRangeMessage, isBusinessDate, isRealDate } from "../../lib/business-date";
 import { EMAIL_ADDRESS_MAX_LENGTH, EMAIL_ADDRESS_MESSAGES, emailAddressSchema } from "../../lib/email-address";
 import { nameField } from "../../lib/name-text";
 
@@ -46,13 +47,6 @@ export const QUOTATION_LIMITS = {
 const text = (required: string, max: number, label: string) =>
   z.string({ error: required }).trim().min(1, required).max(max, `${label} must be at most ${max} characters`);
 
-function isCalendarDate(value: string): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!match) return false;
-  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-  return date.toISOString().slice(0, 10) === value;
-}
-
 export const quotationLineSchema = z.object({
   productId: z.uuid("Unknown product"),
   quantity: z
@@ -76,7 +70,8 @@ function buildQuotationRequestSchema(today: string) {
         .string({ error: QUOTATION_MESSAGES.eventDateRequired })
         .trim()
         .min(1, QUOTATION_MESSAGES.eventDateRequired)
-        .refine(isCalendarDate, { error: "Event date must be a real date (YYYY-MM-DD)", abort: true })
+        .refine(isRealDate, { error: "Event date must be a real date (YYYY-MM-DD)", abort: true })
+        .refine(isBusinessDate, { error: businessDateRangeMessage("Event date"), abort: true })
         // Both are YYYY-MM-DD, so text order is date order; today itself is fine.
         .refine((date) => date >= today, QUOTATION_MESSAGES.eventDatePast),
       event_time: z
