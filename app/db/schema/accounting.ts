@@ -36,6 +36,7 @@ import {
 } from "../../domain/accounting/constants";
 import { SALARY_PAYMENT_METHODS } from "../../domain/people/constants";
 import { users } from "./auth";
+import { businessDateRange } from "./date-range";
 import { createdAt, id, money, seller, sqlList, updatedAt } from "./columns";
 import { employees } from "./people";
 import { suppliers } from "./purchases";
@@ -141,6 +142,7 @@ export const accountingSettings = pgTable(
     check("accounting_settings_vat_period_check", sql`${t.vatPeriodMonths} in (1, 3)`),
     check("accounting_settings_due_days_check", sql`${t.invoiceDueDays} between 0 and 365`),
     check("accounting_settings_fiscal_year_start_check", sql`${t.fiscalYearStartMonth} between 1 and 12`),
+    businessDateRange("accounting_settings", t.lockDate),
   ],
 );
 
@@ -179,6 +181,7 @@ export const journalEntries = pgTable(
       sql`(${t.status} = 'posted') = (${t.total} is not null and ${t.postedAt} is not null)`,
     ),
     check("journal_entries_total_check", sql`${t.total} is null or ${t.total} > 0`),
+    businessDateRange("journal_entries", t.entryDate),
   ],
 );
 
@@ -233,6 +236,7 @@ export const journalLines = pgTable(
     // A line says something: an empty one added to a posted entry would change it without changing its total.
     check("journal_lines_not_empty_check", sql`${t.debit} > 0 or ${t.credit} > 0`),
     check("journal_lines_one_party_check", sql`num_nonnulls(${t.customerId}, ${t.supplierId}, ${t.employeeId}) <= 1`),
+    businessDateRange("journal_lines", t.entryDate),
     // A party's posted lines in date order: its statement, balance and ageing.
     index("journal_lines_customer_posted_idx")
       .on(t.customerId, t.entryDate, t.createdAt, t.id)
@@ -332,6 +336,8 @@ export const transactions = pgTable(
     check("transactions_status_check", sql.raw(`status in (${sqlList(TRANSACTION_STATUSES)})`)),
     check("transactions_amount_check", sql`${t.amount} > 0`),
     check("transactions_settled_amount_check", sql`${t.settledAmount} >= 0 and ${t.settledAmount} <= ${t.amount}`),
+    businessDateRange("transactions", t.date),
+    businessDateRange("transactions", t.dueDate),
     index("transactions_journal_entry_id_idx").on(t.journalEntryId),
     index("transactions_description_trgm_idx").using("gin", sql`${t.description} gin_trgm_ops`),
     index("transactions_reference_trgm_idx").using("gin", sql`${t.reference} gin_trgm_ops`),
@@ -386,6 +392,7 @@ export const settlements = pgTable(
       sql`(${t.voidEntryId} is null and ${t.voidReason} is null and ${t.voidedAt} is null and ${t.reversedAt} is null) or (${t.voidEntryId} is not null and ${t.voidReason} is not null and ${t.voidedAt} is not null and ${t.reversedAt} is not null)`,
     ),
     check("settlements_payment_method_check", sql.raw(`payment_method in (${sqlList(PAYMENT_METHODS)})`)),
+    businessDateRange("settlements", t.date),
   ],
 );
 
@@ -532,6 +539,7 @@ export const taxRecords = pgTable(
     check("tax_records_kind_check", sql.raw(`kind in (${sqlList(TAX_KINDS)})`)),
     check("tax_records_source_check", sql.raw(`source_type in (${sqlList(TAX_RECORD_SOURCES)})`)),
     check("tax_records_tax_rate_check", sql`${t.taxRate} between 0 and 100`),
+    businessDateRange("tax_records", t.transactionDate),
     // Only a credit note takes tax back; every other record is 0 or more.
     check(
       "tax_records_amounts_check",
@@ -635,6 +643,7 @@ export const payrollRuns = pgTable(
     check("payroll_runs_status_check", sql.raw(`status in (${sqlList(PAYROLL_RUN_STATUSES)})`)),
     check("payroll_runs_totals_check", sql`${t.totalGross} >= 0 and ${t.totalDeductions} >= 0 and ${t.totalNet} >= 0`),
     check("payroll_runs_period_check", sql`extract(day from ${t.periodMonth}) = 1`),
+    businessDateRange("payroll_runs", t.periodMonth),
     check(
       "payroll_runs_reversal_check",
       sql`(${t.status} = 'reversed') = (${t.reversedAt} is not null and ${t.reversalEntryId} is not null and ${t.reversalReason} is not null)`,

@@ -10,6 +10,7 @@ import {
 } from "../../domain/banking/constants";
 import { chartOfAccounts, journalEntries, journalLines } from "./accounting";
 import { users } from "./auth";
+import { businessDateRange } from "./date-range";
 import { createdAt, id, money, sqlList, updatedAt } from "./columns";
 
 // Bank reconciliation (issue 23; DESIGN §10): statements imported per bank or wallet account, their lines matched to
@@ -222,6 +223,7 @@ export const bankTransactions = pgTable(
     ),
     check("bank_transactions_amount_check", sql`${t.amount} > 0`),
     check("bank_transactions_not_itself_check", sql`${t.counterAccountId} <> ${t.accountId}`),
+    businessDateRange("bank_transactions", t.date),
   ],
 );
 

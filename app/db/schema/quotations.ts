@@ -19,6 +19,8 @@ import { QUOTATION_EVENT_KINDS, QUOTATION_STATUSES } from "../../domain/quotatio
 import { users } from "./auth";
 import { inventoryItems } from "./catalogue";
 import { customers } from "./sales";
+import { RENTAL_MAX_DAYS } from "../../lib/business-date";
+import { businessDateRange } from "./date-range";
 import { createdAt, id, money, sqlList, updatedAt } from "./columns";
 
 export const quotations = pgTable(
@@ -95,6 +97,14 @@ export const quotations = pgTable(
     check("quotations_status_check", sql.raw(`status in (${sqlList(QUOTATION_STATUSES)})`)),
     check("quotations_total_check", sql`${t.total} >= 0`),
     check("quotations_discount_check", sql`${t.discount} >= 0`),
+    businessDateRange("quotations", t.eventDate),
+    businessDateRange("quotations", t.rentalEndDate),
+    // A rental of at most a year (RENTAL_MAX_DAYS, first and last day included): a longer one made opening the
+    // quotation scan every day of it (issue 38, finding 3).
+    check(
+      "quotations_rental_span_check",
+      sql`${t.rentalEndDate} is null or ${t.rentalEndDate} - ${t.eventDate} < ${sql.raw(String(RENTAL_MAX_DAYS))}`,
+    ),
     check("quotations_vat_rate_check", sql`${t.vatRatePercent} >= 0 and ${t.vatRatePercent} <= 100`),
     check("quotations_rental_period_check", sql`${t.rentalEndDate} is null or ${t.rentalEndDate} >= ${t.eventDate}`),
   ],

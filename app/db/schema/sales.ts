@@ -26,6 +26,7 @@ import {
 import { SD_RATE_MAX_PERCENT } from "../../domain/catalogue/constants";
 import { chartOfAccounts, journalEntries } from "./accounting";
 import { users } from "./auth";
+import { businessDateRange } from "./date-range";
 import { createdAt, id, money, seller, sqlList, updatedAt } from "./columns";
 import { quotations } from "./quotations";
 
@@ -184,6 +185,8 @@ export const invoices = pgTable(
     // The SD, like the VAT, may be a paisa below 0 on a final invoice whose advances' rounding took a little more.
     check("invoices_total_check", sql`${t.total} = ${t.netAmount} + ${t.sdAmount} + ${t.vatAmount} and ${t.total} > 0`),
     check("invoices_vat_rate_check", sql`${t.vatRatePercent} between 0 and 100`),
+    businessDateRange("invoices", t.issueDate),
+    businessDateRange("invoices", t.dueDate),
     check(
       "invoices_settled_check",
       sql`${t.paidAmount} >= 0 and ${t.creditedAmount} >= 0 and ${t.paidAmount} + ${t.creditedAmount} <= ${t.total}`,
@@ -278,6 +281,7 @@ export const creditNotes = pgTable(
     index("credit_notes_journal_entry_id_idx").on(t.journalEntryId),
     index("credit_notes_created_by_idx").on(t.createdBy),
     check("credit_notes_sequence_check", sql`${t.sequence} > 0`),
+    businessDateRange("credit_notes", t.issueDate),
     check(
       "credit_notes_total_check",
       sql`${t.total} = ${t.netAmount} + ${t.sdAmount} + ${t.vatAmount} and ${t.total} > 0`,
@@ -378,6 +382,7 @@ export const customerPayments = pgTable(
       sql`${t.received} >= 0 and ${t.vdsAmount} >= 0 and ${t.aitAmount} >= 0 and ${t.total} > 0 and ${t.total} = ${t.received} + ${t.vdsAmount} + ${t.aitAmount}`,
     ),
     check("customer_payments_ait_rate_check", sql`${t.aitRatePercent} between 0 and 100`),
+    businessDateRange("customer_payments", t.date),
     check(
       "customer_payments_certificate_check",
       sql`(${t.vdsCertificateNo} is null) = (${t.vdsCertificateDate} is null) and (${t.vdsCertificateNo} is null or ${t.vdsAmount} > 0)`,
@@ -446,6 +451,8 @@ export const vatPeriods = pgTable(
     index("vat_periods_journal_entry_id_idx").on(t.journalEntryId),
     index("vat_periods_closed_by_idx").on(t.closedBy),
     check("vat_periods_range_check", sql`${t.periodEnd} >= ${t.periodStart}`),
+    businessDateRange("vat_periods", t.periodStart),
+    businessDateRange("vat_periods", t.periodEnd),
     index("vat_periods_carried_into_id_idx").on(t.carriedIntoId),
     check(
       "vat_periods_amounts_check",
@@ -504,5 +511,6 @@ export const taxDeposits = pgTable(
     index("tax_deposits_created_by_idx").on(t.createdBy),
     check("tax_deposits_kind_check", sql.raw(`kind in (${sqlList(TAX_DEPOSIT_KINDS)})`)),
     check("tax_deposits_amount_check", sql`${t.amount} > 0`),
+    businessDateRange("tax_deposits", t.date),
   ],
 );

@@ -4,6 +4,7 @@ import { getDb } from "~/db/client.server";
 import { requireView } from "~/domain/auth/guard.server";
 import { QUOTATIONS_PATH } from "~/domain/quotations/admin-quotation-list";
 import { monthAvailability } from "~/domain/quotations/availability.server";
+import { isBusinessMonth } from "~/lib/business-date";
 import { todayInDhaka } from "~/lib/dhaka-time";
 import { formatMonthYear } from "~/lib/format";
 import { inputClass } from "~/ui/admin/form";
@@ -18,7 +19,6 @@ import type { Route } from "./+types/quotation-availability";
 export const meta: Route.MetaFunction = () => [{ title: "Availability | Utsab Admin" }];
 
 const PAGE_SIZE = 50;
-const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 
 function shiftMonth(month: string, by: number): string {
   const [y, m] = month.split("-").map(Number) as [number, number];
@@ -30,7 +30,8 @@ export async function loader(args: Route.LoaderArgs) {
   await requireView(args, "/admin/quotations/availability");
   const url = new URL(args.request.url);
   const asked = url.searchParams.get("month") ?? "";
-  const month = MONTH.test(asked) ? asked : todayInDhaka().slice(0, 7);
+  // A month outside the business range (9999-12, 0000-01) falls back to this month, flagged as not understood.
+  const month = isBusinessMonth(asked) ? asked : todayInDhaka().slice(0, 7);
   const rawPage = url.searchParams.get("page") ?? "1";
   const page = /^\d{1,5}$/.test(rawPage) ? Math.max(Number(rawPage), 1) : 1;
   const result = await monthAvailability(getDb(), {
