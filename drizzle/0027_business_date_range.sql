@@ -1,3 +1,7 @@
+-- Issue 38, finding 3. One range for every business date, 2000-01-01 to 2099-12-31 (app/lib/business-date.ts):
+-- a journal dated 9999-12-31 made the year-end report answer 500 for ever, and a rental ending then made opening
+-- the quotation scan every day to it. The forms refuse such dates; these checks refuse them on any other path.
+-- A rental lasts at most a year (366 days, first and last day included).
 ALTER TABLE "quotations" ADD CONSTRAINT "quotations_event_date_range" CHECK ("quotations"."event_date" between '2000-01-01' and '2099-12-31');--> statement-breakpoint
 ALTER TABLE "quotations" ADD CONSTRAINT "quotations_rental_end_date_range" CHECK ("quotations"."rental_end_date" between '2000-01-01' and '2099-12-31');--> statement-breakpoint
 ALTER TABLE "quotations" ADD CONSTRAINT "quotations_rental_span_check" CHECK ("quotations"."rental_end_date" is null or "quotations"."rental_end_date" - "quotations"."event_date" < 366);--> statement-breakpoint
