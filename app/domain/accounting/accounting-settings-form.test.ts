@@ -78,6 +78,13 @@ describe("the accounting settings form", () => {
   it.each([
     ["a lock date that is no date", { lockDate: "31/05/2026" }, "lockDate", MESSAGES.lockDateInvalid],
     ["a lock date that does not exist", { lockDate: "2026-02-30" }, "lockDate", MESSAGES.lockDateInvalid],
+    ["a lock date of +275760-09-13", { lockDate: "+275760-09-13" }, "lockDate", MESSAGES.lockDateInvalid],
+    [
+      "a lock date before the business dates",
+      { lockDate: "1999-12-31" },
+      "lockDate",
+      "Lock date must be between 1 Jan 2000 and 31 Dec 2099",
+    ],
     ["a lock date in the future", { lockDate: "2026-06-16" }, "lockDate", MESSAGES.lockDateFuture(TODAY)],
     [
       "a role left empty",
