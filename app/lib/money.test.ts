@@ -12,6 +12,8 @@ import {
   priceLines,
   roundedShare,
   toPaisa,
+  TYPED_MONEY_MAX,
+  TYPED_MONEY_MAX_PAISA,
 } from "./money";
 
 describe("normalizeMoney", () => {
@@ -26,7 +28,8 @@ describe("normalizeMoney", () => {
     ["৳ 2,50,000.75", "250000.75"],
     ["007", "7.00"],
     ["0.01", "0.01"],
-    [MONEY_MAX, MONEY_MAX],
+    [TYPED_MONEY_MAX, TYPED_MONEY_MAX],
+    ["৳9,99,99,999.99", "99999999.99"],
   ])("reads %j as %j", (input, amount) => {
     expect(normalizeMoney(input)).toBe(amount);
   });
@@ -48,6 +51,9 @@ describe("normalizeMoney", () => {
     ".5",
     "5.",
     "1000000000000",
+    "100000000", // a paisa above TYPED_MONEY_MAX: what is typed stays small enough for its sums to fit
+    "100000000.00",
+    MONEY_MAX,
     "$100",
     "১০০", // Bengali digits: not what the column takes
   ])("refuses %j", (input) => {
@@ -55,8 +61,8 @@ describe("normalizeMoney", () => {
   });
 
   it("is exact past what a float holds (no rounding through Number)", () => {
-    expect(normalizeMoney("999999999999.99")).toBe("999999999999.99");
-    expect(normalizeMoney("123456789012.34")).toBe("123456789012.34");
+    expect(normalizeMoney("99999999.99")).toBe("99999999.99");
+    expect(normalizeMoney("12345678.91")).toBe("12345678.91");
     expect(normalizeMoney("0.10")).toBe("0.10");
   });
 });
@@ -71,6 +77,7 @@ describe("moneyField", () => {
 
   it("gives the normalised amount", () => {
     expect(price.parse("৳1,200.5")).toBe("1200.50");
+    expect(price.parse("99,999,999.99")).toBe("99999999.99");
     expect(price.parse("0")).toBe("0.00");
   });
 
@@ -82,7 +89,11 @@ describe("moneyField", () => {
     ["-0.5", "Price must be 0 or more"],
     ["1.234", "Price can have at most 2 decimals"],
     ["12.999", "Price can have at most 2 decimals"],
-    ["1000000000000", "Price must be at most ৳999,999,999,999.99"],
+    ["100000000", "Price must be at most ৳99,999,999.99"],
+    ["100000000.00", "Price must be at most ৳99,999,999.99"],
+    ["৳10,00,00,000", "Price must be at most ৳99,999,999.99"],
+    ["1000000000000", "Price must be at most ৳99,999,999.99"],
+    ["1" + "0".repeat(400), "Price must be at most ৳99,999,999.99"],
     ["abc", "Price must be an amount in taka, e.g. 1500 or 1500.50"],
     ["1e5", "Price must be an amount in taka, e.g. 1500 or 1500.50"],
     ["12 taka", "Price must be an amount in taka, e.g. 1500 or 1500.50"],
@@ -113,10 +124,22 @@ describe("optionalMoneyField", () => {
     ["-1", "Purchase rate must be 0 or more"],
     ["1.005", "Purchase rate can have at most 2 decimals"],
     ["lots", "Purchase rate must be an amount in taka, e.g. 1500 or 1500.50"],
+    ["100000000", "Purchase rate must be at most ৳99,999,999.99"],
   ])("answers %j with %j", (input, message) => {
     const result = rate.safeParse(input);
     expect(result.success).toBe(false);
     expect(result.error!.issues[0]!.message).toBe(message);
+  });
+});
+
+describe("the typed bound", () => {
+  it("is the paisa of its text, and ten thousand amounts at it still fit a numeric(14,2) column", () => {
+    expect(toPaisa(TYPED_MONEY_MAX)).toBe(TYPED_MONEY_MAX_PAISA);
+    expect(fitsMoneyColumn(TYPED_MONEY_MAX_PAISA * 10_000n)).toBe(true);
+  });
+
+  it("takes the largest typed amount in an optional field", () => {
+    expect(optionalMoneyField("Paid amount").parse("99999999.99")).toBe("99999999.99");
   });
 });
 

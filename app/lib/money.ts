@@ -36,6 +36,22 @@ export function fitsMoneyColumn(paisa: bigint): boolean {
 /** "৳999,999,999,999.99": the bound as people read it, for messages. */
 export const MONEY_MAX_LABEL = "৳999,999,999,999.99";
 
+/**
+ * The most one typed amount can be (a payment, a price, a salary, a transaction, an opening balance): ample for one
+ * document of this company, and small enough that the sums of many still fit a numeric(14,2) column (issue 38: two
+ * payments at MONEY_MAX made a customer's credit overflow). Computed totals keep MONEY_MAX (moneyTooLargeMessage).
+ */
+export const TYPED_MONEY_MAX = "99999999.99";
+/** The same in paisa. */
+export const TYPED_MONEY_MAX_PAISA = 9_999_999_999n;
+/** "৳99,999,999.99", for messages. */
+export const TYPED_MONEY_MAX_LABEL = "৳99,999,999.99";
+
+/** The message for a typed amount beyond TYPED_MONEY_MAX, naming the field ("Amount must be at most ৳99,999,999.99"). */
+export function typedMoneyTooLargeMessage(label: string): string {
+  return `${label} must be at most ${TYPED_MONEY_MAX_LABEL}`;
+}
+
 /** The message for a computed amount beyond the bound, naming what it is ("Line total of LED Wall"). */
 export function moneyTooLargeMessage(label: string): string {
   return `${label} would be more than ${MONEY_MAX_LABEL}, the most an amount can be`;
@@ -106,23 +122,35 @@ export function priceLines(lines: readonly { unitPrice: string; quantity: number
 }
 
 // ---- A money amount typed into a form: ৳ and thousands separators accepted, at most 2 decimals, never
-// negative, at most MONEY_MAX; the value that comes out is a plain decimal string ("1500.50"), exact.
+// negative, at most TYPED_MONEY_MAX; the value that comes out is a plain decimal string ("1500.50"), exact.
 
 const AMOUNT = /^\d{1,12}(?:\.\d{1,2})?$/;
 
-/** "৳ 1,500.5" → "1500.50"; null when it is not a non-negative amount with at most 2 decimals. */
+/**
+ * "৳ 1,500.5" → "1500.50"; null when it is not a non-negative amount with at most 2 decimals, or is more than
+ * TYPED_MONEY_MAX (every typed amount, so what is summed fits).
+ */
 export function normalizeMoney(input: string): string | null {
   const compact = input.trim().replace(/^৳\s*/, "").replace(/,/g, "");
   if (!AMOUNT.test(compact)) return null;
   const [whole, fraction = ""] = compact.split(".");
-  return `${BigInt(whole!).toString()}.${fraction.padEnd(2, "0")}`;
+  const amount = `${BigInt(whole!).toString()}.${fraction.padEnd(2, "0")}`;
+  return toPaisa(amount) > TYPED_MONEY_MAX_PAISA ? null : amount;
+}
+
+/** Whether a typed amount's text is a well-formed amount above TYPED_MONEY_MAX (for a caller's own message). */
+export function isTypedMoneyTooLarge(input: string): boolean {
+  const compact = input.trim().replace(/^৳\s*/, "").replace(/,/g, "");
+  const match = /^(\d+)(?:\.(\d{0,2}))?$/.exec(compact);
+  if (!match) return false;
+  return BigInt(match[1]!) * 100n + BigInt((match[2] ?? "").padEnd(2, "0")) > TYPED_MONEY_MAX_PAISA;
 }
 
 function moneyMessage(label: string, raw: string): string {
   const compact = raw.trim().replace(/^৳\s*/, "").replace(/,/g, "");
   if (/^-/.test(compact)) return `${label} must be 0 or more`;
   if (/^\d+\.\d{3,}$/.test(compact)) return `${label} can have at most 2 decimals`;
-  if (/^\d{13,}(\.\d*)?$/.test(compact)) return `${label} must be at most ${MONEY_MAX_LABEL}`;
+  if (isTypedMoneyTooLarge(raw)) return typedMoneyTooLargeMessage(label);
   return `${label} must be an amount in taka, e.g. 1500 or 1500.50`;
 }
 

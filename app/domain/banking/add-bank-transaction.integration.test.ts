@@ -151,12 +151,7 @@ describe("Add Transaction", () => {
       ["a date that is no date", { date: "2026-13-01" }, "date", M.dateInvalid],
       ["a zero amount", { amount: "0.00" }, "amount", M.amountPositive],
       ["a negative amount", { amount: "-10" }, "amount", "Amount must be 0 or more"],
-      [
-        "an amount past the limit",
-        { amount: "1000000000000.00" },
-        "amount",
-        "Amount must be at most ৳999,999,999,999.99",
-      ],
+      ["an amount past the limit", { amount: "100000000.00" }, "amount", "Amount must be at most ৳99,999,999.99"],
       ["three decimals", { amount: "10.001" }, "amount", "Amount can have at most 2 decimals"],
       [
         "a description too long",

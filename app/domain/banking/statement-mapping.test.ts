@@ -99,7 +99,7 @@ describe("parseStatementDate", () => {
 describe("parseStatementAmount", () => {
   it.each([
     ["1,25,000.50", 12500050n],
-    ["12,34,56,789", 12345678900n],
+    ["1,23,45,678", 1234567800n],
     ["1,234,567.89", 123456789n],
     ["12,500.00", 1250000n],
     ["৳ 500", 50000n],
@@ -132,8 +132,22 @@ describe("parseStatementAmount", () => {
     ["123,45", "is not an amount"],
     ["1,234,56", "is not an amount"],
     ["1.234,56", "is not an amount"],
-    ["99999999999999", "is more than ৳999,999,999,999.99, the most an amount can be"],
   ])("refuses %s: %s", (text, problem) => expect(parseStatementAmount(text)).toEqual({ kind: "bad", problem }));
+
+  it.each(["99999999999999", "100000000.00", "(10,00,00,000)", "100,000,000 Dr"])(
+    "refuses %s: beyond the typed bound, either sign",
+    (text) =>
+      expect(parseStatementAmount(text)).toEqual({
+        kind: "bad",
+        problem: "is more than ৳99,999,999.99, the most an amount can be",
+        tooLarge: true,
+      }),
+  );
+
+  it("reads ৳99,999,999.99 and its negative, the typed bound", () => {
+    expect(parseStatementAmount("99,999,999.99")).toEqual({ kind: "ok", paisa: 9_999_999_999n });
+    expect(parseStatementAmount("9,99,99,999.99 Dr")).toEqual({ kind: "ok", paisa: -9_999_999_999n });
+  });
 
   it("reads typed balances, naming the field", () => {
     expect(parseBalanceField("-300", "openingBalance")).toEqual({ ok: true, paisa: -30000n });
@@ -144,6 +158,10 @@ describe("parseStatementAmount", () => {
     expect(parseBalanceField("12,5x", "openingBalance")).toEqual({
       ok: false,
       message: "Opening balance must be an amount with at most 2 decimals, like 12,500.00 or -300",
+    });
+    expect(parseBalanceField("-100,000,000", "closingBalance")).toEqual({
+      ok: false,
+      message: "Closing balance must be at most ৳99,999,999.99",
     });
   });
 });

@@ -1,6 +1,6 @@
 import { formFields } from "../../lib/form-data";
 import { formatShortDate, formatSignedMoney } from "../../lib/format";
-import { fromPaisa, MONEY_MAX_LABEL, MONEY_MAX_PAISA } from "../../lib/money";
+import { fromPaisa, TYPED_MONEY_MAX_LABEL, TYPED_MONEY_MAX_PAISA, typedMoneyTooLargeMessage } from "../../lib/money";
 import {
   AMOUNT_MODES,
   STATEMENT_DATE_FORMATS,
@@ -337,7 +337,10 @@ export function guessDateFormat(values: readonly string[]): StatementDateFormat 
 
 // ---------------------------------------------------------------------------------------------------- amounts
 
-export type AmountRead = { kind: "empty" } | { kind: "ok"; paisa: bigint } | { kind: "bad"; problem: string };
+export type AmountRead =
+  { kind: "empty" } | { kind: "ok"; paisa: bigint } | { kind: "bad"; problem: string; tooLarge?: true };
+
+const TOO_LARGE_PROBLEM = `is more than ${TYPED_MONEY_MAX_LABEL}, the most an amount can be`;
 
 /**
  * A money cell as banks write it, in paisa: "1,25,000.50", "৳ 500", "Tk. 500", "BDT 500", "-500", "−500",
@@ -372,10 +375,9 @@ export function parseStatementAmount(text: string): AmountRead {
   const fraction = m[2] ?? "";
   if (fraction.length > 2) return { kind: "bad", problem: "has more than 2 decimals" };
   const whole = m[1]!.replace(/,/g, "");
-  if (whole.length > 13) return { kind: "bad", problem: `is more than ${MONEY_MAX_LABEL}, the most an amount can be` };
+  // A line or a balance is a typed amount (issue 38): at most TYPED_MONEY_MAX either way, so their sums fit.
   const paisa = BigInt(whole) * 100n + BigInt(fraction.padEnd(2, "0"));
-  if (paisa > MONEY_MAX_PAISA)
-    return { kind: "bad", problem: `is more than ${MONEY_MAX_LABEL}, the most an amount can be` };
+  if (paisa > TYPED_MONEY_MAX_PAISA) return { kind: "bad", problem: TOO_LARGE_PROBLEM, tooLarge: true };
   return { kind: "ok", paisa: negative ? -paisa : paisa };
 }
 
@@ -717,6 +719,11 @@ export function parseBalanceField(
 ): { ok: true; paisa: bigint } | { ok: false; message: string } {
   const read = parseStatementAmount(text);
   if (read.kind === "empty") return { ok: false, message: BALANCE_MESSAGES.required(field) };
+  if (read.kind === "bad" && read.tooLarge)
+    return {
+      ok: false,
+      message: typedMoneyTooLargeMessage(field === "openingBalance" ? "Opening balance" : "Closing balance"),
+    };
   if (read.kind === "bad") return { ok: false, message: BALANCE_MESSAGES.invalid(field) };
   return { ok: true, paisa: read.paisa };
 }

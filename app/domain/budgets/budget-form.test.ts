@@ -141,7 +141,10 @@ describe("the budget form", () => {
     expect(errorsOf({ amount: "-1" })).toEqual({ amount: "Total Amount must be 0 or more" });
     expect(errorsOf({ amount: "10.005" })).toEqual({ amount: "Total Amount can have at most 2 decimals" });
     expect(errorsOf({ amount: "1000000000000" })).toEqual({
-      amount: "Total Amount must be at most ৳999,999,999,999.99",
+      amount: "Total Amount must be at most ৳99,999,999.99",
+    });
+    expect(errorsOf({ amount: "100000000" })).toEqual({
+      amount: "Total Amount must be at most ৳99,999,999.99",
     });
     expect(errorsOf({ amount: "1e5" })).toEqual({
       amount: "Total Amount must be an amount in taka, e.g. 1500 or 1500.50",

@@ -213,6 +213,23 @@ describe("variations and package parts cells", () => {
   });
 });
 
+describe("the item's price, typed or imported (the typed bound, issue 38)", () => {
+  const priceOf = (price: string) =>
+    itemSchema().safeParse(csvRowToFormValues({ name: "LED Wall", category: "led", price }).values);
+
+  it("takes ৳99,999,999.99", () => {
+    expect(priceOf("99,999,999.99")).toMatchObject({ success: true, data: { price: "99999999.99" } });
+  });
+
+  it.each(["100000000.00", "999999999999.99"])("refuses %s, naming the field", (price) => {
+    const parsed = priceOf(price);
+    expect(parsed.success).toBe(false);
+    expect(parsed.error?.issues.map((i) => [i.path[0], i.message])).toEqual([
+      ["price", "Price must be at most ৳99,999,999.99"],
+    ]);
+  });
+});
+
 describe("export address, file name and the import's toast", () => {
   it("carries the list's search, filters and sort, never its page", () => {
     const state = parseList(INVENTORY_LIST, "?q=led&category=led&status=available&sort=price&dir=desc&page=3");

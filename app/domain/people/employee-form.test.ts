@@ -54,3 +54,19 @@ describe("the employee form's names", () => {
     });
   });
 });
+
+describe("the employee form's salary", () => {
+  it("takes a salary up to ৳99,999,999.99 (the typed bound), so a month's payroll of many still fits", () => {
+    expect(parseEmployeeForm({ ...valid, salary: "99,999,999.99" })).toMatchObject({
+      ok: true,
+      input: { salary: "99999999.99" },
+    });
+  });
+
+  it.each(["100000000.00", "999999999999.99"])("refuses a salary of %s, naming the field", (salary) => {
+    expect(parseEmployeeForm({ ...valid, salary })).toEqual({
+      ok: false,
+      errors: { salary: "Salary must be at most ৳99,999,999.99" },
+    });
+  });
+});

@@ -329,9 +329,9 @@ describe("malformed pricing posts are refused with a message naming the field, a
     ["price text", (v) => (v.lines[0]!.unitPrice = "ten"), "lines.0.unitPrice", /amount in taka/],
     [
       "price huge",
-      (v) => (v.lines[0]!.unitPrice = "99999999999999"),
+      (v) => (v.lines[0]!.unitPrice = "100000000.00"),
       "lines.0.unitPrice",
-      /must be at most ৳999,999,999,999.99/,
+      "Unit price must be at most ৳99,999,999.99",
     ],
     ["price with script", (v) => (v.lines[0]!.unitPrice = "<script>"), "lines.0.unitPrice", /amount in taka/],
     ["quantity empty", (v) => (v.lines[0]!.quantity = ""), "lines.0.quantity", "Quantity is required"],
@@ -416,10 +416,11 @@ describe("malformed pricing posts are refused with a message naming the field, a
   });
 
   it("refuses a line whose total a long rental takes past numeric(14,2), naming it, and writes nothing", async () => {
-    const item = await insertItem("Costly Dome", 2, "99999999999");
-    const q = await insertQuotation("pending", "long.buyer@example.com", [[item, 1, "99999999999"]]);
+    const item = await insertItem("Costly Dome", 400, "99999999.99");
+    const q = await insertQuotation("pending", "long.buyer@example.com", [[item, 400, "99999999.99"]]);
     const before = await tableFingerprint(TABLES);
-    // 13 March to 13 April: 32 days at ৳99,999,999,999 is beyond ৳999,999,999,999.99.
+    // 13 March to 13 April: 400 units for 32 days at ৳99,999,999.99 (the most a price can be typed) is beyond
+    // ৳999,999,999,999.99; a day of it is not.
     const result = await saveQuotationPrices(getDb(), await panelValues(q.id, { rentalEndDate: "2027-04-13" }), staff);
     expect(result).toMatchObject({ ok: false, refusal: "invalid" });
     expect(!result.ok && result.errors).toEqual({

@@ -298,11 +298,6 @@ describe("paymentErrors", () => {
     ],
     ["a zero payment", { received: "0" }, { received: M.totalPositive }],
     [
-      "a total beyond the column",
-      { received: "999999999999.99", aitRate: "", vdsAmount: "0.01", allocations: one(INV1, "1") },
-      { received: M.totalTooLarge },
-    ],
-    [
       "VDS over the VAT share",
       { received: "347.82", vdsAmount: "52.18", allocations: one(INV2, "400") },
       { vdsAmount: M.vdsAboveShare("52.17") },
@@ -311,6 +306,19 @@ describe("paymentErrors", () => {
     ["AIT with no allocation", { aitRate: "5" }, { aitRate: M.aitWithoutAllocation }],
   ] as const)("refuses %s, naming the field", (_, change, errors) => {
     expect(errorsOf(change as Partial<CustomerPaymentFormValues>)).toEqual(errors);
+  });
+
+  it("takes an amount received at the typed bound, ৳99,999,999.99", () => {
+    expect(errorsOf({ received: "99,999,999.99", aitRate: "", allocations: [] })).toEqual({});
+  });
+
+  it.each([
+    ["an amount received a paisa above it", { received: "100000000.00" }, "received", "Amount received"],
+    ["VDS above it", { vdsAmount: "100000000" }, "vdsAmount", "VDS"],
+  ] as const)("refuses %s (the typed bound), naming the field", (_, change, field, label) => {
+    const parsed = parseCustomerPaymentForm(values(change));
+    expect(parsed.ok).toBe(false);
+    expect(parsed.ok ? {} : parsed.errors).toMatchObject({ [field]: `${label} must be at most ৳99,999,999.99` });
   });
 
   it("takes VDS at exactly the VAT share (400 × 150 / 1150 = 52.17)", () => {

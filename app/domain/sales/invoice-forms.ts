@@ -1,7 +1,7 @@
 import { formFields } from "../../lib/form-data";
 import { formatMoney } from "../../lib/format";
 import { isUuid } from "../../lib/list-params";
-import { normalizeMoney, toPaisa } from "../../lib/money";
+import { isTypedMoneyTooLarge, normalizeMoney, toPaisa, typedMoneyTooLargeMessage } from "../../lib/money";
 import { QUOTATION_INVOICE_KINDS, type QuotationInvoiceKind } from "./constants";
 import { parseAdvancePercent } from "./invoice-arithmetic";
 
@@ -139,6 +139,7 @@ export function parseCreditNoteForm(values: CreditNoteFormValues, netLeft?: stri
     const raw = values.amount.trim();
     const amount = raw === "" ? null : normalizeMoney(raw);
     if (raw === "") errors.amount = INVOICE_MESSAGES.amountRequired;
+    else if (amount === null && isTypedMoneyTooLarge(raw)) errors.amount = typedMoneyTooLargeMessage("Amount");
     else if (amount === null) errors.amount = INVOICE_MESSAGES.amountInvalid;
     else if (toPaisa(amount) === 0n) errors.amount = INVOICE_MESSAGES.amountPositive;
     else if (netLeft !== undefined && toPaisa(amount) > toPaisa(netLeft))

@@ -365,12 +365,7 @@ describe("more than 20 malformed inputs", () => {
       ],
       ["amount negative", { ...good, amount: "-5" }, "amount", "Total Amount must be 0 or more"],
       ["amount 3 decimals", { ...good, amount: "10.123" }, "amount", "Total Amount can have at most 2 decimals"],
-      [
-        "amount too big",
-        { ...good, amount: "1000000000000" },
-        "amount",
-        "Total Amount must be at most ৳999,999,999,999.99",
-      ],
+      ["amount too big", { ...good, amount: "100000000" }, "amount", "Total Amount must be at most ৳99,999,999.99"],
       ["amount empty", { ...good, amount: "" }, "amount", "Total Amount is required"],
       [
         "amount 1e5",

@@ -569,7 +569,7 @@ describe("malformed settlements are refused with the field's message and write n
     ["an amount of 0", () => bad({ amount: "0" }), "amount", /^Amount must be more than 0$/],
     ["a negative amount", () => bad({ amount: "-1" }), "amount", /0 or more/],
     ["an amount with 3 decimals", () => bad({ amount: "1.001" }), "amount", /at most 2 decimals/],
-    ["an amount too large", () => bad({ amount: "9999999999999" }), "amount", /at most ৳999,999,999,999\.99/],
+    ["an amount too large", () => bad({ amount: "100000000" }), "amount", /^Amount must be at most ৳99,999,999\.99$/],
     ["no date", () => bad({ date: "" }), "date", /^Date is required$/],
     ["an impossible date", () => bad({ date: "2026-02-31" }), "date", /^Date must be a date$/],
     [

@@ -258,7 +258,7 @@ describe("malformed transactions are refused with the field's message and write 
     ["an amount of 0", { amount: "0" }, "amount", /^Amount must be more than 0$/],
     ["a negative amount", { amount: "-100" }, "amount", /0 or more/],
     ["an amount with 3 decimals", { amount: "100.125" }, "amount", /at most 2 decimals/],
-    ["an amount too large", { amount: "1000000000000.00" }, "amount", /at most ৳999,999,999,999\.99/],
+    ["an amount too large", { amount: "100000000.00" }, "amount", /^Amount must be at most ৳99,999,999\.99$/],
     ["an amount in words", { amount: "five hundred" }, "amount", /amount in taka/],
     ["no date", { date: "" }, "date", /^Date is required$/],
     ["an impossible date", { date: "2026-02-29" }, "date", /^Date must be a date$/],
