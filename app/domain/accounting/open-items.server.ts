@@ -130,7 +130,7 @@ export async function openItemAgeing(
   // Tax invoices post to the receivable too (issue 22): what they still owe is part of the open receivables.
   const [owed] = await queryRows<{ due: string }>(
     db,
-    sql`select coalesce(sum(${invoiceDueSql()}), 0)::numeric(14,2)::text as due from ${invoices} where ${invoices.status} = 'issued'`,
+    sql`select round(coalesce(sum(${invoiceDueSql()}), 0), 2)::text as due from ${invoices} where ${invoices.status} = 'issued'`,
   );
   const totalsOf = (kind: OpenItemKind, ageing: PartyAgeing): AgeingTotals => {
     const byBucket = Object.fromEntries(AGE_BUCKET_KEYS.map((key) => [key, ageing.totals[key]])) as Record<

@@ -65,7 +65,7 @@ export async function listSuppliers(db: DbOrTx, state: SupplierListState): Promi
           bin: s.bin,
           tin: s.tin,
           paymentTermsDays: s.paymentTermsDays,
-          owed: sql<string>`${owedSql(ID, accounts)}::numeric(14,2)::text`,
+          owed: sql<string>`round(${owedSql(ID, accounts)}, 2)::text`,
         })
         .from(s)
         .where(where)
@@ -140,7 +140,7 @@ export async function loadSupplierDetail(
         reference: t.reference,
         amount: t.amount,
         settledAmount: t.settledAmount,
-        left: sql<string>`${LEFT}::numeric(14,2)::text`,
+        left: sql<string>`round(${LEFT}, 2)::text`,
         overdue: sql<boolean>`coalesce(${t.dueDate} < ${today}::date, false)`,
       })
       .from(t)
@@ -150,7 +150,7 @@ export async function loadSupplierDetail(
     db
       .select({
         count: sql<number>`count(*)::int`,
-        left: sql<string>`coalesce(sum(${LEFT}), 0)::numeric(14,2)::text`,
+        left: sql<string>`round(coalesce(sum(${LEFT}), 0), 2)::text`,
       })
       .from(t)
       .where(open),
@@ -171,7 +171,7 @@ export async function loadSupplierDetail(
       .where(and(eq(t.type, "expense"), namesSupplier(id)))
       .orderBy(desc(settlements.date), desc(settlements.createdAt), desc(settlements.id))
       .limit(SUPPLIER_DETAIL_LIMIT),
-    queryRows<{ owed: string }>(db, sql`select ${owedSql(id, accounts)}::numeric(14,2)::text as owed`),
+    queryRows<{ owed: string }>(db, sql`select round(${owedSql(id, accounts)}, 2)::text as owed`),
   ]);
   return {
     id: row.id,

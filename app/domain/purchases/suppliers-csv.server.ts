@@ -59,7 +59,7 @@ function exportPage(
       bankAccountNumber: s.bankAccountNumber,
       walletNumber: s.walletNumber,
       paymentTermsDays: s.paymentTermsDays,
-      owed: sql<string>`${owedSql(sql`${s.id}`, accounts)}::numeric(14,2)::text`,
+      owed: sql<string>`round(${owedSql(sql`${s.id}`, accounts)}, 2)::text`,
       notes: s.notes,
       added: sql<string>`to_char(${s.createdAt} at time zone 'Asia/Dhaka', 'YYYY-MM-DD')`,
     })

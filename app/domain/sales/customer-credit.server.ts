@@ -37,7 +37,7 @@ export function customerCreditSql(customerId: SQLWrapper | string): SQL {
 export async function customerCreditPaisa(tx: DbOrTx, customerId: string): Promise<bigint> {
   const [row] = await queryRows<{ credit: string }>(
     tx,
-    sql`select ${customerCreditSql(customerId)}::numeric(14,2)::text as credit`,
+    sql`select round(${customerCreditSql(customerId)}, 2)::text as credit`,
   );
   return toPaisa(row?.credit ?? "0");
 }

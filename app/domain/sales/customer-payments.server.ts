@@ -50,7 +50,7 @@ const columns = {
   aitRatePercent: p.aitRatePercent,
   aitAmount: p.aitAmount,
   total: p.total,
-  allocated: sql<string>`coalesce((select sum(a.amount) from invoice_allocations a where a.customer_payment_id = ${P_ID}), 0)::numeric(14,2)::text`,
+  allocated: sql<string>`round(coalesce((select sum(a.amount) from invoice_allocations a where a.customer_payment_id = ${P_ID}), 0), 2)::text`,
   invoiceNumbers: sql<string[]>`coalesce((select array_agg(i.number order by i.number) from invoice_allocations a
         join invoices i on i.id = a.invoice_id where a.customer_payment_id = ${P_ID}), '{}')`,
   vdsCertificateNo: p.vdsCertificateNo,

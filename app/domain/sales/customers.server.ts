@@ -83,9 +83,9 @@ export async function listCustomers(
   const where = and(isNull(c.mergedIntoId), searchAny(state.q, [c.name, c.organisation, c.email, c.phone]));
   const accounts = withMoney ? await partyBalanceAccounts(db, "customer") : [];
   const money = {
-    invoiced: sql<string>`${invoicedSql(ID)}::numeric(14,2)::text`,
-    owes: sql<string>`${owesSql(ID, accounts)}::numeric(14,2)::text`,
-    credit: sql<string>`${customerCreditSql(ID)}::numeric(14,2)::text`,
+    invoiced: sql<string>`round(${invoicedSql(ID)}, 2)::text`,
+    owes: sql<string>`round(${owesSql(ID, accounts)}, 2)::text`,
+    credit: sql<string>`round(${customerCreditSql(ID)}, 2)::text`,
   };
   return pageOf(db, CUSTOMER_LIST, state, {
     from: c,
@@ -231,7 +231,7 @@ export async function loadCustomerDetail(
         aitAmount: customerPayments.aitAmount,
         total: customerPayments.total,
         vdsCertificateNo: customerPayments.vdsCertificateNo,
-        allocated: sql<string>`coalesce((select sum(a.amount) from ${invoiceAllocations} a where a.customer_payment_id = ${sql`${customerPayments.id}`}), 0)::numeric(14,2)::text`,
+        allocated: sql<string>`round(coalesce((select sum(a.amount) from ${invoiceAllocations} a where a.customer_payment_id = ${sql`${customerPayments.id}`}), 0), 2)::text`,
         accountCode: chartOfAccounts.code,
         accountName: chartOfAccounts.name,
         settled: sql<CustomerPaymentSummary["settled"]>`coalesce((select json_agg(json_build_object('invoiceId', i.id,
@@ -247,9 +247,9 @@ export async function loadCustomerDetail(
       .orderBy(desc(customerPayments.date), desc(customerPayments.createdAt), desc(customerPayments.id)),
     queryRows<{ invoiced: string; dues: string; credit: string; owes: string }>(
       db,
-      sql`select ${invoicedSql(id)}::numeric(14,2)::text as invoiced, ${duesSql(id)}::numeric(14,2)::text as dues,
-                 ${customerCreditSql(id)}::numeric(14,2)::text as credit,
-                 ${owesSql(id, await partyBalanceAccounts(db, "customer"))}::numeric(14,2)::text as owes`,
+      sql`select round(${invoicedSql(id)}, 2)::text as invoiced, round(${duesSql(id)}, 2)::text as dues,
+                 round(${customerCreditSql(id)}, 2)::text as credit,
+                 round(${owesSql(id, await partyBalanceAccounts(db, "customer"))}, 2)::text as owes`,
     ),
   ]);
   detail.accounts = {

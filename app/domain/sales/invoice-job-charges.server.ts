@@ -62,7 +62,7 @@ export async function chargeLinesOf(
   const rows = await queryRows<{ invoice_id: string; value: string; vat: string }>(
     db,
     sql`
-    select l.invoice_id, sum(l.value)::numeric(14,2)::text as value, sum(l.vat_amount)::numeric(14,2)::text as vat
+    select l.invoice_id, round(sum(l.value), 2)::text as value, round(sum(l.vat_amount), 2)::text as vat
     from invoice_lines l join job_charges c on c.invoice_line_id = l.id
     where ${inArray(sql`l.invoice_id`, invoiceIds)}
     group by l.invoice_id`,
