@@ -1,6 +1,7 @@
 import { formTexts } from "../../lib/form-data";
 import { formatMonthYear } from "../../lib/format";
 import { isUuid } from "../../lib/list-params";
+import { moneyTooLargeMessage } from "../../lib/money";
 import type { PaymentMethod } from "../accounting/constants";
 import type { SalaryPaymentMethod } from "../people/constants";
 
@@ -21,6 +22,8 @@ export const PAYROLL_MESSAGES = {
     `No employee is to be paid for ${formatMonthYear(month)}: none was employed then with a salary above ৳0`,
   noSlabTable: (month: string) =>
     `No income-tax slab table is in force for ${formatMonthYear(month)}: put one in force in Settings > Accounting`,
+  totalTooLarge: (figure: string, month: string) =>
+    moneyTooLargeMessage(`The ${figure} of ${formatMonthYear(month)}`) + ": correct the salaries in People > Employees",
   undone: (month: string) => `Payroll for ${formatMonthYear(month)} undone`,
   undoFailed: (reason: string) => (reason ? `Failed to undo payroll: ${reason}` : "Failed to undo payroll"),
   runNotFound: "This payroll run does not exist",

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gt, gte, isNotNull, isNull, lte, or } from "drizzle
 import type { DbOrTx } from "../../db/client.server";
 import { employees, incomeTaxSlabs, incomeTaxSlabTables } from "../../db/schema";
 import { todayInDhaka } from "../../lib/dhaka-time";
-import { sumPaisa, toPaisa } from "../../lib/money";
+import { fitsMoneyColumn, sumPaisa, toPaisa } from "../../lib/money";
 import type { SalaryPaymentMethod } from "../people/constants";
 import { monthBounds, PAYROLL_MESSAGES as M } from "./payroll-form";
 import { daysEmployed, payslipFigures, type PayslipFigures, type TaxSlab } from "./payroll-formula";
@@ -132,5 +132,12 @@ export async function planPayroll(
   if (!table) return { ok: false, message: M.noSlabTable(month), table: null };
   const lines = await payrollLines(db, month, table.slabs, options);
   if (lines.length === 0) return { ok: false, message: M.nobodyToPay(month), table };
+  // Salaries typed before the typed bound (issue 38) can sum past what the run's totals hold: refused, naming it.
+  const totals = payrollTotals(lines);
+  const tooLarge = (["gross", "totalDeductions", "net"] as const).find((figure) => !fitsMoneyColumn(totals[figure]));
+  if (tooLarge) {
+    const figure = { gross: "gross salaries", totalDeductions: "deductions", net: "net salaries" }[tooLarge];
+    return { ok: false, message: M.totalTooLarge(figure, month), table };
+  }
   return { ok: true, table, lines };
 }
