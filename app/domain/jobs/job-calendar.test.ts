@@ -47,7 +47,10 @@ describe("readCalendarRequest", () => {
       date: "2027-03-10",
       errors: { date: JOB_CALENDAR_MESSAGES.date },
     });
-    expect(read("month=9998-12")).toMatchObject({ month: "9998-12", errors: {} });
+    // Months outside the business dates (2000-2099) are named too; the range's last is shown.
+    expect(read("month=9998-12")).toMatchObject({ month: "2027-03", errors: { month: JOB_CALENDAR_MESSAGES.month } });
+    expect(read("month=1999-12")).toMatchObject({ month: "2027-03", errors: { month: JOB_CALENDAR_MESSAGES.month } });
+    expect(read("month=2099-12")).toEqual(expect.objectContaining({ month: "2099-12", errors: {} }));
     expect(read("show=year")).toMatchObject({ view: "month", errors: { show: JOB_CALENDAR_MESSAGES.show } });
     expect(read("show=week&date=2027-02-29")).toMatchObject({
       from: "2027-03-08",

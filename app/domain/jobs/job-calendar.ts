@@ -77,11 +77,11 @@ export function daysBetween(from: string, to: string): string[] {
 }
 
 /**
- * A date the calendar can show: a calendar date before the year 9999, whose month and whole weeks around it still
- * have four-digit years (9999-12's last week would run into the year 10000, which the database cannot read as text).
+ * A date the calendar can show: a business date (2000-2099, isCalendarDate), so its month and the whole weeks around
+ * it keep four-digit years (9999-12's last week ran into the year 10000, which the database cannot read as text).
  */
 function isShowableDate(value: string): boolean {
-  return isCalendarDate(value) && value < "9999";
+  return isCalendarDate(value);
 }
 
 function isMonth(value: string): boolean {
