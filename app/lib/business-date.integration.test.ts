@@ -149,6 +149,26 @@ describe("the database checks", () => {
     expect(await refusedBy(sql`update accounting_settings set lock_date = '9999-12-31'`)).toBe(
       "accounting_settings_lock_date_range",
     );
+    await getDb().execute(
+      sql`insert into quotations (customer_name, email, phone, event_name, event_date, event_time, event_location)
+        values ('Range Probe', 'range.probe@example.com', '01711000000', 'Range probe', '2027-03-13', '18:00', 'Gulshan')`,
+    );
+    expect(
+      await refusedBy(
+        sql`update quotations set rental_end_date = '9999-12-31' where email = 'range.probe@example.com'`,
+      ),
+    ).toBe("quotations_rental_end_date_range");
+    // 13 Mar 2027 to 13 Mar 2028 is 367 days; to 12 Mar 2028, 366: a year, the longest a rental may last.
+    expect(
+      await refusedBy(
+        sql`update quotations set rental_end_date = '2028-03-13' where email = 'range.probe@example.com'`,
+      ),
+    ).toBe("quotations_rental_span_check");
+    expect(
+      await refusedBy(
+        sql`update quotations set rental_end_date = '2028-03-12' where email = 'range.probe@example.com'`,
+      ),
+    ).toBeNull();
     const [entry] = await getDb().select().from(journalEntries).where(eq(journalEntries.id, draftId));
     expect(entry!.entryDate).toBe("2027-05-01");
     // Both ends of the range are business dates.
