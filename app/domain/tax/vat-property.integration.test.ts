@@ -301,5 +301,6 @@ describe("the VAT return against the ledger, on random books", () => {
       }),
       { numRuns: 6, seed: 37, endOnFailure: true },
     );
-  });
+    // About 10 s alone; a worker sharing two cores with a build takes several times that.
+  }, 300_000);
 });
