@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.server";
 import { accountingSettings, users } from "../../db/schema";
 import type { SellerDetails } from "../../db/schema/columns";
+import { roleAccounts } from "../accounting/ledger.server";
 import { sellerDetails } from "../settings/company-settings.server";
 import { INVOICE_MESSAGES } from "./invoice-forms";
 
@@ -58,4 +59,20 @@ export async function documentSettings(
     signatoryDesignation: designation || DEFAULT_SIGNATORY_DESIGNATION,
     dueDays: settings?.dueDays ?? 7,
   };
+}
+
+/**
+ * The accounts an invoice or a credit note posts to: receivable, VAT payable and customer advances, and rental
+ * income, service income (job charges, issue 37) and SD payable only when it has some to post (a charges invoice has
+ * no rental, a rental no SD).
+ */
+export function salesDocumentAccounts(tx: DbOrTx, figures: { net: bigint; chargesNet: bigint; sd: bigint }) {
+  return roleAccounts(tx, [
+    "receivable",
+    "vat.payable",
+    "customer.advances",
+    ...(figures.net - figures.chargesNet !== 0n ? (["income.rental"] as const) : []),
+    ...(figures.chargesNet !== 0n ? (["income.service"] as const) : []),
+    ...(figures.sd !== 0n ? (["sd.payable"] as const) : []),
+  ]);
 }

@@ -6,7 +6,7 @@ import { todayInDhaka } from "../../lib/dhaka-time";
 import { formatMoney } from "../../lib/format";
 import { fromPaisa, toPaisa } from "../../lib/money";
 import type { EntryLine } from "../accounting/journal";
-import { postEntry, PostingRefused, roleAccounts } from "../accounting/ledger.server";
+import { postEntry, PostingRefused } from "../accounting/ledger.server";
 import { ledgerRefusal } from "../accounting/ledger-refusal";
 import { recordAudit, type AuditActor } from "../audit/audit.server";
 import { assertOpenVatPeriod } from "../tax/vat-period-lock.server";
@@ -18,7 +18,7 @@ import { creditNoteFigures } from "./invoice-arithmetic";
 import { invoiceDuePaisa } from "./invoice-due";
 import { INVOICE_MESSAGES, parseCreditNoteForm, type CreditNoteFormValues } from "./invoice-forms";
 import { queueCreditNoteEmail } from "./invoice-email.server";
-import { documentSettings, issuingSeller } from "./invoice-issue-common.server";
+import { documentSettings, issuingSeller, salesDocumentAccounts } from "./invoice-issue-common.server";
 import { lockInvoiceForChange } from "./invoice-lock.server";
 
 // A credit note (Mushak-6.7) on an issued invoice (issue 22, DESIGN §10): takes back all of what is not yet credited
@@ -105,14 +105,7 @@ export async function issueCreditNote(
       await assertOpenVatPeriod(tx, issueDate, "form");
       // Taken back from the income the invoice credited: its charges' part from service income (issue 37).
       const rentalNet = figures.net - figures.chargesNet;
-      const accounts = await roleAccounts(tx, [
-        "receivable",
-        "vat.payable",
-        "customer.advances",
-        ...(rentalNet !== 0n ? (["income.rental"] as const) : []),
-        ...(figures.chargesNet !== 0n ? (["income.service"] as const) : []),
-        ...(figures.sd !== 0n ? (["sd.payable"] as const) : []),
-      ]);
+      const accounts = await salesDocumentAccounts(tx, figures);
       const settings = await documentSettings(tx, actor.userId, actor.label);
       const taken = await takeDocumentNumber(tx, "credit_note", issueDate);
       const creditNoteId = randomUUID();

@@ -14,7 +14,7 @@ import { todayInDhaka } from "../../lib/dhaka-time";
 import { formatMoney } from "../../lib/format";
 import { fromPaisa, toPaisa } from "../../lib/money";
 import type { EntryLine } from "../accounting/journal";
-import { postEntry, PostingRefused, roleAccounts } from "../accounting/ledger.server";
+import { postEntry, PostingRefused } from "../accounting/ledger.server";
 import { ledgerRefusal } from "../accounting/ledger-refusal";
 import { recordAudit, type AuditActor } from "../audit/audit.server";
 import { addDays } from "../dashboard/periods";
@@ -41,7 +41,7 @@ import {
 import { chargeLinesOf, pendingJobCharges } from "./invoice-job-charges.server";
 import { INVOICE_MESSAGES, parseIssueInvoiceForm, type IssueInvoiceFormValues } from "./invoice-forms";
 import { queueInvoiceEmail } from "./invoice-email.server";
-import { documentSettings, issuingSeller } from "./invoice-issue-common.server";
+import { documentSettings, issuingSeller, salesDocumentAccounts } from "./invoice-issue-common.server";
 import { ensureQuotationCustomer } from "./quotation-customer.server";
 
 // Issue a tax invoice (Mushak-6.3) on an approved quotation (issue 22, DESIGN §10): full, an advance of a percentage,
@@ -234,15 +234,7 @@ export async function writeInvoice(
   const figures = withJobCharges(input.quotationFigures, charges);
   await assertOpenVatPeriod(tx, issueDate, "form");
   const rentalNet = figures.net - figures.chargesNet;
-  const accounts = await roleAccounts(tx, [
-    "receivable",
-    "vat.payable",
-    "customer.advances",
-    // Each income and SD payable only when there is some to post: a charges invoice has no rental.
-    ...(rentalNet !== 0n ? (["income.rental"] as const) : []),
-    ...(figures.chargesNet !== 0n ? (["income.service"] as const) : []),
-    ...(figures.sd !== 0n ? (["sd.payable"] as const) : []),
-  ]);
+  const accounts = await salesDocumentAccounts(tx, figures);
   const settings = await documentSettings(tx, actor.userId, actor.label);
   const taken = await takeDocumentNumber(tx, "invoice", issueDate);
   const invoiceId = randomUUID();
