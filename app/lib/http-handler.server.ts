@@ -19,6 +19,7 @@ import {
   toCachedPage,
   type CachedPage,
 } from "./page-cache.server";
+import { formFieldWithNul, nulFieldMessage } from "./form-nul.server";
 import { uploadLimits, uploadRouteFor } from "./upload-routes";
 
 // Express in front of React Router: our own small adapter (in place of @react-router/express) so that a request
@@ -355,6 +356,12 @@ export function createAppRequestHandler(options: HandlerOptions) {
           } catch (error) {
             if (error instanceof BodyTooLargeError) return refuseTooLarge(req, res, error);
             throw error;
+          }
+          const nulField = await formFieldWithNul(body, req.get("content-type") ?? "");
+          if (nulField !== null) {
+            res.status(400).setHeader("Cache-Control", "no-store");
+            res.type("text/plain").send(`${nulFieldMessage(nulField)}\n`);
+            return;
           }
         }
         const response = await handle(toFetchRequest(req, res, body), loadContext(req, res, nonce));

@@ -52,6 +52,15 @@ describe("readUploadForm", () => {
     expect(readdirSync(dir)).toHaveLength(2);
   });
 
+  it("refuses a text field holding a NUL with 400, naming the field (issue 38)", async () => {
+    const form = new FormData();
+    form.set("intent", "update");
+    form.set("tags", "stage\0lights");
+    form.append("newImages", new File([bytes(KB, 0)], "zeros.png", { type: "image/png" }));
+    const { refusal } = await readUploadForm(post(form), limits(6), tempDir());
+    expect(refusal).toEqual({ status: 400, field: "tags", message: UPLOAD_FORM_MESSAGES.nul("tags") });
+  });
+
   it("keeps the files in the order they were sent, whatever their sizes", async () => {
     const form = new FormData();
     const sizes = [10 * KB, 1, 5 * KB, 10, 9 * KB, 2];

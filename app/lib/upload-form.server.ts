@@ -8,6 +8,7 @@ import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import busboy from "busboy";
 import { formatBytes, uploadTooLargeMessage } from "../domain/media/upload";
 import { getEnv } from "./env.server";
+import { nulFieldMessage } from "./form-nul.server";
 import { uploadLimits, uploadRouteFor, type UploadLimits } from "./upload-routes";
 
 // Reading an upload route's form (issue 19): called by the route's action after the signed-in user's permission is
@@ -33,6 +34,7 @@ export const UPLOAD_FORM_MESSAGES = {
   unreadable: "The form could not be read. Please try again.",
   tooManyFiles: (files: number) => `At most ${files} ${files === 1 ? "file" : "files"} can be sent at once.`,
   fieldsTooLarge: (maxBytes: number) => `The form's text is longer than ${formatBytes(maxBytes)} in all.`,
+  nul: (field: string) => nulFieldMessage(field),
 } as const;
 
 /** The temporary folder of one request's files, under the system's temp directory. */
@@ -101,7 +103,10 @@ export async function readUploadForm(
 
   parser.on("field", (name, value, info) => {
     fieldBytes += Buffer.byteLength(name) + Buffer.byteLength(value);
-    if (info.valueTruncated || fieldBytes > limits.fieldBytes)
+    // As every other form post (http-handler.server.ts): PostgreSQL takes no NUL in text (issue 38).
+    if (name.includes("\0") || value.includes("\0"))
+      refuse({ status: 400, field: name.replaceAll("\0", ""), message: UPLOAD_FORM_MESSAGES.nul(name) });
+    else if (info.valueTruncated || fieldBytes > limits.fieldBytes)
       refuse({ status: 413, field: "form", message: UPLOAD_FORM_MESSAGES.fieldsTooLarge(limits.fieldBytes) });
     else entries.push([name, value]);
   });
