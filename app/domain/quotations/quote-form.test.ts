@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { parseQuoteForm, QUOTE_MESSAGES, quoteBoundErrors, quoteTotals, readQuoteForm, vatOn } from "./quote-form";
+import {
+  parseQuoteForm,
+  QUOTE_MESSAGES,
+  quoteBoundErrors,
+  quoteTotals,
+  readQuoteForm,
+  typedQuantity,
+  vatOn,
+} from "./quote-form";
 
 const ID = "6f1c2b1e-8a7d-4c1e-9f00-123456789abc";
 const LINE = "7a1c2b1e-8a7d-4c1e-9f00-123456789abc";
@@ -136,5 +144,17 @@ describe("rental pricing by period and the money bound (issue 19)", () => {
     expect(quoteBoundErrors(vat, [{ name: "A" }])).toEqual({
       lines: "Total would be more than ৳999,999,999,999.99, the most an amount can be",
     });
+  });
+});
+
+describe("typedQuantity (issue 38)", () => {
+  it("counts what the rules take and 0 for the rest, so the totals beside the form never break", () => {
+    expect(["12", " 7 ", "100000"].map(typedQuantity)).toEqual([12, 7, 100_000]);
+    expect(["9".repeat(400), "100001", "1e3", "-1", "1.5", "", "NaN"].map(typedQuantity)).toEqual([
+      0, 0, 0, 0, 0, 0, 0,
+    ]);
+    expect(quoteTotals([{ unitPrice: "10.00", quantity: typedQuantity("9".repeat(400)) }], null, "15").subtotal).toBe(
+      "0.00",
+    );
   });
 });

@@ -43,6 +43,15 @@ export const QUOTE_MESSAGES = {
 
 export const QUOTE_LIMITS = { lines: 100, quantity: 100_000, message: 2000 } as const;
 
+/**
+ * A typed quantity as the totals shown beside the form count it: the whole number when the rules take it (1 to
+ * QUOTE_LIMITS.quantity), 0 otherwise while its error shows. 400 digits read as Infinity and broke the page (issue 38).
+ */
+export function typedQuantity(text: string): number {
+  const quantity = /^\d{1,6}$/.test(text.trim()) ? Number(text.trim()) : 0;
+  return quantity <= QUOTE_LIMITS.quantity ? quantity : 0;
+}
+
 /** One line as typed: the stored line's id (empty for a new one), the item, and the inputs. */
 export interface QuoteLineValues {
   lineId: string;

@@ -9,6 +9,7 @@ import type { AdminQuotation, ProductOption } from "~/domain/quotations/admin-qu
 import {
   parseQuoteForm,
   QUOTE_LIMITS,
+  typedQuantity,
   QUOTE_MESSAGES,
   quoteTotals,
   readQuoteForm,
@@ -102,7 +103,7 @@ export function PriceForm({
   const totals = quoteTotals(
     lines.map((l, i) => ({
       unitPrice: parsedPrice(l.unitPrice),
-      quantity: /^\d+$/.test(l.quantity) ? Number(l.quantity) : 0,
+      quantity: typedQuantity(l.quantity),
       days: charging[i]!.days,
     })),
     parsedPrice(discount),
@@ -153,7 +154,7 @@ export function PriceForm({
           {lines.map((line, i) => {
             const stored = line.lineId ? byLineId.get(line.lineId) : undefined;
             const free = stored?.freeLeast;
-            const quantity = Number(line.quantity) || 0;
+            const quantity = typedQuantity(line.quantity);
             const lineError =
               errors[`lines.${i}.itemId`] ?? errors[`lines.${i}.lineId`] ?? errors[`lines.${i}.quantity`];
             const priceError = errors[`lines.${i}.unitPrice`];
