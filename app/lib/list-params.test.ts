@@ -76,6 +76,22 @@ describe("parseList", () => {
     expect(parse("q=100%25_off\\").q).toBe("100%_off\\");
   });
 
+  it("takes a patterned filter whole or not at all, never cut to fit its length (issue 38)", () => {
+    expect(parse("action=auth.sign_in").filters.action).toBe("auth.sign_in");
+    // 21 characters: cut to 20 it would match the pattern.
+    expect(parse("action=auth.sign_in.failedxy").filters.action).toBeUndefined();
+    const months = defineList({
+      sorts: { date: "desc" },
+      defaultSort: "date",
+      filters: { period: { kind: "text", maxLength: 7, pattern: /^20\d{2}-(0[1-9]|1[0-2])$/ } },
+      pageSize: 10,
+    });
+    const period = (query: string) => parseList(months, new URLSearchParams(query)).filters.period;
+    expect(period("period=2026-11")).toBe("2026-11");
+    expect(period("period=2026-11-30")).toBeUndefined();
+    expect(period("period=0000-01-01")).toBeUndefined();
+  });
+
   it("takes the first of repeated parameters", () => {
     expect(parse("status=new&status=read").filters.status).toBe("new");
   });

@@ -16,7 +16,10 @@ export type FilterSpec =
   | { kind: "date" }
   /** A record id. */
   | { kind: "uuid" }
-  /** Free text, trimmed; cut at maxLength (default 100); dropped unless it matches pattern, when one is given. */
+  /**
+   * Free text, trimmed; cut at maxLength (default 100). With a pattern: dropped unless all of it matches and it is
+   * within maxLength (never cut to fit).
+   */
   | { kind: "text"; maxLength?: number; pattern?: RegExp };
 
 export interface ListSpec<
@@ -118,9 +121,12 @@ function parseFilter(spec: FilterSpec, raw: string | null): string | undefined {
     case "uuid":
       return isUuid(raw) ? raw.toLowerCase() : undefined;
     case "text": {
-      const text = cleanText(raw, spec.maxLength ?? 100);
-      if (!text || (spec.pattern && !spec.pattern.test(text))) return undefined;
-      return text;
+      const max = spec.maxLength ?? 100;
+      if (!spec.pattern) return cleanText(raw, max) || undefined;
+      // A patterned value is taken whole or not at all: cut to its length first, ?period=0000-01-01 read as the
+      // month 0000-01, which PostgreSQL cannot hold (issue 38's fuzz).
+      const whole = cleanText(raw, raw.length);
+      return whole.length <= max && spec.pattern.test(whole) ? whole : undefined;
     }
   }
 }

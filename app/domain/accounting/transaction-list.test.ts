@@ -38,6 +38,9 @@ describe("periodOf", () => {
 
   it("falls back to this month for a period the URL cannot mean", () => {
     for (const bad of ["2026-13", "26-05", "always", "2026-5"]) expect(period(`period=${bad}`).label).toBe("May 2026");
+    // Outside the business years, or longer than a month (issue 38: 0000-01-01 was read as 0000-01).
+    for (const bad of ["0000-01-01", "0000-01", "9999", "1999-12", "2100"])
+      expect(period(`period=${bad}`).label).toBe("May 2026");
   });
 });
 

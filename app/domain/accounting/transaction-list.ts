@@ -16,7 +16,8 @@ import {
 // description, reference and party, sorts, pages. Browser-safe.
 
 /** "2026-05" (a month), "2026" (a year) or "all". */
-export const PERIOD_PATTERN = /^(?:\d{4}(?:-(?:0[1-9]|1[0-2]))?|all)$/;
+/** A month or a year of the business years (business-date.ts: 2000-2099), or all. */
+export const PERIOD_PATTERN = /^(?:20\d{2}(?:-(?:0[1-9]|1[0-2]))?|all)$/;
 
 export const TRANSACTION_LIST = defineList({
   sorts: { date: "desc", amount: "desc", category: "asc", type: "asc", status: "asc" },

@@ -101,7 +101,8 @@ export const SALARY_ROW_LIST = defineList({
   sorts: { date: "desc" },
   defaultSort: "date",
   filters: {
-    month: { kind: "text", maxLength: 7, pattern: /^\d{4}-(0[1-9]|1[0-2])$/ },
+    // A month of the business years (business-date.ts: 2000-2099).
+    month: { kind: "text", maxLength: 7, pattern: /^20\d{2}-(0[1-9]|1[0-2])$/ },
     status: { kind: "choice", values: ["pending", "completed"] },
   },
   pageSize: 20,

@@ -6,7 +6,8 @@ import { TAX_TYPES, type TaxKind, type TaxRecordSource, type TaxType } from "../
 // the page. The table is newest first (the spec's transaction_date descending). Browser-safe.
 
 /** A period's first month, or "all". */
-export const TAX_PERIOD_PATTERN = /^(?:\d{4}-(?:0[1-9]|1[0-2])|all)$/;
+/** A month of the business years (business-date.ts: 2000-2099), or all. */
+export const TAX_PERIOD_PATTERN = /^(?:20\d{2}-(?:0[1-9]|1[0-2])|all)$/;
 
 export const TAX_LIST = defineList({
   sorts: { date: "desc" },
