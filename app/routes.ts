@@ -123,6 +123,9 @@ export default [
     route("admin/settings/rate-structures", "routes/admin/settings/rate-structures.tsx"),
     route("admin/settings/account", "routes/admin/settings/account.tsx"),
     route("admin/settings/accounting", "routes/admin/settings/accounting.tsx"),
+    // Settings > Export (issue 39): the company's data as one ZIP of CSV files and the hledger journal; administrators.
+    route("admin/settings/export", "routes/admin/settings/export.tsx"),
+    route("admin/settings/export/download", "routes/admin/settings/export-download.ts"),
     route("admin/inbox", "routes/admin/inbox/list.tsx"),
     route("admin/inbox/:id", "routes/admin/inbox/message.tsx"),
     route("admin/outbox", "routes/admin/outbox/list.tsx"),

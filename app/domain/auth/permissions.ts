@@ -384,6 +384,10 @@ export const ADMIN_ROUTE_ACCESS = {
     view: "accounts.manage",
     action: { save: "accounts.manage", "slab-in-force": "settings.manage", "slab-withdraw": "settings.manage" },
   },
+  // Settings > Export (issue 39): every customer's, employee's and supplier's record and the books in one file, so
+  // administrators only (settings.manage is theirs alone); the download is audited.
+  "/admin/settings/export": { view: "settings.manage" },
+  "/admin/settings/export/download": { view: "settings.manage" },
   // One's own name and password (issue 20: the only administrator has nobody to ask).
   "/admin/settings/account": { view: "account.self", action: { rename: "account.self", password: "account.self" } },
   "/admin/inbox": { view: "inbox.view" },

@@ -1,4 +1,4 @@
-import { BookOpen, Building2, CalendarRange, UserRound, Users, type LucideIcon } from "lucide-react";
+import { BookOpen, Building2, CalendarRange, Download, UserRound, Users, type LucideIcon } from "lucide-react";
 import { NavLink } from "react-router";
 import { can, viewPermission, type AdminPath } from "~/domain/auth/permissions";
 import type { UserRole } from "~/domain/auth/roles";
@@ -15,6 +15,8 @@ const TABS: SettingsTab[] = [
   { to: "/admin/settings/rate-structures", label: "Rate structures", icon: CalendarRange },
   // The posting roles' accounts and the lock date: accountants too (accounts.manage), who see no other tab but theirs.
   { to: "/admin/settings/accounting", label: "Accounting", icon: BookOpen },
+  // The company's data as one ZIP (issue 39): administrators only.
+  { to: "/admin/settings/export", label: "Export", icon: Download },
   { to: "/admin/settings/account", label: "My account", icon: UserRound },
 ];
 
@@ -34,7 +36,7 @@ const tabClass = ({ isActive }: { isActive: boolean }) =>
   }`;
 
 /**
- * Settings' sub-navigation: Company, Users, Rate structures, Accounting, My account, only those the role may open. A role
+ * Settings' sub-navigation: Company, Users, Rate structures, Accounting, Export, My account, only those the role may open. A role
  * with only one (staff have My account alone) sees no tabs: the page's title says where they are; accountants see
  * Accounting and My account.
  */

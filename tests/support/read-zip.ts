@@ -1,0 +1,17 @@
+import { text } from "node:stream/consumers";
+import yauzl from "yauzl";
+
+/** Every file of a ZIP by name, as UTF-8 text (the company-data export's CSV files, README and journal). */
+export async function zipTextFiles(bytes: Uint8Array): Promise<Map<string, string>> {
+  const zip = await yauzl.fromBufferPromise(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), {
+    autoClose: false,
+  });
+  const files = new Map<string, string>();
+  try {
+    for await (const entry of zip.eachEntry())
+      files.set(entry.fileName, await text(await zip.openReadStreamPromise(entry)));
+  } finally {
+    zip.close();
+  }
+  return files;
+}
