@@ -96,6 +96,8 @@ describe("the company's data as a ZIP", () => {
   it("writes each CSV with its table's header, and the README names every file and column", () => {
     const readme = files.get("README.md")!;
     for (const table of EXPORT_TABLES) {
+      // A byte order mark first, so a spreadsheet reads the file as UTF-8 (names in Bangla).
+      expect(files.get(table.file)!.startsWith("\uFEFF"), table.file).toBe(true);
       expect(headerOf(files, table.file)).toEqual(table.columns.map((c) => c.header));
       expect(readme).toContain(`## ${table.file}`);
       for (const column of table.columns) expect(readme).toContain(`| ${column.header} | ${column.about} |`);
