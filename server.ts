@@ -13,6 +13,8 @@ import type { ServerBuild } from "react-router";
 import type { Database } from "./app/db/client.server";
 import { DatabaseConnectError } from "./app/db/client.server";
 import { prepareDatabase } from "./app/db/setup.server";
+import { startControlSocket, type ControlSocket } from "./app/domain/backup/control-socket.server";
+import { createBackup } from "./app/domain/backup/create-backup.server";
 import { startEmailSender } from "./app/domain/email/sender.server";
 import { appRoot } from "./app/lib/app-root.server";
 import { contentSecurityPolicy, nonceSource, type CspOptions } from "./app/lib/csp.server";
@@ -118,6 +120,23 @@ export async function startServer(): Promise<{ server: Server; stop: (signal?: s
     throw error;
   }
   const emailSender = startEmailSender({ logger });
+  // On PGlite this process holds the data directory: `npm run db:backup` asks it for the backup (ADR 0034). A socket
+  // that cannot be made (a DATA_DIR path longer than a socket's 107 bytes) costs the CLI's backups, not the site.
+  const controlSocket: ControlSocket | undefined =
+    database.kind === "pglite"
+      ? await startControlSocket({
+          dataDir: env.dataDir,
+          backup: async (file) => {
+            const result = await createBackup({ database, storage: getStorage(), file });
+            logger.info({ file: result.file, size: result.size }, "backup written");
+            return result;
+          },
+          onError: (error) => logger.error({ err: error }, "backup failed"),
+        }).catch((error: unknown) => {
+          logger.warn({ err: error }, "no control socket: npm run db:backup cannot reach this server");
+          return undefined;
+        })
+      : undefined;
   // With PostgreSQL other app servers may share the database: tell them of changes to public data at once.
   const publicDataSync: PublicDataSync | undefined =
     env.databaseUrl && database.pool
@@ -184,6 +203,7 @@ export async function startServer(): Promise<{ server: Server; stop: (signal?: s
       await closed;
       clearTimeout(timeout);
       await vite?.close();
+      await controlSocket?.close();
       await emailSender.stop();
       await publicDataSync?.stop();
       await database.close();

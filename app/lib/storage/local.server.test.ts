@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -38,6 +38,24 @@ describe("local storage", () => {
   it("deletes a missing key without complaint", async () => {
     await expect(storage.delete("logos/none.webp")).resolves.toBeUndefined();
     await expect(storage.delete("logos/none.webp")).resolves.toBeUndefined();
+  });
+
+  it("lists every stored key, sorted, and nothing when nothing was ever stored", async () => {
+    expect(await storage.list()).toEqual([]);
+    await storage.put("logos/b-320.webp", webp, "image/webp");
+    await storage.put("logos/a-320.webp", webp, "image/webp");
+    await storage.put("documents/2026/x.pdf", Buffer.from("%PDF"), "application/pdf");
+    await storage.put("hero.png", Buffer.from([1]), "image/png");
+    expect(await storage.list()).toEqual(["documents/2026/x.pdf", "hero.png", "logos/a-320.webp", "logos/b-320.webp"]);
+  });
+
+  it("leaves partial writes, unknown kinds of file and symbolic links out of the list", async () => {
+    await storage.put("logos/a-320.webp", webp, "image/webp");
+    writeFileSync(path.join(storage.dir, "logos", ".partial-abc"), "half a file");
+    writeFileSync(path.join(storage.dir, "logos", "notes.txt"), "not ours");
+    writeFileSync(path.join(storage.dir, "Upper.webp"), "not a key");
+    symlinkSync(path.join(storage.dir, "logos", "a-320.webp"), path.join(storage.dir, "logos", "link.webp"));
+    expect(await storage.list()).toEqual(["logos/a-320.webp"]);
   });
 
   it("gives the address this server serves it at", () => {

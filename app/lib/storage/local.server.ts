@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, readFile, rename, rm, unlink, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, rename, rm, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { ensurePrivateDir } from "../data-dir.server";
-import { assertStorageKey, type Storage } from "./storage";
+import { assertStorageKey, isValidStorageKey, type Storage } from "./storage";
 
 // The default backend: files under DATA_DIR/media, served by this server at /media/<key> (media-handler.server.ts).
 // The folder is private to the server's user like the rest of DATA_DIR (ADR 0010); the server itself reads the
@@ -95,6 +95,28 @@ export function createLocalStorage(options: { dir: string; baseUrl?: string }): 
       } catch (error) {
         if (!isNoFile(error)) throw error;
       }
+    },
+
+    async list() {
+      const keys: string[] = [];
+      const walk = async (folder: string, prefix: string): Promise<void> => {
+        let entries;
+        try {
+          entries = await readdir(folder, { withFileTypes: true });
+        } catch (error) {
+          // Nothing stored yet: the folder is made by the first put.
+          if ((error as NodeJS.ErrnoException).code === "ENOENT" && prefix === "") return;
+          throw error;
+        }
+        for (const entry of entries) {
+          const key = prefix + entry.name;
+          // A partial write (`.partial-...`), a symbolic link or a stray file of another type is not a stored file.
+          if (entry.isDirectory()) await walk(path.join(folder, entry.name), `${key}/`);
+          else if (entry.isFile() && isValidStorageKey(key) && contentTypeForKey(key)) keys.push(key);
+        }
+      };
+      await walk(dir, "");
+      return keys.sort();
     },
 
     url(key) {

@@ -1,6 +1,6 @@
 import type * as S3Sdk from "@aws-sdk/client-s3";
 import type { S3Config } from "../env.server";
-import { assertStorageKey, MEDIA_CACHE_CONTROL, type Storage } from "./storage";
+import { assertStorageKey, isValidStorageKey, MEDIA_CACHE_CONTROL, type Storage } from "./storage";
 
 // Any S3-compatible bucket (AWS S3, MinIO, Cloudflare R2, DigitalOcean Spaces, Backblaze B2...). Browsers fetch
 // the objects from the bucket's public address (S3_PUBLIC_URL, or the path-style address), not through this
@@ -63,6 +63,22 @@ export function createS3Storage(config: S3Config): Storage {
       const { sdk, client } = await connect();
       // S3 answers a delete of a missing key with success too.
       await client.send(new sdk.DeleteObjectCommand({ Bucket: config.bucket, Key: key }));
+    },
+
+    async list() {
+      const { sdk, client } = await connect();
+      const keys: string[] = [];
+      // A page holds at most 1,000 keys: follow the continuation tokens to the last page.
+      let token: string | undefined;
+      do {
+        const page = await client.send(
+          new sdk.ListObjectsV2Command({ Bucket: config.bucket, ContinuationToken: token }),
+        );
+        for (const object of page.Contents ?? [])
+          if (object.Key && isValidStorageKey(object.Key)) keys.push(object.Key);
+        token = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (token);
+      return keys.sort();
     },
 
     url(key) {

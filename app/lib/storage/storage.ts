@@ -14,6 +14,8 @@ export interface Storage {
   get(key: string): Promise<StoredObject | null>;
   /** Removes the object; nothing happens when there is none. */
   delete(key: string): Promise<void>;
+  /** Every stored key, sorted (what a backup copies); keys this application could not have stored are left out. */
+  list(): Promise<string[]>;
   /** Where a browser fetches it: `/media/<key>` on this site, or the bucket's public address. */
   url(key: string): string;
 }
