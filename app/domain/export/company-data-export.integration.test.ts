@@ -19,7 +19,7 @@ import { callRoute, signedInUser, thrownBy, type TestUser } from "../../../tests
 import { loader as downloadLoader } from "../../routes/admin/settings/export-download";
 import { loader as screenLoader } from "../../routes/admin/settings/export";
 import { companyDataZipStream } from "./company-data-zip.server";
-import { COMPANY_DATA_EXPORTED } from "./download-company-data.server";
+import { COMPANY_DATA_EXPORTED } from "./company-data";
 import { LEDGER_JOURNAL_FILE } from "./export-readme";
 import { EXPORT_TABLES } from "./export-tables.server";
 

@@ -1,17 +1,11 @@
 import type { DbOrTx } from "../../db/client.server";
 import { recordAudit, type AuditActor } from "../audit/audit.server";
+import { COMPANY_DATA_EXPORTED, companyDataFileName } from "./company-data";
 import { companyDataZipStream } from "./company-data-zip.server";
 
 // Use case: an administrator downloads the company's data (issue 39, Settings > Export). The download is recorded in
 // the audit log before the first byte is sent: it hands every customer's, employee's and supplier's record to whoever
 // holds the file, so the log says who took it and when, even if the download is then cut off.
-
-export const COMPANY_DATA_EXPORTED = "company_data.exported";
-
-/** The file's name: the company's data on a day in Dhaka ("utsab-data-2026-12-08.zip"). */
-export function companyDataFileName(dhakaDay: string): string {
-  return `utsab-data-${dhakaDay}.zip`;
-}
 
 export async function downloadCompanyData(
   db: DbOrTx,
