@@ -168,6 +168,17 @@ describe("a backup", () => {
   }, 60_000);
 });
 
+describe("a backup that fails", () => {
+  it("leaves no file under the backup's name and nothing beside it", async () => {
+    const dir = mkdtempSync(path.join(work, "failing-"));
+    const file = path.join(dir, "backup.tar.gz");
+    const failing = { ...getStorage(), get: () => Promise.reject(new Error("bucket unreachable")) };
+    const attempt = createBackup({ database: getDatabase(), databaseUrl: await sourceUrl(), storage: failing, file });
+    await expect(attempt).rejects.toThrow("bucket unreachable");
+    expect(readdirSync(dir)).toEqual([]);
+  }, 30_000);
+});
+
 describe("a restore that is refused writes nothing", () => {
   it("refuses a place that is not empty, naming what is there, and replaces it with --replace", async () => {
     const { target, open } = await freshTarget();
