@@ -5,54 +5,19 @@
 // server's resident memory after the run; exits 1 when a page misses the bar of issue 7 (at least half the
 // asset's requests/s, p99 at most twice the asset's or 100 ms) or, on PostgreSQL, memory is over 300 MB.
 // BENCH_SECONDS and BENCH_CONNECTIONS change the load; BENCH_GZIP=1 asks for gzip as browsers do.
-import { readdirSync, readFileSync } from "node:fs";
-import path from "node:path";
-import autocannon from "autocannon";
 import { createFreshDatabase } from "../tests/support/postgres";
 import { residentMemoryMb } from "../tests/support/process-memory";
-import { buildOrExit, root, startPreparedServer } from "./lib/server.mjs";
+import { CONNECTIONS, GZIP, loadPublicPages, SECONDS, type LoadRow } from "./lib/public-pages-load";
+import { buildOrExit, startPreparedServer } from "./lib/server.mjs";
 
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
-const GZIP = process.env.BENCH_GZIP === "1";
-const PAGES = ["/", "/products", "/products?category=lighting", "/products/led-wall-p3", "/events", "/gallery"];
 const MEMORY_LIMIT_MB = 300;
-
-interface Row {
-  name: string;
-  rps: number;
-  p50: number;
-  p99: number;
-  errors: number;
-}
-
-/** The client's entry module (hashed, loaded by every page), as named in the build's manifest. */
-function hashedAsset(): string {
-  const dir = path.join(root, "build/client/assets");
-  const manifest = readdirSync(dir).find((f) => /^manifest-.*\.js$/.test(f));
-  const entry =
-    manifest && /"entry":\{"module":"(\/assets\/[^"]+\.js)"/.exec(readFileSync(path.join(dir, manifest), "utf8"))?.[1];
-  if (!entry) throw new Error("no entry module in the client build's manifest");
-  return entry;
-}
-
-async function measure(url: string, name: string): Promise<Row> {
-  const headers: Record<string, string> = GZIP ? { "accept-encoding": "gzip" } : {};
-  // A short warm-up fills the caches and lets the JIT settle.
-  await autocannon({ url, connections: 4, duration: 1, headers });
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers });
-  const bad = result.non2xx + result.errors + result.timeouts;
-  return { name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: bad };
-}
 
 async function runOn(database: "PGlite" | "PostgreSQL", databaseUrl = ""): Promise<boolean> {
   const server = await startPreparedServer({ env: { DATABASE_URL: databaseUrl }, stdio: "ignore" });
-  const rows: Row[] = [];
+  let rows: LoadRow[];
   let memory = 0;
   try {
-    const asset = hashedAsset();
-    rows.push(await measure(server.url + asset, `asset ${asset.replace(/^\/assets\//, "")}`));
-    for (const page of PAGES) rows.push(await measure(server.url + page, page));
+    rows = await loadPublicPages(server.url);
     memory = residentMemoryMb(server.child.pid!);
   } finally {
     await server.stop();
