@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { LOCK_FILE_NAME } from "../lib/data-dir.server";
-import { DatabaseConnectError, openPglite, type Database } from "./client.server";
+import { DatabaseConnectError, openPglite, PGLITE_MEMORY_SETTINGS, type Database } from "./client.server";
 
 // PGlite on a real data directory: who may read its files, and that one process at a time opens it.
 // Creating a PGlite database takes seconds.
@@ -65,5 +65,13 @@ describe("PGlite in DATA_DIR", () => {
     await first.close();
     const again = await openIn(dataDir);
     await again.ping();
+  });
+
+  it("runs with the small machine's memory settings, not PGlite's 160 MB of shared buffers (issue 39)", async () => {
+    const database = await openIn(dataDir);
+    const { rows } = await database.pglite!.query<{ name: string; setting: string }>(
+      "select name, current_setting(name) as setting from unnest(array['shared_buffers', 'work_mem']) as name",
+    );
+    expect(Object.fromEntries(rows.map((row) => [row.name, row.setting]))).toEqual(PGLITE_MEMORY_SETTINGS);
   });
 });
