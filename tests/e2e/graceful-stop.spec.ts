@@ -1,0 +1,106 @@
+import { existsSync } from "node:fs";
+import http from "node:http";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import { LOCK_FILE_NAME } from "../../app/lib/data-dir.server";
+import {
+  removeDataDir,
+  startServer,
+  stopServer,
+  withStoppedDatabase,
+  type IsolatedServer,
+} from "./support/isolated-server";
+
+// Issue 39: SIGTERM (what systemd, Docker and `kill` send) ends the server within 10 seconds, letting a request
+// in flight finish, closing the database and releasing the data directory's lock, so the next start opens it.
+
+/** Resolves once the server's output contains `text` (its log lines at LOG_LEVEL=info). */
+function outputContains(server: IsolatedServer, text: string): Promise<void> {
+  return new Promise((resolve) => {
+    const check = () => {
+      if (!server.output().includes(text)) return false;
+      server.child.stdout!.off("data", check);
+      resolve();
+      return true;
+    };
+    if (!check()) server.child.stdout!.on("data", check);
+  });
+}
+
+/**
+ * A contact form post whose body is sent in two halves: it resolves `started` once the server has taken the
+ * request (its "100 Continue" answers `Expect: 100-continue` after the headers are parsed), and sends the second
+ * half when `finish()` is called. `response` is the status and page the visitor gets.
+ */
+function slowContactPost(url: string, fields: Record<string, string>) {
+  const body = new URLSearchParams(fields).toString();
+  const half = Math.floor(body.length / 2);
+  let started!: () => void;
+  const startedPromise = new Promise<void>((resolve) => (started = resolve));
+  const request = http.request(`${url}/contact`, {
+    method: "POST",
+    headers: {
+      Origin: url,
+      "Content-Type": "application/x-www-form-urlencoded",
+      "Content-Length": Buffer.byteLength(body),
+      Expect: "100-continue",
+    },
+  });
+  const response = new Promise<{ status: number; text: string }>((resolve, reject) => {
+    request.on("error", reject);
+    request.on("response", (res) => {
+      let text = "";
+      res.setEncoding("utf8");
+      res.on("data", (chunk: string) => (text += chunk));
+      res.on("end", () => resolve({ status: res.statusCode!, text }));
+      res.on("error", reject);
+    });
+  });
+  request.on("continue", () => {
+    request.write(body.slice(0, half));
+    started();
+  });
+  request.flushHeaders();
+  return { started: startedPromise, finish: () => request.end(body.slice(half)), response };
+}
+
+test("SIGTERM lets the request in flight finish, exits 0 within 10 s and leaves the data directory to the next start", async () => {
+  test.setTimeout(120_000);
+  const server = await startServer({ LOG_LEVEL: "info" });
+  try {
+    const email = "in-flight@graceful.example";
+    const post = slowContactPost(server.url, {
+      name: "Late Visitor",
+      email,
+      subject: "Sent while the server stops",
+      message: "This message was half sent when SIGTERM arrived.",
+    });
+    await post.started;
+
+    const exited = new Promise<number | null>((resolve) => server.child.once("exit", (code) => resolve(code)));
+    const signalledAt = Date.now();
+    process.kill(server.child.pid!, "SIGTERM");
+    // The rest of the body goes only once the server is stopping, so the request is truly in flight across it.
+    await outputContains(server, '"msg":"shutting down"');
+    post.finish();
+
+    const answer = await post.response;
+    expect(answer.status).toBe(200);
+    expect(answer.text).toContain("Message Sent!");
+    expect(await exited).toBe(0);
+    expect(Date.now() - signalledAt).toBeLessThan(10_000);
+    expect(server.output()).toContain('"msg":"stopped"');
+    expect(existsSync(path.join(server.dataDir, LOCK_FILE_NAME))).toBe(false);
+
+    // The next start opens the same data directory and holds the message the stopping server accepted.
+    const next = await startServer({ DATA_DIR: server.dataDir });
+    expect(await stopServer(next)).toBe(0);
+    const stored = await withStoppedDatabase(server.dataDir, (db) =>
+      db.query<{ email: string }>("select email from contact_messages where email = $1", [email]),
+    );
+    expect(stored.rows).toEqual([{ email }]);
+  } finally {
+    await stopServer(server);
+    removeDataDir(server.dataDir);
+  }
+});
