@@ -2,7 +2,9 @@ import { existsSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
+import pg from "pg";
 import { LOCK_FILE_NAME } from "../../app/lib/data-dir.server";
+import { createFreshDatabase } from "../support/postgres";
 import {
   removeDataDir,
   startServer,
@@ -64,32 +66,42 @@ function slowContactPost(url: string, fields: Record<string, string>) {
   return { started: startedPromise, finish: () => request.end(body.slice(half)), response };
 }
 
-test("SIGTERM lets the request in flight finish, exits 0 within 10 s and leaves the data directory to the next start", async () => {
+const message = (email: string) => ({
+  name: "Late Visitor",
+  email,
+  subject: "Sent while the server stops",
+  message: "This message was half sent when SIGTERM arrived.",
+});
+
+/**
+ * Sends SIGTERM while a contact form post is half sent, sends the rest once the server logs that it is stopping,
+ * and checks that the post was answered in full and the process exited 0 within 10 s of the signal.
+ */
+async function stopWithRequestInFlight(server: IsolatedServer, email: string): Promise<void> {
+  const post = slowContactPost(server.url, message(email));
+  await post.started;
+
+  const exited = new Promise<number | null>((resolve) => server.child.once("exit", (code) => resolve(code)));
+  const signalledAt = Date.now();
+  process.kill(server.child.pid!, "SIGTERM");
+  // The rest of the body goes only once the server is stopping, so the request is truly in flight across it.
+  await outputContains(server, '"msg":"shutting down"');
+  post.finish();
+
+  const answer = await post.response;
+  expect(answer.status).toBe(200);
+  expect(answer.text).toContain("Message Sent!");
+  expect(await exited).toBe(0);
+  expect(Date.now() - signalledAt).toBeLessThan(10_000);
+  expect(server.output()).toContain('"msg":"stopped"');
+}
+
+test("on PGlite: SIGTERM lets the request in flight finish, exits 0 within 10 s and leaves the data directory to the next start", async () => {
   test.setTimeout(120_000);
   const server = await startServer({ LOG_LEVEL: "info" });
   try {
     const email = "in-flight@graceful.example";
-    const post = slowContactPost(server.url, {
-      name: "Late Visitor",
-      email,
-      subject: "Sent while the server stops",
-      message: "This message was half sent when SIGTERM arrived.",
-    });
-    await post.started;
-
-    const exited = new Promise<number | null>((resolve) => server.child.once("exit", (code) => resolve(code)));
-    const signalledAt = Date.now();
-    process.kill(server.child.pid!, "SIGTERM");
-    // The rest of the body goes only once the server is stopping, so the request is truly in flight across it.
-    await outputContains(server, '"msg":"shutting down"');
-    post.finish();
-
-    const answer = await post.response;
-    expect(answer.status).toBe(200);
-    expect(answer.text).toContain("Message Sent!");
-    expect(await exited).toBe(0);
-    expect(Date.now() - signalledAt).toBeLessThan(10_000);
-    expect(server.output()).toContain('"msg":"stopped"');
+    await stopWithRequestInFlight(server, email);
     expect(existsSync(path.join(server.dataDir, LOCK_FILE_NAME))).toBe(false);
 
     // The next start opens the same data directory and holds the message the stopping server accepted.
@@ -102,5 +114,36 @@ test("SIGTERM lets the request in flight finish, exits 0 within 10 s and leaves 
   } finally {
     await stopServer(server);
     removeDataDir(server.dataDir);
+  }
+});
+
+test("on PostgreSQL: SIGTERM lets the request in flight finish, exits 0 within 10 s and leaves no connection open", async () => {
+  test.setTimeout(120_000);
+  const database = await createFreshDatabase(
+    process.env.E2E_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/test",
+    "e2e_stop",
+  );
+  test.skip(!database && !process.env.CI, "no PostgreSQL at 127.0.0.1:5432");
+  expect(database).not.toBeNull();
+  const server = await startServer({ DATABASE_URL: database!.url, LOG_LEVEL: "info" });
+  const client = new pg.Client({ connectionString: database!.url });
+  try {
+    const email = "in-flight-pg@graceful.example";
+    await stopWithRequestInFlight(server, email);
+    await client.connect();
+    // The pool and the listener of public data changes are closed: only this client is left on the database.
+    const sessions = await client.query<{ count: number }>(
+      "select count(*)::int as count from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()",
+    );
+    expect(sessions.rows).toEqual([{ count: 0 }]);
+    const stored = await client.query<{ email: string }>("select email from contact_messages where email = $1", [
+      email,
+    ]);
+    expect(stored.rows).toEqual([{ email }]);
+  } finally {
+    await client.end().catch(() => {});
+    await stopServer(server);
+    removeDataDir(server.dataDir);
+    await database!.drop();
   }
 });
