@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Locator, type Page, type Response } from "@playwright/test";
-import { signIn } from "./support/auth";
+import { signedIn, signIn } from "./support/auth";
 import { dhakaDatePlus, E2E_USERS } from "./support/fixtures";
 import { removeDataDir, startServer, stopServer } from "./support/isolated-server";
 import { productPickerReady } from "./support/quotation-journey";
@@ -120,7 +120,7 @@ test.describe("dashboard", () => {
   test("shows the six cards, the activity and the weekly chart drawn by the chart library @mobile", async ({
     page,
   }) => {
-    await signIn(page, "admin");
+    await signedIn(page, "admin", "/admin");
     await expect(page).toHaveTitle("Dashboard | Utsab Admin");
     for (const title of CARD_TITLES)
       await expect(page.getByRole("heading", { level: 2, name: title, exact: true })).toBeVisible();
@@ -150,7 +150,7 @@ test.describe("dashboard", () => {
 
     // Signing in and opening another back-office screen: the admin layout's scripts and that screen's.
     const backOffice = await scriptsLoaded(page, async () => {
-      await signIn(page, "admin", "/admin/events");
+      await signedIn(page, "admin", "/admin/events");
       await page.waitForLoadState("networkidle");
     });
     expect(backOffice.size).toBeGreaterThan(0);
@@ -164,7 +164,7 @@ test.describe("dashboard", () => {
   });
 
   test("has no serious or critical accessibility violations", async ({ page }) => {
-    await signIn(page, "admin");
+    await signedIn(page, "admin", "/admin");
     await expect(page.getByTestId("weekly-chart-canvas")).toBeVisible();
     // The dashboard itself; the shell around it (side menu, header) belongs to the layout's own checks.
     const results = await new AxeBuilder({ page }).include("#admin-main").analyze();
@@ -172,7 +172,7 @@ test.describe("dashboard", () => {
   });
 
   test("the accountant sees every figure, linked only where an accountant may open the list", async ({ page }) => {
-    await signIn(page, "accountant");
+    await signedIn(page, "accountant", "/admin");
     await expect(card(page, "pendingQuotations")).toHaveAttribute("href", "/admin/quotations?status=pending");
     await expect(card(page, "monthlyRevenue")).toHaveAttribute("href", "/admin/accounts");
     await expect(card(page, "activeEmployees")).toHaveAttribute("href", "/admin/employees?status=active");
@@ -187,10 +187,7 @@ test.describe("dashboard without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
   test("shows the figures and the chart as HTML bars", async ({ page }) => {
-    await page.goto("/admin/login");
-    await page.getByLabel("Email").fill(E2E_USERS.staff.email);
-    await page.getByLabel("Password").fill(E2E_USERS.staff.password);
-    await page.getByRole("button", { name: "Sign in" }).click();
+    await signedIn(page, "staff", "/admin");
     await expect(page).toHaveURL(/\/admin$/);
     await expect(page.getByTestId("card-value")).toHaveCount(6);
     await expect(page.getByTestId("weekly-chart-html")).toBeVisible();

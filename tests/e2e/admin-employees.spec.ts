@@ -7,7 +7,7 @@ import { hydrated } from "./support/auth";
 
 const expect = baseExpect.configure({ timeout: 15_000 });
 const ADMIN = { email: "employees-admin@e2e.test", password: "employees-admin-password" };
-const { test, signIn } = adminServerTest(ADMIN);
+const { test, signedIn } = adminServerTest(ADMIN);
 
 const dialog = (page: Page) => page.getByRole("dialog");
 
@@ -15,7 +15,7 @@ test("add with the spec's messages, edit, and delete an employee @mobile", async
   test.setTimeout(120_000);
   const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
   const name = `Sadia Rahman ${tag}`;
-  await signIn(page, "/admin/employees");
+  await signedIn(page, "/admin/employees");
   await expect(page.getByRole("heading", { name: "Employee Management", level: 1 })).toBeVisible();
 
   await page.getByRole("link", { name: "Add New Employee" }).click();
@@ -75,7 +75,7 @@ test("pay details (issue 25): a bKash salary needs its wallet number; the list s
   test.setTimeout(120_000);
   const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
   const name = `Rina Begum ${tag}`;
-  await signIn(page, "/admin/employees");
+  await signedIn(page, "/admin/employees");
   await page.getByRole("link", { name: "Add New Employee" }).click();
   await dialog(page).getByLabel(/^Name/).fill(name);
   await dialog(page).getByLabel("Email").fill(`rina.${tag}@example.com`);
@@ -109,7 +109,7 @@ test("gives an employee a sign-in: the invitation goes to the outbox and the row
   const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
   const name = `Imran Hossain ${tag}`;
   const email = `imran.${tag}@example.com`;
-  await signIn(page, "/admin/employees");
+  await signedIn(page, "/admin/employees");
   await page.getByRole("link", { name: "Add New Employee" }).click();
   await dialog(page).getByLabel(/^Name/).fill(name);
   await dialog(page).getByLabel("Email").fill(email);
@@ -143,7 +143,7 @@ test("teams: create one with a lead, add a member, rename it, delete it @mobile"
   test.setTimeout(120_000);
   const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
   const team = `Rigging Crew ${tag}`;
-  await signIn(page, "/admin/employees");
+  await signedIn(page, "/admin/employees");
   await page.getByRole("link", { name: "Teams" }).click();
   await expect(page.getByRole("heading", { name: "Teams", level: 1 })).toBeVisible();
   await page.waitForLoadState("networkidle");
@@ -175,7 +175,7 @@ test("teams: create one with a lead, add a member, rename it, delete it @mobile"
 
 test("leave: an employee asks for leave, overlap is refused, nobody decides their own @mobile", async ({ page }) => {
   test.setTimeout(120_000);
-  await signIn(page, "/admin/employees");
+  await signedIn(page, "/admin/employees");
   // The seed makes the first administrator the employee Tanvir Rahman (employees.user_id), so they may ask for
   // leave; the header names him (issue 19), not the login's "Administrator".
   await expect(page.getByRole("banner").getByRole("link", { name: /Tanvir Rahman/ })).toBeVisible();
@@ -209,7 +209,7 @@ test("tasks: the empty state, create a task for a team member, change its status
 }) => {
   test.setTimeout(120_000);
   const title = `Load the generator ${Date.now().toString(36)}`;
-  await signIn(page, "/admin/employees");
+  await signedIn(page, "/admin/employees");
   await page.goto("/admin/tasks?show=overdue&priority=low");
   await hydrated(page);
   await expect(page.getByText("No tasks found")).toBeVisible();

@@ -9,7 +9,7 @@ import { adminServerTest } from "./support/admin-server";
 
 const expect = baseExpect.configure({ timeout: 15_000 });
 const ADMIN = { email: "events-admin@e2e.test", password: "events-admin-password" };
-const { test, signIn } = adminServerTest(ADMIN);
+const { test, signedIn } = adminServerTest(ADMIN);
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const PICTURE = path.resolve("public/images/events/annual-tech-summit-2024-1.webp");
@@ -23,7 +23,7 @@ test("add an event with its image, edit it to completed, delete it: the storefro
   const tag = unique();
   const title = `Rooftop Jazz Night ${tag}`;
   const slug = `rooftop-jazz-night-${tag}`;
-  await signIn(page, "/admin/events");
+  await signedIn(page, "/admin/events");
   await expect(page.getByRole("heading", { name: "Event Management", level: 1 })).toBeVisible();
 
   // An empty form: each required field is named, the spec's toast says why, the dialog stays open.
@@ -109,7 +109,7 @@ test("an upcoming event whose day has gone is marked completed from its card @mo
   test.setTimeout(120_000);
   const tag = unique();
   const title = `Spring Fair ${tag}`;
-  await signIn(page, "/admin/events?new=1");
+  await signedIn(page, "/admin/events?new=1");
   const d = dialog(page);
   await d.getByLabel("Title").fill(title);
   await d.getByLabel("Description").fill("Last spring's fair, entered late.");
@@ -138,7 +138,7 @@ test("upload a gallery picture, change its caption and category, delete it: the 
   const tag = unique();
   const caption = `Mehndi Stage ${tag}`;
   const renamed = `Holud Stage ${tag}`;
-  await signIn(page, "/admin/gallery");
+  await signedIn(page, "/admin/gallery");
   await expect(page.getByRole("heading", { name: "Gallery", level: 1 })).toBeVisible();
 
   // A refused upload names the field and keeps what was typed.

@@ -12,7 +12,7 @@ const expect = baseExpect.configure({ timeout: 15_000 });
 // A server of these tests' own (one per worker): the items they add must not change the catalogue the
 // storefront specs count on the shared server.
 const ADMIN = { email: "inventory-admin@e2e.test", password: "inventory-admin-password" };
-const { test, signIn } = adminServerTest(ADMIN);
+const { test, signedIn } = adminServerTest(ADMIN);
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const PICTURE = path.resolve("public/images/products/cocktail-table-set-1.webp");
@@ -37,7 +37,7 @@ test("add with the spec's messages, upload a picture, edit, delete: the storefro
   test.setTimeout(180_000);
   const tag = unique();
   const name = `Moving Head Beam ${tag}`;
-  await signIn(page, "/admin/inventory");
+  await signedIn(page, "/admin/inventory");
   await expect(page.getByRole("heading", { name: "Inventory Management", level: 1 })).toBeVisible();
 
   // An empty form: every required field says what is wrong, the toast says why, the dialog stays open.
@@ -101,7 +101,7 @@ test("add with the spec's messages, upload a picture, edit, delete: the storefro
 });
 
 test("sorting toggles with an arrow, filters reset the page, and pages have up to 5 buttons", async ({ page }) => {
-  await signIn(page, "/admin/inventory");
+  await signedIn(page, "/admin/inventory");
   const prices = async () =>
     (await page.getByRole("row").locator('td[data-label="Price"]').allInnerTexts()).map((t) =>
       Number(t.split("\n")[0]!.replace(/[৳,]/g, "")),
@@ -133,7 +133,7 @@ test.describe("without JavaScript", () => {
 
   test("searching, filtering, sorting, paging and adding an item work by plain links and posts", async ({ page }) => {
     test.setTimeout(120_000);
-    await signIn(page, "/admin/inventory");
+    await signedIn(page, "/admin/inventory");
     await page.getByRole("combobox", { name: "Manual status" }).selectOption("available");
     await page.getByRole("button", { name: "Apply" }).click();
     await expect(page).toHaveURL(/status=available/);

@@ -9,7 +9,7 @@ import { screenFitProblems } from "./support/screen-fit";
 
 const expect = baseExpect.configure({ timeout: 15_000 });
 const ADMIN = { email: "ledger-admin@e2e.test", password: "ledger-admin-password" };
-const { test, signIn } = adminServerTest(ADMIN);
+const { test, signedIn } = adminServerTest(ADMIN);
 const PATH = "/admin/accounts/ledger";
 
 const dialog = (page: Page) => page.getByRole("dialog");
@@ -39,7 +39,7 @@ async function search(page: Page, text: string) {
 test("a posted entry with two lines: the editor's rules, the list, and its reversal @mobile", async ({ page }) => {
   test.setTimeout(120_000);
   const reference = `JE-${tagOf()}`;
-  await signIn(page, PATH);
+  await signedIn(page, PATH);
   await expect(page.getByRole("heading", { name: "General Ledger", level: 1 })).toBeVisible();
   await fitsWindow(page);
 
@@ -115,7 +115,7 @@ test("a posted entry with two lines: the editor's rules, the list, and its rever
 test("a draft: saved, edited, then posted @mobile", async ({ page }) => {
   test.setTimeout(120_000);
   const reference = `DR-${tagOf()}`;
-  await signIn(page, `${PATH}?new=1`);
+  await signedIn(page, `${PATH}?new=1`);
   await dialog(page).getByLabel("Entry Date").fill("2026-04-01");
   await dialog(page).getByLabel("Reference").fill(reference);
   await fillLine(page, 1, "6100 · Office Rent", "Debit", "25000");
@@ -156,7 +156,7 @@ test("New Journal Entry works without JavaScript: Add line, the server's message
 }) => {
   test.setTimeout(120_000);
   const reference = `NJ-${tagOf()}`;
-  await signIn(page, PATH);
+  await signedIn(page, PATH);
   const context = await browser.newContext({
     baseURL,
     javaScriptEnabled: false,

@@ -1,5 +1,5 @@
 import { expect as baseExpect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { hydrated, open } from "./support/auth";
+import { hydrated, open, signedIn } from "./support/auth";
 import { E2E_USERS, type E2ERole } from "./support/fixtures";
 
 // The back office's lists (DESIGN §9 Lists): the contact inbox, the e-mail outbox and the audit log, with
@@ -132,7 +132,7 @@ test("staff open the inbox but not the outbox or the audit log; the accountant n
   ] as const) {
     const context = await browser.newContext();
     const page = await context.newPage();
-    await signIn(page, role);
+    await signedIn(page, role, "/admin");
     for (const path of ["/admin/inbox", "/admin/outbox", "/admin/audit"]) {
       const response = await page.goto(path);
       expect(response?.status(), `${role} ${path}`).toBe((allowed as readonly string[]).includes(path) ? 200 : 403);
@@ -157,7 +157,7 @@ test.describe("without JavaScript", () => {
         message: n === 7 ? "A question about wireless microphones." : "A question about LED walls.",
       });
     }
-    await signIn(page, "staff", `/admin/inbox?q=${tag}`);
+    await signedIn(page, "staff", `/admin/inbox?q=${tag}`);
 
     // 22 messages, 20 a page, newest first.
     await expect(page.getByText("Showing 1–20 of 22 messages")).toBeVisible();
@@ -207,7 +207,7 @@ test.describe("without JavaScript", () => {
 
   test("the audit log filters by user and date with its GET form", async ({ page }) => {
     test.setTimeout(90_000);
-    await signIn(page, "admin", "/admin/audit");
+    await signedIn(page, "admin", "/admin/audit");
     const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Dhaka" }).format(new Date());
     await page.getByLabel("User").selectOption({ label: `${E2E_USERS.admin.name} (${E2E_USERS.admin.email})` });
     await page.getByLabel("From").fill(today);

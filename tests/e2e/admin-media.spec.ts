@@ -5,7 +5,7 @@ import { expect, test, type Locator, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { seedId } from "../../app/db/seed/ids";
 import { removeDataDir, startServer, stopServer, type IsolatedServer } from "./support/isolated-server";
-import { hydrated } from "./support/auth";
+import { hydrated, signedIn } from "./support/auth";
 
 // Logo Management and Hero Image Management (backoffice.md §2, §8): uploads with a progress bar, each refused
 // upload with its message, reordering by mouse and by keyboard (kept after a reload), deleting after the shared
@@ -42,15 +42,10 @@ test.afterAll(async () => {
 
 const url = (path: string) => `${server.url}${path}`;
 
+/** Opens `then` signed in as the server's administrator: through the form once in the worker (support/auth.ts). */
 async function signIn(page: Page, then: string) {
-  await page.goto(url(`/admin/login?redirectTo=${encodeURIComponent(then)}`));
-  await hydrated(page);
-  await page.getByLabel("Email").fill(ADMIN.email);
-  await page.getByLabel("Password").fill(ADMIN.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  // Hashing the password is slow on a busy machine.
-  await expect(page).toHaveURL(url(then), { timeout: 30_000 });
-  await hydrated(page);
+  await signedIn(page, ADMIN, then, server.url);
+  await expect(page).toHaveURL(url(then));
 }
 
 /** A picture file written to the test's own folder. */

@@ -8,7 +8,7 @@ import { screenFitProblems } from "./support/screen-fit";
 
 const expect = baseExpect.configure({ timeout: 15_000 });
 const ADMIN = { email: "payables-admin@e2e.test", password: "payables-admin-password" };
-const { test, signIn } = adminServerTest(ADMIN);
+const { test, signedIn } = adminServerTest(ADMIN);
 const PATH = "/admin/accounts/payables";
 
 const dialog = (page: Page) => page.getByRole("dialog");
@@ -26,7 +26,7 @@ test("new payable, part-settled, what is left, then settled and gone @mobile", a
   test.setTimeout(150_000);
   const tag = tagOf();
   const supplier = `Rahman Engineering ${tag}`;
-  await signIn(page, PATH);
+  await signedIn(page, PATH);
   await expect(page.getByRole("heading", { name: "Payables & Receivables", level: 1 })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Accounts Payable", level: 2 })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Accounts Receivable", level: 2 })).toBeVisible();
@@ -97,7 +97,7 @@ test("a new receivable is listed under Accounts Receivable, not yet due", async 
   test.setTimeout(120_000);
   const tag = tagOf();
   const customer = `Bashundhara Group ${tag}`;
-  await signIn(page, `${PATH}?new=receivable`);
+  await signedIn(page, `${PATH}?new=receivable`);
   await expect(dialog(page).getByRole("heading", { name: "New Receivable" })).toBeVisible();
   await dialog(page).getByLabel("Customer").fill(customer);
   await dialog(page).getByLabel("Category").selectOption("Service Fee");

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { signIn } from "./support/auth";
+import { signedIn } from "./support/auth";
 import { E2E_PORTAL_QUOTATIONS } from "./support/fixtures";
 
 // Quotation Management's list as staff see it (backoffice.md §2, issue 10): the spec's columns, the loading
@@ -11,7 +11,7 @@ test("the list: columns, skeleton while loading, filter and search in the URL, e
 }, info) => {
   // Many steps in one test: on a busy 2-core machine, with the invoice fixtures (issue 22), 30 s was too tight.
   test.setTimeout(90_000);
-  await signIn(page, "admin", "/admin/quotations");
+  await signedIn(page, "admin", "/admin/quotations");
   await expect(page.getByRole("heading", { name: "Quotation Management", level: 1 })).toBeVisible();
   const sent = page.getByRole("row").filter({ hasText: E2E_PORTAL_QUOTATIONS.sent.eventName });
   await expect(sent.getByText("Sent", { exact: true })).toBeVisible();

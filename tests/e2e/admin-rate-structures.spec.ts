@@ -7,14 +7,14 @@ import { hydrated } from "./support/auth";
 
 const expect = baseExpect.configure({ timeout: 15_000 });
 const ADMIN = { email: "rates-admin@e2e.test", password: "rates-admin-password" };
-const { test, signIn } = adminServerTest(ADMIN);
+const { test, signedIn } = adminServerTest(ADMIN);
 
 const dialog = (page: Page) => page.getByRole("dialog");
 
 test("add a rate structure, give it to an item, and a delete in use is refused @mobile", async ({ page }, info) => {
   test.setTimeout(120_000);
   const name = `Three-day week ${info.project.name}`;
-  await signIn(page, "/admin/settings/rate-structures");
+  await signedIn(page, "/admin/settings/rate-structures");
   await expect(page.getByRole("heading", { name: "Rate structures", level: 1 })).toBeVisible();
   await expect(page.getByRole("row").filter({ hasText: "Daily (every day charged)" })).toBeVisible();
 

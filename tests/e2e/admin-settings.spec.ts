@@ -1,5 +1,5 @@
 import { expect as baseExpect, test, type Browser, type Page } from "@playwright/test";
-import { hydrated, open } from "./support/auth";
+import { hydrated, open, signedIn } from "./support/auth";
 import { E2E_USERS, type E2ERole } from "./support/fixtures";
 import {
   removeDataDir,
@@ -44,8 +44,7 @@ async function saveSettings(page: Page) {
 
 // Not @mobile: two runs at once would each restore the other's tagline.
 test("the admin changes the tagline and the storefront home page shows it at once", async ({ page, browser }) => {
-  await signIn(page, "admin");
-  await open(page, "/admin/settings");
+  await signedIn(page, "admin", "/admin/settings");
   await expect(page.getByRole("heading", { name: "Company settings", level: 1 })).toBeVisible();
   const tagline = page.getByLabel("Tagline");
   const original = await tagline.inputValue();
@@ -82,8 +81,7 @@ test("the admin changes the tagline and the storefront home page shows it at onc
 });
 
 test("a wrong field is named, what was typed is kept, and nothing is saved", async ({ page }) => {
-  await signIn(page, "admin");
-  await open(page, "/admin/settings");
+  await signedIn(page, "admin", "/admin/settings");
   const originalRate = await page.getByLabel("VAT rate (%)").inputValue();
   await page.getByLabel("VAT rate (%)").fill("150");
   await page.getByLabel("Facebook").fill("http://facebook.com/utsab");
@@ -103,8 +101,7 @@ test("a wrong field is named, what was typed is kept, and nothing is saved", asy
 });
 
 test("business hours rows can be added and removed", async ({ page }) => {
-  await signIn(page, "admin");
-  await open(page, "/admin/settings");
+  await signedIn(page, "admin", "/admin/settings");
   const rows = page.getByLabel(/^Days, row \d$/);
   await expect(page.getByRole("button", { name: "Add row" })).toBeVisible();
   const before = await rows.count();
@@ -118,8 +115,7 @@ test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
   test("the company form shows 7 rows of hours and its messages after a plain form post", async ({ page }) => {
-    await signIn(page, "admin");
-    await open(page, "/admin/settings");
+    await signedIn(page, "admin", "/admin/settings");
     await expect(page.getByLabel(/^Days, row \d$/)).toHaveCount(7);
     await page.getByLabel("Days, row 7").fill("Public holidays");
     await saveSettings(page);
@@ -128,8 +124,7 @@ test.describe("without JavaScript", () => {
   });
 
   test("an invitation is a plain form post too", async ({ page }) => {
-    await signIn(page, "admin");
-    await open(page, "/admin/settings/users");
+    await signedIn(page, "admin", "/admin/settings/users");
     const email = `plain-${unique()}@e2e.test`;
     await page.getByLabel("Name").fill("Plain Post Person");
     await page.getByLabel("Email").fill(email);
@@ -140,8 +135,7 @@ test.describe("without JavaScript", () => {
 });
 
 test("the admin invites a staff member, listed as having to change the password @mobile", async ({ page }) => {
-  await signIn(page, "admin");
-  await open(page, "/admin/settings/users");
+  await signedIn(page, "admin", "/admin/settings/users");
   const email = `invited-${unique()}@e2e.test`;
   await page.getByLabel("Name").fill("Invited Accountant");
   await page.getByLabel("Email").fill(email);
@@ -167,8 +161,7 @@ test("the admin invites a staff member, listed as having to change the password 
 });
 
 test("staff see My account only (accountants also Accounting: admin-chart.spec.ts)", async ({ page }) => {
-  await signIn(page, "staff");
-  await open(page, "/admin/settings/account");
+  await signedIn(page, "staff", "/admin/settings/account");
   await expect(page.getByRole("heading", { name: "My account", level: 1 })).toBeVisible();
   await expect(page.getByText("staff@e2e.test")).toBeVisible();
   await expect(page.getByRole("navigation", { name: "Settings" })).toHaveCount(0);

@@ -1,5 +1,5 @@
 import { expect as baseExpect, test, type Page } from "@playwright/test";
-import { open, signIn } from "./support/auth";
+import { open, signedIn } from "./support/auth";
 import { E2E_OPEN_PAYABLE } from "./support/fixtures";
 import { screenFitProblems } from "./support/screen-fit";
 
@@ -27,7 +27,7 @@ test("add a supplier, find it on the list, open it; New Payable offers it", asyn
   test.setTimeout(120_000);
   const tag = tagOf();
   const name = `Rahman Sound Hire ${tag}`;
-  await signIn(page, "accountant", "/admin/suppliers");
+  await signedIn(page, "accountant", "/admin/suppliers");
   await expect(page.getByRole("heading", { name: "Suppliers", level: 1 })).toBeVisible();
 
   await page.getByRole("link", { name: "New supplier" }).click();

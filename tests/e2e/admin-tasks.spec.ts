@@ -7,7 +7,7 @@ import { adminServerTest } from "./support/admin-server";
 
 const expect = baseExpect.configure({ timeout: 15_000 });
 const ADMIN = { email: "tasks-admin@e2e.test", password: "tasks-admin-password" };
-const { test, signIn } = adminServerTest(ADMIN);
+const { test, signedIn } = adminServerTest(ADMIN);
 
 const dialog = (page: Page) => page.getByRole("dialog");
 
@@ -29,7 +29,7 @@ test("the Assignee list follows the chosen team and keeps a choice only if it fi
 }) => {
   test.setTimeout(120_000);
   const title = `Stack the chairs ${Date.now().toString(36)}`;
-  await signIn(page, "/admin/tasks?new=1");
+  await signedIn(page, "/admin/tasks?new=1");
   const team = dialog(page).getByLabel("Team");
   const assignee = dialog(page).getByLabel("Assignee");
   // Nobody is offered before a team is chosen.
@@ -84,7 +84,7 @@ test.describe("without JavaScript", () => {
     page,
   }) => {
     test.setTimeout(120_000);
-    await signIn(page, "/admin/tasks");
+    await signedIn(page, "/admin/tasks");
     await page.goto("/admin/tasks?new=1");
     const assignee = dialog(page).getByLabel("Assignee");
     for (const [name, members] of Object.entries(MEMBERS))

@@ -9,7 +9,7 @@ import { screenFitProblems } from "./support/screen-fit";
 
 const expect = baseExpect.configure({ timeout: 15_000 });
 const ADMIN = { email: "transactions-admin@e2e.test", password: "transactions-admin-password" };
-const { test, signIn } = adminServerTest(ADMIN);
+const { test, signedIn } = adminServerTest(ADMIN);
 const PATH = "/admin/accounts";
 
 const dialog = (page: Page) => page.getByRole("dialog");
@@ -31,7 +31,7 @@ async function fitsWindow(page: Page, within: "main" | "dialog" = "main") {
 test("a completed transaction changes the cards at once; the form checks itself first @mobile", async ({ page }) => {
   test.setTimeout(120_000);
   const tag = tagOf();
-  await signIn(page, PATH);
+  await signedIn(page, PATH);
   await expect(page.getByRole("heading", { name: "Transactions", level: 1 })).toBeVisible();
   for (const title of ["Total Income", "Total Expenses", "Current Balance"])
     await expect(page.getByRole("heading", { name: title, level: 2 })).toBeVisible();
@@ -108,7 +108,7 @@ test("a completed transaction changes the cards at once; the form checks itself 
 test("a pending expense is a payable: owed, its Settle on Payables & Receivables", async ({ page }) => {
   test.setTimeout(120_000);
   const tag = tagOf();
-  await signIn(page, `${PATH}?new=1`);
+  await signedIn(page, `${PATH}?new=1`);
   await dialog(page).getByLabel("Type").selectOption("expense");
   await dialog(page).getByLabel("Category").selectOption("Transportation");
   await dialog(page).getByLabel("Amount (৳)").fill("2500");
@@ -133,7 +133,7 @@ test.describe("without JavaScript", () => {
   }) => {
     test.setTimeout(120_000);
     const tag = tagOf();
-    await signIn(page, PATH);
+    await signedIn(page, PATH);
     await page.getByRole("link", { name: "New Transaction" }).click();
     await expect(page).toHaveURL(/\?new=1$/);
     await expect(page.getByRole("heading", { name: "New Transaction" })).toBeVisible();

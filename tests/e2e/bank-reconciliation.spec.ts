@@ -13,7 +13,7 @@ import { screenFitProblems } from "./support/screen-fit";
 
 const expect = baseExpect.configure({ timeout: 20_000 });
 const ADMIN = { email: "reconciliation-admin@e2e.test", password: "reconciliation-admin-password" };
-const { test, signIn } = adminServerTest(ADMIN);
+const { test, signedIn } = adminServerTest(ADMIN);
 const PATH = "/admin/accounts/reconciliation";
 
 const dialog = (page: Page) => page.getByRole("dialog");
@@ -80,7 +80,7 @@ test("import, map, match, create the charge, difference zero, finish, report PDF
   const fileName = `statement-${tag}.csv`;
 
   await page.setViewportSize({ width: 1280, height: 800 });
-  await signIn(page, `${PATH}?account=1100`);
+  await signedIn(page, `${PATH}?account=1100`);
   await expect(page.getByRole("heading", { name: "Bank Reconciliation", level: 1 })).toBeVisible();
 
   // The postings the bank will show: a deposit and a cheque paid, through Add Transaction.

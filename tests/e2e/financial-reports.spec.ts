@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { expect as baseExpect, test as base, type Locator, type Page } from "@playwright/test";
-import { hydrated, open } from "./support/auth";
+import { signedIn } from "./support/auth";
 import { startPostgresSite, stopPostgresSite, type PostgresSite } from "./support/postgres-site";
 import { screenFitProblems } from "./support/screen-fit";
 
@@ -16,6 +16,9 @@ const ADMIN = { email: "root@reports.test", password: "reports-admin-password-1"
 const PATH = "/admin/accounts/reports";
 const SEP = `${PATH}?tab=profit-and-loss&period=monthly&month=2025-09`;
 
+/** The worker's site (set by its fixture), where signIn signs in. */
+let siteUrl: string | undefined;
+
 const test = base.extend<object, { site: PostgresSite | null }>({
   site: [
     // Playwright reads a fixture's dependencies from its first parameter: this one has none.
@@ -23,6 +26,7 @@ const test = base.extend<object, { site: PostgresSite | null }>({
     async ({}, provide) => {
       const site = await startPostgresSite({ name: "reports", admin: ADMIN });
       if (site) await postBook(site);
+      siteUrl = site?.server.url;
       await provide(site);
       if (site) await stopPostgresSite(site);
     },
@@ -59,13 +63,11 @@ async function postBook(site: PostgresSite) {
   await entry("2025-09-18", "E2E-RENT", "Office rent September", "6100", "1100", 1_200_000n);
 }
 
+/** Opens `then` signed in as the site's administrator: through the form once in the worker (support/auth.ts). */
 async function signIn(page: Page, then: string) {
-  await open(page, `/admin/login?redirectTo=${encodeURIComponent(then)}`);
-  await page.getByLabel("Email").fill(ADMIN.email);
-  await page.getByLabel("Password").fill(ADMIN.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL((url) => url.pathname === PATH, { timeout: 30_000 });
-  await hydrated(page);
+  if (!siteUrl) throw new Error("signIn: no site in this worker");
+  await signedIn(page, ADMIN, then, siteUrl);
+  await expect(page).toHaveURL((url) => url.pathname === PATH);
 }
 
 const statement = (page: Page) => page.getByTestId("statement-table");

@@ -13,7 +13,7 @@ import { hydrated } from "./support/auth";
 
 const expect = baseExpect.configure({ timeout: 20_000 });
 const ADMIN = { email: "jobs-calendar-admin@e2e.test", password: "jobs-calendar-admin-password" };
-const { test, signIn } = adminServerTest(ADMIN);
+const { test, signedIn } = adminServerTest(ADMIN);
 
 const EVENT = `Calendar Gala ${Date.now().toString(36)}`;
 const EMAIL = `calendar.gala.${Date.now().toString(36)}@example.com`;
@@ -47,7 +47,7 @@ test("an approved quotation's job on the calendar (month, agenda, week), in the 
       "Event Location": "Bashundhara Convention Center, Dhaka",
     },
   });
-  await signIn(page, "/admin/quotations");
+  await signedIn(page, "/admin/quotations");
   const panel = await openQuotationPanel(page, EMAIL);
   await panel.getByRole("button", { name: "Approve" }).click();
   await expect(panel.getByText("Approved", { exact: true }).first()).toBeVisible();

@@ -13,7 +13,7 @@ import { hydrated } from "./support/auth";
 
 const expect = baseExpect.configure({ timeout: 20_000 });
 const ADMIN = { email: "crew-admin@e2e.test", password: "crew-admin-password" };
-const { test, signIn } = adminServerTest(ADMIN);
+const { test, signedIn } = adminServerTest(ADMIN);
 
 /** A visitor's request for `eventName` on `date`, approved by staff: the job's path and reference. */
 async function approvedJob(page: Page, browser: Browser, eventName: string, email: string, date: string) {
@@ -58,7 +58,7 @@ test("assign a crew member, assign them anyway on an overlapping job, make the e
   test.setTimeout(240_000);
   await page.setViewportSize({ width: 1280, height: 800 });
   const date = dhakaDatePlus(75);
-  await signIn(page, "/admin/quotations");
+  await signedIn(page, "/admin/quotations");
   const first = await approvedJob(page, browser, "Crew Harbour Gala", "crew-first@e2e.test", date);
   const second = await approvedJob(page, browser, "Crew Product Launch", "crew-second@e2e.test", date);
 

@@ -14,7 +14,7 @@ import { hydrated } from "./support/auth";
 
 const expect = baseExpect.configure({ timeout: 20_000 });
 const ADMIN = { email: "jobs-flow-admin@e2e.test", password: "jobs-flow-admin-password" };
-const { test, signIn } = adminServerTest(ADMIN);
+const { test, signedIn } = adminServerTest(ADMIN);
 const EMAIL = "jobs-flow-customer@e2e.test";
 const EVENT = "Jobs Flow Product Launch";
 const CODE = "moving-head-beam";
@@ -42,7 +42,7 @@ test("approve → job → pick list → dispatch by typed code → check in one 
   });
   await visitor.close();
 
-  await signIn(page, "/admin/quotations");
+  await signedIn(page, "/admin/quotations");
   const panel = await openQuotationPanel(page, EMAIL);
   await panel.getByRole("button", { name: "Approve", exact: true }).click();
   await expect(panel.getByRole("link", { name: "Open job" })).toBeVisible();

@@ -14,7 +14,7 @@ import { hydrated } from "./support/auth";
 
 const expect = baseExpect.configure({ timeout: 20_000 });
 const ADMIN = { email: "pick-list-admin@e2e.test", password: "pick-list-admin-password" };
-const { test, signIn } = adminServerTest(ADMIN);
+const { test, signedIn } = adminServerTest(ADMIN);
 const EMAIL = "pick-list-customer@e2e.test";
 
 async function pdfAt(page: Page, href: string) {
@@ -45,7 +45,7 @@ test("approve a request, open its job's pick list, download the PDF, print the l
     },
   });
   await visitor.close();
-  await signIn(page, "/admin/quotations");
+  await signedIn(page, "/admin/quotations");
   const panel = await openQuotationPanel(page, EMAIL);
   await panel.getByRole("button", { name: "Approve", exact: true }).click();
   const openJob = panel.getByRole("link", { name: "Open job" });

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import { pdfFile, pdfText } from "../support/pdf-text";
-import { open, signIn } from "./support/auth";
+import { open, signedIn } from "./support/auth";
 import { E2E_OPEN_PAYABLE } from "./support/fixtures";
 import { screenFitProblems } from "./support/screen-fit";
 
@@ -17,7 +17,7 @@ test("print a supplier's statement from the General Ledger", async ({ page }, te
   test.setTimeout(90_000);
   const supplier = E2E_OPEN_PAYABLE.party;
   // The payable's entry, found by its words (the document's reference is on the payable, not its entry).
-  await signIn(page, "accountant", `/admin/accounts/ledger?q=${encodeURIComponent("E2E open payable")}`);
+  await signedIn(page, "accountant", `/admin/accounts/ledger?q=${encodeURIComponent("E2E open payable")}`);
   await page.getByRole("link", { name: supplier }).first().click();
   await expect(page.getByRole("heading", { name: `Statement of ${supplier}`, level: 1 })).toBeVisible();
   await expect(page).toHaveURL(/\/admin\/accounts\/parties\/supplier\/[0-9a-f-]{36}\/statement$/);

@@ -11,7 +11,7 @@ import { screenFitProblems } from "./support/screen-fit";
 
 const expect = baseExpect.configure({ timeout: 20_000 });
 const ADMIN = { email: "payroll-admin@e2e.test", password: "payroll-admin-password" };
-const { test, signIn } = adminServerTest(ADMIN);
+const { test, signedIn } = adminServerTest(ADMIN);
 const PATH = "/admin/accounts/payroll";
 const dialog = (page: Page) => page.getByRole("dialog");
 const runRow = (page: Page, name: string) => page.getByRole("row", { name: `Payroll ${name}` });
@@ -75,7 +75,7 @@ test("process last month at 1280 px, refused a second time, undone with a reason
   await page.setViewportSize({ width: 1280, height: 800 });
 
   // The spec's table of active employees with their figures.
-  await signIn(page, PATH);
+  await signedIn(page, PATH);
   await expect(page.getByRole("heading", { name: "Payroll", level: 1 })).toBeVisible();
   const table = page.getByRole("region", { name: "Active employees' pay" });
   for (const column of ["Name", "E-mail", "Position", "Department", "Basic Salary", "House Rent", "Medical"])

@@ -12,7 +12,7 @@ import { screenFitProblems } from "./support/screen-fit";
 
 const expect = baseExpect.configure({ timeout: 20_000 });
 const ADMIN = { email: "disbursement-admin@e2e.test", password: "disbursement-admin-password" };
-const { test, signIn } = adminServerTest(ADMIN);
+const { test, signedIn } = adminServerTest(ADMIN);
 const PATH = "/admin/accounts/salary-disbursement";
 const dialog = (page: Page) => page.getByRole("dialog");
 
@@ -41,7 +41,7 @@ test("process last month, open a payslip, pay the month from the bank, the rows 
   await page.setViewportSize({ width: 1280, height: 800 });
 
   // Payroll: last month processed through its dialog.
-  await signIn(page, `/admin/accounts/payroll?process=${last.value}`);
+  await signedIn(page, `/admin/accounts/payroll?process=${last.value}`);
   await expect(dialog(page).getByRole("heading", { name: "Process Payroll" })).toBeVisible();
   await dialog(page).getByRole("button", { name: "Process Payroll" }).click();
   await expect(page.getByText("Payroll processed successfully").first()).toBeVisible();
@@ -137,7 +137,7 @@ test("at 375 px: process the month before last, open a payslip, pay all but one 
   const month = monthFromNow(-2);
   await page.setViewportSize({ width: 375, height: 800 });
 
-  await signIn(page, `/admin/accounts/payroll?process=${month.value}`);
+  await signedIn(page, `/admin/accounts/payroll?process=${month.value}`);
   await expect(dialog(page).getByRole("heading", { name: "Process Payroll" })).toBeVisible();
   await dialog(page).getByRole("button", { name: "Process Payroll" }).click();
   await expect(page.getByText("Payroll processed successfully").first()).toBeVisible();

@@ -15,7 +15,7 @@ import { screenFitProblems } from "./support/screen-fit";
 
 const expect = baseExpect.configure({ timeout: 15_000 });
 const ADMIN = { email: "tax-reversal-admin@e2e.test", password: "tax-reversal-admin-password" };
-const { test, signIn } = adminServerTest(ADMIN);
+const { test, signedIn } = adminServerTest(ADMIN);
 const PATH = "/admin/accounts/tax";
 
 const dialog = (page: Page) => page.getByRole("dialog");
@@ -23,7 +23,7 @@ const dialog = (page: Page) => page.getByRole("dialog");
 test("a deposit reversed from the Tax screen is marked reversed", async ({ page }, testInfo) => {
   test.setTimeout(120_000);
   const challan = `TR-E2E-${Date.now().toString(36).toUpperCase()}`;
-  await signIn(page, PATH);
+  await signedIn(page, PATH);
   await expect(page.getByRole("heading", { name: "Tax Management", level: 1 })).toBeVisible();
 
   await page.getByRole("link", { name: "Record deposit" }).click();
@@ -122,7 +122,7 @@ test("a VAT credit closed on one return is brought into the next, which asks the
     await expect(dialog(page)).toHaveCount(0);
   };
 
-  await signIn(page, PATH);
+  await signedIn(page, PATH);
   await addRecord("Input VAT (claimable on a purchase)", "2019-01-15", "15600", "Sound House Ltd", "000123456-0101");
   await close("2019-01", "January 2019");
   await expect(page.getByText("৳2,340.00 carried forward").first()).toBeVisible();

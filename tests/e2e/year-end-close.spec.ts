@@ -12,7 +12,7 @@ import { screenFitProblems } from "./support/screen-fit";
 
 const expect = baseExpect.configure({ timeout: 20_000 });
 const ADMIN = { email: "year-end-admin@e2e.test", password: "year-end-admin-password" };
-const { test, signIn } = adminServerTest(ADMIN);
+const { test, signedIn } = adminServerTest(ADMIN);
 const PATH = "/admin/accounts/reports/year-end";
 
 const dialog = (page: Page) => page.getByRole("dialog");
@@ -41,7 +41,7 @@ test("close a past year with postings, see it closed, reopen it with a reason; t
   await page.setViewportSize({ width: 1280, height: 800 });
 
   // A rental of ৳12,000.50 in FY 2024-25 (July to June), posted through the General Ledger.
-  await signIn(page, "/admin/accounts/ledger?new=1");
+  await signedIn(page, "/admin/accounts/ledger?new=1");
   const entry = dialog(page);
   await entry.getByLabel("Entry Date").fill("2025-03-15");
   await entry.getByLabel("Reference").fill(reference);

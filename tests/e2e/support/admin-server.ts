@@ -1,6 +1,6 @@
 import { expect, test as base, type Page } from "@playwright/test";
 import { removeDataDir, startServer, stopServer, type IsolatedServer } from "./isolated-server";
-import { hydrated } from "./auth";
+import { signedIn as signedInOn } from "./auth";
 
 // The back-office specs that add records (items, employees, events, pictures) run on a server of their own, one
 // per worker, so what they add does not move what the storefront and dashboard specs count on the shared server.
@@ -17,6 +17,9 @@ export interface TestAdmin {
  */
 export function adminServerTest(admin: TestAdmin) {
   base.describe.configure({ mode: "default" });
+  // The worker's server of this file (set by the fixture), so signedIn knows where its session belongs.
+  let current: IsolatedServer | undefined;
+
   const test = base.extend<object, { server: IsolatedServer }>({
     server: [
       // Playwright reads a fixture's dependencies from its first parameter: this one has none.
@@ -27,7 +30,9 @@ export function adminServerTest(admin: TestAdmin) {
           ADMIN_PASSWORD: admin.password,
           SIGN_IN_RATE_LIMIT: "1000/900",
         });
+        current = server;
         await provide(server);
+        current = undefined;
         await stopServer(server);
         removeDataDir(server.dataDir);
       },
@@ -36,17 +41,16 @@ export function adminServerTest(admin: TestAdmin) {
     baseURL: async ({ server }, provide) => provide(server.url),
   });
 
-  /** Signs in as this server's administrator and waits on `then` (a back-office path). */
-  async function signIn(page: Page, then: string) {
-    await page.goto(`/admin/login?redirectTo=${encodeURIComponent(then)}`);
-    await hydrated(page);
-    await page.getByLabel("Email").fill(admin.email);
-    await page.getByLabel("Password").fill(admin.password);
-    await page.getByRole("button", { name: "Sign in" }).click();
+  /**
+   * Opens `then` (a back-office path) signed in as this server's administrator: through the form the first time in
+   * the worker, with that session's cookies afterwards (support/auth.ts signedIn).
+   */
+  async function signedIn(page: Page, then: string) {
+    if (!current) throw new Error("signedIn: the test does not use this spec's server (call it from its test)");
+    await signedInOn(page, admin, then, current.url);
     const landing = new URL(then, "http://localhost").pathname;
     await expect(page).toHaveURL((url) => url.pathname === landing, { timeout: 30_000 });
-    await hydrated(page);
   }
 
-  return { test, signIn };
+  return { test, signedIn };
 }
