@@ -104,13 +104,26 @@ test("on PGlite: SIGTERM lets the request in flight finish, exits 0 within 10 s 
     await stopWithRequestInFlight(server, email);
     expect(existsSync(path.join(server.dataDir, LOCK_FILE_NAME))).toBe(false);
 
-    // The next start opens the same data directory and holds the message the stopping server accepted.
-    const next = await startServer({ DATA_DIR: server.dataDir });
-    expect(await stopServer(next)).toBe(0);
+    // The next start opens the same data directory and holds the message the stopping server accepted. It is
+    // stopped while a post hangs half sent for good: cut after 8 s, the server still exits 0 within the 10.
+    const next = await startServer({ DATA_DIR: server.dataDir, LOG_LEVEL: "info" });
+    const hung = slowContactPost(next.url, message("hung@graceful.example"));
+    const hungAnswer = hung.response.catch((error: NodeJS.ErrnoException) => error.code);
+    await hung.started;
+    const exited = new Promise<number | null>((resolve) => next.child.once("exit", (code) => resolve(code)));
+    const signalledAt = Date.now();
+    process.kill(next.child.pid!, "SIGTERM");
+    expect(await exited).toBe(0);
+    expect(Date.now() - signalledAt).toBeLessThan(10_000);
+    expect(await hungAnswer).toBe("ECONNRESET");
     const stored = await withStoppedDatabase(server.dataDir, (db) =>
       db.query<{ email: string }>("select email from contact_messages where email = $1", [email]),
     );
     expect(stored.rows).toEqual([{ email }]);
+    const hungStored = await withStoppedDatabase(server.dataDir, (db) =>
+      db.query("select 1 from contact_messages where email = 'hung@graceful.example'"),
+    );
+    expect(hungStored.rows).toEqual([]);
   } finally {
     await stopServer(server);
     removeDataDir(server.dataDir);
